@@ -1,0 +1,242 @@
+// The `tile` dialect: the language's operations on whole tiles, before any thread mapping.
+//
+// Tiles are builtin tensors (`tensor<64x64xf32>`); pointers to global memory are
+// `!tile.ptr<T>`, and a tile of them is `tensor<64x!tile.ptr<f32>>`. Elementwise work uses
+// `arith` and `math` on tensors, control flow uses `scf`; this dialect holds only what those
+// cannot say. Every op is declared once here, with a summary and an example.
+irdl.dialect @tile {
+  // A pointer to global memory holding `pointee` elements.
+  //   !tile.ptr<f32>
+  irdl.type @ptr {
+    %0 = irdl.any
+    irdl.parameters(pointee: %0)
+  }
+
+  // Index of this program along `axis` (0, 1, 2) of the launch grid.
+  //   %pid = "tile.program_id"() {axis = 0 : i32} : () -> i32
+  irdl.operation @program_id {
+    %i32 = irdl.is i32
+    %axis = irdl.base "#builtin.integer"
+    irdl.attributes { "axis" = %axis }
+    irdl.results(res: %i32)
+  }
+
+  // Number of programs along `axis` of the launch grid.
+  //   %n = "tile.num_programs"() {axis = 0 : i32} : () -> i32
+  irdl.operation @num_programs {
+    %i32 = irdl.is i32
+    %axis = irdl.base "#builtin.integer"
+    irdl.attributes { "axis" = %axis }
+    irdl.results(res: %i32)
+  }
+
+  // The i32 tile [start, start + 1, ..., end - 1].
+  //   %r = "tile.arange"() {start = 0 : i32, end = 1024 : i32} : () -> tensor<1024xi32>
+  irdl.operation @arange {
+    %int = irdl.base "#builtin.integer"
+    %int2 = irdl.base "#builtin.integer"
+    irdl.attributes { "start" = %int, "end" = %int2 }
+    %t = irdl.base "!builtin.tensor"
+    irdl.results(res: %t)
+  }
+
+  // A scalar repeated over a tile.
+  //   %t = "tile.splat"(%x) : (f32) -> tensor<1024xf32>
+  irdl.operation @splat {
+    %s = irdl.any
+    %t = irdl.base "!builtin.tensor"
+    irdl.operands(value: %s)
+    irdl.results(res: %t)
+  }
+
+  // Size-1 dimensions stretched to the result's shape (same rank).
+  //   %b = "tile.broadcast"(%x) : (tensor<64x1xf32>) -> tensor<64x64xf32>
+  irdl.operation @broadcast {
+    %t = irdl.base "!builtin.tensor"
+    irdl.operands(value: %t)
+    %t_2 = irdl.base "!builtin.tensor"
+    irdl.results(res: %t_2)
+  }
+
+  // A size-1 dimension inserted at `axis`.
+  //   %e = "tile.expand_dims"(%x) {axis = 1 : i32} : (tensor<64xi32>) -> tensor<64x1xi32>
+  irdl.operation @expand_dims {
+    %t = irdl.base "!builtin.tensor"
+    %axis = irdl.base "#builtin.integer"
+    irdl.attributes { "axis" = %axis }
+    irdl.operands(value: %t)
+    %t_2 = irdl.base "!builtin.tensor"
+    irdl.results(res: %t_2)
+  }
+
+  // Pointer plus element offset (scaled by the pointee size), on scalars or tiles.
+  //   %q = "tile.addptr"(%p, %offs) : (tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>) -> tensor<1024x!tile.ptr<f32>>
+  irdl.operation @addptr {
+    %p = irdl.any
+    %o = irdl.any
+    irdl.operands(ptr: %p, offset: %o)
+    irdl.results(res: %p)
+  }
+
+  // Load through a pointer (tile); masked-off lanes give `other` (or are undefined).
+  //   %v = "tile.load"(%p, %m, %o) {operandSegmentSizes = array<i32: 1, 1, 1>, cache = "", evict = "", volatile = false}
+  //        : (tensor<1024x!tile.ptr<f32>>, tensor<1024xi1>, tensor<1024xf32>) -> tensor<1024xf32>
+  irdl.operation @load {
+    %p = irdl.any
+    %m = irdl.any
+    %o = irdl.any
+    %r = irdl.any
+    %s = irdl.base "#builtin.string"
+    %b = irdl.base "#builtin.integer"
+    %s2 = irdl.base "#builtin.string"
+    irdl.attributes { "cache" = %s, "evict" = %s2, "volatile" = %b }
+    irdl.operands(ptr: %p, mask: optional %m, other: optional %o)
+    irdl.results(res: %r)
+  }
+
+  // Store through a pointer (tile); masked-off lanes are not written.
+  //   "tile.store"(%p, %v, %m) {operandSegmentSizes = array<i32: 1, 1, 1>, cache = "", evict = ""}
+  //        : (tensor<1024x!tile.ptr<f32>>, tensor<1024xf32>, tensor<1024xi1>) -> ()
+  irdl.operation @store {
+    %p = irdl.any
+    %v = irdl.any
+    %m = irdl.any
+    %s = irdl.base "#builtin.string"
+    %s2 = irdl.base "#builtin.string"
+    irdl.attributes { "cache" = %s, "evict" = %s2 }
+    irdl.operands(ptr: %p, value: %v, mask: optional %m)
+    irdl.results()
+  }
+
+  // Atomic read-modify-write; returns the old values.
+  //   %old = "tile.atomic_rmw"(%p, %v) {operandSegmentSizes = array<i32: 1, 1, 0>, kind = "add", sem = "relaxed", scope = "gpu"}
+  //        : (!tile.ptr<f32>, f32) -> f32
+  irdl.operation @atomic_rmw {
+    %p = irdl.any
+    %v = irdl.any
+    %m = irdl.any
+    %kind_add = irdl.is "add"
+    %kind_max = irdl.is "max"
+    %kind_min = irdl.is "min"
+    %kind_and = irdl.is "and"
+    %kind_or = irdl.is "or"
+    %kind_xor = irdl.is "xor"
+    %kind_xchg = irdl.is "xchg"
+    %kind = irdl.any_of(%kind_add, %kind_max, %kind_min, %kind_and, %kind_or, %kind_xor, %kind_xchg)
+    %sem = irdl.base "#builtin.string"
+    %sem2 = irdl.base "#builtin.string"
+    irdl.attributes { "kind" = %kind, "sem" = %sem, "scope" = %sem2 }
+    irdl.operands(ptr: %p, value: %v, mask: optional %m)
+    irdl.results(res: %v)
+  }
+
+  // Atomic compare-and-swap; returns the old value.
+  //   %old = "tile.atomic_cas"(%p, %cmp, %v) {sem = "acq_rel", scope = "gpu"} : (!tile.ptr<i32>, i32, i32) -> i32
+  irdl.operation @atomic_cas {
+    %p = irdl.any
+    %v = irdl.any
+    %s = irdl.base "#builtin.string"
+    %s2 = irdl.base "#builtin.string"
+    irdl.attributes { "sem" = %s, "scope" = %s2 }
+    irdl.operands(ptr: %p, cmp: %v, value: %v)
+    irdl.results(res: %v)
+  }
+
+  // Reduction of a tile along `axis` (sum, max, min, argmax, argmin); a 1-D tile reduces to a scalar.
+  //   %s = "tile.reduce"(%x) {kind = "sum", axis = 0 : i32} : (tensor<1024xf32>) -> f32
+  irdl.operation @reduce {
+    %t = irdl.base "!builtin.tensor"
+    %r = irdl.any
+    %kind_sum = irdl.is "sum"
+    %kind_max = irdl.is "max"
+    %kind_min = irdl.is "min"
+    %kind_argmax = irdl.is "argmax"
+    %kind_argmin = irdl.is "argmin"
+    %kind = irdl.any_of(%kind_sum, %kind_max, %kind_min, %kind_argmax, %kind_argmin)
+    %axis = irdl.base "#builtin.integer"
+    irdl.attributes { "kind" = %kind, "axis" = %axis }
+    irdl.operands(value: %t)
+    irdl.results(res: %r)
+  }
+
+  // Inclusive scan along `axis` (cumsum, cumprod).
+  //   %c = "tile.scan"(%x) {kind = "cumsum", axis = 0 : i32} : (tensor<1024xi32>) -> tensor<1024xi32>
+  irdl.operation @scan {
+    %t = irdl.base "!builtin.tensor"
+    %kind_cumsum = irdl.is "cumsum"
+    %kind_cumprod = irdl.is "cumprod"
+    %kind = irdl.any_of(%kind_cumsum, %kind_cumprod)
+    %axis = irdl.base "#builtin.integer"
+    irdl.attributes { "kind" = %kind, "axis" = %axis }
+    irdl.operands(value: %t)
+    irdl.results(res: %t)
+  }
+
+  // Matrix product with accumulation: acc + a @ b.
+  //   %d = "tile.dot"(%a, %b, %acc) {input_precision = "tf32"} : (tensor<128x64xf16>, tensor<64x256xf16>, tensor<128x256xf32>) -> tensor<128x256xf32>
+  irdl.operation @dot {
+    %t = irdl.base "!builtin.tensor"
+    %s = irdl.base "#builtin.string"
+    irdl.attributes { "input_precision" = %s }
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    irdl.operands(a: %t, b: %t2, acc: %t3)
+    %t_2 = irdl.base "!builtin.tensor"
+    irdl.results(res: %t_2)
+  }
+
+  // Transpose of a 2-D tile.
+  //   %y = "tile.trans"(%x) : (tensor<64x32xf32>) -> tensor<32x64xf32>
+  irdl.operation @trans {
+    %t = irdl.base "!builtin.tensor"
+    irdl.operands(value: %t)
+    %t_2 = irdl.base "!builtin.tensor"
+    irdl.results(res: %t_2)
+  }
+
+  // The same elements in another shape (row-major order).
+  //   %y = "tile.reshape"(%x) : (tensor<64x32xf32>) -> tensor<2048xf32>
+  irdl.operation @reshape {
+    %t = irdl.base "!builtin.tensor"
+    irdl.operands(value: %t)
+    %t_2 = irdl.base "!builtin.tensor"
+    irdl.results(res: %t_2)
+  }
+
+  // Bitonic sort along `axis`.
+  //   %y = "tile.sort"(%x) {axis = 0 : i32, descending = false} : (tensor<1024xi32>) -> tensor<1024xi32>
+  irdl.operation @sort {
+    %t = irdl.base "!builtin.tensor"
+    %axis = irdl.base "#builtin.integer"
+    %b = irdl.base "#builtin.integer"
+    irdl.attributes { "axis" = %axis, "descending" = %b }
+    irdl.operands(value: %t)
+    irdl.results(res: %t)
+  }
+
+  // Counts of each value in [0, num_bins).
+  //   %h = "tile.histogram"(%x) : (tensor<1024xi32>) -> tensor<256xi32>
+  irdl.operation @histogram {
+    %t = irdl.base "!builtin.tensor"
+    irdl.operands(value: %t)
+    %t_2 = irdl.base "!builtin.tensor"
+    irdl.results(res: %t_2)
+  }
+
+  // Barrier across the program's threads.
+  //   "tile.debug_barrier"() : () -> ()
+  irdl.operation @debug_barrier {
+    irdl.operands()
+    irdl.results()
+  }
+
+  // printf from the device: the message then each value (per element for tiles).
+  //   "tile.print"(%x) {msg = "x = "} : (tensor<4xf32>) -> ()
+  irdl.operation @print {
+    %v = irdl.any
+    %s = irdl.base "#builtin.string"
+    irdl.attributes { "msg" = %s }
+    irdl.operands(values: variadic %v)
+    irdl.results()
+  }
+}

@@ -1,0 +1,106 @@
+//! Reads an MLIR module (through melior) into the mirror IR.
+
+use super::{Attr, Block, Module, Op, Region, Type, ValueId, Values};
+use melior::ir::block::BlockLike;
+use melior::ir::operation::OperationLike;
+use melior::ir::{BlockRef, OperationRef, RegionLike, ValueLike};
+use std::collections::HashMap;
+
+struct Importer {
+    values: Values,
+    ids: HashMap<usize, ValueId>,
+}
+
+/// Mirrors `module_op` (a `builtin.module`).
+pub fn import_module(module_op: OperationRef) -> Module {
+    let mut imp = Importer { values: Values::default(), ids: HashMap::new() };
+    let attrs = imp.attrs(&module_op);
+    let region = module_op.region(0).expect("module has a body");
+    let body = match region.first_block() {
+        Some(b) => imp.block(b),
+        None => Block::default(),
+    };
+    Module { values: imp.values, attrs, body: body.ops, loc: module_op.location().to_string() }
+}
+
+impl Importer {
+    fn id<'c>(&mut self, v: impl ValueLike<'c>) -> ValueId {
+        let key = v.to_raw().ptr as usize;
+        if let Some(id) = self.ids.get(&key) {
+            return *id;
+        }
+        let id = self.values.new_value(Type::parse(&v.r#type().to_string()));
+        self.ids.insert(key, id);
+        id
+    }
+
+    fn attrs(&mut self, op: &OperationRef) -> Vec<(String, Attr)> {
+        op.attributes()
+            .map(|(n, a)| (n.as_string_ref().as_str().unwrap_or("").to_string(), Attr(a.to_string())))
+            .collect()
+    }
+
+    fn block(&mut self, b: BlockRef) -> Block {
+        let args = (0..b.argument_count()).map(|i| self.id(b.argument(i).expect("arg"))).collect();
+        let mut ops = vec![];
+        let mut cur = b.first_operation();
+        while let Some(op) = cur {
+            ops.push(self.op(op));
+            cur = op.next_in_block();
+        }
+        Block { args, ops }
+    }
+
+    fn op(&mut self, op: OperationRef) -> Op {
+        // Results first: uses inside nested regions may refer to them (graph regions).
+        let results = op.results().map(|r| self.id(r)).collect();
+        let regions = op
+            .regions()
+            .map(|r| {
+                let mut blocks = vec![];
+                let mut cur = r.first_block();
+                let mut raws = vec![];
+                while let Some(b) = cur {
+                    raws.push(b);
+                    cur = b.next_in_region();
+                }
+                // Block arguments get ids before any op of the region refers to them.
+                for b in &raws {
+                    for i in 0..b.argument_count() {
+                        self.id(b.argument(i).expect("arg"));
+                    }
+                }
+                for b in raws {
+                    blocks.push(self.block(b));
+                }
+                Region { blocks }
+            })
+            .collect();
+        let operands = op.operands().map(|v| self.id(v)).collect();
+        let successors = op
+            .successors()
+            .map(|s| {
+                let parent = s.parent_region().expect("successor in a region");
+                let mut idx = 0;
+                let mut cur = parent.first_block();
+                while let Some(b) = cur {
+                    if b == s {
+                        break;
+                    }
+                    idx += 1;
+                    cur = b.next_in_region();
+                }
+                idx
+            })
+            .collect();
+        Op {
+            name: op.name().as_string_ref().as_str().unwrap_or("").to_string(),
+            operands,
+            results,
+            attrs: self.attrs(&op),
+            regions,
+            successors,
+            loc: op.location().to_string(),
+        }
+    }
+}

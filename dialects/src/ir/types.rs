@@ -1,0 +1,309 @@
+//! Structured MLIR types of the mirror IR: the types our passes inspect, with everything
+//! else kept as printed text. `Display` prints MLIR syntax; `parse` reads it back.
+
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    /// Signless integer of this many bits (`i1`, `i32`).
+    Int(u32),
+    F16,
+    BF16,
+    F32,
+    F64,
+    Index,
+    /// `!tile.ptr<T>`: a pointer to global memory holding `T`.
+    TilePtr(Box<Type>),
+    /// `tensor<4x8xT, #enc>`: a tile.
+    Tensor { shape: Vec<i64>, elem: Box<Type>, encoding: Option<Encoding> },
+    /// `!llvm.ptr` (address space 0) or `!llvm.ptr<N>`.
+    LlvmPtr(u32),
+    /// Any other type, as MLIR prints it.
+    Other(String),
+}
+
+/// A tile's encoding (the `layout` dialect's attributes).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    Blocked(Blocked),
+    /// Dimension `dim` of `parent` reduced away.
+    Slice { dim: u32, parent: Box<Encoding> },
+    Other(String),
+}
+
+/// `#layout.blocked`: see `dialects/irdl/layout.irdl.mlir`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Blocked {
+    pub size_per_thread: Vec<u32>,
+    pub threads_per_warp: Vec<u32>,
+    pub warps_per_cta: Vec<u32>,
+    /// Dimensions, fastest-varying first.
+    pub order: Vec<u32>,
+}
+
+impl Type {
+    pub fn i(bits: u32) -> Type {
+        Type::Int(bits)
+    }
+    pub fn tensor(shape: Vec<i64>, elem: Type) -> Type {
+        Type::Tensor { shape, elem: Box::new(elem), encoding: None }
+    }
+    pub fn is_tensor(&self) -> bool {
+        matches!(self, Type::Tensor { .. })
+    }
+    pub fn is_float(&self) -> bool {
+        matches!(self, Type::F16 | Type::BF16 | Type::F32 | Type::F64)
+    }
+    /// The element type of a tensor, or the type itself.
+    pub fn elem(&self) -> &Type {
+        match self {
+            Type::Tensor { elem, .. } => elem,
+            t => t,
+        }
+    }
+    pub fn shape(&self) -> &[i64] {
+        match self {
+            Type::Tensor { shape, .. } => shape,
+            _ => &[],
+        }
+    }
+    pub fn encoding(&self) -> Option<&Encoding> {
+        match self {
+            Type::Tensor { encoding, .. } => encoding.as_ref(),
+            _ => None,
+        }
+    }
+    /// The same tensor with another encoding (scalars are returned unchanged).
+    pub fn with_encoding(&self, enc: Option<Encoding>) -> Type {
+        match self {
+            Type::Tensor { shape, elem, .. } => {
+                Type::Tensor { shape: shape.clone(), elem: elem.clone(), encoding: enc }
+            }
+            t => t.clone(),
+        }
+    }
+    /// The same shape and encoding with another element type.
+    pub fn with_elem(&self, e: Type) -> Type {
+        match self {
+            Type::Tensor { shape, encoding, .. } => {
+                Type::Tensor { shape: shape.clone(), elem: Box::new(e), encoding: encoding.clone() }
+            }
+            _ => e,
+        }
+    }
+    /// Bit width of an integer or float type (pointers: 64).
+    pub fn bits(&self) -> u32 {
+        match self {
+            Type::Int(b) => *b,
+            Type::F16 | Type::BF16 => 16,
+            Type::F32 => 32,
+            Type::F64 | Type::Index | Type::TilePtr(_) | Type::LlvmPtr(_) => 64,
+            Type::Tensor { elem, .. } => elem.bits(),
+            Type::Other(_) => 0,
+        }
+    }
+    pub fn numel(&self) -> i64 {
+        self.shape().iter().product()
+    }
+
+    /// Parses MLIR's printed form of a type.
+    pub fn parse(s: &str) -> Type {
+        let s = s.trim();
+        match s {
+            "f16" => return Type::F16,
+            "bf16" => return Type::BF16,
+            "f32" => return Type::F32,
+            "f64" => return Type::F64,
+            "index" => return Type::Index,
+            "!llvm.ptr" => return Type::LlvmPtr(0),
+            _ => {}
+        }
+        if let Some(b) = s.strip_prefix('i').and_then(|b| b.parse().ok()) {
+            return Type::Int(b);
+        }
+        if let Some(inner) = strip_wrapped(s, "!tile.ptr<") {
+            return Type::TilePtr(Box::new(Type::parse(inner)));
+        }
+        if let Some(inner) = strip_wrapped(s, "!llvm.ptr<") {
+            if let Ok(n) = inner.trim().parse() {
+                return Type::LlvmPtr(n);
+            }
+        }
+        if let Some(inner) = strip_wrapped(s, "tensor<") {
+            let parts = split_top(inner, ',');
+            let body = parts[0];
+            let encoding = parts.get(1).map(|e| Encoding::parse(e));
+            // Dims are `NUMx`; the element type starts at the first piece that is not a number.
+            let mut shape = vec![];
+            let mut rest = body;
+            while let Some(pos) = rest.find('x') {
+                match rest[..pos].parse::<i64>() {
+                    Ok(d) => {
+                        shape.push(d);
+                        rest = &rest[pos + 1..];
+                    }
+                    Err(_) => break,
+                }
+            }
+            return Type::Tensor { shape, elem: Box::new(Type::parse(rest)), encoding };
+        }
+        Type::Other(s.to_string())
+    }
+}
+
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Type::Int(b) => write!(f, "i{b}"),
+            Type::F16 => f.write_str("f16"),
+            Type::BF16 => f.write_str("bf16"),
+            Type::F32 => f.write_str("f32"),
+            Type::F64 => f.write_str("f64"),
+            Type::Index => f.write_str("index"),
+            Type::TilePtr(t) => write!(f, "!tile.ptr<{t}>"),
+            Type::LlvmPtr(0) => f.write_str("!llvm.ptr"),
+            Type::LlvmPtr(n) => write!(f, "!llvm.ptr<{n}>"),
+            Type::Tensor { shape, elem, encoding } => {
+                f.write_str("tensor<")?;
+                for d in shape {
+                    write!(f, "{d}x")?;
+                }
+                write!(f, "{elem}")?;
+                if let Some(e) = encoding {
+                    write!(f, ", {e}")?;
+                }
+                f.write_str(">")
+            }
+            Type::Other(s) => f.write_str(s),
+        }
+    }
+}
+
+impl Encoding {
+    pub fn parse(s: &str) -> Encoding {
+        let s = s.trim();
+        if let Some(inner) = strip_wrapped(s, "#layout.blocked<") {
+            let arrays: Vec<Vec<u32>> = split_top(inner, ',').into_iter().map(parse_i32_array).collect();
+            if arrays.len() == 4 {
+                return Encoding::Blocked(Blocked {
+                    size_per_thread: arrays[0].clone(),
+                    threads_per_warp: arrays[1].clone(),
+                    warps_per_cta: arrays[2].clone(),
+                    order: arrays[3].clone(),
+                });
+            }
+        }
+        if let Some(inner) = strip_wrapped(s, "#layout.slice<") {
+            let parts = split_top(inner, ',');
+            if parts.len() == 2 {
+                let dim = parts[0].split(':').next().unwrap_or("").trim().parse().unwrap_or(0);
+                return Encoding::Slice { dim, parent: Box::new(Encoding::parse(parts[1])) };
+            }
+        }
+        Encoding::Other(s.to_string())
+    }
+    pub fn blocked(&self) -> Option<&Blocked> {
+        match self {
+            Encoding::Blocked(b) => Some(b),
+            _ => None,
+        }
+    }
+}
+
+fn parse_i32_array(s: &str) -> Vec<u32> {
+    let s = s.trim();
+    let inner = strip_wrapped(s, "array<i32").unwrap_or("");
+    let inner = inner.trim_start_matches(':');
+    inner.split(',').filter_map(|x| x.trim().parse().ok()).collect()
+}
+
+fn fmt_array(v: &[u32]) -> String {
+    let items: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+    if items.is_empty() {
+        "array<i32>".into()
+    } else {
+        format!("array<i32: {}>", items.join(", "))
+    }
+}
+
+impl fmt::Display for Encoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Encoding::Blocked(b) => write!(
+                f,
+                "#layout.blocked<{}, {}, {}, {}>",
+                fmt_array(&b.size_per_thread),
+                fmt_array(&b.threads_per_warp),
+                fmt_array(&b.warps_per_cta),
+                fmt_array(&b.order)
+            ),
+            Encoding::Slice { dim, parent } => write!(f, "#layout.slice<{dim} : i32, {parent}>"),
+            Encoding::Other(s) => f.write_str(s),
+        }
+    }
+}
+
+/// `prefix...>` → the text between, when `s` is exactly that.
+pub(crate) fn strip_wrapped<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
+    s.strip_prefix(prefix)?.strip_suffix('>')
+}
+
+/// Splits on `sep` outside any `<>`, `()`, `[]`, `{}` or string.
+pub(crate) fn split_top(s: &str, sep: char) -> Vec<&str> {
+    let mut out = vec![];
+    let (mut depth, mut start, mut in_str) = (0i32, 0usize, false);
+    let bytes: Vec<char> = s.chars().collect();
+    let mut byte_pos = 0;
+    let mut prev = ' ';
+    for c in bytes {
+        if in_str {
+            if c == '"' && prev != '\\' {
+                in_str = false;
+            }
+        } else {
+            match c {
+                '"' => in_str = true,
+                '<' | '(' | '[' | '{' => depth += 1,
+                '>' | ')' | ']' | '}' => depth -= 1,
+                c if c == sep && depth == 0 => {
+                    out.push(s[start..byte_pos].trim());
+                    start = byte_pos + c.len_utf8();
+                }
+                _ => {}
+            }
+        }
+        prev = c;
+        byte_pos += c.len_utf8();
+    }
+    out.push(s[start..].trim());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips() {
+        for s in [
+            "i32",
+            "f16",
+            "!tile.ptr<f32>",
+            "tensor<1024xf32>",
+            "tensor<64x64x!tile.ptr<f16>>",
+            "tensor<1024xf32, #layout.blocked<array<i32: 4>, array<i32: 32>, array<i32: 4>, array<i32: 0>>>",
+            "!llvm.ptr<1>",
+            "!llvm.struct<(i32, f32)>",
+            "vector<4xf32>",
+        ] {
+            assert_eq!(Type::parse(s).to_string(), s, "{s}");
+        }
+        match Type::parse("tensor<8x4xi32>") {
+            Type::Tensor { shape, elem, .. } => {
+                assert_eq!(shape, vec![8, 4]);
+                assert_eq!(*elem, Type::Int(32));
+            }
+            t => panic!("{t:?}"),
+        }
+    }
+}
