@@ -1,1 +1,1 @@
-export MLIR_SYS_220_PREFIX=/usr/lib/llvm-22 TABLEGEN_220_PREFIX=/usr/lib/llvm-22 LIBCLANG_PATH=/usr/lib/llvm-22/lib
+source /work/main/scripts/env.sh

@@ -4,7 +4,7 @@ use crate::ir::Module as Mirror;
 use melior::dialect::DialectRegistry;
 use melior::ir::operation::OperationLike;
 use melior::ir::{Module, OperationRef};
-use melior::utility::{load_irdl_dialects, register_all_dialects, register_all_llvm_translations};
+use melior::utility::{load_irdl_dialects, register_all_dialects, register_all_llvm_translations, register_all_passes};
 use melior::Context;
 
 /// A context with every dialect tilec reads or writes loaded, and our dialects verified
@@ -15,6 +15,7 @@ pub fn create_context() -> Context {
     let context = Context::new_with_registry(&registry, false);
     context.load_all_available_dialects();
     register_all_llvm_translations(&context);
+    register_all_passes();
     for (name, src) in crate::IRDL_SOURCES {
         let m = Module::parse(&context, src).unwrap_or_else(|| panic!("IRDL for `{name}` parses"));
         assert!(load_irdl_dialects(&m), "IRDL for `{name}` loads");

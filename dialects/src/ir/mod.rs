@@ -121,7 +121,7 @@ pub fn unescape_mlir(s: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Op {
     pub name: String,
     pub operands: Vec<ValueId>,

@@ -1,0 +1,253 @@
+//! Axis info: for every integer and pointer value, per dimension, how many consecutive
+//! elements are contiguous (`contiguity`), the largest power of two dividing the first
+//! element of each such run (`divisibility`, bytes for pointers), and how many consecutive
+//! elements are equal (`constancy`). Triton's AxisInfo, over the mirror IR.
+//!
+//! 1. Seeds: `arange`, constants, `splat`, kernel arguments (`tile.divisibility`).
+//! 2. Transfer through add/sub/mul, addptr, comparisons, and/or, broadcasts, selects, casts.
+//! 3. Anything else (loads, loop-carried values) is unknown: runs of one.
+
+use std::collections::HashMap;
+use tile_dialects::ir::{Module, Op, Type, ValueId};
+
+/// No power of two above this is tracked (also the divisibility of zero).
+pub const MAX_DIV: i64 = 1 << 30;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AxisInfo {
+    pub contiguity: Vec<i64>,
+    pub divisibility: Vec<i64>,
+    pub constancy: Vec<i64>,
+    /// The value, when it is one known constant everywhere.
+    pub constant: Option<i64>,
+}
+
+impl AxisInfo {
+    pub fn unknown(rank: usize) -> AxisInfo {
+        let r = rank.max(1);
+        AxisInfo { contiguity: vec![1; r], divisibility: vec![1; r], constancy: vec![1; r], constant: None }
+    }
+    fn constant(v: i64, shape: &[i64]) -> AxisInfo {
+        let r = shape.len().max(1);
+        let constancy = if shape.is_empty() { vec![1] } else { shape.to_vec() };
+        AxisInfo { contiguity: vec![1; r], divisibility: vec![pow2_div(v); r], constancy, constant: Some(v) }
+    }
+}
+
+/// The largest power of two dividing `v` (zero: `MAX_DIV`).
+pub fn pow2_div(v: i64) -> i64 {
+    if v == 0 {
+        MAX_DIV
+    } else {
+        (1i64 << v.trailing_zeros().min(30)).min(MAX_DIV)
+    }
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 {
+        a.abs()
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// Axis info of every value in a module.
+#[derive(Default)]
+pub struct AxisAnalysis {
+    pub info: HashMap<ValueId, AxisInfo>,
+}
+
+impl AxisAnalysis {
+    pub fn run(m: &Module) -> AxisAnalysis {
+        let mut a = AxisAnalysis::default();
+        for op in &m.body {
+            if op.name == "func.func" {
+                a.seed_args(m, op);
+            }
+            a.ops(m, &op.regions.iter().flat_map(|r| r.blocks.iter().flat_map(|b| b.ops.iter())).collect::<Vec<_>>());
+        }
+        a
+    }
+
+    pub fn get(&self, m: &Module, v: ValueId) -> AxisInfo {
+        self.info.get(&v).cloned().unwrap_or_else(|| AxisInfo::unknown(m.values.ty(v).shape().len()))
+    }
+
+    fn seed_args(&mut self, m: &Module, f: &Op) {
+        let attrs = f.attr("arg_attrs").map(|a| a.0.clone()).unwrap_or_default();
+        let per_arg: Vec<&str> = split_dicts(&attrs);
+        if let Some(entry) = f.regions.first().and_then(|r| r.blocks.first()) {
+            for (i, a) in entry.args.iter().enumerate() {
+                let d = per_arg
+                    .get(i)
+                    .and_then(|s| s.split("tile.divisibility = ").nth(1))
+                    .and_then(|s| s.split(':').next())
+                    .and_then(|s| s.trim().parse::<i64>().ok())
+                    .unwrap_or(1);
+                let mut info = AxisInfo::unknown(m.values.ty(*a).shape().len());
+                info.divisibility = vec![d];
+                self.info.insert(*a, info);
+            }
+        }
+    }
+
+    fn ops(&mut self, m: &Module, ops: &[&Op]) {
+        for op in ops {
+            for r in &op.regions {
+                for b in &r.blocks {
+                    let inner: Vec<&Op> = b.ops.iter().collect();
+                    self.ops(m, &inner);
+                }
+            }
+            if op.results.len() == 1 {
+                if let Some(info) = self.transfer(m, op) {
+                    self.info.insert(op.results[0], info);
+                }
+            }
+        }
+    }
+
+    fn transfer(&self, m: &Module, op: &Op) -> Option<AxisInfo> {
+        let ty = m.values.ty(op.results[0]);
+        let shape = ty.shape().to_vec();
+        let rank = shape.len().max(1);
+        let arg = |i: usize| self.get(m, op.operands[i]);
+        Some(match op.name.as_str() {
+            "arith.constant" => AxisInfo::constant(op.int_attr("value")?, &shape),
+            "tile.splat" => {
+                let x = arg(0);
+                AxisInfo {
+                    contiguity: vec![1; rank],
+                    divisibility: vec![x.divisibility[0]; rank],
+                    constancy: shape.clone(),
+                    constant: x.constant,
+                }
+            }
+            "tile.arange" => {
+                let start = op.int_attr("start")?;
+                AxisInfo { contiguity: shape.clone(), divisibility: vec![pow2_div(start)], constancy: vec![1], constant: None }
+            }
+            "arith.addi" | "tile.addptr" | "arith.subi" => {
+                let (l, r) = (arg(0), arg(1));
+                let scale = match ty.elem() {
+                    Type::TilePtr(e) if op.name == "tile.addptr" => e.bits().div_ceil(8) as i64,
+                    _ => 1,
+                };
+                let sub = op.name == "arith.subi";
+                let mut out = AxisInfo::unknown(rank);
+                for d in 0..rank {
+                    let c1 = gcd(l.contiguity[d], r.constancy[d]);
+                    let c2 = if sub { 1 } else { gcd(l.constancy[d], r.contiguity[d]) };
+                    out.contiguity[d] = c1.max(c2);
+                    out.divisibility[d] = gcd(l.divisibility[d], (r.divisibility[d] * scale).min(MAX_DIV));
+                    out.constancy[d] = gcd(l.constancy[d], r.constancy[d]);
+                }
+                out.constant = match (l.constant, r.constant) {
+                    (Some(a), Some(b)) if op.name != "tile.addptr" => Some(if sub { a - b } else { a + b }),
+                    _ => None,
+                };
+                out
+            }
+            "arith.muli" => {
+                let (l, r) = (arg(0), arg(1));
+                let mut out = AxisInfo::unknown(rank);
+                for d in 0..rank {
+                    out.contiguity[d] = match (l.constant, r.constant) {
+                        (_, Some(1)) => l.contiguity[d],
+                        (Some(1), _) => r.contiguity[d],
+                        _ => 1,
+                    };
+                    out.divisibility[d] = (l.divisibility[d] * r.divisibility[d]).min(MAX_DIV);
+                    out.constancy[d] = gcd(l.constancy[d], r.constancy[d]);
+                }
+                out.constant = l.constant.zip(r.constant).map(|(a, b)| a.wrapping_mul(b));
+                out
+            }
+            "arith.cmpi" => {
+                let (l, r) = (arg(0), arg(1));
+                let mut out = AxisInfo::unknown(rank);
+                for d in 0..rank {
+                    // A run of `l` that is contiguous and aligned crosses a constant bound
+                    // only at a multiple of the bound's divisibility.
+                    let run = gcd(l.contiguity[d], gcd(l.divisibility[d], r.divisibility[d]));
+                    let by_run = gcd(run, r.constancy[d]);
+                    out.constancy[d] = by_run.max(gcd(l.constancy[d], r.constancy[d]));
+                }
+                out
+            }
+            "arith.andi" | "arith.ori" | "arith.xori" | "arith.select" => {
+                let xs: Vec<AxisInfo> = (0..op.operands.len()).map(arg).collect();
+                let mut out = AxisInfo::unknown(rank);
+                for d in 0..rank {
+                    out.constancy[d] = xs.iter().map(|x| x.constancy[d]).fold(0, gcd);
+                    out.divisibility[d] = xs.iter().skip((op.name == "arith.select") as usize).map(|x| x.divisibility[d]).fold(0, gcd).max(1);
+                }
+                out
+            }
+            "arith.extsi" | "arith.extui" | "arith.trunci" => arg(0),
+            "tile.broadcast" => {
+                let x = arg(0);
+                let xs = m.values.ty(op.operands[0]).shape().to_vec();
+                let mut out = x.clone();
+                for d in 0..shape.len() {
+                    if xs.get(d) == Some(&1) && shape[d] != 1 {
+                        out.constancy[d] = shape[d];
+                        out.contiguity[d] = 1;
+                    }
+                }
+                out
+            }
+            "tile.expand_dims" => {
+                let x = arg(0);
+                let axis = op.int_attr("axis")? as usize;
+                let mut out = x.clone();
+                if m.values.ty(op.operands[0]).shape().is_empty() {
+                    return Some(AxisInfo::unknown(rank));
+                }
+                out.contiguity.insert(axis, 1);
+                out.divisibility.insert(axis, MAX_DIV);
+                out.constancy.insert(axis, 1);
+                out
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// `[{a}, {b = 1}]` → `["{a}", "{b = 1}"]`.
+fn split_dicts(s: &str) -> Vec<&str> {
+    let inner = s.trim().trim_start_matches('[').trim_end_matches(']');
+    let mut out = vec![];
+    let (mut depth, mut start) = (0, 0);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '{' => {
+                if depth == 0 {
+                    start = i;
+                }
+                depth += 1
+            }
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    out.push(&inner[start..=i]);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pow2() {
+        assert_eq!(pow2_div(1024), 1024);
+        assert_eq!(pow2_div(12), 4);
+        assert_eq!(pow2_div(0), MAX_DIV);
+        assert_eq!(split_dicts("[{}, {tile.divisibility = 16 : i32}]").len(), 2);
+    }
+}

@@ -1,0 +1,3 @@
+//! Analyses the passes share.
+
+pub mod axis_info;

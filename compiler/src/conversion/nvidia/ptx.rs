@@ -1,0 +1,163 @@
+//! PTX memory instructions as `llvm.inline_asm`: the exact forms the memsem ops promise
+//! (cache modifiers, eviction priorities, volatile, atomics with sem and scope).
+
+use tile_dialects::ir::{Attr, Builder, Type, ValueId};
+
+/// The register constraint letter for a PTX value of `bits`.
+pub fn constraint(bits: u32) -> &'static str {
+    match bits {
+        1 => "b",
+        64 => "l",
+        32 => "r",
+        _ => "h",
+    }
+}
+
+/// Emits `asm` with `inputs` (after `outs` outputs of `out_bits` each); returns the outputs.
+pub fn asm(b: &mut Builder, text: &str, outs: &[u32], inputs: &[(ValueId, &str)], side_effects: bool) -> Vec<ValueId> {
+    let mut cons: Vec<String> = outs.iter().map(|w| format!("={}", constraint(*w))).collect();
+    cons.extend(inputs.iter().map(|(_, c)| c.to_string()));
+    let operands: Vec<ValueId> = inputs.iter().map(|(v, _)| *v).collect();
+    let mut attrs = vec![
+        ("asm_dialect", Attr("0 : i64".into())),
+        ("asm_string", Attr::str(text)),
+        ("constraints", Attr::str(&cons.join(","))),
+    ];
+    if side_effects {
+        attrs.push(("has_side_effects", Attr("unit".into())));
+    }
+    match outs.len() {
+        0 => {
+            b.op("llvm.inline_asm", &operands, &[], &attrs);
+            vec![]
+        }
+        1 => vec![b.op1("llvm.inline_asm", &operands, Type::Int(outs[0]), &attrs)],
+        _ => {
+            let fields: Vec<String> = outs.iter().map(|w| format!("i{w}")).collect();
+            let st = Type::Other(format!("!llvm.struct<({})>", fields.join(", ")));
+            let s = b.op1("llvm.inline_asm", &operands, st, &attrs);
+            outs.iter()
+                .enumerate()
+                .map(|(i, w)| {
+                    b.op1("llvm.extractvalue", &[s], Type::Int(*w), &[("position", Attr(format!("array<i64: {i}>")))])
+                })
+                .collect()
+        }
+    }
+}
+
+/// Operand placeholders `{$a, $b, ...}` (or `$a` alone) from index `first`.
+fn regs(first: usize, n: usize) -> String {
+    let r: Vec<String> = (first..first + n).map(|i| format!("${i}")).collect();
+    if n == 1 {
+        r[0].clone()
+    } else {
+        format!("{{{}}}", r.join(", "))
+    }
+}
+
+fn vec_suffix(n: usize) -> String {
+    if n == 1 {
+        String::new()
+    } else {
+        format!(".v{n}")
+    }
+}
+
+/// Load qualifiers in PTX order: `.volatile` / `.relaxed.gpu` / `.acquire.gpu`, then the
+/// state space, then the cache operator or L1 eviction priority.
+pub fn load_qualifiers(order: &str, scope: &str, cache: &str, evict: &str) -> String {
+    let mut q = String::from("ld");
+    match order {
+        "volatile" => q.push_str(".volatile"),
+        "relaxed" | "acquire" => q.push_str(&format!(".{order}.{scope}")),
+        _ => {}
+    }
+    q.push_str(".global");
+    if !cache.is_empty() {
+        q.push_str(cache);
+    } else if !evict.is_empty() {
+        q.push_str(&format!(".L1::{evict}"));
+    }
+    q
+}
+
+pub fn store_qualifiers(order: &str, scope: &str, cache: &str, evict: &str) -> String {
+    let mut q = String::from("st");
+    match order {
+        "volatile" => q.push_str(".volatile"),
+        "relaxed" | "release" => q.push_str(&format!(".{order}.{scope}")),
+        _ => {}
+    }
+    q.push_str(".global");
+    if !cache.is_empty() {
+        q.push_str(cache);
+    } else if !evict.is_empty() {
+        q.push_str(&format!(".L1::{evict}"));
+    }
+    q
+}
+
+/// A (predicated) vector load of `n` words of `w` bits: returns the words.
+pub fn load_words(b: &mut Builder, quals: &str, ptr: ValueId, pred: Option<ValueId>, n: usize, w: u32) -> Vec<ValueId> {
+    let mut inputs = vec![(ptr, "l")];
+    let mut text = String::new();
+    if let Some(p) = pred {
+        inputs.push((p, "b"));
+        text.push_str(&format!("@${} ", n + 1));
+    }
+    text.push_str(&format!("{quals}{}.b{w} {}, [${n}];", vec_suffix(n), regs(0, n)));
+    asm(b, &text, &vec![w; n], &inputs, true)
+}
+
+/// A (predicated) vector store of `words` of `w` bits each.
+pub fn store_words(b: &mut Builder, quals: &str, ptr: ValueId, pred: Option<ValueId>, words: &[ValueId], w: u32) {
+    let n = words.len();
+    let c = constraint(w);
+    let mut inputs = vec![(ptr, "l")];
+    inputs.extend(words.iter().map(|v| (*v, c)));
+    let mut text = String::new();
+    if let Some(p) = pred {
+        inputs.push((p, "b"));
+        text.push_str(&format!("@${} ", n + 1));
+    }
+    text.push_str(&format!("{quals}{}.b{w} [$0], {};", vec_suffix(n), regs(1, n)));
+    asm(b, &text, &[], &inputs, true);
+}
+
+/// `atom.global.{sem}.{scope}.{op}.{type}`; returns the old value (a `w`-bit word).
+pub fn atomic(b: &mut Builder, sem: &str, scope: &str, op_ty: &str, ptr: ValueId, vals: &[ValueId], w: u32, pred: ValueId) -> ValueId {
+    let c = constraint(w);
+    let mut inputs = vec![(ptr, "l")];
+    inputs.extend(vals.iter().map(|v| (*v, c)));
+    inputs.push((pred, "b"));
+    let args: Vec<String> = (2..2 + vals.len()).map(|i| format!("${i}")).collect();
+    let text = format!("@${} atom.global.{sem}.{scope}.{op_ty} $0, [$1], {};", 2 + vals.len(), args.join(", "));
+    asm(b, &text, &[w], &inputs, true)[0]
+}
+
+/// A one-instruction PTX math op on f32 (`ex2.approx.f32`, `lg2.approx.f32`, ...).
+pub fn f32_unary(b: &mut Builder, instr: &str, x: ValueId) -> ValueId {
+    let attrs = vec![
+        ("asm_dialect", Attr("0 : i64".into())),
+        ("asm_string", Attr::str(&format!("{instr} $0, $1;"))),
+        ("constraints", Attr::str("=f,f")),
+    ];
+    b.op1("llvm.inline_asm", &[x], Type::F32, &attrs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn qualifiers_follow_ptx_order() {
+        assert_eq!(load_qualifiers("weak", "", "", ""), "ld.global");
+        assert_eq!(load_qualifiers("weak", "", ".cg", ""), "ld.global.cg");
+        assert_eq!(load_qualifiers("weak", "", "", "evict_last"), "ld.global.L1::evict_last");
+        assert_eq!(load_qualifiers("volatile", "", "", ""), "ld.volatile.global");
+        assert_eq!(load_qualifiers("acquire", "gpu", "", ""), "ld.acquire.gpu.global");
+        assert_eq!(store_qualifiers("release", "gpu", "", ""), "st.release.gpu.global");
+        assert_eq!(store_qualifiers("weak", "", ".cs", ""), "st.global.cs");
+    }
+}

@@ -1,0 +1,83 @@
+//! Program ids, constants, `arange`, `splat`, and pointer arithmetic.
+
+use super::{lower_type, Lowerer};
+use crate::conversion::nvidia::sreg;
+use crate::passes::PassError;
+use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
+
+impl Lowerer<'_> {
+    pub(super) fn creation(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
+        let r = op.result();
+        let vals: Vec<ValueId> = match op.name.as_str() {
+            "tile.program_id" => vec![sreg::read(b, "ctaid", op.int_attr("axis").unwrap_or(0) as u32)],
+            "tile.num_programs" => vec![sreg::read(b, "nctaid", op.int_attr("axis").unwrap_or(0) as u32)],
+            "arith.constant" => {
+                let attrs: Vec<(&str, Attr)> = op.attrs.iter().map(|(n, a)| (n.as_str(), a.clone())).collect();
+                vec![b.op1("arith.constant", &[], lower_type(self.ty(r)), &attrs)]
+            }
+            "tile.splat" => {
+                let x = self.scalar(op.operands[0]);
+                vec![x; self.nregs(self.ty(r))]
+            }
+            "tile.arange" => {
+                let dist = self.dist(r, &op.loc)?;
+                let start = op.int_attr("start").unwrap_or(0);
+                let part = self.thread_parts(b, &dist)[0];
+                (0..dist.elems_per_thread())
+                    .map(|j| {
+                        let off = dist.reg_offsets(j)[0];
+                        let mut v = part;
+                        if off != 0 {
+                            let c = b.const_int(off, 32);
+                            v = b.op1("arith.addi", &[v, c], Type::Int(32), &[]);
+                        }
+                        if dist.replicates(0) {
+                            let m = b.const_int(dist.shape[0] - 1, 32);
+                            v = b.op1("arith.andi", &[v, m], Type::Int(32), &[]);
+                        }
+                        if start != 0 {
+                            let c = b.const_int(start, 32);
+                            v = b.op1("arith.addi", &[v, c], Type::Int(32), &[]);
+                        }
+                        v
+                    })
+                    .collect()
+            }
+            _ => unreachable!(),
+        };
+        self.map.insert(r, vals);
+        Ok(())
+    }
+
+    /// `getelementptr` per element; offsets are sign-extended to 64 bits under
+    /// `--index-bits 64`, otherwise used as the i32s they are.
+    pub(super) fn addptr(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
+        let r = op.result();
+        let elem = match self.ty(r).elem() {
+            Type::TilePtr(e) => (**e).clone(),
+            t => return Err(PassError::at(&op.loc, format!("addptr on {t}"))),
+        };
+        let n = self.nregs(self.ty(r));
+        let (p, o) = (op.operands[0], op.operands[1]);
+        let off_bits = self.ty(o).elem().bits();
+        let vals = (0..n)
+            .map(|j| {
+                let mut off = self.reg(o, j);
+                if self.index_bits == 64 && off_bits < 64 {
+                    off = b.op1("arith.extsi", &[off], Type::Int(64), &[]);
+                }
+                b.op1(
+                    "llvm.getelementptr",
+                    &[self.reg(p, j), off],
+                    Type::LlvmPtr(1),
+                    &[
+                        ("elem_type", Attr(elem.to_string())),
+                        ("rawConstantIndices", Attr("array<i32: -2147483648>".into())),
+                    ],
+                )
+            })
+            .collect();
+        self.map.insert(r, vals);
+        Ok(())
+    }
+}

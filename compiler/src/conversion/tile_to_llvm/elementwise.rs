@@ -1,0 +1,107 @@
+//! `arith` and `math` ops, once per register; math functions as the PTX approximations
+//! Triton uses (`ex2.approx`, `lg2.approx`, ...), computed in f32 for f16/bf16.
+
+use super::{lower_type, Lowerer};
+use crate::conversion::nvidia::ptx;
+use crate::passes::PassError;
+use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
+
+const LOG2E: f64 = std::f64::consts::LOG2_E;
+const LN2: f64 = std::f64::consts::LN_2;
+
+impl Lowerer<'_> {
+    pub(super) fn elementwise(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
+        let r = op.result();
+        let rty = lower_type(self.ty(r));
+        let n = self.nregs(self.ty(r));
+        let attrs: Vec<(&str, Attr)> = op.attrs.iter().map(|(k, a)| (k.as_str(), a.clone())).collect();
+        let mut vals = Vec::with_capacity(n);
+        for j in 0..n {
+            let xs: Vec<ValueId> = op.operands.iter().map(|o| self.reg(*o, j)).collect();
+            let v = if op.name.starts_with("math.") {
+                self.math(b, op, &xs, &rty)?
+            } else {
+                b.op1(&op.name, &xs, rty.clone(), &attrs)
+            };
+            vals.push(v);
+        }
+        self.map.insert(r, vals);
+        Ok(())
+    }
+
+    fn math(&mut self, b: &mut Builder, op: &Op, xs: &[ValueId], ty: &Type) -> Result<ValueId, PassError> {
+        let f = op.name.trim_start_matches("math.");
+        // Exact or bit-level ops map to LLVM intrinsics the NVPTX back end selects.
+        let intrinsic = match f {
+            "sqrt" => Some("llvm.intr.sqrt"),
+            "absf" => Some("llvm.intr.fabs"),
+            "floor" => Some("llvm.intr.floor"),
+            "ceil" => Some("llvm.intr.ceil"),
+            "fma" => Some("llvm.intr.fma"),
+            _ => None,
+        };
+        if let Some(name) = intrinsic {
+            return Ok(b.op1(name, xs, ty.clone(), &[]));
+        }
+        if f == "absi" {
+            return Ok(b.op1("llvm.intr.abs", xs, ty.clone(), &[("is_int_min_poison", Attr("false".into()))]));
+        }
+        if *ty == Type::F64 {
+            return Err(PassError::at(&op.loc, format!("`{f}` on f64 is not supported yet (f32, f16 and bf16 are)")));
+        }
+        let x = if *ty == Type::F32 { xs[0] } else { b.op1("arith.extf", &[xs[0]], Type::F32, &[]) };
+        let y = match f {
+            "exp" => {
+                let k = fconst(b, LOG2E);
+                let t = b.op1("arith.mulf", &[x, k], Type::F32, &[]);
+                ptx::f32_unary(b, "ex2.approx.f32", t)
+            }
+            "exp2" => ptx::f32_unary(b, "ex2.approx.f32", x),
+            "log" => {
+                let l = ptx::f32_unary(b, "lg2.approx.f32", x);
+                let k = fconst(b, LN2);
+                b.op1("arith.mulf", &[l, k], Type::F32, &[])
+            }
+            "log2" => ptx::f32_unary(b, "lg2.approx.f32", x),
+            "rsqrt" => ptx::f32_unary(b, "rsqrt.approx.f32", x),
+            "sin" => ptx::f32_unary(b, "sin.approx.f32", x),
+            "cos" => ptx::f32_unary(b, "cos.approx.f32", x),
+            "erf" => erf(b, x),
+            _ => return Err(PassError::at(&op.loc, format!("`math.{f}` cannot be lowered yet"))),
+        };
+        Ok(if *ty == Type::F32 { y } else { b.op1("arith.truncf", &[y], ty.clone(), &[]) })
+    }
+}
+
+/// erf(x) by Abramowitz & Stegun 7.1.26 (|error| < 1.5e-7), odd-extended.
+fn erf(b: &mut Builder, x: ValueId) -> ValueId {
+    let f = fconst;
+    let ax = b.op1("llvm.intr.fabs", &[x], Type::F32, &[]);
+    let p = f(b, 0.3275911);
+    let one = f(b, 1.0);
+    let px = b.op1("arith.mulf", &[p, ax], Type::F32, &[]);
+    let d = b.op1("arith.addf", &[one, px], Type::F32, &[]);
+    let t = b.op1("arith.divf", &[one, d], Type::F32, &[]);
+    let coeffs = [1.061405429, -1.453152027, 1.421413741, -0.284496736, 0.254829592];
+    let mut poly = f(b, coeffs[0]);
+    for c in &coeffs[1..] {
+        let m = b.op1("arith.mulf", &[poly, t], Type::F32, &[]);
+        let cc = f(b, *c);
+        poly = b.op1("arith.addf", &[m, cc], Type::F32, &[]);
+    }
+    poly = b.op1("arith.mulf", &[poly, t], Type::F32, &[]);
+    let x2 = b.op1("arith.mulf", &[ax, ax], Type::F32, &[]);
+    let nx2 = b.op1("arith.negf", &[x2], Type::F32, &[]);
+    let k = f(b, LOG2E);
+    let e2 = b.op1("arith.mulf", &[nx2, k], Type::F32, &[]);
+    let e = ptx::f32_unary(b, "ex2.approx.f32", e2);
+    let pe = b.op1("arith.mulf", &[poly, e], Type::F32, &[]);
+    let y = b.op1("arith.subf", &[one, pe], Type::F32, &[]);
+    b.op1("llvm.intr.copysign", &[y, x], Type::F32, &[])
+}
+
+/// An f32 constant, exactly.
+pub(super) fn fconst(b: &mut Builder, v: f64) -> ValueId {
+    let lit = crate::tilegen::types::float_literal(v, crate::sema::types::Scalar::F32);
+    b.op1("arith.constant", &[], Type::F32, &[("value", Attr(format!("{lit} : f32")))])
+}

@@ -1,0 +1,246 @@
+//! memsem loads, stores and atomics → PTX through `nvidia::ptx`.
+//!
+//! Loads and stores move `layout.vec` elements per instruction (what `coalesce` proved
+//! contiguous, aligned and uniformly masked), packed into 16/32/64-bit words, at most
+//! 16 bytes. Masked-off lanes of a load take `other` (zero when absent). A scalar atomic
+//! is issued by thread 0 alone and its old value shared through shared memory.
+
+use super::{lower_type, Lowerer};
+use crate::conversion::nvidia::{ptx, sreg};
+use crate::passes::PassError;
+use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
+
+/// How a chunk of `vec` elements of `bits` travels: (words, bits per word).
+fn words(vec: usize, bits: u32) -> (usize, u32) {
+    let bits = bits.max(8);
+    let total = vec as u32 * bits;
+    let w = if bits >= 32 { bits } else { total.clamp(16, 32) };
+    ((total / w).max(1) as usize, w)
+}
+
+impl Lowerer<'_> {
+    /// Elements per access for a memory op on a tile pointer.
+    fn vec_of(&self, op: &Op, ptr: ValueId) -> Result<usize, PassError> {
+        let hint = op.int_attr("layout.vec").unwrap_or(1) as usize;
+        let dist = self.dist(ptr, &op.loc)?;
+        let f = dist.b.order[0] as usize;
+        Ok(hint.min(dist.b.size_per_thread[f] as usize).max(1))
+    }
+
+    pub(super) fn load(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
+        let r = op.result();
+        let ety = lower_type(self.ty(r));
+        let (ptr, mask, other) = (op.operands[0], op.optional(1), op.optional(2));
+        let q = ptx::load_qualifiers(
+            &op.str_attr("order").unwrap_or_default(),
+            &op.str_attr("scope").unwrap_or_default(),
+            &op.str_attr("cache").unwrap_or_default(),
+            &op.str_attr("evict").unwrap_or_default(),
+        );
+        let n = self.nregs(self.ty(r));
+        let vec = if self.ty(ptr).is_tensor() { self.vec_of(op, ptr)? } else { 1 };
+        let mut vals = Vec::with_capacity(n);
+        for j in (0..n).step_by(vec) {
+            let pred = mask.map(|m| self.reg(m, j));
+            let (nw, w) = words(vec, ety.bits());
+            let ws = ptx::load_words(b, &q, self.reg(ptr, j), pred, nw, w);
+            vals.extend(unpack(b, &ws, w, &ety, vec));
+        }
+        if let Some(m) = mask {
+            for (j, v) in vals.iter_mut().enumerate() {
+                let o = match other {
+                    Some(o) => self.reg(o, j),
+                    None => zero(b, &ety),
+                };
+                *v = b.op1("arith.select", &[self.reg(m, j), *v, o], ety.clone(), &[]);
+            }
+        }
+        self.map.insert(r, vals);
+        Ok(())
+    }
+
+    pub(super) fn store(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
+        let (ptr, val, mask) = (op.operands[0], op.operands[1], op.optional(2));
+        let ety = lower_type(self.ty(val));
+        let q = ptx::store_qualifiers(
+            &op.str_attr("order").unwrap_or_default(),
+            &op.str_attr("scope").unwrap_or_default(),
+            &op.str_attr("cache").unwrap_or_default(),
+            &op.str_attr("evict").unwrap_or_default(),
+        );
+        let n = self.nregs(self.ty(ptr));
+        let vec = if self.ty(ptr).is_tensor() { self.vec_of(op, ptr)? } else { 1 };
+        for j in (0..n).step_by(vec) {
+            let pred = mask.map(|m| self.reg(m, j));
+            let elems: Vec<ValueId> = (j..j + vec).map(|k| self.reg(val, k)).collect();
+            let (_, w) = words(vec, ety.bits());
+            let ws = pack(b, &elems, w, &ety);
+            ptx::store_words(b, &q, self.reg(ptr, j), pred, &ws, w);
+        }
+        Ok(())
+    }
+
+    pub(super) fn atomic(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
+        let r = op.result();
+        let ety = lower_type(self.ty(r));
+        let cas = op.name == "memsem.atomic_cas";
+        let ptr = op.operands[0];
+        let (vals_in, mask): (Vec<ValueId>, Option<ValueId>) =
+            if cas { (op.operands[1..3].to_vec(), None) } else { (vec![op.operands[1]], op.optional(2)) };
+        let sem = op.str_attr("sem").unwrap_or_default();
+        let scope = op.str_attr("scope").unwrap_or_default();
+        let kind = if cas { "cas".to_string() } else { op.str_attr("kind").unwrap_or_default() };
+        let op_ty = atom_type(&kind, &ety).ok_or_else(|| PassError::at(&op.loc, format!("atomic `{kind}` on {ety} is not supported")))?;
+        let w = ety.bits().max(32);
+        if ety.bits() < 32 {
+            return Err(PassError::at(&op.loc, format!("atomics on {ety} are not supported yet (32- and 64-bit are)")));
+        }
+        let scalar = !self.ty(ptr).is_tensor();
+        let n = self.nregs(self.ty(r));
+        let mut olds = vec![];
+        for j in 0..n {
+            // One issuing thread per element: thread 0 for scalars, the owner for tiles.
+            let mut pred = if scalar {
+                let z = b.const_int(0, 32);
+                b.op1("arith.cmpi", &[self.tid, z], Type::Int(1), &[("predicate", Attr::int(0, "i64"))])
+            } else {
+                self.owner(b, ptr, j, &op.loc)?
+            };
+            if let Some(m) = mask {
+                pred = b.op1("arith.andi", &[pred, self.reg(m, j)], Type::Int(1), &[]);
+            }
+            let args: Vec<ValueId> = vals_in.iter().map(|v| to_bits(b, self.reg(*v, j), &ety)).collect();
+            let old = ptx::atomic(b, &sem, &scope, &op_ty, self.reg(ptr, j), &args, w, pred);
+            olds.push(from_bits(b, old, &ety));
+        }
+        if scalar {
+            olds = vec![self.broadcast_from_thread0(b, olds[0], &ety)];
+        }
+        self.map.insert(r, olds);
+        Ok(())
+    }
+
+    /// Whether this thread owns register `j` of `v` (false for replicated copies).
+    pub(super) fn owner(&mut self, b: &mut Builder, v: ValueId, j: usize, loc: &str) -> Result<ValueId, PassError> {
+        let dist = self.dist(v, loc)?;
+        let mut acc = b.const_int(1, 1);
+        let parts = self.thread_parts(b, &dist);
+        let offs = dist.reg_offsets(j);
+        for d in 0..dist.rank() {
+            if dist.replicates(d) {
+                let idx = b.const_int(offs[d], 32);
+                let i = b.op1("arith.addi", &[parts[d], idx], Type::Int(32), &[]);
+                let lim = b.const_int(dist.shape[d], 32);
+                let ok = b.op1("arith.cmpi", &[i, lim], Type::Int(1), &[("predicate", Attr::int(6, "i64"))]);
+                acc = b.op1("arith.andi", &[acc, ok], Type::Int(1), &[]);
+            }
+        }
+        Ok(acc)
+    }
+
+    /// Thread 0's `v`, given to every thread through shared memory.
+    pub(super) fn broadcast_from_thread0(&mut self, b: &mut Builder, v: ValueId, ty: &Type) -> ValueId {
+        let base = self.smem(b, 16);
+        sreg::barrier(b);
+        let z = b.const_int(0, 32);
+        let is0 = b.op1("arith.cmpi", &[self.tid, z], Type::Int(1), &[("predicate", Attr::int(0, "i64"))]);
+        let region_then = b.region(&[], |ib, _| {
+            ib.op("llvm.store", &[v, base], &[], &[]);
+            ib.op("scf.yield", &[], &[], &[]);
+        });
+        let region_else = b.region(&[], |ib, _| {
+            ib.op("scf.yield", &[], &[], &[]);
+        });
+        b.op_with_regions("scf.if", &[is0], &[], &[], vec![region_then, region_else]);
+        sreg::barrier(b);
+        b.op1("llvm.load", &[base], ty.clone(), &[])
+    }
+}
+
+fn atom_type(kind: &str, t: &Type) -> Option<String> {
+    let f = t.is_float();
+    let b = t.bits();
+    Some(match kind {
+        "add" if f => format!("add.f{b}"),
+        "add" => format!("add.u{b}"),
+        "max" | "min" if f => format!("{kind}.f{b}"),
+        "max" | "min" => format!("{kind}.s{b}"),
+        "and" | "or" | "xor" => format!("{kind}.b{b}"),
+        "xchg" => format!("exch.b{b}"),
+        "cas" => format!("cas.b{b}"),
+        _ => return None,
+    })
+}
+
+fn zero(b: &mut Builder, t: &Type) -> ValueId {
+    if t.is_float() {
+        b.op1("arith.constant", &[], t.clone(), &[("value", Attr(format!("0.0 : {t}")))])
+    } else {
+        b.const_int(0, t.bits())
+    }
+}
+
+/// The integer of the same width holding `v`'s bits (i1 widens to i8).
+fn to_bits(b: &mut Builder, v: ValueId, t: &Type) -> ValueId {
+    match t {
+        Type::Int(1) => b.op1("arith.extui", &[v], Type::Int(8), &[]),
+        t if t.is_float() => b.op1("arith.bitcast", &[v], Type::Int(t.bits()), &[]),
+        _ => v,
+    }
+}
+
+fn from_bits(b: &mut Builder, v: ValueId, t: &Type) -> ValueId {
+    match t {
+        Type::Int(1) => b.op1("arith.trunci", &[v], Type::Int(1), &[]),
+        t if t.is_float() => b.op1("arith.bitcast", &[v], t.clone(), &[]),
+        _ => v,
+    }
+}
+
+/// Words of `w` bits → `vec` elements of `t`.
+fn unpack(b: &mut Builder, ws: &[ValueId], w: u32, t: &Type, vec: usize) -> Vec<ValueId> {
+    let eb = t.bits().max(8);
+    let mut out = vec![];
+    for &word in ws {
+        let per = (w / eb) as usize;
+        for k in 0..per.min(vec) {
+            let mut x = word;
+            if per > 1 {
+                let sh = b.const_int((k as u32 * eb) as i64, w);
+                x = b.op1("arith.shrui", &[x, sh], Type::Int(w), &[]);
+            }
+            if w != eb {
+                x = b.op1("arith.trunci", &[x], Type::Int(eb), &[]);
+            }
+            out.push(from_bits(b, x, t));
+        }
+    }
+    out
+}
+
+/// Elements of `t` → words of `w` bits (little-endian lanes, as memory holds them).
+fn pack(b: &mut Builder, elems: &[ValueId], w: u32, t: &Type) -> Vec<ValueId> {
+    let eb = t.bits().max(8);
+    let per = (w / eb) as usize;
+    elems
+        .chunks(per.max(1))
+        .map(|chunk| {
+            let mut acc: Option<ValueId> = None;
+            for (k, e) in chunk.iter().enumerate() {
+                let mut x = to_bits(b, *e, t);
+                if w != eb {
+                    x = b.op1("arith.extui", &[x], Type::Int(w), &[]);
+                }
+                if k > 0 {
+                    let sh = b.const_int((k as u32 * eb) as i64, w);
+                    x = b.op1("arith.shli", &[x, sh], Type::Int(w), &[]);
+                }
+                acc = Some(match acc {
+                    None => x,
+                    Some(a) => b.op1("arith.ori", &[a, x], Type::Int(w), &[]),
+                });
+            }
+            acc.expect("non-empty chunk")
+        })
+        .collect()
+}

@@ -1,0 +1,237 @@
+//! `convert-tile-to-llvm`: layout-encoded tile ops and memsem ops → a `gpu.module` of
+//! `llvm.func` kernels over per-thread scalars.
+//!
+//! 1. Each `func.func` kernel becomes an `llvm.func` with `nvvm.kernel` and
+//!    `nvvm.maxntid`, pointers becoming `!llvm.ptr<1>`.
+//! 2. A tile value becomes the registers one thread holds of it (`layout::Dist`); a scalar
+//!    stays one value. `Lowerer::map` records that.
+//! 3. Ops are lowered in order by family: creation (program ids, arange, splat),
+//!    elementwise (arith, math), memory (memsem → PTX), control flow (scf, flattened),
+//!    reductions (registers, then shuffles, then shared memory).
+//! 4. Shared memory scratch is one `llvm.mlir.global` per kernel, sized to the largest use.
+
+mod control_flow;
+mod creation;
+mod elementwise;
+pub mod layout;
+mod memory;
+mod reduce;
+
+use crate::passes::PassError;
+use crate::pipeline::Options;
+use layout::Dist;
+use std::collections::HashMap;
+use tile_dialects::ir::{Attr, Block, Builder, Encoding, Module, Op, Region, Type, ValueId, Values};
+
+pub(crate) struct Lowerer<'m> {
+    pub src: &'m Module,
+    pub map: HashMap<ValueId, Vec<ValueId>>,
+    pub num_warps: u32,
+    pub index_bits: u32,
+    /// `%tid.x`, lane and warp index, made at entry.
+    pub tid: ValueId,
+    pub lane: ValueId,
+    pub warp: ValueId,
+    /// Thread parts of each distribution, made once at entry.
+    pub parts: HashMap<Dist, Vec<ValueId>>,
+    pub smem_bytes: u32,
+    pub smem_name: String,
+}
+
+pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
+    let mut out = Module { loc: m.loc.clone(), ..Default::default() };
+    let mut funcs = vec![];
+    for op in &m.body {
+        if op.name != "func.func" {
+            return Err(PassError::at(&op.loc, format!("unexpected top-level op `{}`", op.name)));
+        }
+        funcs.extend(lower_kernel(m, op, opts, &mut out.values)?);
+    }
+    let target = format!("[#nvvm.target<chip = \"{}\">]", opts.arch);
+    out.body.push(Op {
+        name: "gpu.module".into(),
+        operands: vec![],
+        results: vec![],
+        attrs: vec![("sym_name".into(), Attr::str("tilec")), ("targets".into(), Attr(target))],
+        regions: vec![Region::single(Block { args: vec![], ops: funcs })],
+        successors: vec![],
+        loc: m.loc.clone(),
+    });
+    out.attrs.push(("gpu.container_module".into(), Attr("unit".into())));
+    *m = out;
+    Ok(())
+}
+
+/// The kernel and, when it needs shared memory, its scratch global.
+fn lower_kernel(m: &Module, f: &Op, opts: &Options, values: &mut Values) -> Result<Vec<Op>, PassError> {
+    let name = f.str_attr("sym_name").unwrap_or_default();
+    let num_warps = opts.num_warps.or_else(|| f.int_attr("tile.num_warps").map(|n| n as u32)).unwrap_or(4);
+    let entry = &f.regions[0].blocks[0];
+    let arg_tys: Vec<Type> = entry.args.iter().map(|a| lower_type(m.values.ty(*a))).collect();
+    let args: Vec<ValueId> = arg_tys.iter().map(|t| values.new_value(t.clone())).collect();
+    let mut ops = vec![];
+    let mut l = Lowerer {
+        src: m,
+        map: HashMap::new(),
+        num_warps,
+        index_bits: opts.index_bits,
+        tid: 0,
+        lane: 0,
+        warp: 0,
+        parts: HashMap::new(),
+        smem_bytes: 0,
+        smem_name: format!("{name}_smem"),
+    };
+    for (a, n) in entry.args.iter().zip(&args) {
+        l.map.insert(*a, vec![*n]);
+    }
+    {
+        let mut b = Builder::new(values, &mut ops, f.loc.clone());
+        l.tid = crate::conversion::nvidia::sreg::read(&mut b, "tid", 0);
+        let c5 = b.const_int(5, 32);
+        let c31 = b.const_int(31, 32);
+        l.lane = b.op1("arith.andi", &[l.tid, c31], Type::Int(32), &[]);
+        l.warp = b.op1("arith.shrui", &[l.tid, c5], Type::Int(32), &[]);
+        l.block(&mut b, &entry.ops)?;
+    }
+    let sig: Vec<String> = arg_tys.iter().map(|t| t.to_string().replace("!llvm.", "")).collect();
+    let mut result = vec![];
+    if l.smem_bytes > 0 {
+        result.push(Op {
+            name: "llvm.mlir.global".into(),
+            operands: vec![],
+            results: vec![],
+            attrs: vec![
+                ("addr_space".into(), Attr::int(3, "i32")),
+                ("alignment".into(), Attr::int(16, "i64")),
+                ("global_type".into(), Attr(format!("!llvm.array<{} x i8>", l.smem_bytes))),
+                ("linkage".into(), Attr("#llvm.linkage<internal>".into())),
+                ("sym_name".into(), Attr::str(&l.smem_name)),
+            ],
+            regions: vec![Region::default()],
+            successors: vec![],
+            loc: f.loc.clone(),
+        });
+    }
+    result.push(Op {
+        name: "llvm.func".into(),
+        operands: vec![],
+        results: vec![],
+        attrs: vec![
+            ("sym_name".into(), Attr::str(&name)),
+            ("function_type".into(), Attr(format!("!llvm.func<void ({})>", sig.join(", ")))),
+            ("linkage".into(), Attr("#llvm.linkage<external>".into())),
+            ("nvvm.kernel".into(), Attr("unit".into())),
+            ("nvvm.maxntid".into(), Attr(format!("array<i32: {}, 1, 1>", num_warps * 32))),
+            ("tile.smem_bytes".into(), Attr::int(l.smem_bytes as i64, "i32")),
+        ],
+        regions: vec![Region::single(Block { args, ops })],
+        successors: vec![],
+        loc: f.loc.clone(),
+    });
+    Ok(result)
+}
+
+/// Pointers to global memory become `!llvm.ptr<1>`; a tile, its element type.
+pub fn lower_type(t: &Type) -> Type {
+    match t {
+        Type::TilePtr(_) => Type::LlvmPtr(1),
+        Type::Tensor { elem, .. } => lower_type(elem),
+        t => t.clone(),
+    }
+}
+
+impl Lowerer<'_> {
+    pub fn ty(&self, v: ValueId) -> &Type {
+        self.src.values.ty(v)
+    }
+
+    /// The distribution of a tile value.
+    pub fn dist(&self, v: ValueId, loc: &str) -> Result<Dist, PassError> {
+        let t = self.ty(v);
+        match t.encoding() {
+            Some(Encoding::Blocked(b)) => Ok(Dist { shape: t.shape().to_vec(), b: b.clone() }),
+            Some(e) => Err(PassError::at(loc, format!("encoding {e} cannot be lowered yet"))),
+            None => Err(PassError::at(loc, format!("tile of type {t} has no encoding: run `coalesce` first"))),
+        }
+    }
+
+    /// How many values a source value becomes.
+    pub fn nregs(&self, t: &Type) -> usize {
+        match t.encoding() {
+            Some(Encoding::Blocked(b)) => Dist { shape: t.shape().to_vec(), b: b.clone() }.elems_per_thread(),
+            _ => 1,
+        }
+    }
+
+    pub fn get(&self, v: ValueId) -> &[ValueId] {
+        &self.map[&v]
+    }
+
+    /// The one value of a scalar.
+    pub fn scalar(&self, v: ValueId) -> ValueId {
+        self.map[&v][0]
+    }
+
+    /// Register `j` of a tile, or the scalar itself.
+    pub fn reg(&self, v: ValueId, j: usize) -> ValueId {
+        let r = &self.map[&v];
+        if r.len() == 1 {
+            r[0]
+        } else {
+            r[j]
+        }
+    }
+
+    /// Thread parts of `dist`: computed on first use in the current block. (Cached per
+    /// block would be better; entry-block caching needs dominance, so recompute.)
+    pub fn thread_parts(&mut self, b: &mut Builder, dist: &Dist) -> Vec<ValueId> {
+        dist.thread_parts(b, self.lane, self.warp)
+    }
+
+    /// Bytes of shared memory at the kernel's scratch global, as `!llvm.ptr<3>`.
+    pub fn smem(&mut self, b: &mut Builder, bytes: u32) -> ValueId {
+        self.smem_bytes = self.smem_bytes.max(bytes);
+        b.op1(
+            "llvm.mlir.addressof",
+            &[],
+            Type::LlvmPtr(3),
+            &[("global_name", Attr(format!("@{}", self.smem_name)))],
+        )
+    }
+
+    pub fn block(&mut self, b: &mut Builder, ops: &[Op]) -> Result<(), PassError> {
+        for op in ops {
+            b.loc = op.loc.clone();
+            self.op(b, op)?;
+        }
+        Ok(())
+    }
+
+    fn op(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
+        let name = op.name.as_str();
+        match name {
+            "func.return" => {
+                b.op("llvm.return", &[], &[], &[]);
+            }
+            "tile.program_id" | "tile.num_programs" | "tile.arange" | "tile.splat" | "arith.constant" => {
+                self.creation(b, op)?
+            }
+            "tile.addptr" => self.addptr(b, op)?,
+            "tile.debug_barrier" => crate::conversion::nvidia::sreg::barrier(b),
+            "memsem.load" => self.load(b, op)?,
+            "memsem.store" => self.store(b, op)?,
+            "memsem.atomic_rmw" | "memsem.atomic_cas" => self.atomic(b, op)?,
+            "tile.reduce" => self.reduce(b, op)?,
+            "scf.for" | "scf.if" | "scf.while" | "scf.yield" | "scf.condition" => self.control_flow(b, op)?,
+            n if n.starts_with("arith.") || n.starts_with("math.") => self.elementwise(b, op)?,
+            _ => {
+                return Err(PassError::at(
+                    &op.loc,
+                    format!("`{}` cannot be lowered to NVVM yet (2-D layouts, dot, scan and sort come with the layout and memory-semantics work)", op.name),
+                ))
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,156 @@
+//! `tile.reduce` of a whole 1-D tile to a scalar: fold the thread's registers (replicated
+//! copies replaced by the identity), then butterfly shuffles across the warp, then one
+//! value per warp through shared memory, folded by every thread.
+
+use super::{lower_type, Lowerer};
+use crate::conversion::nvidia::sreg;
+use crate::passes::PassError;
+use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
+
+impl Lowerer<'_> {
+    pub(super) fn reduce(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
+        let src = op.operands[0];
+        let r = op.result();
+        let kind = op.str_attr("kind").unwrap_or_default();
+        let sty = self.ty(src).clone();
+        if sty.shape().len() != 1 || self.ty(r).is_tensor() {
+            return Err(PassError::at(&op.loc, "reductions along an axis of a 2-D tile come with the 2-D layout work; a 1-D tile reduces"));
+        }
+        let ety = lower_type(&sty);
+        let unsigned = op.int_attr("tile.unsigned") == Some(1);
+        let combine = combiner(&kind, &ety, unsigned)
+            .ok_or_else(|| PassError::at(&op.loc, format!("reduction `{kind}` is not supported yet")))?;
+        let id = identity(b, &kind, &ety, unsigned);
+        let dist = self.dist(src, &op.loc)?;
+        // 1. Registers.
+        let mut acc: Option<ValueId> = None;
+        for j in 0..dist.elems_per_thread() {
+            let mut v = self.reg(src, j);
+            if dist.replicates(0) {
+                let own = self.owner(b, src, j, &op.loc)?;
+                v = b.op1("arith.select", &[own, v, id], ety.clone(), &[]);
+            }
+            acc = Some(match acc {
+                None => v,
+                Some(a) => b.op1(combine, &[a, v], ety.clone(), &[]),
+            });
+        }
+        let mut acc = acc.unwrap_or(id);
+        // 2. Lanes.
+        for off in [16, 8, 4, 2, 1] {
+            let other = self.shuffle(b, acc, off, &ety)?;
+            acc = b.op1(combine, &[acc, other], ety.clone(), &[]);
+        }
+        // 3. Warps.
+        if self.num_warps > 1 {
+            let bytes = (ety.bits().max(8) / 8) * self.num_warps;
+            let base = self.smem(b, bytes);
+            sreg::barrier(b);
+            let z = b.const_int(0, 32);
+            let lane0 = b.op1("arith.cmpi", &[self.lane, z], Type::Int(1), &[("predicate", Attr::int(0, "i64"))]);
+            let slot = b.op1(
+                "llvm.getelementptr",
+                &[base, self.warp],
+                Type::LlvmPtr(3),
+                &[("elem_type", Attr(ety.to_string())), ("rawConstantIndices", Attr("array<i32: -2147483648>".into()))],
+            );
+            let then = b.region(&[], |ib, _| {
+                ib.op("llvm.store", &[acc, slot], &[], &[]);
+                ib.op("scf.yield", &[], &[], &[]);
+            });
+            let els = b.region(&[], |ib, _| {
+                ib.op("scf.yield", &[], &[], &[]);
+            });
+            b.op_with_regions("scf.if", &[lane0], &[], &[], vec![then, els]);
+            sreg::barrier(b);
+            let mut total: Option<ValueId> = None;
+            for w in 0..self.num_warps {
+                let idx = b.const_int(w as i64, 32);
+                let p = b.op1(
+                    "llvm.getelementptr",
+                    &[base, idx],
+                    Type::LlvmPtr(3),
+                    &[("elem_type", Attr(ety.to_string())), ("rawConstantIndices", Attr("array<i32: -2147483648>".into()))],
+                );
+                let v = b.op1("llvm.load", &[p], ety.clone(), &[]);
+                total = Some(match total {
+                    None => v,
+                    Some(t) => b.op1(combine, &[t, v], ety.clone(), &[]),
+                });
+            }
+            acc = total.expect("at least one warp");
+            sreg::barrier(b); // the scratch may be reused right after
+        }
+        self.map.insert(r, vec![acc]);
+        Ok(())
+    }
+
+    /// `shfl.sync.bfly` of any value up to 64 bits.
+    fn shuffle(&mut self, b: &mut Builder, v: ValueId, off: u32, ty: &Type) -> Result<ValueId, PassError> {
+        let bits = ty.bits();
+        let as_int = if ty.is_float() { b.op1("arith.bitcast", &[v], Type::Int(bits), &[]) } else { v };
+        let out = match bits {
+            32 => sreg::shfl_bfly_i32(b, as_int, off),
+            64 => {
+                let lo = b.op1("arith.trunci", &[as_int], Type::Int(32), &[]);
+                let c32 = b.const_int(32, 64);
+                let hi64 = b.op1("arith.shrui", &[as_int, c32], Type::Int(64), &[]);
+                let hi = b.op1("arith.trunci", &[hi64], Type::Int(32), &[]);
+                let (lo2, hi2) = (sreg::shfl_bfly_i32(b, lo, off), sreg::shfl_bfly_i32(b, hi, off));
+                let lo64 = b.op1("arith.extui", &[lo2], Type::Int(64), &[]);
+                let hi64b = b.op1("arith.extui", &[hi2], Type::Int(64), &[]);
+                let c32b = b.const_int(32, 64);
+                let hs = b.op1("arith.shli", &[hi64b, c32b], Type::Int(64), &[]);
+                b.op1("arith.ori", &[hs, lo64], Type::Int(64), &[])
+            }
+            _ => {
+                let w = b.op1("arith.extui", &[as_int], Type::Int(32), &[]);
+                let s = sreg::shfl_bfly_i32(b, w, off);
+                b.op1("arith.trunci", &[s], Type::Int(bits), &[])
+            }
+        };
+        Ok(if ty.is_float() { b.op1("arith.bitcast", &[out], ty.clone(), &[]) } else { out })
+    }
+}
+
+fn combiner(kind: &str, t: &Type, unsigned: bool) -> Option<&'static str> {
+    let f = t.is_float();
+    Some(match (kind, f, unsigned) {
+        ("sum", true, _) => "arith.addf",
+        ("sum", false, _) => "arith.addi",
+        ("max", true, _) => "arith.maximumf",
+        ("min", true, _) => "arith.minimumf",
+        ("max", false, false) => "arith.maxsi",
+        ("min", false, false) => "arith.minsi",
+        ("max", false, true) => "arith.maxui",
+        ("min", false, true) => "arith.minui",
+        _ => return None,
+    })
+}
+
+fn identity(b: &mut Builder, kind: &str, t: &Type, unsigned: bool) -> ValueId {
+    use crate::sema::types::Scalar;
+    if t.is_float() {
+        let s = match t {
+            Type::F16 => Scalar::F16,
+            Type::BF16 => Scalar::BF16,
+            Type::F64 => Scalar::F64,
+            _ => Scalar::F32,
+        };
+        let v = match kind {
+            "max" => f64::NEG_INFINITY,
+            "min" => f64::INFINITY,
+            _ => 0.0,
+        };
+        let lit = crate::tilegen::types::float_literal(v, s);
+        return b.op1("arith.constant", &[], t.clone(), &[("value", Attr(format!("{lit} : {t}")))]);
+    }
+    let bits = t.bits();
+    let v: i64 = match (kind, unsigned) {
+        ("max", false) => -(1i64 << (bits - 1).min(63)),
+        ("min", false) => if bits >= 64 { i64::MAX } else { (1i64 << (bits - 1)) - 1 },
+        ("min", true) => -1,
+        _ => 0,
+    };
+    b.const_int(v, bits)
+}

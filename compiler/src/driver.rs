@@ -1,0 +1,190 @@
+//! One call from source text to PTX and metadata: what `tilec` and `tilerun` use.
+//!
+//! 1. Check the source (`sema::check`) and generate the tile dialect (`tilegen`).
+//! 2. Parse it into MLIR (our IRDL dialects verify it) and run the pass pipeline.
+//! 3. Read the PTX out of the `gpu.binary`, and describe each kernel for launchers.
+//! Every failure is rendered against the .tile source.
+
+use crate::diag::{self, Diagnostic};
+use crate::metadata::{ConstMeta, KernelMeta, ModuleMeta, ParamMeta};
+use crate::pipeline::{self, DiagnosticSink, Options, PrintIr};
+use crate::sema::tir::{ConstVal, Program};
+use crate::source::SourceFile;
+use crate::{sema, tilegen};
+use melior::ir::operation::OperationLike;
+use melior::ir::Module;
+
+/// Options of one compile (frozen; also the compile cache key).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CompileOptions {
+    /// `sm_80` or `sm_90`.
+    pub arch: String,
+    /// Overrides `#[num_warps]` when set.
+    pub num_warps: Option<u32>,
+    /// 32 or 64.
+    pub index_bits: u32,
+    /// Emit `.loc` line info.
+    pub lineinfo: bool,
+    /// `-D NAME=VALUE` overrides of const parameters.
+    pub defines: Vec<(String, String)>,
+    /// Compile only this kernel (all kernels when `None`).
+    pub kernel: Option<String>,
+    /// Argument specialisation: `(param, divisor)`; for pointers, the byte alignment.
+    pub divisibility: Vec<(String, u32)>,
+}
+
+impl Default for CompileOptions {
+    fn default() -> Self {
+        CompileOptions {
+            arch: "sm_90".into(),
+            num_warps: None,
+            index_bits: 32,
+            lineinfo: false,
+            defines: vec![],
+            kernel: None,
+            divisibility: vec![],
+        }
+    }
+}
+
+impl CompileOptions {
+    pub fn pipeline(&self) -> Options {
+        Options { arch: self.arch.clone(), num_warps: self.num_warps, index_bits: self.index_bits, lineinfo: self.lineinfo }
+    }
+}
+
+/// The result of a successful compile.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    pub ptx: String,
+    pub meta: ModuleMeta,
+}
+
+/// A failed compile: diagnostics already rendered against the source (file:line:col,
+/// the line, a caret), ready to print to stderr.
+#[derive(Clone, Debug)]
+pub struct CompileError {
+    pub rendered: String,
+}
+
+/// Checks `file` and generates the tile dialect, as MLIR text.
+pub fn tile_ir(file: &SourceFile, opts: &CompileOptions) -> Result<(Program, String), CompileError> {
+    let program = sema::check(file, &opts.defines).map_err(|d| render(file, &d))?;
+    let module = tilegen::generate(&program, file, opts).map_err(|errs| {
+        let d: Vec<Diagnostic> = errs.into_iter().map(|e| Diagnostic::error(e.message, e.span, "")).collect();
+        render(file, &d)
+    })?;
+    Ok((program, module.to_mlir()))
+}
+
+/// Compiles every kernel of `file` (or the one `opts.kernel` names) to PTX.
+pub fn compile(file: &SourceFile, opts: &CompileOptions) -> Result<Compiled, CompileError> {
+    compile_with(file, opts, &PrintIr::default(), &mut std::io::sink())
+}
+
+/// `compile`, printing IR as `print` asks into `out`.
+pub fn compile_with(
+    file: &SourceFile,
+    opts: &CompileOptions,
+    print: &PrintIr,
+    out: &mut dyn std::io::Write,
+) -> Result<Compiled, CompileError> {
+    let (program, text) = tile_ir(file, opts)?;
+    let context = tile_dialects::context::create_context();
+    let sink = DiagnosticSink::attach(&context);
+    let mut module = parse_verified(&context, &text, &sink).map_err(|d| mlir_error(file, "tilegen", d))?;
+    let popts = opts.pipeline();
+    pipeline::run(&mut module, &pipeline::default_passes(&popts), &popts, print, &sink, out)
+        .map_err(|e| mlir_error(file, &e.pass, e.diagnostics))?;
+    let ptx = pipeline::ptx::extract(&module)
+        .ok_or_else(|| CompileError { rendered: format!("{}: error: the NVPTX back end produced no PTX\n", file.name) })?;
+    let meta = metadata(&program, opts, &ptx);
+    Ok(Compiled { ptx, meta })
+}
+
+/// Parses MLIR text and verifies it, collecting diagnostics.
+pub fn parse_verified<'c>(
+    context: &'c melior::Context,
+    text: &str,
+    sink: &DiagnosticSink,
+) -> Result<Module<'c>, Vec<(String, String)>> {
+    sink.clear();
+    match Module::parse(context, text) {
+        Some(m) if m.as_operation().verify() => Ok(m),
+        _ => {
+            let mut d = sink.take();
+            if d.is_empty() {
+                d.push((String::new(), "the IR does not parse or verify".into()));
+            }
+            Err(d)
+        }
+    }
+}
+
+fn render(file: &SourceFile, d: &[Diagnostic]) -> CompileError {
+    CompileError { rendered: diag::render(file, d) }
+}
+
+/// MLIR diagnostics of `pass`, shown at their .tile locations where they have one.
+fn mlir_error(file: &SourceFile, pass: &str, items: Vec<(String, String)>) -> CompileError {
+    let mut located = vec![];
+    let mut rest = String::new();
+    for (loc, msg) in items {
+        let msg = format!("{msg} (in pass `{pass}`)");
+        match file.span_of_loc(&loc) {
+            Some(span) => located.push(Diagnostic::error(msg, span, "")),
+            None => rest.push_str(&format!("{}: error: {msg}\n", file.name)),
+        }
+    }
+    let mut rendered = diag::render(file, &located);
+    rendered.push_str(&rest);
+    CompileError { rendered }
+}
+
+/// Shared memory the PTX declares: the sum of its `.shared` arrays.
+fn shared_bytes(ptx: &str, kernel: &str) -> u32 {
+    ptx.lines()
+        .filter(|l| l.contains(".shared") && l.contains(&format!("{kernel}_smem")))
+        .filter_map(|l| l.split('[').nth(1)?.split(']').next()?.parse::<u32>().ok())
+        .sum()
+}
+
+fn metadata(program: &Program, opts: &CompileOptions, ptx: &str) -> ModuleMeta {
+    let kernels = program
+        .kernels
+        .iter()
+        .filter(|k| opts.kernel.as_ref().is_none_or(|n| *n == k.name))
+        .map(|k| {
+            let divs = tilegen::divisibility(k, opts);
+            let num_warps = opts.num_warps.unwrap_or(k.num_warps);
+            KernelMeta {
+                name: k.name.clone(),
+                params: k
+                    .params
+                    .iter()
+                    .zip(divs)
+                    .map(|(p, d)| ParamMeta { name: p.name.clone(), ty: p.ty.elem.to_string(), divisibility: d })
+                    .collect(),
+                consts: k
+                    .consts
+                    .iter()
+                    .map(|(n, v)| ConstMeta {
+                        name: n.clone(),
+                        value: match v {
+                            ConstVal::Int(i) => i.to_string(),
+                            ConstVal::Float(f) => f.to_string(),
+                            ConstVal::Bool(b) => b.to_string(),
+                        },
+                    })
+                    .collect(),
+                num_warps,
+                num_stages: k.num_stages,
+                block: [num_warps * 32, 1, 1],
+                shared_bytes: shared_bytes(ptx, &k.name),
+                index_bits: opts.index_bits,
+            }
+        })
+        .collect();
+    ModuleMeta { tilec_version: env!("CARGO_PKG_VERSION").into(), arch: opts.arch.clone(), kernels }
+}
+

@@ -1,0 +1,17 @@
+//! tilec: a compiler for tile programs, built on MLIR.
+//!
+//! `syntax` (pest grammar → AST) → `sema` (checked, typed program) → `tilegen` (tile
+//! dialect) → `passes` (tile → layout → memsem → gpu/nvvm/llvm) → PTX. The pipeline is
+//! plain code over [`pipeline::Options`].
+
+pub mod diag;
+pub mod metadata;
+pub mod sema;
+pub mod source;
+pub mod syntax;
+pub mod analysis;
+pub mod conversion;
+pub mod driver;
+pub mod passes;
+pub mod pipeline;
+pub mod tilegen;

@@ -1,0 +1,61 @@
+//! `OUT.json`: what any CUDA runtime needs to launch the kernels in `OUT.ptx`.
+//!
+//! Written by `tilec` next to the PTX, read back by `tilerun` (and by anyone else's launcher).
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ModuleMeta {
+    pub tilec_version: String,
+    /// `sm_80`, `sm_90`.
+    pub arch: String,
+    pub kernels: Vec<KernelMeta>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct KernelMeta {
+    /// The PTX entry name (the kernel's name in the .tile file).
+    pub name: String,
+    /// Launch parameters in order: every run-time parameter of the kernel.
+    pub params: Vec<ParamMeta>,
+    /// Values the `const` parameters were compiled with.
+    pub consts: Vec<ConstMeta>,
+    pub num_warps: u32,
+    pub num_stages: u32,
+    /// Threads per block: `num_warps * 32` along x.
+    pub block: [u32; 3],
+    /// Static shared memory the kernel declares, in bytes (0 when none).
+    pub shared_bytes: u32,
+    /// 32 or 64: the width of the offsets the kernel computes addresses with. With 32, a
+    /// buffer of 2^31 elements or more cannot be addressed.
+    pub index_bits: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ParamMeta {
+    pub name: String,
+    /// The language's spelling: `*f32`, `i32`, `u64`.
+    #[serde(rename = "type")]
+    pub ty: String,
+    /// What the code was specialised on: for a pointer, the byte alignment assumed; for an
+    /// integer, a divisor assumed of its value (1: nothing assumed). A launcher must refuse
+    /// arguments that break it.
+    pub divisibility: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ConstMeta {
+    pub name: String,
+    /// The value as the source would spell it (`1024`, `0.5`, `true`).
+    pub value: String,
+}
+
+impl ParamMeta {
+    pub fn is_pointer(&self) -> bool {
+        self.ty.starts_with('*')
+    }
+    /// The element type's spelling without the pointer star.
+    pub fn elem(&self) -> &str {
+        self.ty.trim_start_matches('*')
+    }
+}

@@ -1,0 +1,131 @@
+//! The pass registry: one table (name, summary, options) feeds `--list-passes`, the
+//! pipeline and the README. Each of our passes lives in one file with one entry point
+//! `run(&mut Module, &Options) -> Result<(), PassError>` over the mirror IR, and runs
+//! inside MLIR's pass manager as an external pass; upstream passes are named by their
+//! MLIR pipeline text.
+
+pub mod coalesce;
+pub mod tile_to_memsem;
+
+use crate::pipeline::Options;
+use melior::ir::operation::OperationLike;
+use melior::pass::{create_external, ExternalPass, Pass};
+use melior::ir::OperationRef;
+use std::sync::{Arc, Mutex};
+use tile_dialects::context::replace_module;
+use tile_dialects::ir::{import_module, Module};
+
+/// A failure inside a pass, at an MLIR location (`loc("k.tile":3:5)`) when known.
+#[derive(Clone, Debug)]
+pub struct PassError {
+    pub loc: String,
+    pub message: String,
+}
+
+impl PassError {
+    pub fn at(loc: &str, message: impl Into<String>) -> PassError {
+        PassError { loc: loc.to_string(), message: message.into() }
+    }
+}
+
+pub type MirrorFn = fn(&mut Module, &Options) -> Result<(), PassError>;
+
+#[derive(Clone, Copy)]
+pub enum PassKind {
+    /// Ours: a Rust function over the mirror IR.
+    Mirror(MirrorFn),
+    /// Upstream MLIR: a pipeline fragment run on the top-level module.
+    Upstream(&'static str),
+}
+
+pub struct PassInfo {
+    pub name: &'static str,
+    pub summary: &'static str,
+    /// Which options of `Options` it reads.
+    pub options: &'static str,
+    pub kind: PassKind,
+}
+
+/// Every pass, in pipeline order.
+pub static REGISTRY: &[PassInfo] = &[
+    PassInfo {
+        name: "coalesce",
+        summary: "tile -> layout: give every tile a blocked encoding so each thread moves up to 16 contiguous bytes",
+        options: "num_warps",
+        kind: PassKind::Mirror(coalesce::run),
+    },
+    PassInfo {
+        name: "tile-to-memsem",
+        summary: "make every load, store and atomic's ordering, scope and cache policy explicit (memsem ops)",
+        options: "",
+        kind: PassKind::Mirror(tile_to_memsem::run),
+    },
+    PassInfo {
+        name: "convert-tile-to-llvm",
+        summary: "layout + memsem -> gpu.module of llvm/nvvm: distribute tiles over threads, PTX memory ops",
+        options: "arch, num_warps, index_bits",
+        kind: PassKind::Mirror(crate::conversion::tile_to_llvm::run),
+    },
+    PassInfo {
+        name: "convert-scf-to-cf",
+        summary: "(MLIR) structured control flow to branches",
+        options: "",
+        kind: PassKind::Upstream("gpu.module(convert-scf-to-cf)"),
+    },
+    PassInfo {
+        name: "convert-arith-to-llvm",
+        summary: "(MLIR) arith to llvm",
+        options: "",
+        kind: PassKind::Upstream("gpu.module(convert-arith-to-llvm)"),
+    },
+    PassInfo {
+        name: "convert-cf-to-llvm",
+        summary: "(MLIR) branches to llvm",
+        options: "",
+        kind: PassKind::Upstream("convert-cf-to-llvm"),
+    },
+    PassInfo {
+        name: "reconcile-unrealized-casts",
+        summary: "(MLIR) drop the casts left between converted types",
+        options: "",
+        kind: PassKind::Upstream("reconcile-unrealized-casts"),
+    },
+    PassInfo {
+        name: "ensure-debug-info-scope-on-llvm-func",
+        summary: "(MLIR) line tables from .tile locations, for PTX .loc (only with --lineinfo)",
+        options: "lineinfo",
+        kind: PassKind::Upstream("gpu.module(ensure-debug-info-scope-on-llvm-func{emission-kind=LineTablesOnly})"),
+    },
+    PassInfo {
+        name: "gpu-module-to-binary",
+        summary: "(MLIR) NVPTX back end: gpu.module -> PTX text",
+        options: "arch",
+        kind: PassKind::Upstream("gpu-module-to-binary{format=isa}"),
+    },
+];
+
+pub fn lookup(name: &str) -> Option<&'static PassInfo> {
+    REGISTRY.iter().find(|p| p.name == name)
+}
+
+/// The result slot an external pass reports its error through.
+pub type ErrorSlot = Arc<Mutex<Option<PassError>>>;
+
+/// Wraps a mirror pass as an MLIR external pass over `builtin.module`.
+pub fn external(info: &'static PassInfo, f: MirrorFn, opts: Options, slot: ErrorSlot) -> Pass {
+    let run = move |op: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
+        let mut mirror = import_module(op);
+        let result = f(&mut mirror, &opts).and_then(|()| {
+            replace_module(op, &mirror).map_err(|m| PassError::at(&op.location().to_string(), m))
+        });
+        if let Err(e) = result {
+            *slot.lock().expect("pass error slot") = Some(e);
+            pass.signal_failure();
+        }
+    };
+    // Each pass needs its own TypeID: a static per registry entry gives a stable address.
+    static IDS: [u64; 32] = [0; 32];
+    let idx = REGISTRY.iter().position(|p| std::ptr::eq(p, info)).unwrap_or(0);
+    let id = melior::ir::r#type::TypeId::create(&IDS[idx]);
+    create_external(run, id, info.name, info.name, info.summary, "builtin.module", &[])
+}

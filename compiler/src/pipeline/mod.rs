@@ -1,0 +1,104 @@
+//! The pipeline, as plain code over a frozen options struct.
+//!
+//! Each pass runs in its own MLIR pass manager (verifier on), so a pass that makes bad IR
+//! is the one blamed, and IR can be printed before or after any pass by name.
+
+mod diagnostics;
+pub mod ptx;
+
+pub use diagnostics::{Collected, DiagnosticSink};
+
+use crate::passes::{self, PassInfo, PassKind};
+use melior::ir::Module;
+use melior::pass::PassManager;
+use melior::utility::parse_pass_pipeline;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// Options every pass may read. Frozen for one compile; hashable, so it keys the cache.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Options {
+    /// `sm_80` or `sm_90`.
+    pub arch: String,
+    /// Overrides each kernel's `#[num_warps]` when set.
+    pub num_warps: Option<u32>,
+    /// 32 or 64: the width of address offsets.
+    pub index_bits: u32,
+    pub lineinfo: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { arch: "sm_90".into(), num_warps: None, index_bits: 32, lineinfo: false }
+    }
+}
+
+/// The passes from the tile dialect to PTX, in order.
+pub fn default_passes(opts: &Options) -> Vec<&'static PassInfo> {
+    passes::REGISTRY
+        .iter()
+        .filter(|p| p.name != "ensure-debug-info-scope-on-llvm-func" || opts.lineinfo)
+        .collect()
+}
+
+/// Where to print IR during a run.
+#[derive(Clone, Debug, Default)]
+pub struct PrintIr {
+    pub before_all: bool,
+    pub after_all: bool,
+    pub before: Vec<String>,
+    pub after: Vec<String>,
+}
+
+/// A pass that failed, with what MLIR and the pass said.
+#[derive(Clone, Debug)]
+pub struct PipelineError {
+    pub pass: String,
+    /// `(location, message)` pairs; locations as MLIR prints them.
+    pub diagnostics: Vec<(String, String)>,
+}
+
+/// Runs `passes` over `module`, printing IR to `out` as `print` asks.
+pub fn run(
+    module: &mut Module,
+    passes: &[&'static PassInfo],
+    opts: &Options,
+    print: &PrintIr,
+    sink: &DiagnosticSink,
+    out: &mut dyn std::io::Write,
+) -> Result<(), PipelineError> {
+    let context = module.context();
+    for info in passes {
+        if print.before_all || print.before.iter().any(|n| n == info.name) {
+            let _ = writeln!(out, "// -----// IR Dump Before {} //----- //\n{}", info.name, module.as_operation());
+        }
+        let pm = PassManager::new(unsafe { context.to_ref() });
+        pm.enable_verifier(true);
+        let slot = Arc::new(Mutex::new(None));
+        match info.kind {
+            PassKind::Mirror(f) => pm.add_pass(passes::external(info, f, opts.clone(), slot.clone())),
+            PassKind::Upstream(text) => {
+                parse_pass_pipeline(pm.as_operation_pass_manager(), &format!("builtin.module({text})"))
+                    .map_err(|e| PipelineError { pass: info.name.into(), diagnostics: vec![(String::new(), e.to_string())] })?;
+            }
+        }
+        let start = Instant::now();
+        sink.clear();
+        let result = pm.run(module);
+        tracing::debug!(pass = info.name, ms = start.elapsed().as_secs_f64() * 1e3, "pass done");
+        let mut diagnostics = sink.take();
+        if let Some(e) = slot.lock().expect("slot").take() {
+            diagnostics.insert(0, (e.loc, e.message));
+        }
+        if result.is_err() {
+            if diagnostics.is_empty() {
+                diagnostics.push((String::new(), format!("pass `{}` failed", info.name)));
+            }
+            return Err(PipelineError { pass: info.name.into(), diagnostics });
+        }
+        if print.after_all || print.after.iter().any(|n| n == info.name) {
+            let _ = writeln!(out, "// -----// IR Dump After {} //----- //\n{}", info.name, module.as_operation());
+        }
+    }
+    Ok(())
+}

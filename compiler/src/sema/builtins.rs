@@ -1,0 +1,429 @@
+//! The builtin table (Triton names and keyword names, defaults) and the builtins that
+//! touch memory or create tiles: program ids, `arange`, `zeros`/`full`/`zeros_like`,
+//! `load`, `store`, atomics. Shape, reduction, math and `dot` live in builtins_ops.rs.
+
+use super::broadcast::{broadcast_expr, broadcasts_to};
+use super::promote::cast_expr;
+use super::scope::suggest;
+use super::tir::*;
+use super::types::{Elem, Scalar, Ty};
+use super::{const_expr, Checker, TExpr, Val, R};
+use crate::diag::Diagnostic;
+use crate::source::Span;
+use crate::syntax::ast;
+
+const ATOMIC: &[&str] = &["ptr", "val", "mask", "sem", "scope"];
+const REDUCE: &[&str] = &["x", "axis"];
+const X: &[&str] = &["x"];
+
+/// Name, parameter names, number of required leading parameters.
+const SIGS: &[(&str, &[&str], usize)] = &[
+    ("program_id", &["axis"], 1),
+    ("num_programs", &["axis"], 1),
+    ("arange", &["start", "end"], 2),
+    ("zeros", &["shape", "dtype"], 2),
+    ("full", &["shape", "value", "dtype"], 3),
+    ("zeros_like", X, 1),
+    ("load", &["ptr", "mask", "other", "cache_modifier", "eviction_policy", "volatile"], 1),
+    ("store", &["ptr", "value", "mask", "cache_modifier", "eviction_policy"], 2),
+    ("atomic_add", ATOMIC, 2),
+    ("atomic_max", ATOMIC, 2),
+    ("atomic_min", ATOMIC, 2),
+    ("atomic_and", ATOMIC, 2),
+    ("atomic_or", ATOMIC, 2),
+    ("atomic_xor", ATOMIC, 2),
+    ("atomic_xchg", ATOMIC, 2),
+    ("atomic_cas", &["ptr", "cmp", "val", "sem", "scope"], 3),
+    ("trans", X, 1),
+    ("reshape", &["x", "shape"], 2),
+    ("broadcast_to", &["x", "shape"], 2),
+    ("expand_dims", &["x", "axis"], 2),
+    ("sum", REDUCE, 1),
+    ("max", REDUCE, 1),
+    ("min", REDUCE, 1),
+    ("argmax", REDUCE, 1),
+    ("argmin", REDUCE, 1),
+    ("cumsum", REDUCE, 1),
+    ("cumprod", REDUCE, 1),
+    ("sort", &["x", "axis", "descending"], 1),
+    ("histogram", &["x", "num_bins"], 2),
+    ("exp", X, 1),
+    ("exp2", X, 1),
+    ("log", X, 1),
+    ("log2", X, 1),
+    ("sqrt", X, 1),
+    ("rsqrt", X, 1),
+    ("abs", X, 1),
+    ("floor", X, 1),
+    ("ceil", X, 1),
+    ("sin", X, 1),
+    ("cos", X, 1),
+    ("erf", X, 1),
+    ("sigmoid", X, 1),
+    ("maximum", &["x", "y"], 2),
+    ("minimum", &["x", "y"], 2),
+    ("fma", &["x", "y", "z"], 3),
+    ("clamp", &["x", "min", "max"], 3),
+    ("where", &["cond", "x", "y"], 3),
+    ("dot", &["a", "b", "acc", "input_precision", "out_dtype"], 2),
+    ("cdiv", &["x", "div"], 2),
+    ("debug_barrier", &[], 0),
+    ("device_print", &["msg"], 1),
+    ("static_assert", &["cond", "msg"], 1),
+    ("multiple_of", &["x", "values"], 2),
+    ("max_contiguous", &["x", "values"], 2),
+];
+
+pub(crate) const NAMES: &[&str] = &[
+    "program_id", "num_programs", "arange", "zeros", "full", "zeros_like", "load", "store", "atomic_add",
+    "atomic_max", "atomic_min", "atomic_and", "atomic_or", "atomic_xor", "atomic_xchg", "atomic_cas", "trans",
+    "reshape", "broadcast_to", "expand_dims", "sum", "max", "min", "argmax", "argmin", "cumsum", "cumprod", "sort",
+    "histogram", "exp", "exp2", "log", "log2", "sqrt", "rsqrt", "abs", "floor", "ceil", "sin", "cos", "erf",
+    "sigmoid", "maximum", "minimum", "fma", "clamp", "where", "dot", "cdiv", "debug_barrier", "device_print",
+    "static_assert", "multiple_of", "max_contiguous",
+];
+
+pub(crate) fn is_builtin(n: &str) -> bool {
+    SIGS.iter().any(|s| s.0 == n)
+}
+
+pub(crate) type Args<'e> = Vec<Option<&'e ast::Expr>>;
+
+impl<'a> Checker<'a> {
+    pub fn builtin(&mut self, name: &str, args: &[ast::Arg], sp: Span) -> R<Val> {
+        if name == "device_print" {
+            return self.device_print(args, sp);
+        }
+        let &(_, params, required) = SIGS.iter().find(|s| s.0 == name).unwrap();
+        let a = self.bind_args(name, params, required, args, sp)?;
+        match name {
+            "program_id" | "num_programs" => {
+                let axis = self.const_int(a[0].unwrap(), "axis")?;
+                if !(0..3).contains(&axis) {
+                    return self.error(format!("`{name}` axis must be 0, 1 or 2, found {axis}"), a[0].unwrap().span, "out of range");
+                }
+                let kind = if name == "program_id" { ExprKind::ProgramId(axis as u32) } else { ExprKind::NumPrograms(axis as u32) };
+                Ok(expr(kind, Ty::scalar(Scalar::I32), sp))
+            }
+            "arange" => self.arange(&a, sp),
+            "zeros" | "full" => {
+                let shape = self.shape_arg(a[0].unwrap())?;
+                let dt = self.dtype_arg(a[if name == "zeros" { 1 } else { 2 }].unwrap())?;
+                let value = if name == "zeros" {
+                    const_expr(super::consts::normalize(ConstVal::Int(0), dt), dt, sp)
+                } else {
+                    let v = self.value(a[1].unwrap())?;
+                    if !v.ty().is_scalar() {
+                        return self.error(format!("`full` needs a scalar value, found {}", v.ty()), v.span(), "not a scalar");
+                    }
+                    self.convert_any(v, dt)?
+                };
+                Ok(expr_s(broadcast_expr(value, &shape), sp))
+            }
+            "zeros_like" => {
+                let x = self.value(a[0].unwrap())?;
+                let Some(s) = x.ty().scalar_elem() else {
+                    return self.error("`zeros_like` of a pointer", x.span(), "a pointer");
+                };
+                let z = const_expr(super::consts::normalize(ConstVal::Int(0), s), s, sp);
+                Ok(expr_s(broadcast_expr(z, &x.ty().shape.clone()), sp))
+            }
+            "load" => self.load(&a, sp),
+            "store" => self.store(&a, sp),
+            "atomic_cas" => self.atomic_cas(&a, sp),
+            n if n.starts_with("atomic_") => self.atomic(n, &a, sp),
+            _ => self.builtin_op(name, &a, sp),
+        }
+    }
+
+    fn arange(&mut self, a: &Args, sp: Span) -> R<Val> {
+        let mut bounds = [0i64; 2];
+        for (i, e) in [a[0].unwrap(), a[1].unwrap()].into_iter().enumerate() {
+            let v = self.value(e)?;
+            match v.as_const() {
+                Some(ConstVal::Int(c)) => bounds[i] = c,
+                _ => {
+                    let mut d = Diagnostic::error(
+                        "`arange` bounds must be compile-time constants",
+                        e.span,
+                        format!("`{}` is not known at compile time", self.text(e.span)),
+                    );
+                    d = d.help("use a `const` parameter (e.g. `const TILE: i32 = 1024`) or a literal");
+                    return Err(self.err(d));
+                }
+            }
+        }
+        let n = bounds[1] - bounds[0];
+        if n <= 0 {
+            return self.error(format!("`arange({}, {})` is empty", bounds[0], bounds[1]), sp, "end must be greater than start");
+        }
+        if !(n as u64).is_power_of_two() {
+            return Err(self.err(
+                Diagnostic::error(format!("tile size {n} is not a power of two"), sp, format!("arange of {n} elements"))
+                    .note("every tile dimension must be a power of two (as in Triton)"),
+            ));
+        }
+        Ok(expr(ExprKind::Arange { start: bounds[0], end: bounds[1] }, Ty::tile(Elem::Scalar(Scalar::I32), vec![n]), sp))
+    }
+
+    /// The pointer argument of a memory builtin.
+    fn pointer_arg(&mut self, fname: &str, e: &ast::Expr) -> R<(TExpr, Scalar)> {
+        let p = self.value(e)?;
+        match p.ty().elem {
+            Elem::Ptr(s) => Ok((p, s)),
+            _ => Err(self.err(
+                Diagnostic::error(format!("`{fname}` needs a pointer, found {}", p.ty()), e.span, "not a pointer")
+                    .help("offset a pointer parameter, e.g. `x + offs`"),
+            )),
+        }
+    }
+
+    /// A mask: i1, broadcast to the pointer's shape.
+    fn mask_arg(&mut self, fname: &str, e: Option<&ast::Expr>, ptr: &TExpr) -> R<Option<Box<Expr>>> {
+        let Some(e) = e else { return Ok(None) };
+        let m = self.value(e)?;
+        if m.ty().elem != Elem::Scalar(Scalar::I1) {
+            return Err(self.err(
+                Diagnostic::error(format!("`{fname}` mask must be bool (i1), found {}", m.ty()), e.span, "not a bool mask")
+                    .help("build masks with comparisons, e.g. `offs < n`"),
+            ));
+        }
+        if !broadcasts_to(&m.ty().shape, &ptr.ty().shape) {
+            return Err(self.err(
+                Diagnostic::error(
+                    format!("mask shape does not match the pointer: mask is {}, pointer is {}", m.ty(), ptr.ty()),
+                    e.span,
+                    format!("mask is {}", m.ty()),
+                )
+                .with_secondary(ptr.span(), format!("pointer is {}", ptr.ty())),
+            ));
+        }
+        Ok(Some(Box::new(broadcast_expr(m.e, &ptr.ty().shape))))
+    }
+
+    /// A value stored or combined at `ptr`: converted to the pointee, broadcast to its shape.
+    fn value_at(&mut self, fname: &str, what: &str, e: &ast::Expr, ptr: &TExpr, pointee: Scalar) -> R<Expr> {
+        let v = self.value(e)?;
+        if !broadcasts_to(&v.ty().shape, &ptr.ty().shape) {
+            return Err(self.err(
+                Diagnostic::error(
+                    format!("`{fname}` {what} is {} but the pointer is {}", v.ty(), ptr.ty()),
+                    e.span,
+                    format!("{what} is {}", v.ty()),
+                )
+                .with_secondary(ptr.span(), format!("pointer is {}", ptr.ty()))
+                .note("the value must have the pointer's shape or broadcast to it"),
+            ));
+        }
+        let c = self.convert_any(v, pointee)?;
+        Ok(broadcast_expr(c, &ptr.ty().shape))
+    }
+
+    fn load(&mut self, a: &Args, sp: Span) -> R<Val> {
+        let (ptr, pointee) = self.pointer_arg("load", a[0].unwrap())?;
+        let mask = self.mask_arg("load", a[1], &ptr)?;
+        let other = match a[2] {
+            Some(o) => {
+                if mask.is_none() {
+                    return self.error("`other` without `mask` has no effect", o.span, "give a `mask` too");
+                }
+                Some(Box::new(self.value_at("load", "`other`", o, &ptr, pointee)?))
+            }
+            None => None,
+        };
+        let cache = self.cache_arg(a[3], true)?;
+        let evict = self.evict_arg(a[4])?;
+        let volatile = match a[5] {
+            Some(v) => self.const_bool(v, "volatile")?,
+            None => false,
+        };
+        let ty = Ty::tile(Elem::Scalar(pointee), ptr.ty().shape.clone());
+        Ok(expr(ExprKind::Load { ptr: Box::new(ptr.e), mask, other, cache, evict, volatile }, ty, sp))
+    }
+
+    fn store(&mut self, a: &Args, sp: Span) -> R<Val> {
+        let (ptr, pointee) = self.pointer_arg("store", a[0].unwrap())?;
+        let value = self.value_at("store", "value", a[1].unwrap(), &ptr, pointee);
+        let mask = self.mask_arg("store", a[2], &ptr);
+        let (value, mask) = (value?, mask?);
+        let cache = self.cache_arg(a[3], false)?;
+        let evict = self.evict_arg(a[4])?;
+        self.pending.push(Stmt::Store { ptr: ptr.e, value, mask: mask.map(|m| *m), cache, evict, span: sp });
+        Ok(Val::Unit(sp))
+    }
+
+    fn atomic(&mut self, name: &str, a: &Args, sp: Span) -> R<Val> {
+        let op = match name {
+            "atomic_add" => AtomicOp::Add,
+            "atomic_max" => AtomicOp::Max,
+            "atomic_min" => AtomicOp::Min,
+            "atomic_and" => AtomicOp::And,
+            "atomic_or" => AtomicOp::Or,
+            "atomic_xor" => AtomicOp::Xor,
+            _ => AtomicOp::Xchg,
+        };
+        let (ptr, pointee) = self.pointer_arg(name, a[0].unwrap())?;
+        if matches!(op, AtomicOp::And | AtomicOp::Or | AtomicOp::Xor) && pointee.is_float() {
+            return self.error(format!("`{name}` needs integer elements, found *{pointee}"), a[0].unwrap().span, "float pointer");
+        }
+        let val = self.value_at(name, "value", a[1].unwrap(), &ptr, pointee)?;
+        let mask = self.mask_arg(name, a[2], &ptr)?;
+        let sem = self.sem_arg(a[3])?;
+        let scope = self.scope_arg(a[4])?;
+        let ty = Ty::tile(Elem::Scalar(pointee), ptr.ty().shape.clone());
+        Ok(expr(ExprKind::Atomic { op, ptr: Box::new(ptr.e), val: Box::new(val), mask, sem, scope }, ty, sp))
+    }
+
+    fn atomic_cas(&mut self, a: &Args, sp: Span) -> R<Val> {
+        let (ptr, pointee) = self.pointer_arg("atomic_cas", a[0].unwrap())?;
+        let cmp = self.value_at("atomic_cas", "`cmp`", a[1].unwrap(), &ptr, pointee)?;
+        let val = self.value_at("atomic_cas", "`val`", a[2].unwrap(), &ptr, pointee)?;
+        let sem = self.sem_arg(a[3])?;
+        let scope = self.scope_arg(a[4])?;
+        let ty = Ty::tile(Elem::Scalar(pointee), ptr.ty().shape.clone());
+        Ok(expr(ExprKind::AtomicCas { ptr: Box::new(ptr.e), cmp: Box::new(cmp), val: Box::new(val), sem, scope }, ty, sp))
+    }
+
+    fn device_print(&mut self, args: &[ast::Arg], sp: Span) -> R<Val> {
+        let Some(first) = args.first() else {
+            return self.error("`device_print` needs a message string first", sp, "missing message");
+        };
+        if let Some(a) = args.iter().find(|a| a.name.is_some()) {
+            return self.error("`device_print` takes no keyword arguments", a.span, "keyword argument");
+        }
+        let msg = match self.check_expr(&first.value)? {
+            Val::Str(s, _) => s,
+            v => return self.error(format!("`device_print` message must be a string, found {}", v.describe()), v.span(), "not a string"),
+        };
+        let mut values = vec![];
+        for a in &args[1..] {
+            values.push(self.value(&a.value)?.e);
+        }
+        self.pending.push(Stmt::DevicePrint { msg, values, span: sp });
+        Ok(Val::Unit(sp))
+    }
+
+    // ---- argument helpers shared by all builtins ----
+
+    /// Converts any numeric value to `to` (explicitly, as Triton does for stored values).
+    pub fn convert_any(&mut self, v: TExpr, to: Scalar) -> R<Expr> {
+        if v.weak {
+            return self.convert(v, to);
+        }
+        match v.ty().elem {
+            Elem::Scalar(_) => Ok(cast_expr(v.e, to, false)),
+            Elem::Ptr(_) => self.error(format!("expected a {to} value, found a pointer ({})", v.ty()), v.span(), "a pointer"),
+        }
+    }
+
+    pub fn const_int(&mut self, e: &ast::Expr, what: &str) -> R<i64> {
+        let v = self.value(e)?;
+        match (v.as_const(), v.ty().scalar_elem()) {
+            (Some(ConstVal::Int(c)), Some(s)) if s.is_int() => Ok(super::consts::int_value(c, s) as i64),
+            _ => Err(self.err(
+                Diagnostic::error(format!("`{what}` must be a compile-time constant integer"), e.span, "not a constant integer")
+                    .help("use a literal or a `const` parameter"),
+            )),
+        }
+    }
+
+    pub fn const_bool(&mut self, e: &ast::Expr, what: &str) -> R<bool> {
+        let v = self.value(e)?;
+        match v.as_const() {
+            Some(ConstVal::Bool(b)) => Ok(b),
+            _ => self.error(format!("`{what}` must be `true` or `false`"), e.span, "not a constant bool"),
+        }
+    }
+
+    pub fn dtype_arg(&mut self, e: &ast::Expr) -> R<Scalar> {
+        match self.check_expr(e)? {
+            Val::Dtype(s, _) => Ok(s),
+            v => {
+                let d = v.describe();
+                self.error(format!("expected an element type such as `f32`, found {d}"), e.span, "not a type")
+            }
+        }
+    }
+
+    /// A shape: `(A, B)`, `(A,)` or a single size; every size a power of two.
+    pub fn shape_arg(&mut self, e: &ast::Expr) -> R<Vec<i64>> {
+        let items: Vec<&ast::Expr> = match &e.kind {
+            ast::ExprKind::Tuple(xs) => xs.iter().collect(),
+            _ => vec![e],
+        };
+        let mut shape = vec![];
+        for it in items {
+            let n = self.const_int(it, "shape")?;
+            if n <= 0 || !(n as u64).is_power_of_two() {
+                return Err(self.err(
+                    Diagnostic::error(format!("tile size {n} is not a power of two"), it.span, format!("size {n}"))
+                        .note("every tile dimension must be a power of two (as in Triton)"),
+                ));
+            }
+            shape.push(n);
+        }
+        Ok(shape)
+    }
+
+    /// A string keyword argument checked against its allowed values.
+    fn string_arg(&mut self, e: &ast::Expr, what: &str, allowed: &[&str]) -> R<usize> {
+        let s = match self.check_expr(e)? {
+            Val::Str(s, _) => s,
+            v => return self.error(format!("`{what}` must be a string, found {}", v.describe()), e.span, "not a string"),
+        };
+        if let Some(i) = allowed.iter().position(|a| *a == s) {
+            return Ok(i);
+        }
+        let list: Vec<String> = allowed.iter().map(|a| format!("\"{a}\"")).collect();
+        let mut d = Diagnostic::error(format!("invalid `{what}` value \"{s}\""), e.span, format!("expected one of {}", list.join(", ")));
+        if let Some(g) = suggest(&s, allowed.iter().copied().filter(|a| !a.is_empty())) {
+            d = d.help(format!("did you mean \"{g}\"?"));
+        }
+        Err(self.err(d))
+    }
+
+    fn sem_arg(&mut self, e: Option<&ast::Expr>) -> R<MemSem> {
+        const ALL: [MemSem; 4] = [MemSem::Relaxed, MemSem::Acquire, MemSem::Release, MemSem::AcqRel];
+        match e {
+            None => Ok(MemSem::AcqRel),
+            Some(e) => Ok(ALL[self.string_arg(e, "sem", &ALL.map(|s| s.name()))?]),
+        }
+    }
+
+    fn scope_arg(&mut self, e: Option<&ast::Expr>) -> R<MemScope> {
+        const ALL: [MemScope; 3] = [MemScope::Cta, MemScope::Gpu, MemScope::Sys];
+        match e {
+            None => Ok(MemScope::Gpu),
+            Some(e) => Ok(ALL[self.string_arg(e, "scope", &ALL.map(|s| s.name()))?]),
+        }
+    }
+
+    fn cache_arg(&mut self, e: Option<&ast::Expr>, load: bool) -> R<CacheModifier> {
+        use CacheModifier::*;
+        let all: &[CacheModifier] = if load { &[None, Ca, Cg, Cv, Cs, Lu] } else { &[None, Wb, Wt, Cg, Cs] };
+        match e {
+            Option::None => Ok(None),
+            Some(e) => {
+                let names: Vec<&str> = all.iter().map(|c| c.name()).collect();
+                Ok(all[self.string_arg(e, "cache_modifier", &names)?])
+            }
+        }
+    }
+
+    fn evict_arg(&mut self, e: Option<&ast::Expr>) -> R<EvictionPolicy> {
+        const ALL: [EvictionPolicy; 3] = [EvictionPolicy::Normal, EvictionPolicy::EvictFirst, EvictionPolicy::EvictLast];
+        match e {
+            None => Ok(EvictionPolicy::Normal),
+            Some(e) => Ok(ALL[self.string_arg(e, "eviction_policy", &ALL.map(|s| s.name()))?]),
+        }
+    }
+}
+
+pub(crate) fn expr(kind: ExprKind, ty: Ty, span: Span) -> Val {
+    Val::Expr(TExpr::strong(Expr { kind, ty, span }))
+}
+
+pub(crate) fn expr_s(mut e: Expr, span: Span) -> Val {
+    e.span = span;
+    Val::Expr(TExpr::strong(e))
+}

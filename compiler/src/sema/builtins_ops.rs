@@ -1,0 +1,466 @@
+//! Builtins that compute on tiles: shape ops, reductions and scans, elementwise math
+//! (with `sigmoid`, `clamp` and `cdiv` desugared), `where`, `dot`, hints, `static_assert`
+//! and `x.to(T)`.
+
+use super::broadcast::{broadcast_expr, broadcasts_to};
+use super::builtins::{expr, expr_s, Args};
+use super::promote::{adapt_weak, cast_expr, promote};
+use super::tir::*;
+use super::types::{Elem, Scalar, Ty};
+use super::{const_expr, Checker, TExpr, Val, R};
+use crate::diag::Diagnostic;
+use crate::source::Span;
+use crate::syntax::ast;
+
+/// A constant of element `s` with `shape` (splatted when a tile).
+fn fill(v: ConstVal, s: Scalar, shape: &[i64], sp: Span) -> Expr {
+    broadcast_expr(const_expr(super::consts::normalize(v, s), s, sp), shape)
+}
+
+impl<'a> Checker<'a> {
+    pub fn builtin_op(&mut self, name: &str, a: &Args, sp: Span) -> R<Val> {
+        match name {
+            "trans" => {
+                let x = self.tile_arg(name, a[0].unwrap())?;
+                if x.ty().shape.len() != 2 {
+                    return self.error(format!("`trans` needs a 2-D tile, found {}", x.ty()), x.span(), "not 2-D");
+                }
+                let mut ty = x.ty().clone();
+                ty.shape.reverse();
+                Ok(expr(ExprKind::Trans(Box::new(x.e)), ty, sp))
+            }
+            "reshape" => {
+                let x = self.tile_arg(name, a[0].unwrap())?;
+                let shape = self.shape_arg(a[1].unwrap())?;
+                let n: i64 = shape.iter().product();
+                if n != x.ty().numel() {
+                    return self.error(
+                        format!("cannot reshape {} ({} elements) to {:?} ({n} elements)", x.ty(), x.ty().numel(), shape),
+                        sp,
+                        "element counts differ",
+                    );
+                }
+                let ty = Ty::tile(x.ty().elem, shape);
+                Ok(expr(ExprKind::Reshape(Box::new(x.e)), ty, sp))
+            }
+            "broadcast_to" => {
+                let x = self.value(a[0].unwrap())?;
+                let shape = self.shape_arg(a[1].unwrap())?;
+                if !broadcasts_to(&x.ty().shape, &shape) {
+                    let to = Ty::tile(x.ty().elem, shape);
+                    return self.error(format!("cannot broadcast {} to {to}", x.ty()), sp, "incompatible shapes");
+                }
+                Ok(expr_s(broadcast_expr(x.e, &shape), sp))
+            }
+            "expand_dims" => {
+                let x = self.value(a[0].unwrap())?;
+                let rank = x.ty().shape.len() as i64;
+                let axis = self.const_int(a[1].unwrap(), "axis")?;
+                let ax = if axis < 0 { axis + rank + 1 } else { axis };
+                if !(0..=rank).contains(&ax) {
+                    return self.error(format!("axis {axis} is out of range for {}", x.ty()), a[1].unwrap().span, "bad axis");
+                }
+                let mut shape = x.ty().shape.clone();
+                shape.insert(ax as usize, 1);
+                let ty = Ty::tile(x.ty().elem, shape);
+                Ok(expr(ExprKind::ExpandDims { value: Box::new(x.e), axis: ax as u32 }, ty, sp))
+            }
+            "sum" | "max" | "min" | "argmax" | "argmin" => self.reduce(name, a, sp),
+            "cumsum" | "cumprod" => {
+                let x = self.tile_arg(name, a[0].unwrap())?;
+                let axis = self.axis_arg(a[1], &x)?.unwrap_or(0);
+                let x = self.widen_small_ints(x);
+                let ty = x.ty.clone();
+                let op = if name == "cumsum" { ScanOp::Cumsum } else { ScanOp::Cumprod };
+                Ok(expr(ExprKind::Scan { op, value: Box::new(x), axis }, ty, sp))
+            }
+            "sort" => {
+                let x = self.tile_arg(name, a[0].unwrap())?;
+                let last = x.ty().shape.len() as u32 - 1;
+                let axis = self.axis_arg(a[1], &x)?.unwrap_or(last);
+                let descending = match a[2] {
+                    Some(d) => self.const_bool(d, "descending")?,
+                    None => false,
+                };
+                let ty = x.ty().clone();
+                Ok(expr(ExprKind::Sort { value: Box::new(x.e), axis, descending }, ty, sp))
+            }
+            "histogram" => {
+                let x = self.tile_arg(name, a[0].unwrap())?;
+                if x.ty().shape.len() != 1 || x.ty().scalar_elem().is_none_or(|s| s.is_float()) {
+                    return self.error(format!("`histogram` needs a 1-D integer tile, found {}", x.ty()), x.span(), "bad input");
+                }
+                let bins = self.shape_arg(a[1].unwrap())?;
+                if bins.len() != 1 {
+                    return self.error("`num_bins` must be one integer", a[1].unwrap().span, "not an integer");
+                }
+                let ty = Ty::tile(Elem::Scalar(Scalar::I32), bins.clone());
+                Ok(expr(ExprKind::Histogram { value: Box::new(x.e), num_bins: bins[0] as u32 }, ty, sp))
+            }
+            "exp" | "exp2" | "log" | "log2" | "sqrt" | "rsqrt" | "abs" | "floor" | "ceil" | "sin" | "cos" | "erf" => {
+                let f = match name {
+                    "exp" => MathFn::Exp,
+                    "exp2" => MathFn::Exp2,
+                    "log" => MathFn::Log,
+                    "log2" => MathFn::Log2,
+                    "sqrt" => MathFn::Sqrt,
+                    "rsqrt" => MathFn::Rsqrt,
+                    "abs" => MathFn::Abs,
+                    "floor" => MathFn::Floor,
+                    "ceil" => MathFn::Ceil,
+                    "sin" => MathFn::Sin,
+                    "cos" => MathFn::Cos,
+                    _ => MathFn::Erf,
+                };
+                let x = self.math_arg(name, a[0].unwrap(), f != MathFn::Abs)?;
+                let ty = x.ty.clone();
+                Ok(expr(ExprKind::Math { f, args: vec![x] }, ty, sp))
+            }
+            "sigmoid" => {
+                let x = self.math_arg(name, a[0].unwrap(), true)?;
+                let (s, shape) = (x.ty.scalar_elem().unwrap(), x.ty.shape.clone());
+                let ty = x.ty.clone();
+                let neg = Expr { kind: ExprKind::Unary(UnOp::Neg, Box::new(x)), ty: ty.clone(), span: sp };
+                let e = Expr { kind: ExprKind::Math { f: MathFn::Exp, args: vec![neg] }, ty: ty.clone(), span: sp };
+                let one = || fill(ConstVal::Float(1.0), s, &shape, sp);
+                let den = Expr { kind: ExprKind::Binary(BinOp::Add, Box::new(one()), Box::new(e)), ty: ty.clone(), span: sp };
+                Ok(expr(ExprKind::Binary(BinOp::Div, Box::new(one()), Box::new(den)), ty, sp))
+            }
+            "maximum" | "minimum" | "fma" => {
+                let n = if name == "fma" { 3 } else { 2 };
+                let xs: Vec<&ast::Expr> = a[..n].iter().map(|e| e.unwrap()).collect();
+                let (args, ty) = self.elementwise(name, &xs, sp)?;
+                if name == "fma" && !ty.scalar_elem().unwrap().is_float() {
+                    return self.error(format!("`fma` needs floats, found {ty}"), sp, "integer operands");
+                }
+                let f = match name {
+                    "maximum" => MathFn::Maximum,
+                    "minimum" => MathFn::Minimum,
+                    _ => MathFn::Fma,
+                };
+                Ok(expr(ExprKind::Math { f, args }, ty, sp))
+            }
+            "clamp" => {
+                let xs: Vec<&ast::Expr> = a[..3].iter().map(|e| e.unwrap()).collect();
+                let (mut args, ty) = self.elementwise(name, &xs, sp)?;
+                let hi = args.pop().unwrap();
+                let lo = args.pop().unwrap();
+                let x = args.pop().unwrap();
+                let m = Expr { kind: ExprKind::Math { f: MathFn::Maximum, args: vec![x, lo] }, ty: ty.clone(), span: sp };
+                Ok(expr(ExprKind::Math { f: MathFn::Minimum, args: vec![m, hi] }, ty, sp))
+            }
+            "where" => {
+                let c = self.value(a[0].unwrap())?;
+                if c.ty().elem != Elem::Scalar(Scalar::I1) {
+                    return self.error(format!("`where` condition must be bool (i1), found {}", c.ty()), c.span(), "not a bool");
+                }
+                let xs = [a[1].unwrap(), a[2].unwrap()];
+                let (mut args, ty) = self.elementwise(name, &xs, sp)?;
+                let shape = self.common_shape(&[&c, &TExpr::strong(args[0].clone())], "`where`", sp)?;
+                let ty = Ty::tile(ty.elem, shape.clone());
+                let y = broadcast_expr(args.pop().unwrap(), &shape);
+                let x = broadcast_expr(args.pop().unwrap(), &shape);
+                let c = broadcast_expr(c.e, &shape);
+                Ok(expr(ExprKind::Where { cond: Box::new(c), a: Box::new(x), b: Box::new(y) }, ty, sp))
+            }
+            "dot" => self.dot(a, sp),
+            "cdiv" => {
+                let x = self.value(a[0].unwrap())?;
+                let d = self.value(a[1].unwrap())?;
+                for v in [&x, &d] {
+                    if v.ty().scalar_elem().is_none_or(|s| s.is_float()) {
+                        return self.error(format!("`cdiv` needs integers, found {}", v.ty()), v.span(), "not an integer");
+                    }
+                }
+                let d = self.materialize(d);
+                let one = TExpr { e: const_expr(ConstVal::Int(1), Scalar::I32, sp), weak: true };
+                let s = self.binary(BinOp::Add, x, d.clone(), sp)?;
+                let s = self.binary(BinOp::Sub, s, one, sp)?;
+                self.binary(BinOp::Div, s, d, sp).map(Val::Expr)
+            }
+            "debug_barrier" => {
+                self.pending.push(Stmt::DebugBarrier { span: sp });
+                Ok(Val::Unit(sp))
+            }
+            "static_assert" => {
+                let c = self.value(a[0].unwrap())?;
+                let msg = match a[1] {
+                    Some(m) => match self.check_expr(m)? {
+                        Val::Str(s, _) => s,
+                        v => return self.error("`static_assert` message must be a string", v.span(), "not a string"),
+                    },
+                    None => String::new(),
+                };
+                match c.as_const() {
+                    Some(ConstVal::Bool(true)) => Ok(Val::Unit(sp)),
+                    Some(ConstVal::Bool(false)) => {
+                        let m = if msg.is_empty() { String::new() } else { format!(": {msg}") };
+                        self.error(format!("static assertion failed{m}"), c.span(), "evaluates to false")
+                    }
+                    _ => self.error(
+                        "`static_assert` needs a compile-time constant bool",
+                        c.span(),
+                        "not known at compile time",
+                    ),
+                }
+            }
+            "multiple_of" | "max_contiguous" => {
+                // Hints only: checked, then dropped (TIR has no hint op yet).
+                let x = self.value(a[0].unwrap())?;
+                let vals: Vec<&ast::Expr> = match &a[1].unwrap().kind {
+                    ast::ExprKind::Tuple(xs) => xs.iter().collect(),
+                    _ => vec![a[1].unwrap()],
+                };
+                for v in vals {
+                    let n = self.const_int(v, "values")?;
+                    if n <= 0 {
+                        return self.error(format!("`{name}` needs positive values, found {n}"), v.span, "not positive");
+                    }
+                }
+                Ok(Val::Expr(x))
+            }
+            _ => unreachable!("builtin {name} not handled"),
+        }
+    }
+
+    /// `x.to(T)` / `x.to(T, bitcast = true)`; `args[0]` is the receiver.
+    pub fn to_method(&mut self, args: &[ast::Arg], sp: Span) -> R<Val> {
+        let a = self.bind_args("to", &["x", "dtype", "bitcast"], 2, args, sp)?;
+        let x = self.value(a[0].unwrap())?;
+        let to = self.dtype_arg(a[1].unwrap())?;
+        let bitcast = match a[2] {
+            Some(b) => self.const_bool(b, "bitcast")?,
+            None => false,
+        };
+        let Some(from) = x.ty().scalar_elem() else {
+            return self.error(format!("cannot convert a pointer ({}) with `.to`", x.ty()), x.span(), "a pointer");
+        };
+        if bitcast && from.bits() != to.bits() {
+            return Err(self.err(
+                Diagnostic::error(
+                    format!("cannot bitcast {from} ({} bits) to {to} ({} bits)", from.bits(), to.bits()),
+                    sp,
+                    "widths differ",
+                )
+                .help("a bitcast keeps the bits, so both types need the same width; convert the value without `bitcast` first"),
+            ));
+        }
+        let e = if x.weak && !bitcast { self.convert(x, to)? } else { cast_expr(x.e, to, bitcast) };
+        Ok(expr_s(e, sp))
+    }
+
+    fn reduce(&mut self, name: &str, a: &Args, sp: Span) -> R<Val> {
+        let x = self.tile_arg(name, a[0].unwrap())?;
+        if (name == "max" || name == "min") && a[1].is_some() {
+            let v = self.check_expr(a[1].unwrap())?;
+            let is_axis = matches!(&v, Val::Expr(e) if e.as_const().is_some()) || matches!(v, Val::NoneV(_));
+            if !is_axis {
+                let f = if name == "max" { "maximum" } else { "minimum" };
+                return Err(self.err(
+                    Diagnostic::error(format!("the second argument of `{name}` is the axis to reduce"), v.span(), "not a constant axis")
+                        .help(format!("for the elementwise {f} of two values use `{f}(a, b)`")),
+                ));
+            }
+        }
+        let axis = self.axis_arg(a[1], &x)?;
+        let op = match name {
+            "sum" => ReduceOp::Sum,
+            "max" => ReduceOp::Max,
+            "min" => ReduceOp::Min,
+            "argmax" => ReduceOp::Argmax,
+            _ => ReduceOp::Argmin,
+        };
+        let x = if op == ReduceOp::Sum { self.widen_small_ints(x) } else { x.e };
+        let elem = if matches!(op, ReduceOp::Argmax | ReduceOp::Argmin) { Elem::Scalar(Scalar::I32) } else { x.ty.elem };
+        let shape = match axis {
+            None => vec![],
+            Some(ax) => {
+                let mut s = x.ty.shape.clone();
+                s.remove(ax as usize);
+                s
+            }
+        };
+        Ok(expr(ExprKind::Reduce { op, value: Box::new(x), axis }, Ty::tile(elem, shape), sp))
+    }
+
+    /// Sums and scans of narrow integers accumulate in 32 bits, as in Triton.
+    fn widen_small_ints(&mut self, x: TExpr) -> Expr {
+        match x.ty().scalar_elem() {
+            Some(s) if s.is_int() && s.bits() < 32 => {
+                let to = if s.is_unsigned_int() { Scalar::U32 } else { Scalar::I32 };
+                cast_expr(x.e, to, false)
+            }
+            _ => x.e,
+        }
+    }
+
+    /// An optional constant axis (negative counts from the end); `None` also when `None`.
+    fn axis_arg(&mut self, e: Option<&ast::Expr>, x: &TExpr) -> R<Option<u32>> {
+        let Some(e) = e else { return Ok(None) };
+        if matches!(e.kind, ast::ExprKind::NoneLit) {
+            return Ok(None);
+        }
+        let rank = x.ty().shape.len() as i64;
+        let axis = self.const_int(e, "axis")?;
+        let ax = if axis < 0 { axis + rank } else { axis };
+        if !(0..rank).contains(&ax) {
+            return self.error(format!("axis {axis} is out of range for {}", x.ty()), e.span, format!("{} has {rank} axes", x.ty()));
+        }
+        Ok(Some(ax as u32))
+    }
+
+    /// A numeric tile (not a scalar, not pointers).
+    fn tile_arg(&mut self, fname: &str, e: &ast::Expr) -> R<TExpr> {
+        let x = self.value(e)?;
+        if x.ty().is_scalar() || x.ty().scalar_elem().is_none() {
+            return self.error(format!("`{fname}` needs a tile of numbers, found {}", x.ty()), e.span, "not a tile");
+        }
+        Ok(x)
+    }
+
+    fn math_arg(&mut self, fname: &str, e: &ast::Expr, float_only: bool) -> R<Expr> {
+        let x = self.value(e)?;
+        let Some(s) = x.ty().scalar_elem() else {
+            return self.error(format!("`{fname}` needs numbers, found {}", x.ty()), e.span, "a pointer");
+        };
+        if x.weak {
+            return self.convert(x, if s.is_int() && float_only { Scalar::F32 } else { s });
+        }
+        if float_only && !s.is_float() {
+            return Err(self.err(
+                Diagnostic::error(format!("`{fname}` needs a float, found {}", x.ty()), e.span, "an integer")
+                    .help("convert first, e.g. `x.to(f32)`"),
+            ));
+        }
+        Ok(x.e)
+    }
+
+    /// Promotes and broadcasts several numeric operands to one type.
+    fn elementwise(&mut self, fname: &str, xs: &[&ast::Expr], sp: Span) -> R<(Vec<Expr>, Ty)> {
+        let mut vals = vec![];
+        for x in xs {
+            let v = self.value(x)?;
+            if v.ty().scalar_elem().is_none() {
+                return self.error(format!("`{fname}` needs numbers, found {}", v.ty()), v.span(), "a pointer");
+            }
+            vals.push(v);
+        }
+        let mut s: Option<(Scalar, bool)> = None;
+        for v in &vals {
+            let (vs, vw) = (v.ty().scalar_elem().unwrap(), v.weak);
+            s = Some(match s {
+                None => (vs, vw),
+                Some((cs, cw)) => match (cw, vw) {
+                    (true, false) => (adapt_weak(cs, vs), false),
+                    (false, true) => (adapt_weak(vs, cs), false),
+                    _ => (promote(cs, vs), cw && vw),
+                },
+            });
+        }
+        let s = s.unwrap().0;
+        let refs: Vec<&TExpr> = vals.iter().collect();
+        let shape = self.common_shape(&refs, &format!("`{fname}`"), sp)?;
+        let mut out = vec![];
+        for v in vals {
+            let c = self.convert(v, s)?;
+            out.push(broadcast_expr(c, &shape));
+        }
+        Ok((out, Ty::tile(Elem::Scalar(s), shape)))
+    }
+
+    /// Binds a non-trivial expression to a temporary so it is evaluated once.
+    pub fn materialize(&mut self, x: TExpr) -> TExpr {
+        if matches!(x.e.kind, ExprKind::Const(_) | ExprKind::Var(_)) {
+            return x;
+        }
+        let var = self.new_var("tmp", x.ty().clone(), x.span());
+        let (ty, span) = (x.ty().clone(), x.span());
+        self.pending.push(Stmt::Let { var, value: x.e, span });
+        TExpr::strong(Expr { kind: ExprKind::Var(var), ty, span })
+    }
+
+    fn dot(&mut self, a: &Args, sp: Span) -> R<Val> {
+        let x = self.value(a[0].unwrap())?;
+        let y = self.value(a[1].unwrap())?;
+        for v in [&x, &y] {
+            if v.ty().shape.len() != 2 {
+                return self.error(format!("`dot` needs 2-D tiles, found {}", v.ty()), v.span(), "not 2-D");
+            }
+        }
+        let (xs, ys) = (x.ty().scalar_elem(), y.ty().scalar_elem());
+        if xs != ys || xs.is_none() {
+            return Err(self.err(
+                Diagnostic::error(format!("`dot` operands must have the same element type, found {} and {}", x.ty(), y.ty()), sp, "element types differ")
+                    .with_secondary(x.span(), x.ty().to_string())
+                    .with_secondary(y.span(), y.ty().to_string())
+                    .help("convert one operand with `.to(...)`"),
+            ));
+        }
+        let ins = xs.unwrap();
+        let (m, k, k2, n) = (x.ty().shape[0], x.ty().shape[1], y.ty().shape[0], y.ty().shape[1]);
+        if k != k2 {
+            return Err(self.err(
+                Diagnostic::error(
+                    format!("dot shape mismatch: {} times {}: inner dimensions {k} and {k2} differ", x.ty(), y.ty()),
+                    sp,
+                    "expected [M, K] x [K, N]",
+                )
+                .with_secondary(x.span(), format!("K = {k}"))
+                .with_secondary(y.span(), format!("K = {k2}")),
+            ));
+        }
+        if m < 16 || n < 16 || k < 16 {
+            return self.error(format!("`dot` needs every dimension to be at least 16, found [{m}, {k}] x [{k}, {n}]"), sp, "too small for tensor cores");
+        }
+        let default_out = match ins {
+            Scalar::F16 | Scalar::BF16 | Scalar::F32 => Scalar::F32,
+            Scalar::I8 => Scalar::I32,
+            s => return self.error(format!("`dot` does not support {s} operands"), sp, "use f16, bf16, f32 or i8"),
+        };
+        let out_dtype = match a[4] {
+            Some(d) => Some(self.dtype_arg(d)?),
+            None => None,
+        };
+        let acc = match a[2] {
+            Some(e) if !matches!(e.kind, ast::ExprKind::NoneLit) => {
+                let c = self.value(e)?;
+                let want_elem = out_dtype.or(c.ty().scalar_elem()).unwrap_or(default_out);
+                let want = Ty::tile(Elem::Scalar(want_elem), vec![m, n]);
+                if c.ty() != &want {
+                    return Err(self.err(
+                        Diagnostic::error(format!("`dot` accumulator must be {want}, found {}", c.ty()), e.span, format!("this is {}", c.ty()))
+                            .note(format!("a is {}, b is {}", x.ty(), y.ty())),
+                    ));
+                }
+                c.e
+            }
+            _ => fill(ConstVal::Int(0), out_dtype.unwrap_or(default_out), &[m, n], sp),
+        };
+        let out = acc.ty.scalar_elem().unwrap();
+        let ok = match ins {
+            Scalar::I8 => out == Scalar::I32,
+            Scalar::F16 => out == Scalar::F32 || out == Scalar::F16,
+            _ => out == Scalar::F32,
+        };
+        if !ok {
+            return self.error(format!("`dot` of {ins} operands cannot accumulate in {out}"), sp, "unsupported accumulator type");
+        }
+        let input_precision = match a[3] {
+            Some(p) => {
+                let s = match self.check_expr(p)? {
+                    Val::Str(s, _) => s,
+                    v => return self.error("`input_precision` must be a string", v.span(), "not a string"),
+                };
+                match s.as_str() {
+                    "tf32" => InputPrecision::Tf32,
+                    "tf32x3" => InputPrecision::Tf32x3,
+                    "ieee" => InputPrecision::Ieee,
+                    _ => return self.error(format!("invalid `input_precision` value \"{s}\""), p.span, "expected one of \"tf32\", \"tf32x3\", \"ieee\""),
+                }
+            }
+            None => InputPrecision::Tf32,
+        };
+        let ty = acc.ty.clone();
+        Ok(expr(ExprKind::Dot { a: Box::new(x.e), b: Box::new(y.e), acc: Box::new(acc), input_precision }, ty, sp))
+    }
+}

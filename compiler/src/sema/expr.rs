@@ -1,0 +1,307 @@
+//! Expressions: literals, names, operators (with promotion, broadcasting, pointer
+//! arithmetic and folding), indexing with `:` / `None`, tuples.
+
+use super::broadcast::broadcast_expr;
+use super::promote::{common_scalar, promote};
+use super::scope::suggest;
+use super::tir::{BinOp, ConstVal, Expr, ExprKind, UnOp};
+use super::types::{Elem, Scalar, Ty};
+use super::{builtins, const_expr, consts, Binding, Checker, TExpr, Val, R};
+use crate::diag::Diagnostic;
+use crate::source::Span;
+use crate::syntax::ast;
+
+pub(crate) fn op_str(op: BinOp) -> &'static str {
+    use BinOp::*;
+    match op {
+        Add => "+",
+        Sub => "-",
+        Mul => "*",
+        Div => "/",
+        Rem => "%",
+        BitAnd => "&",
+        BitOr => "|",
+        BitXor => "^",
+        Shl => "<<",
+        Shr => ">>",
+        Eq => "==",
+        Ne => "!=",
+        Lt => "<",
+        Le => "<=",
+        Gt => ">",
+        Ge => ">=",
+        LogicalAnd => "&&",
+        LogicalOr => "||",
+    }
+}
+
+impl<'a> Checker<'a> {
+    /// Checks an expression that must produce a value.
+    pub fn value(&mut self, e: &ast::Expr) -> R<TExpr> {
+        let v = self.check_expr(e)?;
+        self.expect_expr(v)
+    }
+
+    pub fn expect_expr(&mut self, v: Val) -> R<TExpr> {
+        match v {
+            Val::Expr(e) => Ok(e),
+            Val::Unit(s) => {
+                let callee = self.text(s).split('(').next().unwrap_or("").trim().to_string();
+                self.error(format!("`{callee}(...)` returns no value"), s, "used as a value here")
+            }
+            Val::Slice(s) => self.error("`:` can only appear inside `[...]`", s, "not in an index"),
+            other => {
+                let d = other.describe();
+                self.error(format!("expected a value, found {d}"), other.span(), "not a scalar or tile value")
+            }
+        }
+    }
+
+    pub fn check_expr(&mut self, e: &ast::Expr) -> R<Val> {
+        use ast::ExprKind as K;
+        let sp = e.span;
+        let weak = |e: Expr| Ok(Val::Expr(TExpr { e, weak: true }));
+        match &e.kind {
+            K::Int(v) => weak(const_expr(ConstVal::Int(*v as i64), consts::int_literal_type(*v), sp)),
+            K::Float(f) => weak(const_expr(ConstVal::Float(*f as f32 as f64), Scalar::F32, sp)),
+            K::Inf => weak(const_expr(ConstVal::Float(f64::INFINITY), Scalar::F32, sp)),
+            K::Nan => weak(const_expr(ConstVal::Float(f64::NAN), Scalar::F32, sp)),
+            K::Bool(b) => Ok(Val::Expr(TExpr::strong(const_expr(ConstVal::Bool(*b), Scalar::I1, sp)))),
+            K::Str(s) => Ok(Val::Str(s.clone(), sp)),
+            K::NoneLit => Ok(Val::NoneV(sp)),
+            K::Slice => Ok(Val::Slice(sp)),
+            K::Name(n) => self.name(n, sp),
+            K::Paren(x) => self.check_expr(x),
+            K::Tuple(xs) => {
+                let mut vals = vec![];
+                let mut failed = false;
+                for x in xs {
+                    match self.check_expr(x) {
+                        Ok(v) => vals.push(v),
+                        Err(_) => failed = true,
+                    }
+                }
+                if failed {
+                    return Err(super::Reported);
+                }
+                Ok(Val::Tuple(vals, sp))
+            }
+            K::Unary(op, x) => {
+                let x = self.value(x)?;
+                self.unary(*op, x, sp).map(Val::Expr)
+            }
+            K::Binary(op, a, b) => {
+                // Check both sides even if the first fails, to report both.
+                let a = self.value(a);
+                let b = self.value(b);
+                let (a, b) = (a?, b?);
+                self.binary(*op, a, b, sp).map(Val::Expr)
+            }
+            K::Index { base, items } => self.index(base, items, sp),
+            K::Call { callee, args } => self.call(callee, args, sp),
+            K::Method { recv, name, args } => self.method(recv, name, args, sp),
+        }
+    }
+
+    fn name(&mut self, n: &str, sp: Span) -> R<Val> {
+        if let Some((b, _, _)) = self.lookup(n) {
+            return match b {
+                Binding::Var(v) | Binding::LoopVar(v) => {
+                    let ty = self.var_ty(v).clone();
+                    Ok(Val::Expr(TExpr::strong(Expr { kind: ExprKind::Var(v), ty, span: sp })))
+                }
+                Binding::Const { val, ty, weak, .. } => Ok(Val::Expr(TExpr { e: const_expr(val, ty, sp), weak })),
+                Binding::Value(v) => Ok(v),
+                Binding::Poison => Err(super::Reported),
+            };
+        }
+        if let Some(s) = Scalar::from_name(n) {
+            return Ok(Val::Dtype(s, sp));
+        }
+        if self.items.contains_key(n) || builtins::is_builtin(n) {
+            return self.error(format!("`{n}` is a function, not a value"), sp, "call it with `(...)`");
+        }
+        let mut d = Diagnostic::error(format!("unknown name `{n}`"), sp, "not found in this scope");
+        let names = self.visible_names();
+        if let Some(s) = suggest(n, names.iter().map(|s| s.as_str())) {
+            d = d.help(format!("did you mean `{s}`?"));
+        }
+        Err(self.err(d))
+    }
+
+    pub fn unary(&mut self, op: UnOp, x: TExpr, sp: Span) -> R<TExpr> {
+        let Some(s) = x.ty().scalar_elem() else {
+            return self.error(
+                format!("unary `{}` is not defined on pointers", unop_str(op)),
+                sp,
+                format!("operand is {}", x.ty()),
+            );
+        };
+        match op {
+            UnOp::Not if s != Scalar::I1 => {
+                return Err(self.err(
+                    Diagnostic::error(format!("`!` needs a bool (i1) operand, found {}", x.ty()), x.span(), "not a bool")
+                        .help("use `~` for bitwise not, or compare first (`x == 0`)"),
+                ))
+            }
+            UnOp::BitNot if s.is_float() => {
+                return self.error(format!("`~` needs an integer operand, found {}", x.ty()), x.span(), "a float")
+            }
+            UnOp::Neg if s == Scalar::I1 => {
+                return self.error("cannot negate a bool", x.span(), "this is i1")
+            }
+            _ => {}
+        }
+        let weak = x.weak;
+        if let Some(c) = x.as_const() {
+            if let Some(v) = consts::unary(op, c, s) {
+                return Ok(TExpr { e: const_expr(v, s, sp), weak });
+            }
+        }
+        let ty = x.ty().clone();
+        Ok(TExpr { e: Expr { kind: ExprKind::Unary(op, Box::new(x.e)), ty, span: sp }, weak })
+    }
+
+    /// A binary operator with promotion, broadcasting and folding made explicit.
+    pub fn binary(&mut self, op: BinOp, a: TExpr, b: TExpr, sp: Span) -> R<TExpr> {
+        use BinOp::*;
+        let (pa, pb) = (matches!(a.ty().elem, Elem::Ptr(_)), matches!(b.ty().elem, Elem::Ptr(_)));
+        if pa || pb {
+            return match (op, pa, pb) {
+                (Add, true, false) => self.add_ptr(a, b, false, sp),
+                (Add, false, true) => self.add_ptr(b, a, false, sp),
+                (Sub, true, false) => self.add_ptr(a, b, true, sp),
+                _ => Err(self.err(
+                    Diagnostic::error(
+                        format!("`{}` is not defined between {} and {}", op_str(op), a.ty(), b.ty()),
+                        sp,
+                        "unsupported pointer operation",
+                    )
+                    .with_secondary(a.span(), a.ty().to_string())
+                    .with_secondary(b.span(), b.ty().to_string())
+                    .note("pointers support `ptr + int`, `int + ptr` and `ptr - int`"),
+                )),
+            };
+        }
+        let s = common_scalar(&a, &b);
+        let s = match op {
+            LogicalAnd | LogicalOr => {
+                for x in [&a, &b] {
+                    if x.ty().scalar_elem() != Some(Scalar::I1) {
+                        return Err(self.err(
+                            Diagnostic::error(
+                                format!("`{}` needs bool (i1) operands, found {}", op_str(op), x.ty()),
+                                x.span(),
+                                "not a bool",
+                            )
+                            .help("compare first, e.g. `x != 0`; for bitwise logic on integers use `&` or `|`"),
+                        ));
+                    }
+                }
+                Scalar::I1
+            }
+            BitAnd | BitOr | BitXor | Shl | Shr => {
+                if let Some(x) = [&a, &b].into_iter().find(|x| x.ty().scalar_elem().unwrap().is_float()) {
+                    return self.error(
+                        format!("`{}` needs integer operands, found {}", op_str(op), x.ty()),
+                        x.span(),
+                        "a float",
+                    );
+                }
+                if matches!(op, Shl | Shr) && s == Scalar::I1 {
+                    Scalar::I32
+                } else {
+                    s
+                }
+            }
+            // Arithmetic on bools computes in i32, as Triton does.
+            Add | Sub | Mul | Div | Rem if s == Scalar::I1 => Scalar::I32,
+            _ => s,
+        };
+        let weak = a.weak && b.weak;
+        let shape = self.common_shape(&[&a, &b], &format!("`{}`", op_str(op)), sp)?;
+        let ea = self.convert(a, s);
+        let eb = self.convert(b, s);
+        let (ea, eb) = (ea?, eb?);
+        if let (ExprKind::Const(x), ExprKind::Const(y)) = (&ea.kind, &eb.kind) {
+            match consts::binary(op, *x, *y, s) {
+                Ok(v) => {
+                    let rs = if op.is_comparison() { Scalar::I1 } else { s };
+                    return Ok(TExpr { e: const_expr(v, rs, sp), weak: weak && !op.is_comparison() });
+                }
+                Err(msg) => return self.error(msg, sp, "in this constant expression"),
+            }
+        }
+        let ea = broadcast_expr(ea, &shape);
+        let eb = broadcast_expr(eb, &shape);
+        let rs = if op.is_comparison() { Scalar::I1 } else { s };
+        let ty = Ty::tile(Elem::Scalar(rs), shape);
+        Ok(TExpr { e: Expr { kind: ExprKind::Binary(op, Box::new(ea), Box::new(eb)), ty, span: sp }, weak: false })
+    }
+
+    fn add_ptr(&mut self, ptr: TExpr, off: TExpr, negate: bool, sp: Span) -> R<TExpr> {
+        let os = off.ty().scalar_elem().unwrap();
+        if os.is_float() || os == Scalar::I1 {
+            return Err(self.err(
+                Diagnostic::error(
+                    format!("pointer offsets must be integers, found {}", off.ty()),
+                    off.span(),
+                    "not an integer",
+                )
+                .with_secondary(ptr.span(), ptr.ty().to_string()),
+            ));
+        }
+        let os = if off.weak { promote(os, Scalar::I32) } else { os };
+        let shape = self.common_shape(&[&ptr, &off], "pointer arithmetic", sp)?;
+        let mut off = TExpr { e: self.convert(off, os)?, weak: false };
+        if negate {
+            off = self.unary(UnOp::Neg, off, sp)?;
+        }
+        let ty = ptr.ty().with_elem(ptr.ty().elem);
+        let ty = Ty::tile(ty.elem, shape.clone());
+        let p = broadcast_expr(ptr.e, &shape);
+        let o = broadcast_expr(off.e, &shape);
+        Ok(TExpr::strong(Expr { kind: ExprKind::AddPtr { ptr: Box::new(p), offset: Box::new(o) }, ty, span: sp }))
+    }
+
+    /// `x[:, None]`: each `None` inserts a size-1 axis; there must be one `:` per axis.
+    fn index(&mut self, base: &ast::Expr, items: &[ast::Expr], sp: Span) -> R<Val> {
+        let x = self.value(base)?;
+        let slices = items.iter().filter(|i| matches!(i.kind, ast::ExprKind::Slice)).count();
+        for it in items {
+            if !matches!(it.kind, ast::ExprKind::Slice | ast::ExprKind::NoneLit) {
+                return Err(self.err(
+                    Diagnostic::error("only `:` and `None` can index a tile", it.span, "not `:` or `None`")
+                        .note("tiles have no element access; use `where`, a mask, or a reduction instead"),
+                ));
+            }
+        }
+        let rank = x.ty().shape.len();
+        if slices != rank {
+            return Err(self.err(Diagnostic::error(
+                format!("index has {slices} `:` but {} has {rank} axis{}", x.ty(), if rank == 1 { "" } else { "es" }),
+                sp,
+                format!("expected {rank} `:`"),
+            )));
+        }
+        let mut e = x.e;
+        for (axis, it) in items.iter().enumerate() {
+            if matches!(it.kind, ast::ExprKind::NoneLit) {
+                let mut shape = e.ty.shape.clone();
+                shape.insert(axis, 1);
+                let ty = Ty::tile(e.ty.elem, shape);
+                e = Expr { kind: ExprKind::ExpandDims { value: Box::new(e), axis: axis as u32 }, ty, span: sp };
+            }
+        }
+        e.span = sp;
+        Ok(Val::Expr(TExpr::strong(e)))
+    }
+}
+
+fn unop_str(op: UnOp) -> &'static str {
+    match op {
+        UnOp::Neg => "-",
+        UnOp::Not => "!",
+        UnOp::BitNot => "~",
+    }
+}

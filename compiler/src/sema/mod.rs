@@ -1,0 +1,211 @@
+//! Semantic analysis: AST → checked, typed program (TIR).
+//!
+//! One `Checker` walks each kernel once, resolving names, inferring types and shapes,
+//! folding constants and inlining helpers as it goes. Errors are pushed to
+//! `Checker::diags` and reported as `Err(Reported)`; callers skip the failed statement
+//! and keep going, so one file reports many independent errors.
+
+pub mod tir;
+pub mod types;
+
+mod broadcast;
+mod builtins;
+mod builtins_ops;
+mod calls;
+mod consts;
+pub mod dump;
+mod expr;
+mod kernel;
+mod promote;
+mod scope;
+mod stmts;
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashMap;
+
+use crate::diag::Diagnostic;
+use crate::source::{SourceFile, Span};
+use crate::syntax::{self, ast};
+use tir::{ConstVal, Expr, ExprKind, Stmt, VarId, VarInfo};
+use types::{Scalar, Ty};
+
+/// Parses and checks a file. `defines` are `-D NAME=VALUE` overrides of const parameters.
+pub fn check(file: &SourceFile, defines: &[(String, String)]) -> Result<tir::Program, Vec<Diagnostic>> {
+    let ast = syntax::parse(file)?;
+    check_ast(file, &ast, defines)
+}
+
+/// Checks an already parsed file.
+pub fn check_ast(
+    file: &SourceFile,
+    ast: &ast::File,
+    defines: &[(String, String)],
+) -> Result<tir::Program, Vec<Diagnostic>> {
+    let mut cx = Checker::new(file, ast);
+    let program = cx.program(defines);
+    if cx.diags.is_empty() {
+        Ok(program)
+    } else {
+        Err(cx.diags)
+    }
+}
+
+/// An error that has already been pushed to `Checker::diags`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Reported;
+pub(crate) type R<T> = Result<T, Reported>;
+
+/// A checked expression. `weak` marks an untyped literal (or a constant made only of
+/// them): like a Python scalar in Triton, it takes the type of the other operand.
+#[derive(Clone, Debug)]
+pub(crate) struct TExpr {
+    pub e: Expr,
+    pub weak: bool,
+}
+
+impl TExpr {
+    pub fn strong(e: Expr) -> TExpr {
+        TExpr { e, weak: false }
+    }
+    pub fn ty(&self) -> &Ty {
+        &self.e.ty
+    }
+    pub fn span(&self) -> Span {
+        self.e.span
+    }
+    pub fn as_const(&self) -> Option<ConstVal> {
+        match self.e.kind {
+            ExprKind::Const(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+/// What an expression denotes: a value, or something only builtins take (shapes,
+/// dtypes, strings, `None`, `:`), or nothing (a helper without `return expr`).
+#[derive(Clone, Debug)]
+pub(crate) enum Val {
+    Expr(TExpr),
+    Tuple(Vec<Val>, Span),
+    Dtype(Scalar, Span),
+    Str(String, Span),
+    NoneV(Span),
+    Slice(Span),
+    Unit(Span),
+}
+
+impl Val {
+    pub fn span(&self) -> Span {
+        match self {
+            Val::Expr(e) => e.span(),
+            Val::Tuple(_, s) | Val::Dtype(_, s) | Val::Str(_, s) | Val::NoneV(s) | Val::Slice(s) | Val::Unit(s) => *s,
+        }
+    }
+    /// How error messages name it.
+    pub fn describe(&self) -> String {
+        match self {
+            Val::Expr(e) => format!("a value of type {}", e.ty()),
+            Val::Tuple(..) => "a tuple".into(),
+            Val::Dtype(s, _) => format!("the type `{s}`"),
+            Val::Str(..) => "a string".into(),
+            Val::NoneV(_) => "`None`".into(),
+            Val::Slice(_) => "`:`".into(),
+            Val::Unit(_) => "nothing (the helper returns no value)".into(),
+        }
+    }
+}
+
+/// What a name in scope stands for.
+#[derive(Clone, Debug)]
+pub(crate) enum Binding {
+    Var(VarId),
+    /// A `for` induction variable (not assignable).
+    LoopVar(VarId),
+    /// A compile-time constant. `param`: a declared `const` parameter (not assignable).
+    Const { val: ConstVal, ty: Scalar, weak: bool, param: bool, span: Span },
+    /// A tuple, dtype or string bound by `let` or passed to a helper.
+    Value(Val),
+    /// Its definition failed; uses are silently errors.
+    Poison,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum FrameKind {
+    /// A kernel or helper body: lookups stop here (helpers do not see their caller).
+    Function,
+    Loop,
+    Branch,
+}
+
+pub(crate) struct Frame {
+    pub kind: FrameKind,
+    pub names: HashMap<String, (Binding, Span)>,
+    /// Where the loop or branch starts (for "before the loop" messages).
+    pub span: Span,
+}
+
+pub(crate) struct Checker<'a> {
+    pub file: &'a SourceFile,
+    pub items: HashMap<&'a str, &'a ast::Item>,
+    pub diags: Vec<Diagnostic>,
+    pub vars: Vec<VarInfo>,
+    pub frames: Vec<Frame>,
+    /// Statements produced while checking an expression (helper bodies, their argument
+    /// bindings, stores): emitted before the statement being checked.
+    pub pending: Vec<Stmt>,
+    /// Helpers being inlined, outermost first (recursion check and messages).
+    pub call_stack: Vec<(String, Span)>,
+    /// Names assigned somewhere in the function being checked: a `let` of a constant
+    /// that is never reassigned stays a compile-time constant.
+    pub assigned: Vec<std::collections::HashSet<String>>,
+    ast: &'a ast::File,
+}
+
+impl<'a> Checker<'a> {
+    fn new(file: &'a SourceFile, ast: &'a ast::File) -> Checker<'a> {
+        Checker {
+            file,
+            items: HashMap::new(),
+            diags: vec![],
+            vars: vec![],
+            frames: vec![],
+            pending: vec![],
+            call_stack: vec![],
+            assigned: vec![],
+            ast,
+        }
+    }
+
+    pub fn err(&mut self, d: Diagnostic) -> Reported {
+        tracing::debug!(message = %d.message, "sema error");
+        self.diags.push(d);
+        Reported
+    }
+
+    /// Shorthand for the common one-span error.
+    pub fn error<T>(&mut self, msg: impl Into<String>, span: Span, label: impl Into<String>) -> R<T> {
+        Err(self.err(Diagnostic::error(msg, span, label)))
+    }
+
+    pub fn new_var(&mut self, name: &str, ty: Ty, span: Span) -> VarId {
+        let id = VarId(self.vars.len() as u32);
+        self.vars.push(VarInfo { name: name.to_string(), ty, span });
+        id
+    }
+
+    pub fn var_ty(&self, v: VarId) -> &Ty {
+        &self.vars[v.0 as usize].ty
+    }
+
+    /// Source text of a span (for messages).
+    pub fn text(&self, span: Span) -> &str {
+        self.file.text.get(span.start as usize..span.end as usize).unwrap_or("")
+    }
+}
+
+/// A compile-time constant expression of scalar type `ty`.
+pub(crate) fn const_expr(val: ConstVal, ty: Scalar, span: Span) -> Expr {
+    Expr { kind: ExprKind::Const(val), ty: Ty::scalar(ty), span }
+}

@@ -1,0 +1,351 @@
+//! The checked, typed program (TIR): what the front end hands to `tilegen`.
+//!
+//! Everything implicit in the source is explicit here, so code generation is mechanical:
+//! helpers are inlined, `const` parameters and constant expressions are folded, keyword
+//! arguments are resolved with defaults filled in, numpy broadcasting is spelled out as
+//! `ExpandDims` / `Broadcast` / `Splat`, type promotion as `Cast`, compound assignment as
+//! `Assign`, `cdiv` / `sigmoid` / `clamp` / `zeros_like` as the ops they stand for.
+//!
+//! Invariants (the front end guarantees them, `tilegen` relies on them):
+//! - `Binary` operands have identical `Ty`; the result has that type, or `i1` elements of
+//!   the same shape for comparisons. Logical `&&`/`||` act on `i1`.
+//! - `AddPtr`: `ptr` has pointer elements, `offset` integer elements, both the result's shape.
+//! - `Assign` values already have the variable's type.
+//! - Every tile dimension is a power of two.
+
+use super::types::{Scalar, Ty};
+use crate::source::Span;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VarId(pub u32);
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Program {
+    /// Kernels only: helpers have been inlined into them.
+    pub kernels: Vec<Kernel>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Kernel {
+    pub name: String,
+    pub span: Span,
+    /// Run-time parameters, in order (const parameters are not here).
+    pub params: Vec<Param>,
+    /// The value of every `const` parameter, after `-D` overrides, in declaration order.
+    pub consts: Vec<(String, ConstVal)>,
+    pub num_warps: u32,
+    pub num_stages: u32,
+    /// `#[autotune]` configurations, each a list of `NAME = value` (const params,
+    /// `num_warps`, `num_stages`), kept for metadata and for the autotuner.
+    pub autotune: Vec<Vec<(String, ConstVal)>>,
+    /// Every variable: indexed by `VarId`.
+    pub vars: Vec<VarInfo>,
+    pub body: Vec<Stmt>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    pub name: String,
+    /// A scalar type, or a pointer (`Elem::Ptr`) with an empty shape.
+    pub ty: Ty,
+    pub var: VarId,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct VarInfo {
+    pub name: String,
+    pub ty: Ty,
+    /// Where it was bound.
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ConstVal {
+    Int(i64),
+    Float(f64),
+    Bool(bool),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stmt {
+    /// A new binding (each source `let`, each parameter use site starts from `Param::var`).
+    Let { var: VarId, value: Expr, span: Span },
+    /// A rebinding; `value.ty` equals the variable's type.
+    Assign { var: VarId, value: Expr, span: Span },
+    If { cond: Expr, then_body: Vec<Stmt>, else_body: Vec<Stmt>, span: Span },
+    /// `for var in range(start, end, step)`: scalar integer bounds of one type, which is `var`'s.
+    For {
+        var: VarId,
+        start: Expr,
+        end: Expr,
+        step: Expr,
+        num_stages: Option<u32>,
+        body: Vec<Stmt>,
+        span: Span,
+    },
+    While { cond: Expr, body: Vec<Stmt>, span: Span },
+    /// Early exit of the program.
+    Return { span: Span },
+    Store {
+        ptr: Expr,
+        value: Expr,
+        mask: Option<Expr>,
+        cache: CacheModifier,
+        evict: EvictionPolicy,
+        span: Span,
+    },
+    DebugBarrier { span: Span },
+    DevicePrint { msg: String, values: Vec<Expr>, span: Span },
+    /// An expression evaluated for its effect (an atomic whose old value is unused).
+    Expr(Expr),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub ty: Ty,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    /// A scalar constant of `ty` (which is a scalar type).
+    Const(ConstVal),
+    Var(VarId),
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// Converts to `ty`'s element (same shape). `bitcast` reinterprets bits (same width).
+    Cast { value: Box<Expr>, bitcast: bool },
+    /// A scalar repeated to `ty`'s shape.
+    Splat(Box<Expr>),
+    /// Size-1 dimensions stretched to `ty`'s shape (same rank).
+    Broadcast(Box<Expr>),
+    /// A size-1 dimension inserted at `axis`.
+    ExpandDims { value: Box<Expr>, axis: u32 },
+    AddPtr { ptr: Box<Expr>, offset: Box<Expr> },
+    ProgramId(u32),
+    NumPrograms(u32),
+    /// `arange(start, end)`: i32 tile of `end - start` elements.
+    Arange { start: i64, end: i64 },
+    Load {
+        ptr: Box<Expr>,
+        mask: Option<Box<Expr>>,
+        other: Option<Box<Expr>>,
+        cache: CacheModifier,
+        evict: EvictionPolicy,
+        volatile: bool,
+    },
+    /// Returns the old value(s).
+    Atomic {
+        op: AtomicOp,
+        ptr: Box<Expr>,
+        val: Box<Expr>,
+        mask: Option<Box<Expr>>,
+        sem: MemSem,
+        scope: MemScope,
+    },
+    AtomicCas { ptr: Box<Expr>, cmp: Box<Expr>, val: Box<Expr>, sem: MemSem, scope: MemScope },
+    /// `axis: None` reduces the whole tile to a scalar.
+    Reduce { op: ReduceOp, value: Box<Expr>, axis: Option<u32> },
+    Scan { op: ScanOp, value: Box<Expr>, axis: u32 },
+    Sort { value: Box<Expr>, axis: u32, descending: bool },
+    Histogram { value: Box<Expr>, num_bins: u32 },
+    /// Elementwise math; all args have `ty` (or the float type being computed on).
+    Math { f: MathFn, args: Vec<Expr> },
+    Where { cond: Box<Expr>, a: Box<Expr>, b: Box<Expr> },
+    Dot {
+        a: Box<Expr>,
+        b: Box<Expr>,
+        acc: Box<Expr>,
+        input_precision: InputPrecision,
+    },
+    Trans(Box<Expr>),
+    Reshape(Box<Expr>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnOp {
+    Neg,
+    /// Logical not on `i1`.
+    Not,
+    /// Bitwise not on integers.
+    BitNot,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    /// Integer division truncates (C, Triton); float division is true division.
+    Div,
+    /// Integer remainder truncates (sign of the dividend); on floats, fmod.
+    Rem,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Shl,
+    /// Arithmetic on signed, logical on unsigned.
+    Shr,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    LogicalAnd,
+    LogicalOr,
+}
+
+impl BinOp {
+    pub fn is_comparison(self) -> bool {
+        matches!(self, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MathFn {
+    Exp,
+    Exp2,
+    Log,
+    Log2,
+    Sqrt,
+    Rsqrt,
+    Abs,
+    Floor,
+    Ceil,
+    Sin,
+    Cos,
+    Erf,
+    Maximum,
+    Minimum,
+    /// `fma(a, b, c)`: three args.
+    Fma,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ReduceOp {
+    Sum,
+    Max,
+    Min,
+    /// Result is i32 indices.
+    Argmax,
+    Argmin,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ScanOp {
+    Cumsum,
+    Cumprod,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AtomicOp {
+    Add,
+    Max,
+    Min,
+    And,
+    Or,
+    Xor,
+    Xchg,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum MemSem {
+    Relaxed,
+    Acquire,
+    Release,
+    #[default]
+    AcqRel,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum MemScope {
+    Cta,
+    #[default]
+    Gpu,
+    Sys,
+}
+
+/// Load modifiers `"" .ca .cg .cv .cs .lu`, store modifiers `"" .wb .wt .cg .cs`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum CacheModifier {
+    #[default]
+    None,
+    Ca,
+    Cg,
+    Cv,
+    Cs,
+    Lu,
+    Wb,
+    Wt,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum EvictionPolicy {
+    #[default]
+    Normal,
+    EvictFirst,
+    EvictLast,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum InputPrecision {
+    #[default]
+    Tf32,
+    Tf32x3,
+    Ieee,
+}
+
+impl MemSem {
+    pub fn name(self) -> &'static str {
+        match self {
+            MemSem::Relaxed => "relaxed",
+            MemSem::Acquire => "acquire",
+            MemSem::Release => "release",
+            MemSem::AcqRel => "acq_rel",
+        }
+    }
+}
+
+impl MemScope {
+    pub fn name(self) -> &'static str {
+        match self {
+            MemScope::Cta => "cta",
+            MemScope::Gpu => "gpu",
+            MemScope::Sys => "sys",
+        }
+    }
+}
+
+impl CacheModifier {
+    /// The source spelling (`""`, `".cg"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            CacheModifier::None => "",
+            CacheModifier::Ca => ".ca",
+            CacheModifier::Cg => ".cg",
+            CacheModifier::Cv => ".cv",
+            CacheModifier::Cs => ".cs",
+            CacheModifier::Lu => ".lu",
+            CacheModifier::Wb => ".wb",
+            CacheModifier::Wt => ".wt",
+        }
+    }
+}
+
+impl EvictionPolicy {
+    pub fn name(self) -> &'static str {
+        match self {
+            EvictionPolicy::Normal => "",
+            EvictionPolicy::EvictFirst => "evict_first",
+            EvictionPolicy::EvictLast => "evict_last",
+        }
+    }
+}
+
+/// Scalar element type of an expression known to hold numbers.
+pub fn num(e: &Expr) -> Scalar {
+    e.ty.scalar_elem().expect("numeric expression")
+}

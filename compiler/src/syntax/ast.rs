@@ -1,0 +1,147 @@
+//! The syntax tree: what the source says, with a span on every node and no checking.
+//!
+//! Operators reuse TIR's `UnOp` / `BinOp` so that sema does not need a mapping table.
+
+use crate::sema::tir::{BinOp, UnOp};
+use crate::source::Span;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct File {
+    pub items: Vec<Item>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ItemKind {
+    Kernel,
+    Helper,
+}
+
+/// A `kernel` or a `fn` helper.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Item {
+    pub kind: ItemKind,
+    pub attrs: Vec<Attr>,
+    pub name: Ident,
+    pub params: Vec<Param>,
+    /// `-> T` on a helper (checked against the returned value).
+    pub ret_ty: Option<TypeExpr>,
+    pub body: Block,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    pub is_const: bool,
+    pub name: Ident,
+    pub ty: Option<TypeExpr>,
+    pub default: Option<Expr>,
+    pub span: Span,
+}
+
+/// `f32`, `bool`, `*f16`: the name is checked by sema.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TypeExpr {
+    pub ptr: bool,
+    pub name: Ident,
+    pub span: Span,
+}
+
+/// `#[name(args)]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Attr {
+    pub name: Ident,
+    pub args: Vec<AttrArg>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct AttrArg {
+    pub key: Option<Ident>,
+    pub value: AttrValue,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum AttrValue {
+    Expr(Expr),
+    List(Vec<AttrValue>, Span),
+    /// `{BM = 128, num_warps = 4}`.
+    Config(Vec<(Ident, Expr)>, Span),
+}
+
+impl AttrValue {
+    pub fn span(&self) -> Span {
+        match self {
+            AttrValue::Expr(e) => e.span,
+            AttrValue::List(_, s) | AttrValue::Config(_, s) => *s,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    pub stmts: Vec<Stmt>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum StmtKind {
+    Let { name: Ident, ty: Option<TypeExpr>, value: Expr },
+    /// `x = e` (`op: None`) or `x op= e`; `op_span` covers the operator.
+    Assign { target: Ident, op: Option<BinOp>, op_span: Span, value: Expr },
+    /// `else if` chains nest: the else block then holds one `If` statement.
+    If { cond: Expr, then_block: Block, else_block: Option<Block> },
+    For { var: Ident, iter: Expr, body: Block },
+    While { cond: Expr, body: Block },
+    Return(Option<Expr>),
+    Expr(Expr),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    /// An integer literal's value (hex and `_` already decoded).
+    Int(u64),
+    Float(f64),
+    Bool(bool),
+    Str(String),
+    Inf,
+    Nan,
+    /// `None` (only meaningful inside an index).
+    NoneLit,
+    /// `:` inside an index.
+    Slice,
+    Name(String),
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    Call { callee: Box<Expr>, args: Vec<Arg> },
+    Method { recv: Box<Expr>, name: Ident, args: Vec<Arg> },
+    Index { base: Box<Expr>, items: Vec<Expr> },
+    Tuple(Vec<Expr>),
+    Paren(Box<Expr>),
+}
+
+/// A call argument, positional or `name = value`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arg {
+    pub name: Option<Ident>,
+    pub value: Expr,
+    pub span: Span,
+}

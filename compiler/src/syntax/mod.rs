@@ -1,0 +1,195 @@
+//! Parsing: the pest grammar (`grammar.pest`), the AST, and parse errors that say what
+//! was expected and where ("expected `;`, found `let`").
+
+pub mod ast;
+mod parser;
+
+use pest::error::InputLocation;
+use pest::Parser as _;
+use pest_derive::Parser;
+
+use crate::diag::Diagnostic;
+use crate::source::{SourceFile, Span};
+
+#[derive(Parser)]
+#[grammar = "syntax/grammar.pest"]
+struct TileParser;
+
+/// Parses a whole file. A syntax error stops parsing (one diagnostic); a literal that
+/// parses but is out of range is reported and parsing goes on.
+pub fn parse(file: &SourceFile) -> Result<ast::File, Vec<Diagnostic>> {
+    pest::set_error_detail(true);
+    match TileParser::parse(Rule::file, &file.text) {
+        Ok(mut pairs) => {
+            let mut b = parser::Builder { diags: vec![] };
+            let f = b.file(pairs.next().unwrap());
+            if b.diags.is_empty() {
+                Ok(f)
+            } else {
+                Err(b.diags)
+            }
+        }
+        Err(e) => Err(vec![syntax_error(&file.text, &e)]),
+    }
+}
+
+/// Parses one expression (for tests and `-D` values).
+pub fn parse_expr(text: &str) -> Result<ast::Expr, Vec<Diagnostic>> {
+    pest::set_error_detail(true);
+    let whole = format!("{text}");
+    match TileParser::parse(Rule::expr, &whole) {
+        Ok(mut pairs) => {
+            let p = pairs.next().unwrap();
+            if p.as_span().end() != whole.trim_end().len() {
+                let at = p.as_span().end();
+                return Err(vec![Diagnostic::error(
+                    "unexpected text after the expression",
+                    Span::new(at, whole.len()),
+                    "not part of the expression",
+                )]);
+            }
+            let mut b = parser::Builder { diags: vec![] };
+            let e = b.expr(p);
+            if b.diags.is_empty() {
+                Ok(e)
+            } else {
+                Err(b.diags)
+            }
+        }
+        Err(e) => Err(vec![syntax_error(&whole, &e)]),
+    }
+}
+
+/// Tokens that can start an expression: when several are expected, we say "an
+/// expression" instead of listing them.
+const EXPR_START: &[&str] = &["(", "-", "!", "~", "\"", "true", "false", "inf", "nan", "None"];
+/// Tokens that merely continue an expression: listing them next to `;` is noise.
+const EXPR_CONT: &[&str] = &[
+    "||", "&&", "|", "^", "&", "==", "!=", "<<", ">>", "<=", "<", ">=", ">", "+", "-", "*", "/", "%", ".",
+    "[", "(",
+];
+
+fn syntax_error(text: &str, e: &pest::error::Error<Rule>) -> Diagnostic {
+    let pos = match e.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    let (pos, expected) = match e.parse_attempts() {
+        Some(a) if a.max_position >= pos => {
+            let toks: Vec<String> = a
+                .expected_tokens()
+                .iter()
+                .map(|t| t.to_string())
+                .filter(|t| !t.trim().is_empty() && t != "//" && t != "/*")
+                .collect();
+            let rules: Vec<Rule> = a.call_stacks().iter().filter_map(|c| c.deepest.get_rule().copied()).collect();
+            (a.max_position, describe(&toks, &rules))
+        }
+        _ => {
+            let rules = match &e.variant {
+                pest::error::ErrorVariant::ParsingError { positives, .. } => positives.clone(),
+                _ => vec![],
+            };
+            (pos, describe(&[], &rules))
+        }
+    };
+    let found = found_at(text, pos);
+    // A missing closer belongs right after the previous token, not on the next line.
+    let closer_only = expected.iter().all(|s| [";", ")", "]", "}", ","].iter().any(|c| s == &format!("`{c}`")));
+    let at = if closer_only && !expected.is_empty() {
+        text[..pos].trim_end().len()
+    } else {
+        pos
+    };
+    let sp = if at == pos { Span::new(pos, pos + found.1) } else { Span::new(at, at) };
+    let what = if expected.is_empty() { "valid syntax".to_string() } else { join_or(&expected) };
+    let label = if at == pos { format!("expected {what}") } else { format!("expected {what} here") };
+    Diagnostic::error(format!("expected {what}, found {}", found.0), sp, label)
+}
+
+/// Human names for what was expected, deduplicated, in a stable order.
+fn describe(tokens: &[String], rules: &[Rule]) -> Vec<String> {
+    let mut out: Vec<String> = vec![];
+    let push = |s: &str, out: &mut Vec<String>| {
+        if !out.iter().any(|o| o == s) {
+            out.push(s.to_string());
+        }
+    };
+    // After a complete operand pest also tries every operator and the digits of a
+    // longer number: that is noise next to the `;` or `)` that was really missing.
+    let after_operand = tokens.iter().any(|t| t == "+" || t == "||");
+    let name_tok = |t: &str| ["_", "a..z", "A..Z"].contains(&t);
+    let expr_tok = |t: &str| EXPR_START.contains(&t) || ["0..9", "1..9", "0x", "0b"].contains(&t);
+    let stmt = tokens.iter().any(|t| t == "let");
+    let stmt_kw = |t: &str| stmt && ["let", "if", "for", "while", "return"].contains(&t);
+    let has_expr = !after_operand && tokens.iter().any(|t| t != "(" && expr_tok(t));
+    let has_name = !after_operand && tokens.iter().any(|t| name_tok(t));
+    let is_type = has_name && !has_expr && tokens.iter().any(|t| t == "*");
+    for t in tokens {
+        let t = t.as_str();
+        let noise = (expr_tok(t) && (t != "(" || has_expr || after_operand))
+            || name_tok(t)
+            || stmt_kw(t)
+            || ["e", "E"].contains(&t)
+            || (after_operand && (EXPR_CONT.contains(&t) || t == "=" || t.contains("..")))
+            || (stmt && t == "}")
+            || (is_type && t == "*");
+        if !noise {
+            push(&format!("`{t}`"), &mut out);
+        }
+    }
+    if stmt {
+        push("a statement", &mut out);
+        push("`}`", &mut out);
+    } else if has_expr {
+        push("an expression", &mut out);
+    } else if is_type {
+        push("a type", &mut out);
+    } else if has_name {
+        push("a name", &mut out);
+    }
+    if out.is_empty() {
+        for r in rules {
+            let name = match r {
+                Rule::ident => "a name",
+                Rule::expr | Rule::int | Rule::float | Rule::string => "an expression",
+                Rule::ty => "a type",
+                Rule::kw_kernel | Rule::kw_fn => "`kernel` or `fn`",
+                Rule::EOI => "end of file",
+                _ => continue,
+            };
+            push(name, &mut out);
+        }
+    }
+    out.truncate(6);
+    out
+}
+
+fn join_or(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [a] => a.clone(),
+        [init @ .., last] => format!("{} or {}", init.join(", "), last),
+    }
+}
+
+/// The token at `pos` for "found ...", and its length in bytes.
+fn found_at(text: &str, pos: usize) -> (String, usize) {
+    let rest = &text[pos.min(text.len())..];
+    let Some(c) = rest.chars().next() else {
+        return ("end of file".to_string(), 0);
+    };
+    if c.is_alphanumeric() || c == '_' {
+        let n = rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len());
+        return (format!("`{}`", &rest[..n]), n);
+    }
+    for op in ["<<=", ">>=", "||", "&&", "==", "!=", "<=", ">=", "<<", ">>", "->", "+=", "-=", "*=", "/="] {
+        if rest.starts_with(op) {
+            return (format!("`{op}`"), op.len());
+        }
+    }
+    (format!("`{c}`"), c.len_utf8())
+}
+
+#[cfg(test)]
+mod tests;

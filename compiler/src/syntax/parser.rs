@@ -1,0 +1,404 @@
+//! Builds the AST from pest's parse tree, folding binary operators by precedence.
+//!
+//! Precedence (loosest first), as in C and Triton: `||`, `&&`, `|`, `^`, `&`, `== !=`,
+//! `< <= > >=`, `<< >>`, `+ -`, `* / %`, then unary `- ! ~`, then postfix call, method
+//! call and indexing. All binary operators are left-associative.
+
+use pest::iterators::Pair;
+
+use super::ast::*;
+use super::Rule;
+use crate::diag::Diagnostic;
+use crate::sema::tir::{BinOp, UnOp};
+use crate::source::Span;
+
+type P<'i> = Pair<'i, Rule>;
+
+pub(super) struct Builder {
+    pub diags: Vec<Diagnostic>,
+}
+
+fn span(p: &P) -> Span {
+    let s = p.as_span();
+    Span::new(s.start(), s.end())
+}
+
+fn ident(p: P) -> Ident {
+    Ident { name: p.as_str().to_string(), span: span(&p) }
+}
+
+/// Binding power of an infix operator: higher binds tighter.
+fn infix_op(r: Rule) -> (BinOp, u8) {
+    match r {
+        Rule::or => (BinOp::LogicalOr, 1),
+        Rule::and => (BinOp::LogicalAnd, 2),
+        Rule::bor => (BinOp::BitOr, 3),
+        Rule::bxor => (BinOp::BitXor, 4),
+        Rule::band => (BinOp::BitAnd, 5),
+        Rule::eq => (BinOp::Eq, 6),
+        Rule::ne => (BinOp::Ne, 6),
+        Rule::lt => (BinOp::Lt, 7),
+        Rule::le => (BinOp::Le, 7),
+        Rule::gt => (BinOp::Gt, 7),
+        Rule::ge => (BinOp::Ge, 7),
+        Rule::shl => (BinOp::Shl, 8),
+        Rule::shr => (BinOp::Shr, 8),
+        Rule::add => (BinOp::Add, 9),
+        Rule::sub => (BinOp::Sub, 9),
+        Rule::mul => (BinOp::Mul, 10),
+        Rule::div => (BinOp::Div, 10),
+        Rule::rem => (BinOp::Rem, 10),
+        _ => unreachable!("not an infix rule: {r:?}"),
+    }
+}
+
+fn is_infix(r: Rule) -> bool {
+    matches!(
+        r,
+        Rule::or
+            | Rule::and
+            | Rule::bor
+            | Rule::bxor
+            | Rule::band
+            | Rule::eq
+            | Rule::ne
+            | Rule::lt
+            | Rule::le
+            | Rule::gt
+            | Rule::ge
+            | Rule::shl
+            | Rule::shr
+            | Rule::add
+            | Rule::sub
+            | Rule::mul
+            | Rule::div
+            | Rule::rem
+    )
+}
+
+impl Builder {
+    pub fn file(&mut self, p: P) -> File {
+        let mut items = vec![];
+        for it in p.into_inner() {
+            match it.as_rule() {
+                Rule::kernel => items.push(self.item(it, ItemKind::Kernel)),
+                Rule::helper => items.push(self.item(it, ItemKind::Helper)),
+                _ => {}
+            }
+        }
+        File { items }
+    }
+
+    fn item(&mut self, p: P, kind: ItemKind) -> Item {
+        let sp = span(&p);
+        let mut attrs = vec![];
+        let mut name = None;
+        let mut params = vec![];
+        let mut ret_ty = None;
+        let mut body = None;
+        for c in p.into_inner() {
+            match c.as_rule() {
+                Rule::attr => attrs.push(self.attr(c)),
+                Rule::ident => name = Some(ident(c)),
+                Rule::params => params = c.into_inner().map(|q| self.param(q)).collect(),
+                Rule::ret_ty => ret_ty = Some(ty(c.into_inner().next().unwrap())),
+                Rule::block => body = Some(self.block(c)),
+                _ => {}
+            }
+        }
+        Item { kind, attrs, name: name.unwrap(), params, ret_ty, body: body.unwrap(), span: sp }
+    }
+
+    fn param(&mut self, p: P) -> Param {
+        let sp = span(&p);
+        let (mut is_const, mut name, mut t, mut default) = (false, None, None, None);
+        for c in p.into_inner() {
+            match c.as_rule() {
+                Rule::const_kw => is_const = true,
+                Rule::ident => name = Some(ident(c)),
+                Rule::ty => t = Some(ty(c)),
+                Rule::expr => default = Some(self.expr(c)),
+                _ => {}
+            }
+        }
+        Param { is_const, name: name.unwrap(), ty: t, default, span: sp }
+    }
+
+    fn attr(&mut self, p: P) -> Attr {
+        let sp = span(&p);
+        let mut it = p.into_inner();
+        let name = ident(it.next().unwrap());
+        let args = match it.next() {
+            Some(a) => a.into_inner().map(|q| self.attr_arg(q)).collect(),
+            None => vec![],
+        };
+        Attr { name, args, span: sp }
+    }
+
+    fn attr_arg(&mut self, p: P) -> AttrArg {
+        let sp = span(&p);
+        let kids: Vec<P> = p.into_inner().collect();
+        let (key, v) = if kids.len() == 2 {
+            (Some(ident(kids[0].clone())), kids[1].clone())
+        } else {
+            (None, kids[0].clone())
+        };
+        AttrArg { key, value: self.attr_val(v), span: sp }
+    }
+
+    fn attr_val(&mut self, p: P) -> AttrValue {
+        let sp = span(&p);
+        match p.as_rule() {
+            Rule::attr_list => AttrValue::List(p.into_inner().map(|q| self.attr_val(q)).collect(), sp),
+            Rule::attr_config => AttrValue::Config(
+                p.into_inner()
+                    .map(|kv| {
+                        let mut i = kv.into_inner();
+                        let k = ident(i.next().unwrap());
+                        (k, self.expr(i.next().unwrap()))
+                    })
+                    .collect(),
+                sp,
+            ),
+            _ => AttrValue::Expr(self.expr(p)),
+        }
+    }
+
+    fn block(&mut self, p: P) -> Block {
+        let sp = span(&p);
+        Block { stmts: p.into_inner().map(|s| self.stmt(s)).collect(), span: sp }
+    }
+
+    fn stmt(&mut self, p: P) -> Stmt {
+        let sp = span(&p);
+        let rule = p.as_rule();
+        let kids: Vec<P> = p.into_inner().collect();
+        let kind = match rule {
+            Rule::let_stmt => {
+                let name = ident(kids[1].clone());
+                let (t, e) = if kids.len() == 4 {
+                    (Some(ty(kids[2].clone())), kids[3].clone())
+                } else {
+                    (None, kids[2].clone())
+                };
+                StmtKind::Let { name, ty: t, value: self.expr(e) }
+            }
+            Rule::assign_stmt => {
+                let target = ident(kids[0].clone());
+                let op = match kids[1].as_str() {
+                    "=" => None,
+                    "+=" => Some(BinOp::Add),
+                    "-=" => Some(BinOp::Sub),
+                    "*=" => Some(BinOp::Mul),
+                    "/=" => Some(BinOp::Div),
+                    "%=" => Some(BinOp::Rem),
+                    "&=" => Some(BinOp::BitAnd),
+                    "|=" => Some(BinOp::BitOr),
+                    "^=" => Some(BinOp::BitXor),
+                    "<<=" => Some(BinOp::Shl),
+                    _ => Some(BinOp::Shr),
+                };
+                StmtKind::Assign { target, op, op_span: span(&kids[1]), value: self.expr(kids[2].clone()) }
+            }
+            Rule::if_stmt => {
+                let cond = self.expr(kids[1].clone());
+                let then_block = self.block(kids[2].clone());
+                let else_block = kids.get(4).map(|e| {
+                    if e.as_rule() == Rule::if_stmt {
+                        let s = self.stmt(e.clone());
+                        Block { span: s.span, stmts: vec![s] }
+                    } else {
+                        self.block(e.clone())
+                    }
+                });
+                StmtKind::If { cond, then_block, else_block }
+            }
+            Rule::for_stmt => StmtKind::For {
+                var: ident(kids[1].clone()),
+                iter: self.expr(kids[3].clone()),
+                body: self.block(kids[4].clone()),
+            },
+            Rule::while_stmt => {
+                StmtKind::While { cond: self.expr(kids[1].clone()), body: self.block(kids[2].clone()) }
+            }
+            Rule::return_stmt => StmtKind::Return(kids.get(1).map(|e| self.expr(e.clone()))),
+            _ => StmtKind::Expr(self.expr(kids[0].clone())),
+        };
+        Stmt { kind, span: sp }
+    }
+
+    pub fn expr(&mut self, p: P) -> Expr {
+        // Split the flat sequence into operands and infix operators.
+        let mut operands: Vec<Expr> = vec![];
+        let mut ops: Vec<(BinOp, u8, Span)> = vec![];
+        let mut prefixes: Vec<(UnOp, Span)> = vec![];
+        let mut cur: Option<Expr> = None;
+        for c in p.into_inner() {
+            let r = c.as_rule();
+            if is_infix(r) {
+                operands.push(self.finish_operand(cur.take().unwrap(), &mut prefixes));
+                let (op, prec) = infix_op(r);
+                ops.push((op, prec, span(&c)));
+                continue;
+            }
+            match r {
+                Rule::neg => prefixes.push((UnOp::Neg, span(&c))),
+                Rule::not => prefixes.push((UnOp::Not, span(&c))),
+                Rule::bitnot => prefixes.push((UnOp::BitNot, span(&c))),
+                Rule::call_args | Rule::method | Rule::index => {
+                    let base = cur.take().unwrap();
+                    cur = Some(self.postfix(base, c));
+                }
+                _ => cur = Some(self.primary(c)),
+            }
+        }
+        operands.push(self.finish_operand(cur.take().unwrap(), &mut prefixes));
+        // Precedence climbing over the flat list.
+        let mut operands = operands.into_iter();
+        let first = operands.next().unwrap();
+        let mut rest: Vec<((BinOp, u8, Span), Expr)> = ops.into_iter().zip(operands).collect();
+        rest.reverse();
+        climb(first, &mut rest, 0)
+    }
+
+    fn finish_operand(&mut self, mut e: Expr, prefixes: &mut Vec<(UnOp, Span)>) -> Expr {
+        while let Some((op, sp)) = prefixes.pop() {
+            let s = sp.to(e.span);
+            e = Expr { kind: ExprKind::Unary(op, Box::new(e)), span: s };
+        }
+        e
+    }
+
+    fn args(&mut self, p: P) -> Vec<Arg> {
+        p.into_inner()
+            .map(|a| {
+                let sp = span(&a);
+                let kids: Vec<P> = a.into_inner().collect();
+                if kids.len() == 2 {
+                    Arg { name: Some(ident(kids[0].clone())), value: self.expr(kids[1].clone()), span: sp }
+                } else {
+                    Arg { name: None, value: self.expr(kids[0].clone()), span: sp }
+                }
+            })
+            .collect()
+    }
+
+    fn postfix(&mut self, base: Expr, p: P) -> Expr {
+        let sp = base.span.to(span(&p));
+        let kind = match p.as_rule() {
+            Rule::call_args => ExprKind::Call { callee: Box::new(base), args: self.args(p) },
+            Rule::method => {
+                let mut it = p.into_inner();
+                let name = ident(it.next().unwrap());
+                let args = self.args(it.next().unwrap());
+                ExprKind::Method { recv: Box::new(base), name, args }
+            }
+            _ => {
+                let items = p
+                    .into_inner()
+                    .map(|i| match i.as_rule() {
+                        Rule::slice_all => Expr { kind: ExprKind::Slice, span: span(&i) },
+                        _ => self.expr(i),
+                    })
+                    .collect();
+                ExprKind::Index { base: Box::new(base), items }
+            }
+        };
+        Expr { kind, span: sp }
+    }
+
+    fn primary(&mut self, p: P) -> Expr {
+        let sp = span(&p);
+        let text = p.as_str();
+        let kind = match p.as_rule() {
+            Rule::int => {
+                let clean: String = text.chars().filter(|&c| c != '_').collect();
+                let parsed = if let Some(h) = clean.strip_prefix("0x") {
+                    u64::from_str_radix(h, 16)
+                } else if let Some(b) = clean.strip_prefix("0b") {
+                    u64::from_str_radix(b, 2)
+                } else {
+                    clean.parse::<u64>()
+                };
+                match parsed {
+                    Ok(v) => ExprKind::Int(v),
+                    Err(_) => {
+                        self.diags.push(
+                            Diagnostic::error(
+                                format!("integer literal `{text}` is too large"),
+                                sp,
+                                "does not fit in 64 bits",
+                            )
+                            .help("the largest literal is 0xFFFF_FFFF_FFFF_FFFF"),
+                        );
+                        ExprKind::Int(0)
+                    }
+                }
+            }
+            Rule::float => {
+                let clean: String = text.chars().filter(|&c| c != '_').collect();
+                ExprKind::Float(clean.parse::<f64>().unwrap_or(0.0))
+            }
+            Rule::string => ExprKind::Str(unescape(p.into_inner().next().map(|s| s.as_str()).unwrap_or(""))),
+            Rule::kw_true => ExprKind::Bool(true),
+            Rule::kw_false => ExprKind::Bool(false),
+            Rule::kw_inf => ExprKind::Inf,
+            Rule::kw_nan => ExprKind::Nan,
+            Rule::kw_none => ExprKind::NoneLit,
+            Rule::ident => ExprKind::Name(text.to_string()),
+            Rule::paren => ExprKind::Paren(Box::new(self.expr(p.into_inner().next().unwrap()))),
+            Rule::tuple => ExprKind::Tuple(p.into_inner().map(|e| self.expr(e)).collect()),
+            r => unreachable!("unexpected primary {r:?}"),
+        };
+        Expr { kind, span: sp }
+    }
+}
+
+fn climb(mut lhs: Expr, rest: &mut Vec<((BinOp, u8, Span), Expr)>, min_prec: u8) -> Expr {
+    while let Some(&((op, prec, _), _)) = rest.last() {
+        if prec < min_prec {
+            break;
+        }
+        let (_, mut rhs) = rest.pop().unwrap();
+        while let Some(&((_, next, _), _)) = rest.last() {
+            if next <= prec {
+                break;
+            }
+            rhs = climb(rhs, rest, prec + 1);
+        }
+        let sp = lhs.span.to(rhs.span);
+        lhs = Expr { kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)), span: sp };
+    }
+    lhs
+}
+
+fn ty(p: P) -> TypeExpr {
+    let sp = span(&p);
+    let mut ptr = false;
+    let mut name = None;
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::ptr_star => ptr = true,
+            _ => name = Some(ident(c)),
+        }
+    }
+    TypeExpr { ptr, name: name.unwrap(), span: sp }
+}
+
+fn unescape(s: &str) -> String {
+    let mut out = String::new();
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('n') => out.push('\n'),
+                Some('t') => out.push('\t'),
+                Some(o) => out.push(o),
+                None => {}
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

@@ -1,0 +1,157 @@
+//! Parser unit tests: precedence, literals, statements, and parse-error positions.
+
+use super::ast::*;
+use super::*;
+use crate::diag::render;
+
+/// Fully parenthesised form of an expression.
+fn sexp(e: &Expr) -> String {
+    match &e.kind {
+        ExprKind::Int(v) => v.to_string(),
+        ExprKind::Float(v) => format!("{v:?}"),
+        ExprKind::Bool(b) => b.to_string(),
+        ExprKind::Str(s) => format!("{s:?}"),
+        ExprKind::Inf => "inf".into(),
+        ExprKind::Nan => "nan".into(),
+        ExprKind::NoneLit => "None".into(),
+        ExprKind::Slice => ":".into(),
+        ExprKind::Name(n) => n.clone(),
+        ExprKind::Unary(op, x) => format!("({op:?} {})", sexp(x)),
+        ExprKind::Binary(op, a, b) => format!("({op:?} {} {})", sexp(a), sexp(b)),
+        ExprKind::Call { callee, args } => format!("(call {}{})", sexp(callee), args_s(args)),
+        ExprKind::Method { recv, name, args } => format!("(.{} {}{})", name.name, sexp(recv), args_s(args)),
+        ExprKind::Index { base, items } => {
+            format!("(index {} {})", sexp(base), items.iter().map(sexp).collect::<Vec<_>>().join(" "))
+        }
+        ExprKind::Tuple(xs) => format!("(tuple {})", xs.iter().map(sexp).collect::<Vec<_>>().join(" ")),
+        ExprKind::Paren(x) => sexp(x),
+    }
+}
+
+fn args_s(args: &[Arg]) -> String {
+    args.iter()
+        .map(|a| match &a.name {
+            Some(n) => format!(" {}={}", n.name, sexp(&a.value)),
+            None => format!(" {}", sexp(&a.value)),
+        })
+        .collect()
+}
+
+fn p(s: &str) -> String {
+    sexp(&parse_expr(s).unwrap_or_else(|d| panic!("{s}: {d:?}")))
+}
+
+#[test]
+fn precedence_follows_c() {
+    assert_eq!(p("a + b * c"), "(Add a (Mul b c))");
+    assert_eq!(p("a - b - c"), "(Sub (Sub a b) c)");
+    assert_eq!(p("a || b && c"), "(LogicalOr a (LogicalAnd b c))");
+    assert_eq!(p("a | b ^ c & d"), "(BitOr a (BitXor b (BitAnd c d)))");
+    assert_eq!(p("a & b == c"), "(BitAnd a (Eq b c))");
+    assert_eq!(p("a == b < c"), "(Eq a (Lt b c))");
+    assert_eq!(p("a < b << c"), "(Lt a (Shl b c))");
+    assert_eq!(p("a << b + c"), "(Shl a (Add b c))");
+    assert_eq!(p("a + b % c / d"), "(Add a (Div (Rem b c) d))");
+    assert_eq!(p("-a * b"), "(Mul (Neg a) b)");
+    assert_eq!(p("!a && ~b"), "(LogicalAnd (Not a) (BitNot b))");
+    assert_eq!(p("-x[:, None]"), "(Neg (index x : None))");
+    assert_eq!(p("-a.to(f16)"), "(Neg (.to a f16))");
+    assert_eq!(p("(a + b) * c"), "(Mul (Add a b) c)");
+    assert_eq!(p("a >= b >> 1"), "(Ge a (Shr b 1))");
+    assert_eq!(p("a <= b || c > d"), "(LogicalOr (Le a b) (Gt c d))");
+}
+
+#[test]
+fn postfix_and_calls() {
+    assert_eq!(p("load(p, mask = m, other = 0.0)"), "(call load p mask=m other=0.0)");
+    assert_eq!(p("x.to(u32, bitcast = true).to(u64)"), "(.to (.to x u32 bitcast=true) u64)");
+    assert_eq!(p("f(a == b)"), "(call f (Eq a b))");
+    assert_eq!(p("zeros((BM, BN), f32)"), "(call zeros (tuple BM BN) f32)");
+    assert_eq!(p("(TILE,)"), "(tuple TILE)");
+    assert_eq!(p("()"), "(tuple )");
+    assert_eq!(p("1.to(u64) << 32"), "(Shl (.to 1 u64) 32)");
+}
+
+#[test]
+fn literals() {
+    assert_eq!(p("42"), "42");
+    assert_eq!(p("0xFFFF_FFFF"), "4294967295");
+    assert_eq!(p("1_000"), "1000");
+    assert_eq!(p("0b101"), "5");
+    assert_eq!(p("1.5"), "1.5");
+    assert_eq!(p("1e-3"), "0.001");
+    assert_eq!(p("2.5E2"), "250.0");
+    assert_eq!(p("true"), "true");
+    assert_eq!(p("inf"), "inf");
+    assert_eq!(p("nan"), "nan");
+    assert_eq!(p("\"relaxed\""), "\"relaxed\"");
+    assert_eq!(p("infinity"), "infinity");
+    assert!(parse_expr("0x1_0000_0000_0000_0000").is_err());
+}
+
+#[test]
+fn comments_are_skipped() {
+    assert_eq!(p("a /* c */ + // tail\n b"), "(Add a b)");
+}
+
+#[test]
+fn whole_file_with_everything() {
+    let src = r#"
+#[num_warps(8)]
+#[autotune(key = [M, N], configs = [{BM = 128, num_warps = 4}, {BM = 64,}])]
+kernel k(x: *f32, n: i32, const B: i32 = 1024) {
+    let a: u64 = 1;
+    a += 2; a -= 1; a *= 3; a /= 2; a %= 5; a &= 1; a |= 2; a ^= 3; a <<= 1; a >>= 1;
+    if a == 0 { return; } else if a == 1 { a = 2; } else { }
+    for k in range(0, n, 2, num_stages = 3) { }
+    while a >= 0 { a -= 1; }
+    store(x, 1.0);
+}
+fn h(a, b: f32) -> f32 { return a + b; }
+"#;
+    let f = parse(&SourceFile::new("t.tile", src)).unwrap();
+    assert_eq!(f.items.len(), 2);
+    assert_eq!(f.items[0].attrs.len(), 2);
+    assert_eq!(f.items[0].params.len(), 3);
+    assert!(f.items[0].params[2].is_const);
+    assert!(f.items[0].params[0].ty.as_ref().unwrap().ptr);
+    assert_eq!(f.items[0].body.stmts.len(), 15);
+}
+
+fn err(src: &str) -> String {
+    let f = SourceFile::new("t.tile", src);
+    render(&f, &parse(&f).unwrap_err())
+}
+
+#[test]
+fn missing_semicolon_points_after_the_expression() {
+    let e = err("kernel k() {\n    let a = 1\n    let b = 2;\n}\n");
+    assert!(e.starts_with("t.tile:2:14: error: expected `;`, found `let`"), "{e}");
+}
+
+#[test]
+fn missing_expression() {
+    let e = err("kernel k() {\n    let a = ;\n}\n");
+    assert!(e.starts_with("t.tile:2:13: error: expected an expression, found `;`"), "{e}");
+}
+
+#[test]
+fn show_some_errors() {
+    for src in [
+        "kernel k() {\n    let a = (1 + 2;\n}\n",
+        "kernel k() {\n    f(a b);\n}\n",
+        "kernel k( {\n}\n",
+        "kernel k() {\n    let = 3;\n}\n",
+        "kernel k() {\n    x = 1\n}\n",
+        "fn k() {\n    if x { } else y\n}\n",
+        "kernel k() {\n    a[1\n}\n",
+        "kernel k(a: 3) {\n}\n",
+        "kernl k() {}\n",
+        "kernel k() {\n   let x = 1;\n",
+        "kernel k() {\n   for i range(0, 4) {}\n}",
+        "kernel k() {\n   let x = a ++ b;\n}",
+        "#[num_warps 4]\nkernel k() {}",
+    ] {
+        eprintln!("{}", err(src));
+    }
+}

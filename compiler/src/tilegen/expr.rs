@@ -1,0 +1,337 @@
+//! Expressions → tile ops, `arith` and `math` on scalars and tensors.
+
+use super::types::{mlir_type, scalar_type, typed_const};
+use super::Gen;
+use crate::sema::tir::{num, BinOp, ConstVal, Expr, ExprKind, MathFn, UnOp};
+use crate::sema::types::{Scalar, Ty};
+use tile_dialects::ir::{Attr, Builder, ValueId};
+
+/// `arith.cmpi` predicates: eq ne slt sle sgt sge ult ule ugt uge.
+fn cmpi_pred(op: BinOp, unsigned: bool) -> i64 {
+    let signed = match op {
+        BinOp::Eq => return 0,
+        BinOp::Ne => return 1,
+        BinOp::Lt => 2,
+        BinOp::Le => 3,
+        BinOp::Gt => 4,
+        BinOp::Ge => 5,
+        _ => unreachable!(),
+    };
+    if unsigned {
+        signed + 4
+    } else {
+        signed
+    }
+}
+
+/// `arith.cmpf` ordered predicates (`!=` is unordered, as in C: NaN != NaN).
+fn cmpf_pred(op: BinOp) -> i64 {
+    match op {
+        BinOp::Eq => 1,
+        BinOp::Gt => 2,
+        BinOp::Ge => 3,
+        BinOp::Lt => 4,
+        BinOp::Le => 5,
+        BinOp::Ne => 13,
+        _ => unreachable!(),
+    }
+}
+
+impl Gen<'_> {
+    pub fn expr(&mut self, b: &mut Builder, e: &Expr) -> ValueId {
+        let v = self.expr_inner(b, e);
+        v
+    }
+
+    fn expr_inner(&mut self, b: &mut Builder, e: &Expr) -> ValueId {
+        let ty = mlir_type(&e.ty);
+        match &e.kind {
+            ExprKind::Const(c) => {
+                b.loc = self.loc(e.span);
+                typed_const(b, *c, &e.ty)
+            }
+            ExprKind::Var(v) => match self.env.get(v) {
+                Some(x) => *x,
+                None => {
+                    self.error(e.span, "internal: variable used before it was bound");
+                    typed_const(b, ConstVal::Int(0), &e.ty)
+                }
+            },
+            ExprKind::Unary(op, x) => {
+                let xv = self.expr(b, x);
+                b.loc = self.loc(e.span);
+                let s = num(x);
+                match op {
+                    UnOp::Neg if s.is_float() => b.op1("arith.negf", &[xv], ty, &[]),
+                    UnOp::Neg => {
+                        let z = typed_const(b, ConstVal::Int(0), &e.ty);
+                        b.op1("arith.subi", &[z, xv], ty, &[])
+                    }
+                    UnOp::Not | UnOp::BitNot => {
+                        let ones = typed_const(b, ConstVal::Int(-1), &e.ty);
+                        b.op1("arith.xori", &[xv, ones], ty, &[])
+                    }
+                }
+            }
+            ExprKind::Binary(op, l, r) => {
+                let (lv, rv) = (self.expr(b, l), self.expr(b, r));
+                b.loc = self.loc(e.span);
+                self.binary(b, *op, num(l), lv, rv, ty)
+            }
+            ExprKind::Cast { value, bitcast } => {
+                let v = self.expr(b, value);
+                b.loc = self.loc(e.span);
+                self.cast(b, v, &value.ty, &e.ty, *bitcast)
+            }
+            ExprKind::Splat(x) => {
+                let v = self.expr(b, x);
+                b.loc = self.loc(e.span);
+                b.op1("tile.splat", &[v], ty, &[])
+            }
+            ExprKind::Broadcast(x) => {
+                let v = self.expr(b, x);
+                if x.ty.shape == e.ty.shape {
+                    return v;
+                }
+                b.loc = self.loc(e.span);
+                b.op1("tile.broadcast", &[v], ty, &[])
+            }
+            ExprKind::ExpandDims { value, axis } => {
+                let v = self.expr(b, value);
+                b.loc = self.loc(e.span);
+                b.op1("tile.expand_dims", &[v], ty, &[("axis", Attr::int(*axis as i64, "i32"))])
+            }
+            ExprKind::AddPtr { ptr, offset } => {
+                let (p, o) = (self.expr(b, ptr), self.expr(b, offset));
+                b.loc = self.loc(e.span);
+                b.op1("tile.addptr", &[p, o], ty, &[])
+            }
+            ExprKind::ProgramId(axis) | ExprKind::NumPrograms(axis) => {
+                b.loc = self.loc(e.span);
+                let name = if matches!(e.kind, ExprKind::ProgramId(_)) { "tile.program_id" } else { "tile.num_programs" };
+                b.op1(name, &[], ty, &[("axis", Attr::int(*axis as i64, "i32"))])
+            }
+            ExprKind::Arange { start, end } => {
+                b.loc = self.loc(e.span);
+                b.op1("tile.arange", &[], ty, &[("start", Attr::int(*start, "i32")), ("end", Attr::int(*end, "i32"))])
+            }
+            ExprKind::Load { ptr, mask, other, cache, evict, volatile } => {
+                let p = self.expr(b, ptr);
+                let m = mask.as_ref().map(|m| self.expr(b, m));
+                let o = other.as_ref().map(|o| self.expr(b, o));
+                b.loc = self.loc(e.span);
+                let o = o.map(|o| self.splat_to(b, o, &e.ty));
+                let mut ops = vec![p];
+                ops.extend(m);
+                ops.extend(o);
+                let seg = format!("array<i32: 1, {}, {}>", m.is_some() as u8, o.is_some() as u8);
+                b.op1(
+                    "tile.load",
+                    &ops,
+                    ty,
+                    &[
+                        ("operandSegmentSizes", Attr(seg)),
+                        ("cache", Attr::str(cache.name())),
+                        ("evict", Attr::str(evict.name())),
+                        ("volatile", Attr::bool(*volatile)),
+                    ],
+                )
+            }
+            ExprKind::Atomic { op, ptr, val, mask, sem, scope } => {
+                let p = self.expr(b, ptr);
+                let v = self.expr(b, val);
+                let m = mask.as_ref().map(|m| self.expr(b, m));
+                b.loc = self.loc(e.span);
+                let mut ops = vec![p, v];
+                ops.extend(m);
+                let kind = format!("{op:?}").to_lowercase();
+                let seg = format!("array<i32: 1, 1, {}>", m.is_some() as u8);
+                b.op1(
+                    "tile.atomic_rmw",
+                    &ops,
+                    ty,
+                    &[
+                        ("operandSegmentSizes", Attr(seg)),
+                        ("kind", Attr::str(&kind)),
+                        ("sem", Attr::str(sem.name())),
+                        ("scope", Attr::str(scope.name())),
+                    ],
+                )
+            }
+            ExprKind::AtomicCas { ptr, cmp, val, sem, scope } => {
+                let (p, c, v) = (self.expr(b, ptr), self.expr(b, cmp), self.expr(b, val));
+                b.loc = self.loc(e.span);
+                b.op1("tile.atomic_cas", &[p, c, v], ty, &[("sem", Attr::str(sem.name())), ("scope", Attr::str(scope.name()))])
+            }
+            ExprKind::Reduce { op, value, axis } => {
+                let mut v = self.expr(b, value);
+                b.loc = self.loc(e.span);
+                let axis = match axis {
+                    Some(a) => *a,
+                    None => {
+                        // The whole tile: flatten, then reduce the one axis.
+                        if value.ty.shape.len() > 1 {
+                            let flat = Ty { elem: value.ty.elem, shape: vec![value.ty.numel()] };
+                            v = b.op1("tile.reshape", &[v], mlir_type(&flat), &[]);
+                        }
+                        0
+                    }
+                };
+                let kind = format!("{op:?}").to_lowercase();
+                b.op1("tile.reduce", &[v], ty, &[("kind", Attr::str(&kind)), ("axis", Attr::int(axis as i64, "i32"))])
+            }
+            ExprKind::Scan { op, value, axis } => {
+                let v = self.expr(b, value);
+                b.loc = self.loc(e.span);
+                let kind = format!("{op:?}").to_lowercase();
+                b.op1("tile.scan", &[v], ty, &[("kind", Attr::str(&kind)), ("axis", Attr::int(*axis as i64, "i32"))])
+            }
+            ExprKind::Sort { value, axis, descending } => {
+                let v = self.expr(b, value);
+                b.loc = self.loc(e.span);
+                b.op1("tile.sort", &[v], ty, &[("axis", Attr::int(*axis as i64, "i32")), ("descending", Attr::bool(*descending))])
+            }
+            ExprKind::Histogram { value, .. } => {
+                let v = self.expr(b, value);
+                b.loc = self.loc(e.span);
+                b.op1("tile.histogram", &[v], ty, &[])
+            }
+            ExprKind::Math { f, args } => {
+                let vs: Vec<ValueId> = args.iter().map(|a| self.expr(b, a)).collect();
+                b.loc = self.loc(e.span);
+                self.math(b, *f, num(e), &vs, ty)
+            }
+            ExprKind::Where { cond, a, b: bb } => {
+                let (c, x, y) = (self.expr(b, cond), self.expr(b, a), self.expr(b, bb));
+                b.loc = self.loc(e.span);
+                b.op1("arith.select", &[c, x, y], ty, &[])
+            }
+            ExprKind::Dot { a, b: bm, acc, input_precision } => {
+                let (x, y, z) = (self.expr(b, a), self.expr(b, bm), self.expr(b, acc));
+                b.loc = self.loc(e.span);
+                let p = format!("{input_precision:?}").to_lowercase();
+                b.op1("tile.dot", &[x, y, z], ty, &[("input_precision", Attr::str(&p))])
+            }
+            ExprKind::Trans(x) => {
+                let v = self.expr(b, x);
+                b.loc = self.loc(e.span);
+                b.op1("tile.trans", &[v], ty, &[])
+            }
+            ExprKind::Reshape(x) => {
+                let v = self.expr(b, x);
+                b.loc = self.loc(e.span);
+                b.op1("tile.reshape", &[v], ty, &[])
+            }
+        }
+    }
+
+    /// A scalar `other` of a tile load is splatted to the loaded shape.
+    fn splat_to(&mut self, b: &mut Builder, v: ValueId, ty: &Ty) -> ValueId {
+        if ty.shape.is_empty() || b.ty(v).is_tensor() {
+            v
+        } else {
+            b.op1("tile.splat", &[v], mlir_type(ty), &[])
+        }
+    }
+
+    fn binary(&mut self, b: &mut Builder, op: BinOp, s: Scalar, l: ValueId, r: ValueId, ty: tile_dialects::ir::Type) -> ValueId {
+        let f = s.is_float();
+        let u = s.is_unsigned_int() || s.is_bool();
+        if op.is_comparison() {
+            let (name, pred) = if f { ("arith.cmpf", cmpf_pred(op)) } else { ("arith.cmpi", cmpi_pred(op, u)) };
+            return b.op1(name, &[l, r], ty, &[("predicate", Attr::int(pred, "i64"))]);
+        }
+        let name = match (op, f, u) {
+            (BinOp::Add, true, _) => "arith.addf",
+            (BinOp::Add, false, _) => "arith.addi",
+            (BinOp::Sub, true, _) => "arith.subf",
+            (BinOp::Sub, false, _) => "arith.subi",
+            (BinOp::Mul, true, _) => "arith.mulf",
+            (BinOp::Mul, false, _) => "arith.muli",
+            (BinOp::Div, true, _) => "arith.divf",
+            (BinOp::Div, false, false) => "arith.divsi",
+            (BinOp::Div, false, true) => "arith.divui",
+            (BinOp::Rem, true, _) => "arith.remf",
+            (BinOp::Rem, false, false) => "arith.remsi",
+            (BinOp::Rem, false, true) => "arith.remui",
+            (BinOp::BitAnd | BinOp::LogicalAnd, ..) => "arith.andi",
+            (BinOp::BitOr | BinOp::LogicalOr, ..) => "arith.ori",
+            (BinOp::BitXor, ..) => "arith.xori",
+            (BinOp::Shl, ..) => "arith.shli",
+            (BinOp::Shr, _, false) => "arith.shrsi",
+            (BinOp::Shr, _, true) => "arith.shrui",
+            _ => unreachable!("comparison handled above"),
+        };
+        b.op1(name, &[l, r], ty, &[])
+    }
+
+    fn math(&mut self, b: &mut Builder, f: MathFn, s: Scalar, vs: &[ValueId], ty: tile_dialects::ir::Type) -> ValueId {
+        let fl = s.is_float();
+        let name = match f {
+            MathFn::Exp => "math.exp",
+            MathFn::Exp2 => "math.exp2",
+            MathFn::Log => "math.log",
+            MathFn::Log2 => "math.log2",
+            MathFn::Sqrt => "math.sqrt",
+            MathFn::Rsqrt => "math.rsqrt",
+            MathFn::Abs if fl => "math.absf",
+            MathFn::Abs => "math.absi",
+            MathFn::Floor => "math.floor",
+            MathFn::Ceil => "math.ceil",
+            MathFn::Sin => "math.sin",
+            MathFn::Cos => "math.cos",
+            MathFn::Erf => "math.erf",
+            MathFn::Maximum if fl => "arith.maximumf",
+            MathFn::Minimum if fl => "arith.minimumf",
+            MathFn::Maximum if s.is_unsigned_int() => "arith.maxui",
+            MathFn::Minimum if s.is_unsigned_int() => "arith.minui",
+            MathFn::Maximum => "arith.maxsi",
+            MathFn::Minimum => "arith.minsi",
+            MathFn::Fma => "math.fma",
+        };
+        b.op1(name, vs, ty, &[])
+    }
+
+    /// Numeric conversion between element types (shape unchanged).
+    fn cast(&mut self, b: &mut Builder, v: ValueId, from: &Ty, to: &Ty, bitcast: bool) -> ValueId {
+        let (fs, ts) = match (from.scalar_elem(), to.scalar_elem()) {
+            (Some(f), Some(t)) => (f, t),
+            _ => {
+                self.error(crate::source::Span::default(), "internal: cast of a pointer");
+                return v;
+            }
+        };
+        let ty = mlir_type(to);
+        if fs == ts || (fs.is_int() && ts.is_int() && fs.bits() == ts.bits() && !ts.is_bool()) {
+            return v; // signless in MLIR: i32 → u32 is the same bits
+        }
+        if bitcast {
+            return b.op1("arith.bitcast", &[v], ty, &[]);
+        }
+        if ts.is_bool() {
+            let z = typed_const(b, ConstVal::Int(0), from);
+            return if fs.is_float() {
+                b.op1("arith.cmpf", &[v, z], ty, &[("predicate", Attr::int(13, "i64"))])
+            } else {
+                b.op1("arith.cmpi", &[v, z], ty, &[("predicate", Attr::int(1, "i64"))])
+            };
+        }
+        let src_unsigned = fs.is_unsigned_int() || fs.is_bool();
+        let name = match (fs.is_float(), ts.is_float()) {
+            (false, false) if ts.bits() > fs.bits() => if src_unsigned { "arith.extui" } else { "arith.extsi" },
+            (false, false) => "arith.trunci",
+            (false, true) => if src_unsigned { "arith.uitofp" } else { "arith.sitofp" },
+            (true, false) => if ts.is_unsigned_int() { "arith.fptoui" } else { "arith.fptosi" },
+            (true, true) if fs.bits() == ts.bits() => {
+                // f16 <-> bf16 goes through f32.
+                let mid = to.with_elem(crate::sema::types::Elem::Scalar(Scalar::F32));
+                let w = b.op1("arith.extf", &[v], mlir_type(&mid), &[]);
+                return b.op1("arith.truncf", &[w], ty, &[]);
+            }
+            (true, true) if ts.bits() > fs.bits() => "arith.extf",
+            (true, true) => "arith.truncf",
+        };
+        let _ = scalar_type;
+        b.op1(name, &[v], ty, &[])
+    }
+}

@@ -1,0 +1,129 @@
+//! tilegen: the checked program (TIR) → the `tile` dialect.
+//!
+//! 1. Each kernel becomes a `func.func` whose arguments carry what the code may assume
+//!    (`tile.divisibility`), and whose attributes carry `tile.num_warps` / `tile.num_stages`.
+//! 2. Variables become SSA values: an environment maps each `VarId` to its current value.
+//! 3. Loops become `scf.for` / `scf.while`, branches `scf.if`; the variables a body rebinds
+//!    that lived before it become loop-carried values / `scf.if` results.
+//! 4. An early `return` inside a branch moves the rest of the enclosing statements into
+//!    the branches that do not return, so structured control flow is enough.
+
+mod expr;
+mod stmt;
+pub mod types;
+
+use crate::driver::CompileOptions;
+use crate::sema::tir::{Kernel, Program, VarId};
+use crate::sema::types::Elem;
+use crate::source::{SourceFile, Span};
+use std::collections::HashMap;
+use tile_dialects::ir::{Attr, Block, Builder, Module, Op, Region, Type, ValueId, Values};
+
+/// A construct the lowering does not support, with where it is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GenError {
+    pub span: Span,
+    pub message: String,
+}
+
+/// Per-kernel generation state.
+pub(crate) struct Gen<'a> {
+    pub file: &'a SourceFile,
+    pub kernel: &'a Kernel,
+    pub env: HashMap<VarId, ValueId>,
+    pub errors: Vec<GenError>,
+}
+
+/// Byte alignment assumed of pointer arguments unless told otherwise (cudaMalloc and
+/// PyTorch give 256; Triton specialises on 16 the same way).
+pub const DEFAULT_PTR_ALIGN: u32 = 16;
+
+/// What each kernel argument is assumed divisible by (pointers: byte alignment).
+pub fn divisibility(kernel: &Kernel, opts: &CompileOptions) -> Vec<u32> {
+    kernel
+        .params
+        .iter()
+        .map(|p| {
+            let told = opts.divisibility.iter().find(|(n, _)| *n == p.name).map(|(_, d)| *d);
+            match p.ty.elem {
+                Elem::Ptr(_) => told.unwrap_or(DEFAULT_PTR_ALIGN),
+                Elem::Scalar(_) => told.unwrap_or(1),
+            }
+        })
+        .collect()
+}
+
+/// Generates the tile-dialect module for `program`.
+pub fn generate(program: &Program, file: &SourceFile, opts: &CompileOptions) -> Result<Module, Vec<GenError>> {
+    let mut module = Module { loc: file.mlir_loc(Span::default()), ..Default::default() };
+    let mut errors = vec![];
+    for kernel in &program.kernels {
+        if opts.kernel.as_ref().is_some_and(|k| *k != kernel.name) {
+            continue;
+        }
+        match kernel_func(&mut module.values, kernel, file, opts) {
+            Ok(op) => module.body.push(op),
+            Err(mut e) => errors.append(&mut e),
+        }
+    }
+    if let Some(k) = &opts.kernel {
+        if module.body.is_empty() && errors.is_empty() {
+            errors.push(GenError { span: Span::default(), message: format!("no kernel named `{k}` in this file") });
+        }
+    }
+    if errors.is_empty() {
+        Ok(module)
+    } else {
+        Err(errors)
+    }
+}
+
+fn kernel_func(values: &mut Values, kernel: &Kernel, file: &SourceFile, opts: &CompileOptions) -> Result<Op, Vec<GenError>> {
+    let loc = file.mlir_loc(kernel.span);
+    let arg_tys: Vec<Type> = kernel.params.iter().map(|p| types::mlir_type(&p.ty)).collect();
+    let args: Vec<ValueId> = arg_tys.iter().map(|t| values.new_value(t.clone())).collect();
+    let mut g = Gen { file, kernel, env: HashMap::new(), errors: vec![] };
+    for (p, a) in kernel.params.iter().zip(&args) {
+        g.env.insert(p.var, *a);
+    }
+    let mut ops = vec![];
+    {
+        let mut b = Builder::new(values, &mut ops, loc.clone());
+        g.stmts(&mut b, &kernel.body);
+        b.op("func.return", &[], &[], &[]);
+    }
+    if !g.errors.is_empty() {
+        return Err(g.errors);
+    }
+    let num_warps = opts.num_warps.unwrap_or(kernel.num_warps);
+    let arg_attrs: Vec<String> = divisibility(kernel, opts)
+        .iter()
+        .map(|d| if *d > 1 { format!("{{tile.divisibility = {d} : i32}}") } else { "{}".into() })
+        .collect();
+    let sig: Vec<String> = arg_tys.iter().map(|t| t.to_string()).collect();
+    Ok(Op {
+        name: "func.func".into(),
+        operands: vec![],
+        results: vec![],
+        attrs: vec![
+            ("sym_name".into(), Attr::str(&kernel.name)),
+            ("function_type".into(), Attr(format!("({}) -> ()", sig.join(", ")))),
+            ("arg_attrs".into(), Attr(format!("[{}]", arg_attrs.join(", ")))),
+            ("tile.kernel".into(), Attr("unit".into())),
+            ("tile.num_warps".into(), Attr::int(num_warps as i64, "i32")),
+            ("tile.num_stages".into(), Attr::int(kernel.num_stages as i64, "i32")),
+        ],
+        regions: vec![Region::single(Block { args, ops })],
+        successors: vec![],
+        loc,
+    })
+}
+
+impl Gen<'_> {
+    pub fn loc(&self, span: Span) -> String {
+        self.file.mlir_loc(span)
+    }
+    pub fn error(&mut self, span: Span, message: impl Into<String>) {
+        self.errors.push(GenError { span, message: message.into() });
+    }
+}

@@ -1,0 +1,231 @@
+//! Statements → `scf` control flow with loop-carried values.
+
+use super::types::mlir_type;
+use super::Gen;
+use crate::sema::tir::{Stmt, VarId};
+use std::collections::{BTreeSet, HashMap};
+use tile_dialects::ir::{Attr, Builder, Type, ValueId};
+
+/// Variables a statement list rebinds (at any depth).
+fn assigned(stmts: &[Stmt], out: &mut BTreeSet<VarId>) {
+    for s in stmts {
+        match s {
+            Stmt::Assign { var, .. } => {
+                out.insert(*var);
+            }
+            Stmt::If { then_body, else_body, .. } => {
+                assigned(then_body, out);
+                assigned(else_body, out);
+            }
+            Stmt::For { body, .. } | Stmt::While { body, .. } => assigned(body, out),
+            _ => {}
+        }
+    }
+}
+
+/// Whether a statement list may `return` (outside loops, where it is rejected).
+fn may_return(stmts: &[Stmt]) -> bool {
+    stmts.iter().any(|s| match s {
+        Stmt::Return { .. } => true,
+        Stmt::If { then_body, else_body, .. } => may_return(then_body) || may_return(else_body),
+        _ => false,
+    })
+}
+
+fn ends_in_return(stmts: &[Stmt]) -> bool {
+    match stmts.last() {
+        Some(Stmt::Return { .. }) => true,
+        Some(Stmt::If { then_body, else_body, .. }) => ends_in_return(then_body) && ends_in_return(else_body),
+        _ => false,
+    }
+}
+
+impl Gen<'_> {
+    /// Generates `stmts`; an `if` that may return takes the statements after it into its
+    /// branches (step 4 of the module doc).
+    pub fn stmts(&mut self, b: &mut Builder, stmts: &[Stmt]) {
+        for (i, s) in stmts.iter().enumerate() {
+            if let Stmt::Return { .. } = s {
+                return; // statements after a return never run
+            }
+            if let Stmt::If { cond, then_body, else_body, span } = s {
+                if may_return(then_body) || may_return(else_body) {
+                    let rest = &stmts[i + 1..];
+                    let with_rest = |body: &Vec<Stmt>| {
+                        let mut v = body.clone();
+                        if !ends_in_return(body) {
+                            v.extend_from_slice(rest);
+                        }
+                        v
+                    };
+                    let (t, e) = (with_rest(then_body), with_rest(else_body));
+                    b.loc = self.loc(*span);
+                    let c = self.expr(b, cond);
+                    self.branch(b, c, &t, &e, &BTreeSet::new());
+                    return;
+                }
+            }
+            self.stmt(b, s);
+        }
+    }
+
+    fn stmt(&mut self, b: &mut Builder, s: &Stmt) {
+        match s {
+            Stmt::Let { var, value, .. } | Stmt::Assign { var, value, .. } => {
+                let v = self.expr(b, value);
+                self.env.insert(*var, v);
+            }
+            Stmt::If { cond, then_body, else_body, span } => {
+                b.loc = self.loc(*span);
+                let c = self.expr(b, cond);
+                let mut carried = BTreeSet::new();
+                assigned(then_body, &mut carried);
+                assigned(else_body, &mut carried);
+                carried.retain(|v| self.env.contains_key(v));
+                b.loc = self.loc(*span);
+                self.branch(b, c, then_body, else_body, &carried);
+            }
+            Stmt::For { var, start, end, step, num_stages, body, span } => {
+                let (lo, hi, st) = (self.expr(b, start), self.expr(b, end), self.expr(b, step));
+                b.loc = self.loc(*span);
+                let carried = self.carried(body);
+                let inits: Vec<ValueId> = carried.iter().map(|v| self.env[v]).collect();
+                let tys: Vec<Type> = inits.iter().map(|v| b.ty(*v).clone()).collect();
+                let mut arg_tys = vec![b.ty(lo).clone()];
+                arg_tys.extend(tys.iter().cloned());
+                let outer = self.env.clone();
+                let region = b.region(&arg_tys, |ib, args| {
+                    self.env.insert(*var, args[0]);
+                    for (v, a) in carried.iter().zip(&args[1..]) {
+                        self.env.insert(*v, *a);
+                    }
+                    self.loop_body(ib, body);
+                    let ys: Vec<ValueId> = carried.iter().map(|v| self.env[v]).collect();
+                    ib.op("scf.yield", &ys, &[], &[]);
+                });
+                self.env = outer;
+                let mut operands = vec![lo, hi, st];
+                operands.extend(&inits);
+                let attrs: Vec<(&str, Attr)> =
+                    num_stages.map(|n| vec![("tile.num_stages", Attr::int(n as i64, "i32"))]).unwrap_or_default();
+                let res = b.op_with_regions("scf.for", &operands, &tys, &attrs, vec![region]);
+                self.rebind(&carried, &res);
+            }
+            Stmt::While { cond, body, span } => {
+                b.loc = self.loc(*span);
+                let carried = self.carried(body);
+                let inits: Vec<ValueId> = carried.iter().map(|v| self.env[v]).collect();
+                let tys: Vec<Type> = inits.iter().map(|v| b.ty(*v).clone()).collect();
+                let outer = self.env.clone();
+                let before = b.region(&tys, |ib, args| {
+                    self.bind(&carried, args);
+                    let c = self.expr(ib, cond);
+                    let mut ops = vec![c];
+                    ops.extend_from_slice(args);
+                    ib.op("scf.condition", &ops, &[], &[]);
+                });
+                let after = b.region(&tys, |ib, args| {
+                    self.bind(&carried, args);
+                    self.loop_body(ib, body);
+                    let ys: Vec<ValueId> = carried.iter().map(|v| self.env[v]).collect();
+                    ib.op("scf.yield", &ys, &[], &[]);
+                });
+                self.env = outer;
+                let res = b.op_with_regions("scf.while", &inits, &tys, &[], vec![before, after]);
+                self.rebind(&carried, &res);
+            }
+            Stmt::Return { .. } => {}
+            Stmt::Store { ptr, value, mask, cache, evict, span } => {
+                let p = self.expr(b, ptr);
+                let v = self.expr(b, value);
+                let m = mask.as_ref().map(|m| self.expr(b, m));
+                b.loc = self.loc(*span);
+                let mut ops = vec![p, v];
+                ops.extend(m);
+                let seg = format!("array<i32: 1, 1, {}>", m.is_some() as u8);
+                b.op(
+                    "tile.store",
+                    &ops,
+                    &[],
+                    &[
+                        ("operandSegmentSizes", Attr(seg)),
+                        ("cache", Attr::str(cache.name())),
+                        ("evict", Attr::str(evict.name())),
+                    ],
+                );
+            }
+            Stmt::DebugBarrier { span } => {
+                b.loc = self.loc(*span);
+                b.op("tile.debug_barrier", &[], &[], &[]);
+            }
+            Stmt::DevicePrint { msg, values, span } => {
+                let vs: Vec<ValueId> = values.iter().map(|v| self.expr(b, v)).collect();
+                b.loc = self.loc(*span);
+                b.op("tile.print", &vs, &[], &[("msg", Attr::str(msg))]);
+            }
+            Stmt::Expr(e) => {
+                self.expr(b, e);
+            }
+        }
+    }
+
+    /// A loop body: `return` cannot leave a structured loop.
+    fn loop_body(&mut self, b: &mut Builder, body: &[Stmt]) {
+        if let Some(span) = find_return(body) {
+            self.error(span, "`return` inside a loop is not supported: exit the loop with a condition, then return");
+            return;
+        }
+        self.stmts(b, body);
+    }
+
+    fn carried(&self, body: &[Stmt]) -> Vec<VarId> {
+        let mut set = BTreeSet::new();
+        assigned(body, &mut set);
+        set.into_iter().filter(|v| self.env.contains_key(v)).collect()
+    }
+
+    fn bind(&mut self, vars: &[VarId], vals: &[ValueId]) {
+        for (v, a) in vars.iter().zip(vals) {
+            self.env.insert(*v, *a);
+        }
+    }
+
+    fn rebind(&mut self, vars: &[VarId], vals: &[ValueId]) {
+        self.bind(vars, vals)
+    }
+
+    /// `scf.if` yielding the new values of `carried`.
+    fn branch(
+        &mut self,
+        b: &mut Builder,
+        c: ValueId,
+        then_body: &[crate::sema::tir::Stmt],
+        else_body: &[crate::sema::tir::Stmt],
+        carried: &BTreeSet<VarId>,
+    ) {
+        let carried: Vec<VarId> = carried.iter().copied().collect();
+        let tys: Vec<Type> = carried.iter().map(|v| mlir_type(&self.kernel.vars[v.0 as usize].ty)).collect();
+        let outer: HashMap<VarId, ValueId> = self.env.clone();
+        let arm = |g: &mut Self, b: &mut Builder, body: &[crate::sema::tir::Stmt]| {
+            b.region(&[], |ib, _| {
+                g.stmts(ib, body);
+                let ys: Vec<ValueId> = carried.iter().map(|v| g.env[v]).collect();
+                ib.op("scf.yield", &ys, &[], &[]);
+            })
+        };
+        let t = arm(self, b, then_body);
+        self.env = outer.clone();
+        let e = arm(self, b, else_body);
+        self.env = outer;
+        let res = b.op_with_regions("scf.if", &[c], &tys, &[], vec![t, e]);
+        self.rebind(&carried, &res);
+    }
+}
+
+fn find_return(stmts: &[Stmt]) -> Option<crate::source::Span> {
+    stmts.iter().find_map(|s| match s {
+        Stmt::Return { span } => Some(*span),
+        Stmt::If { then_body, else_body, .. } => find_return(then_body).or_else(|| find_return(else_body)),
+        _ => None,
+    })
+}

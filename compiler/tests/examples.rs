@@ -1,0 +1,68 @@
+//! Every kernel of the language doc (copied into examples/) and every file in examples/
+//! checks without errors.
+
+use std::path::Path;
+
+use tilec::diag::render;
+use tilec::sema;
+use tilec::source::SourceFile;
+
+fn repo_root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()
+}
+
+fn check_file(rel: &str) -> sema::tir::Program {
+    let path = repo_root().join(rel);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let file = SourceFile::new(rel, text);
+    match sema::check(&file, &[]) {
+        Ok(p) => p,
+        Err(d) => panic!("{rel} does not check:\n{}", render(&file, &d)),
+    }
+}
+
+#[test]
+fn doc_examples_check() {
+    for name in ["add", "transpose", "sum", "scan", "matmul"] {
+        let p = check_file(&format!("examples/{name}.tile"));
+        assert_eq!(p.kernels.len(), 1);
+        assert_eq!(p.kernels[0].name, name);
+    }
+}
+
+#[test]
+fn doc_examples_match_the_doc() {
+    // The examples must stay exactly as written in the language doc.
+    let doc_path = repo_root().parent().unwrap().join("shared/tile-language.md");
+    let Ok(doc) = std::fs::read_to_string(&doc_path) else { return };
+    for name in ["add", "transpose", "sum", "scan", "matmul"] {
+        let text = std::fs::read_to_string(repo_root().join(format!("examples/{name}.tile"))).unwrap();
+        assert!(doc.contains(&text), "examples/{name}.tile differs from the doc");
+    }
+}
+
+#[test]
+fn every_example_file_checks() {
+    let dir = repo_root().join("examples");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "tile") {
+            let rel = format!("examples/{}", path.file_name().unwrap().to_str().unwrap());
+            check_file(&rel);
+            n += 1;
+        }
+    }
+    assert!(n >= 5);
+}
+
+#[test]
+fn matmul_attributes_and_consts() {
+    let p = check_file("examples/matmul.tile");
+    let k = &p.kernels[0];
+    assert_eq!(k.num_warps, 8);
+    assert_eq!(k.num_stages, 3);
+    let names: Vec<&str> = k.consts.iter().map(|c| c.0.as_str()).collect();
+    assert_eq!(names, ["BM", "BN", "BK"]);
+    assert_eq!(k.params.len(), 12);
+}

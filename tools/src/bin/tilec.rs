@@ -1,0 +1,232 @@
+//! `tilec`: compile tile programs to PTX, or run chosen passes over MLIR at any stage.
+
+use clap::{Parser, ValueEnum};
+use melior::ir::operation::OperationLike;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use tilec::driver::{self, CompileOptions};
+use tilec::passes::{self, REGISTRY};
+use tilec::pipeline::{self, DiagnosticSink, PrintIr};
+use tilec::source::SourceFile;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Emit {
+    /// The tile dialect, straight from the front end.
+    Tile,
+    /// After `coalesce`: every tile has its layout.
+    Layout,
+    /// After `tile-to-memsem`: memory semantics explicit.
+    Memsem,
+    /// LLVM + NVVM dialects, ready for the NVPTX back end.
+    Llvm,
+    /// PTX text.
+    Ptx,
+}
+
+#[derive(Parser, Debug)]
+#[command(name = "tilec", version, about = "Compile tile programs to PTX through MLIR")]
+struct Cli {
+    /// A .tile program, or .mlir at any stage of the pipeline.
+    file: Option<PathBuf>,
+    /// Write PTX here, and the launch metadata beside it (OUT.json).
+    #[arg(short = 'o')]
+    output: Option<PathBuf>,
+    /// Compile only this kernel.
+    #[arg(long)]
+    kernel: Option<String>,
+    /// Override a const parameter: -D BLOCK=512.
+    #[arg(short = 'D', value_name = "NAME=VALUE")]
+    defines: Vec<String>,
+    #[arg(long, default_value = "sm_90", value_parser = ["sm_80", "sm_90"])]
+    arch: String,
+    /// Warps per program (overrides #[num_warps]).
+    #[arg(long)]
+    num_warps: Option<u32>,
+    /// Width of address offsets: 32 where they fit (the default), or 64.
+    #[arg(long, default_value_t = 32)]
+    index_bits: u32,
+    /// Specialise on an argument: an integer divisible by K, or a pointer aligned to K bytes.
+    #[arg(long, value_name = "NAME=K")]
+    divisibility: Vec<String>,
+    /// Print the IR at this level to stdout instead of writing PTX.
+    #[arg(long, value_enum)]
+    emit: Option<Emit>,
+    #[arg(long)]
+    print_ir_after_all: bool,
+    #[arg(long)]
+    print_ir_before_all: bool,
+    #[arg(long, value_name = "PASS")]
+    print_ir_after: Vec<String>,
+    #[arg(long, value_name = "PASS")]
+    print_ir_before: Vec<String>,
+    /// Run these passes (comma separated) over a .mlir input.
+    #[arg(long, value_delimiter = ',')]
+    passes: Vec<String>,
+    /// List the passes and exit.
+    #[arg(long)]
+    list_passes: bool,
+    /// Emit .loc line info that points into the .tile file.
+    #[arg(long)]
+    lineinfo: bool,
+    /// Log what the compiler does (tracing), to stderr.
+    #[arg(short, long)]
+    verbose: bool,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    if cli.verbose {
+        tracing_subscriber::fmt().with_writer(std::io::stderr).with_env_filter("debug").init();
+    }
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => {
+            eprint!("{msg}");
+            if !msg.ends_with('\n') {
+                eprintln!();
+            }
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn pair(s: &str, what: &str) -> Result<(String, String), String> {
+    s.split_once('=')
+        .map(|(a, b)| (a.trim().to_string(), b.trim().to_string()))
+        .ok_or_else(|| format!("tilec: error: {what} `{s}` is not NAME=VALUE"))
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    if cli.list_passes {
+        for p in REGISTRY {
+            let opts = if p.options.is_empty() { String::new() } else { format!("  [options: {}]", p.options) };
+            println!("{:<38} {}{}", p.name, p.summary, opts);
+        }
+        return Ok(());
+    }
+    if cli.index_bits != 32 && cli.index_bits != 64 {
+        return Err(format!("tilec: error: --index-bits must be 32 or 64, not {}", cli.index_bits));
+    }
+    let path = cli.file.clone().ok_or("tilec: error: no input file (try --help)")?;
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("tilec: error: cannot read {}: {e}", path.display()))?;
+    let file = SourceFile::new(path.to_string_lossy(), text);
+    let defines = cli.defines.iter().map(|d| pair(d, "-D")).collect::<Result<Vec<_>, _>>()?;
+    let divisibility = cli
+        .divisibility
+        .iter()
+        .map(|d| {
+            let (n, k) = pair(d, "--divisibility")?;
+            let k: u32 = k.parse().ok().filter(|k: &u32| k.is_power_of_two()).ok_or_else(|| {
+                format!("tilec: error: --divisibility {n}={k}: the divisor must be a power of two")
+            })?;
+            Ok((n, k))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let opts = CompileOptions {
+        arch: cli.arch.clone(),
+        num_warps: cli.num_warps,
+        index_bits: cli.index_bits,
+        lineinfo: cli.lineinfo,
+        defines,
+        kernel: cli.kernel.clone(),
+        divisibility,
+    };
+    for p in cli.print_ir_after.iter().chain(&cli.print_ir_before) {
+        if passes::lookup(p).is_none() {
+            return Err(format!("tilec: error: unknown pass `{p}` (see --list-passes)"));
+        }
+    }
+    let mut print = PrintIr {
+        before_all: cli.print_ir_before_all,
+        after_all: cli.print_ir_after_all,
+        before: cli.print_ir_before.clone(),
+        after: cli.print_ir_after.clone(),
+    };
+    if path.extension().is_some_and(|e| e == "mlir") {
+        return run_mlir(&file, &cli, &opts, &print);
+    }
+    if cli.emit == Some(Emit::Tile) {
+        let (_, ir) = driver::tile_ir(&file, &opts).map_err(|e| e.rendered)?;
+        return print_mlir(&ir);
+    }
+    let stage = match cli.emit {
+        Some(Emit::Layout) => Some("coalesce"),
+        Some(Emit::Memsem) => Some("tile-to-memsem"),
+        Some(Emit::Llvm) => Some("reconcile-unrealized-casts"),
+        _ => None,
+    };
+    if let Some(s) = stage {
+        print = PrintIr { after: vec![s.into()], ..Default::default() };
+    }
+    let mut stdout = std::io::stdout();
+    let compiled = driver::compile_with(&file, &opts, &print, &mut stdout).map_err(|e| e.rendered)?;
+    if stage.is_some() {
+        return Ok(());
+    }
+    match &cli.output {
+        None if cli.emit == Some(Emit::Ptx) || !any_printing(&print) => print!("{}", compiled.ptx),
+        None => {}
+        Some(out) => write_outputs(out, &compiled)?,
+    }
+    Ok(())
+}
+
+fn any_printing(p: &PrintIr) -> bool {
+    p.after_all || p.before_all || !p.after.is_empty() || !p.before.is_empty()
+}
+
+fn write_outputs(out: &Path, compiled: &driver::Compiled) -> Result<(), String> {
+    std::fs::write(out, &compiled.ptx).map_err(|e| format!("tilec: error: cannot write {}: {e}", out.display()))?;
+    let json = out.with_extension("json");
+    let meta = serde_json::to_string_pretty(&compiled.meta).expect("metadata serialises");
+    std::fs::write(&json, meta + "\n").map_err(|e| format!("tilec: error: cannot write {}: {e}", json.display()))
+}
+
+/// Prints MLIR text re-parsed, so it shows in MLIR's own (pretty) form.
+fn print_mlir(text: &str) -> Result<(), String> {
+    let context = tile_dialects::context::create_context();
+    let sink = DiagnosticSink::attach(&context);
+    let m = driver::parse_verified(&context, text, &sink).map_err(|d| format!("tilec: error: {d:?}"))?;
+    println!("{}", m.as_operation());
+    Ok(())
+}
+
+/// mlir-opt mode: parse `.mlir`, run `--passes` (default: the whole pipeline), print.
+fn run_mlir(file: &SourceFile, cli: &Cli, opts: &CompileOptions, print: &PrintIr) -> Result<(), String> {
+    let context = tile_dialects::context::create_context();
+    let sink = DiagnosticSink::attach(&context);
+    let report = |items: Vec<(String, String)>| -> String {
+        items.iter().map(|(loc, msg)| format!("{}: error: {msg}\n", loc_text(loc, &file.name))).collect()
+    };
+    let mut module = driver::parse_verified(&context, &file.text, &sink).map_err(report)?;
+    let popts = opts.pipeline();
+    let list: Vec<_> = if cli.passes.is_empty() {
+        pipeline::default_passes(&popts)
+    } else {
+        cli.passes
+            .iter()
+            .map(|n| passes::lookup(n).ok_or_else(|| format!("tilec: error: unknown pass `{n}` (see --list-passes)")))
+            .collect::<Result<_, _>>()?
+    };
+    let mut stdout = std::io::stdout();
+    pipeline::run(&mut module, &list, &popts, print, &sink, &mut stdout)
+        .map_err(|e| report(e.diagnostics.into_iter().map(|(l, m)| (l, format!("{m} (in pass `{}`)", e.pass))).collect()))?;
+    if let Some(ptx) = pipeline::ptx::extract(&module) {
+        match &cli.output {
+            Some(out) => std::fs::write(out, ptx).map_err(|e| format!("tilec: error: cannot write {}: {e}", out.display()))?,
+            None => print!("{ptx}"),
+        }
+    } else if !any_printing(print) {
+        println!("{}", module.as_operation());
+    }
+    Ok(())
+}
+
+/// `loc("k.mlir":3:5)` → `k.mlir:3:5`.
+fn loc_text(loc: &str, fallback: &str) -> String {
+    let inner = loc.trim_start_matches("loc(").trim_end_matches(')');
+    match inner.strip_prefix('"').and_then(|s| s.split_once('"')) {
+        Some((name, rest)) => format!("{name}{rest}"),
+        None => fallback.to_string(),
+    }
+}
