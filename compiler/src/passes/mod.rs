@@ -94,7 +94,7 @@ pub static REGISTRY: &[PassInfo] = &[
         name: "ensure-debug-info-scope-on-llvm-func",
         summary: "(MLIR) line tables from .tile locations, for PTX .loc (only with --lineinfo)",
         options: "lineinfo",
-        kind: PassKind::Upstream("gpu.module(ensure-debug-info-scope-on-llvm-func{emission-kind=LineTablesOnly})"),
+        kind: PassKind::Upstream("ensure-debug-info-scope-on-llvm-func{emission-kind=LineTablesOnly}"),
     },
     PassInfo {
         name: "gpu-module-to-binary",

@@ -345,18 +345,29 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// A shape: `(A, B)`, `(A,)` or a single size; every size a power of two.
+    /// A shape: `(A, B)`, `(A,)`, a single size, or a name bound to a tuple; every size
+    /// a power of two.
     pub fn shape_arg(&mut self, e: &ast::Expr) -> R<Vec<i64>> {
-        let items: Vec<&ast::Expr> = match &e.kind {
-            ast::ExprKind::Tuple(xs) => xs.iter().collect(),
-            _ => vec![e],
+        let items = match self.check_expr(e)? {
+            Val::Tuple(xs, _) => xs,
+            v => vec![v],
         };
         let mut shape = vec![];
         for it in items {
-            let n = self.const_int(it, "shape")?;
+            let sp = it.span();
+            let n = match it {
+                Val::Expr(x) => match (x.as_const(), x.ty().scalar_elem()) {
+                    (Some(ConstVal::Int(c)), Some(s)) if s.is_int() => super::consts::int_value(c, s) as i64,
+                    _ => return Err(self.err(
+                        Diagnostic::error("tile sizes must be compile-time constant integers", sp, "not a constant integer")
+                            .help("use a literal or a `const` parameter"),
+                    )),
+                },
+                other => return self.error(format!("expected a tile size, found {}", other.describe()), sp, "not a size"),
+            };
             if n <= 0 || !(n as u64).is_power_of_two() {
                 return Err(self.err(
-                    Diagnostic::error(format!("tile size {n} is not a power of two"), it.span, format!("size {n}"))
+                    Diagnostic::error(format!("tile size {n} is not a power of two"), sp, format!("size {n}"))
                         .note("every tile dimension must be a power of two (as in Triton)"),
                 ));
             }

@@ -234,7 +234,7 @@ impl<'a> Checker<'a> {
                 out.append(&mut self.pending);
                 v
             }
-            Some((None, s)) => Ok(Val::Unit(s)),
+            Some((None, _)) => Ok(Val::Unit(sp)),
             None => Ok(Val::Unit(sp)),
         };
         let mut pending = saved;
@@ -308,7 +308,7 @@ impl<'a> Checker<'a> {
         if let Some(c) = e.as_const() {
             if p.is_const || !self.is_assigned(&p.name.name) {
                 let ty = e.ty().scalar_elem().unwrap();
-                return Ok(Binding::Const { val: c, ty, weak: e.weak, param: p.is_const, span: p.name.span });
+                return Ok(Binding::Const { val: c, ty, weak: e.weak, param: p.is_const });
             }
         } else if p.is_const {
             return Err(self.err(

@@ -257,7 +257,7 @@ mod tests {
             binary(BinOp::Shl, ConstVal::Int(1), ConstVal::Int(32), Scalar::U64),
             Ok(ConstVal::Int(1 << 32))
         );
-        assert_eq!(binary(BinOp::Lt, ConstVal::Int(-1), ConstVal::Int(0), Scalar::U32), Ok(ConstVal::Bool(false)));
+        assert_eq!(binary(BinOp::Lt, ConstVal::Int(0xFFFF_FFFF), ConstVal::Int(0), Scalar::U32), Ok(ConstVal::Bool(false)));
     }
 
     #[test]

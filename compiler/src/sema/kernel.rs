@@ -120,7 +120,7 @@ impl<'a> Checker<'a> {
                     Ok((val, ty)) => {
                         consts_out.push((p.name.name.clone(), val));
                         let weak = ty != Scalar::I1;
-                        self.declare(&p.name.name, Binding::Const { val, ty, weak, param: true, span: p.name.span }, p.name.span);
+                        self.declare(&p.name.name, Binding::Const { val, ty, weak, param: true }, p.name.span);
                     }
                     Err(_) => self.declare(&p.name.name, Binding::Poison, p.name.span),
                 }

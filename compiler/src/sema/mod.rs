@@ -124,7 +124,7 @@ pub(crate) enum Binding {
     /// A `for` induction variable (not assignable).
     LoopVar(VarId),
     /// A compile-time constant. `param`: a declared `const` parameter (not assignable).
-    Const { val: ConstVal, ty: Scalar, weak: bool, param: bool, span: Span },
+    Const { val: ConstVal, ty: Scalar, weak: bool, param: bool },
     /// A tuple, dtype or string bound by `let` or passed to a helper.
     Value(Val),
     /// Its definition failed; uses are silently errors.

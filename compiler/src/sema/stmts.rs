@@ -170,7 +170,7 @@ impl<'a> Checker<'a> {
         if let Some(c) = e.as_const() {
             if !self.is_assigned(&name.name) {
                 let ty = e.ty().scalar_elem().unwrap();
-                self.declare(&name.name, Binding::Const { val: c, ty, weak: e.weak, param: false, span: name.span }, name.span);
+                self.declare(&name.name, Binding::Const { val: c, ty, weak: e.weak, param: false }, name.span);
                 return Ok(());
             }
         }

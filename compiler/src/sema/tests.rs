@@ -48,3 +48,176 @@ fn dump_matmul() {
     let p = check_src(&src, &[]).unwrap();
     eprintln!("{}", dump::kernel(&p.kernels[0]));
 }
+
+fn body(src: &str) -> String {
+    dump::kernel(&ok(src))
+}
+
+#[test]
+fn broadcasting_is_explicit() {
+    let k = ok("kernel k(x: *f32) { let a = arange(0, 16)[:, None] + arange(0, 32)[None, :]; store(x, 0.0); }");
+    let e = last_let(&k);
+    assert_eq!(e.ty, Ty::tile(Elem::Scalar(Scalar::I32), vec![16, 32]));
+    let s = dump::expr(&k, e);
+    assert_eq!(
+        s,
+        "Add(broadcast(expand_dims(arange(0, 16):tile<16xi32>, 1):tile<16x1xi32>):tile<16x32xi32>, \
+         broadcast(expand_dims(arange(0, 32):tile<32xi32>, 0):tile<1x32xi32>):tile<16x32xi32>):tile<16x32xi32>"
+    );
+    // Rank extension pads on the left: [8] with [4, 8].
+    let k = ok("kernel k(x: *f32) { let a = zeros((4, 8), f32) + arange(0, 8).to(f32); store(x, 0.0); }");
+    let s = dump::expr(&k, last_let(&k));
+    assert!(s.contains("broadcast(expand_dims(cast(arange(0, 8):tile<8xi32>):tile<8xf32>, 0):tile<1x8xf32>):tile<4x8xf32>"), "{s}");
+    // A scalar is splatted.
+    let k = ok("kernel k(x: *f32, n: i32) { let a = arange(0, 8) < n; store(x, 0.0); }");
+    assert!(dump::expr(&k, last_let(&k)).contains("splat(n%1):tile<8xi32>"));
+}
+
+#[test]
+fn promotion_and_weak_literals() {
+    let ty_of = |expr: &str, params: &str| {
+        let k = ok(&format!("kernel k(x: *f32, {params}) {{ let r = {expr}; store(x, 0.0); }}"));
+        let e = last_let(&k);
+        e.ty.to_string()
+    };
+    assert_eq!(ty_of("a + b", "a: i32, b: f32"), "f32");
+    assert_eq!(ty_of("a + b", "a: i32, b: i64"), "i64");
+    assert_eq!(ty_of("a + b", "a: i32, b: u32"), "u32");
+    assert_eq!(ty_of("a + b", "a: f16, b: bf16"), "f32");
+    assert_eq!(ty_of("a + b", "a: f16, b: f32"), "f32");
+    assert_eq!(ty_of("a * 2", "a: f16"), "f16");
+    assert_eq!(ty_of("a * 0.5", "a: f16"), "f16");
+    assert_eq!(ty_of("a * 0.5", "a: i32"), "f32");
+    assert_eq!(ty_of("a + 1", "a: u8"), "u8");
+    assert_eq!(ty_of("a + 1", "a: i64"), "i64");
+    assert_eq!(ty_of("a / 2", "a: i32"), "i32");
+    assert_eq!(ty_of("a < 1.0", "a: f16"), "i1");
+    assert_eq!(ty_of("(a < 1) & (a > 0)", "a: i32"), "i1");
+    // A bare literal alone is i32 / f32 (bound to a var since it is reassigned).
+    let k = ok("kernel k(x: *f32) { let r = 2; r += 1; let f = 0.5; f += 1.0; store(x, f); }");
+    assert_eq!(k.vars.iter().find(|v| v.name == "r").unwrap().ty.to_string(), "i32");
+    assert_eq!(k.vars.iter().find(|v| v.name == "f").unwrap().ty.to_string(), "f32");
+    // The cast is explicit in TIR.
+    let k = ok("kernel k(x: *f32, a: i32, b: f32) { let r = a + b; store(x, r); }");
+    assert_eq!(dump::expr(&k, last_let(&k)), "Add(cast(a%1):f32, b%2):f32");
+}
+
+#[test]
+fn constants_fold() {
+    let k = ok("kernel k(x: *f32, const B: i32 = 64) { let r = (B * 2 + 1) / 3; r += 0; store(x, 0.0); }");
+    assert_eq!(dump::expr(&k, last_let(&k)), "43:i32");
+    let k = ok("kernel k(x: *f32) { let r = -7 / 2; r += 0; let s = -7 % 2; s += 0; store(x, 0.0); }");
+    assert_eq!(dump::expr(&k, last_let(&k)), "-1:i32");
+    let k = ok("kernel k(x: *u64) { let r = 1.to(u64) << 40; r += 0; store(x, r); }");
+    assert_eq!(dump::expr(&k, last_let(&k)), "1099511627776:u64");
+    let k = ok("kernel k(x: *f32) { let r = 0xFFFF_FFFF.to(u32).to(i32, bitcast = true); r += 0; store(x, 0.0); }");
+    assert_eq!(dump::expr(&k, last_let(&k)), "-1:i32");
+    // cdiv folds when both sides are constant.
+    let k = ok("kernel k(x: *f32, const N: i32 = 1000) { let r = cdiv(N, 64); r += 0; store(x, 0.0); }");
+    assert_eq!(dump::expr(&k, last_let(&k)), "16:i32");
+    // A `let` of a constant that is never reassigned stays a constant: arange accepts it.
+    ok("kernel k(x: *f32) { let n = 64 * 2; store(x + arange(0, n), 0.0); }");
+    ok("kernel k(x: *f32, const B: i32 = 16) { let s = (B, 2 * B); let z = zeros(s, f16); store(x, 0.0); }");
+    // A constant `if` checks only the branch taken.
+    let b = body("kernel k(x: *f32, const FAST: bool = true) { if FAST { store(x, 1.0); } else { store(x, nope); } }");
+    assert!(b.contains("store(x%0, 1.0:f32") && !b.contains("if"), "{b}");
+}
+
+#[test]
+fn defines_override_consts() {
+    let src = "kernel k(x: *f32, const B: i32 = 64, const S: f32 = 1.0, const F: bool = false) { store(x + arange(0, B), S); }";
+    let p = check_src(src, &[("B", "128"), ("S", "0.25"), ("F", "true")]).unwrap();
+    let k = &p.kernels[0];
+    assert_eq!(k.consts, vec![("B".into(), ConstVal::Int(128)), ("S".into(), ConstVal::Float(0.25)), ("F".into(), ConstVal::Bool(true))]);
+    assert!(dump::kernel(k).contains("arange(0, 128)"));
+    let e = check_src(src, &[("BB", "128")]).unwrap_err();
+    assert!(e.contains("`-D BB`: no kernel has a const parameter named `BB`"), "{e}");
+    assert!(e.contains("did you mean `-D B=...`?"), "{e}");
+    let e = check_src(src, &[("B", "x12")]).unwrap_err();
+    assert!(e.contains("invalid value for `-D B=x12`"), "{e}");
+    let e = check_src(src, &[("B", "96")]).unwrap_err();
+    assert!(e.contains("tile size 96 is not a power of two"), "{e}");
+}
+
+#[test]
+fn helpers_are_inlined_with_fresh_vars() {
+    let src = "
+fn axpy(a, x, y: f32) { let t = a * x; return t + y; }
+fn twice(v) { return axpy(2.0, v, v); }
+kernel k(p: *f32, const TILE: i32 = 64) {
+    let offs = arange(0, TILE);
+    let v = load(p + offs);
+    let r = twice(v) + twice(v);
+    store(p + offs, r);
+}";
+    let k = ok(src);
+    let ts: Vec<&VarInfo> = k.vars.iter().filter(|v| v.name == "t").collect();
+    assert_eq!(ts.len(), 2, "one `t` per inlined call");
+    let b = dump::kernel(&k);
+    // Both calls' bodies come before the statement that uses them.
+    let first_t = b.find("let t%").unwrap();
+    let r = b.find("let r%").unwrap();
+    assert!(first_t < r, "{b}");
+    // Helper constants stay constant: arange works on a helper argument.
+    ok("fn iota(n) { return arange(0, n); } kernel k(p: *i32) { store(p + iota(16), iota(16)); }");
+    // A helper declared `-> f16` converts weak results.
+    let k = ok("fn one() -> f16 { return 1.0; } kernel k(p: *f16) { let v = one(); store(p, v); }");
+    assert!(dump::kernel(&k).contains("store(p%0, 1.0:f16"), "{}", dump::kernel(&k));
+}
+
+#[test]
+fn pointer_arithmetic_and_compound_assignment() {
+    let b = body("kernel k(p: *f32, n: i64) { let q = p; q += n; q = 4 + q; q -= 1; store(q, 0.0); }");
+    assert!(b.contains("q%2 = addptr(q%2, n%1):*f32"), "{b}");
+    assert!(b.contains("q%2 = addptr(q%2, 4:i32):*f32"), "{b}");
+    assert!(b.contains("q%2 = addptr(q%2, -1:i32):*f32"), "{b}");
+    let b = body("kernel k(p: *i32, n: i32) { let a = n; a <<= 2; a ^= 3; a %= 5; store(p, a); }");
+    assert!(b.contains("a%2 = Shl(a%2, 2:i32):i32") && b.contains("a%2 = Rem(a%2, 5:i32):i32"), "{b}");
+}
+
+#[test]
+fn builtin_defaults_and_desugaring() {
+    let b = body("kernel k(p: *f32) { atomic_max(p, 1.0); }");
+    assert!(b.contains("atomic_Max(p%0, 1.0:f32, mask=_, acq_rel, gpu):f32"), "{b}");
+    let b = body("kernel k(p: *f32) { let v = load(p + arange(0, 32)); store(p + arange(0, 32), sigmoid(v)); }");
+    assert!(b.contains("Div(splat(1.0:f32):tile<32xf32>, Add(splat(1.0:f32):tile<32xf32>, Exp(Neg(v%1)"), "{b}");
+    let b = body("kernel k(p: *f32) { let v = load(p + arange(0, 32)); store(p + arange(0, 32), clamp(v, 0.0, 6.0)); }");
+    assert!(b.contains("Minimum(Maximum(v%1, splat(0.0:f32)"), "{b}");
+    let b = body("kernel k(p: *f32) { let v = load(p + arange(0, 32)); store(p + arange(0, 32), zeros_like(v) + v); }");
+    assert!(b.contains("splat(0.0:f32):tile<32xf32>"), "{b}");
+    let k = ok("kernel k(p: *f32) { let v = load(p + arange(0, 32)[:, None] * 32 + arange(0, 32)[None, :]); let s = sum(v, 1); let m = max(v); store(p, m); }");
+    let b = dump::kernel(&k);
+    assert!(b.contains("reduce_Sum(v%1, axis=Some(1)):tile<32xf32>") && b.contains("reduce_Max(v%1, axis=None):f32"), "{b}");
+    let b = body("kernel k(p: *f16) { let i = arange(0, 16); let a = load(p + i[:, None] * 16 + i[None, :]); let c = dot(a, a); store(p, sum(c).to(f16)); }");
+    assert!(b.contains("dot(a%2, a%2, splat(0.0:f32):tile<16x16xf32>, Tf32):tile<16x16xf32>"), "{b}");
+}
+
+#[test]
+fn rebinding_in_straight_line_code_may_change_type() {
+    let k = ok("kernel k(p: *f32, n: i32) { let v = n; v = v.to(f32) * 0.5; store(p, v); }");
+    let vs: Vec<String> = k.vars.iter().filter(|v| v.name == "v").map(|v| v.ty.to_string()).collect();
+    assert_eq!(vs, ["i32", "f32"]);
+}
+
+#[test]
+fn many_errors_are_reported_and_nothing_panics() {
+    let e = err("kernel k(p: *f32) { let a = nope1; let b = nope2 + a; store(p, nope3); }");
+    assert_eq!(e.matches("error:").count(), 3, "{e}"); // `b` uses the failed `a`: no extra error
+    for src in [
+        "", "kernel", "kernel k(", "kernel k() {", "kernel k() { let x = ; }", "fn f() { return; } kernel k() { f(); }",
+        "kernel k(p: *f32) { store(p, p); }", "kernel k(p: *f32) { let a = (1, 2); store(p + a, 0.0); }",
+        "kernel k(p: *f32) { let a = f32; store(p, a); }", "kernel k(p: *f32) { store(p + arange(0, 1 << 40), 0.0); }",
+        "kernel k(p: *f32) { let t = 1 << 99; }", "kernel k(p: *f32) { let t = 0xFFFFFFFFFFFFFFFFFF; }",
+        "kernel k(p: *f32) { let t = arange(0, 16)[None, None, :, None]; store(p, 0.0); }",
+        "kernel k(p: *f32) { reshape(load(p + arange(0, 16)), (0, 16)); }",
+        "kernel k(p: *f32) { let a = -2147483648; let b = a / -1; store(p, 0.0); }",
+        "kernel k(p: *f32) { for i in range(0, 10, 0) {} }",
+        "kernel k(p: *f32) { expand_dims(1, 5); histogram(arange(0, 16), 0); sort(1); }",
+        "fn f(a = 1, b) { return a; } kernel k(p: *i32) { store(p, f(b = 2)); }",
+    ] {
+        let f = SourceFile::new("t.tile", src);
+        if let Err(d) = check(&f, &[]) {
+            let _ = render(&f, &d);
+        }
+    }
+}

@@ -1,0 +1,6 @@
+// RUN: %tilec --list-passes | FileCheck %s
+// The registry table, in pipeline order.
+// CHECK: coalesce
+// CHECK-NEXT: tile-to-memsem
+// CHECK-NEXT: convert-tile-to-llvm
+// CHECK: gpu-module-to-binary
