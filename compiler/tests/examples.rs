@@ -66,3 +66,31 @@ fn matmul_attributes_and_consts() {
     assert_eq!(names, ["BM", "BN", "BK"]);
     assert_eq!(k.params.len(), 12);
 }
+
+/// Damaged versions of the examples (a character deleted, a token duplicated, a line
+/// cut short) must be rejected or accepted, never crash the checker.
+#[test]
+fn damaged_examples_never_panic() {
+    for name in ["add", "transpose", "sum", "scan", "matmul"] {
+        let text = std::fs::read_to_string(repo_root().join(format!("examples/{name}.tile"))).unwrap();
+        let bytes: Vec<(usize, char)> = text.char_indices().collect();
+        let step = (bytes.len() / 100).max(1);
+        for (i, _) in bytes.iter().step_by(step) {
+            let i = *i;
+            let c_len = text[i..].chars().next().unwrap().len_utf8();
+            let variants = [
+                format!("{}{}", &text[..i], &text[i + c_len..]),
+                format!("{}{}", &text[..i + c_len], &text[i..]),
+                format!("{}\n}}", &text[..i]),
+                format!("{}1{}", &text[..i], &text[i..]),
+            ];
+            for v in variants {
+                let f = SourceFile::new("m.tile", v);
+                if let Err(d) = sema::check(&f, &[]) {
+                    assert!(!d.is_empty());
+                    let _ = render(&f, &d);
+                }
+            }
+        }
+    }
+}

@@ -5,7 +5,8 @@
 //!
 //! 1. Seeds: `arange`, constants, `splat`, kernel arguments (`tile.divisibility`).
 //! 2. Transfer through add/sub/mul, addptr, comparisons, and/or, broadcasts, selects, casts.
-//! 3. Anything else (loads, loop-carried values) is unknown: runs of one.
+//! 3. `scf.for` induction variables are divisible by gcd(lower bound, step).
+//! 4. Anything else (loads, loop-carried values) is unknown: runs of one.
 
 use std::collections::HashMap;
 use tile_dialects::ir::{Module, Op, Type, ValueId};
@@ -93,6 +94,15 @@ impl AxisAnalysis {
 
     fn ops(&mut self, m: &Module, ops: &[&Op]) {
         for op in ops {
+            if op.name == "scf.for" {
+                // The induction variable is lb + k * step: divisible by both.
+                let (lb, step) = (self.get(m, op.operands[0]), self.get(m, op.operands[2]));
+                if let Some(iv) = op.regions.first().and_then(|r| r.blocks.first()).and_then(|b| b.args.first()) {
+                    let mut info = AxisInfo::unknown(0);
+                    info.divisibility = vec![gcd(lb.divisibility[0], step.divisibility[0]).max(1)];
+                    self.info.insert(*iv, info);
+                }
+            }
             for r in &op.regions {
                 for b in &r.blocks {
                     let inner: Vec<&Op> = b.ops.iter().collect();

@@ -87,6 +87,13 @@ pub(crate) fn is_builtin(n: &str) -> bool {
     SIGS.iter().any(|s| s.0 == n)
 }
 
+/// Triton's limit on the elements of one tile.
+pub(crate) const MAX_NUMEL: i64 = 1 << 20;
+
+fn too_large_label() -> String {
+    format!("tiles hold at most {MAX_NUMEL} elements")
+}
+
 pub(crate) type Args<'e> = Vec<Option<&'e ast::Expr>>;
 
 impl<'a> Checker<'a> {
@@ -153,7 +160,7 @@ impl<'a> Checker<'a> {
                 }
             }
         }
-        let n = bounds[1] - bounds[0];
+        let n = bounds[1].checked_sub(bounds[0]).unwrap_or(-1);
         if n <= 0 {
             return self.error(format!("`arange({}, {})` is empty", bounds[0], bounds[1]), sp, "end must be greater than start");
         }
@@ -162,6 +169,9 @@ impl<'a> Checker<'a> {
                 Diagnostic::error(format!("tile size {n} is not a power of two"), sp, format!("arange of {n} elements"))
                     .note("every tile dimension must be a power of two (as in Triton)"),
             ));
+        }
+        if n > MAX_NUMEL || bounds[0] < i32::MIN as i64 || bounds[1] > i32::MAX as i64 + 1 {
+            return self.error(format!("`arange({}, {})` is too large", bounds[0], bounds[1]), sp, too_large_label());
         }
         Ok(expr(ExprKind::Arange { start: bounds[0], end: bounds[1] }, Ty::tile(Elem::Scalar(Scalar::I32), vec![n]), sp))
     }
@@ -372,6 +382,10 @@ impl<'a> Checker<'a> {
                 ));
             }
             shape.push(n);
+        }
+        let numel = shape.iter().try_fold(1i64, |a, &d| a.checked_mul(d)).unwrap_or(i64::MAX);
+        if numel > MAX_NUMEL {
+            return self.error(format!("a tile of {:?} is too large", shape), e.span, too_large_label());
         }
         Ok(shape)
     }

@@ -224,7 +224,7 @@ impl<'a> Checker<'a> {
     }
 
     /// `x.to(T)` / `x.to(T, bitcast = true)`; `args[0]` is the receiver.
-    pub fn to_method(&mut self, args: &[ast::Arg], sp: Span) -> R<Val> {
+    pub fn cast_method(&mut self, args: &[ast::Arg], sp: Span) -> R<Val> {
         let a = self.bind_args("to", &["x", "dtype", "bitcast"], 2, args, sp)?;
         let x = self.value(a[0].unwrap())?;
         let to = self.dtype_arg(a[1].unwrap())?;
@@ -368,9 +368,11 @@ impl<'a> Checker<'a> {
         Ok((out, Ty::tile(Elem::Scalar(s), shape)))
     }
 
-    /// Binds a non-trivial expression to a temporary so it is evaluated once.
+    /// Binds an expression that touches memory to a temporary so it is evaluated once;
+    /// pure expressions are simply repeated (MLIR's CSE merges them), which keeps
+    /// `cdiv` usable in `while` conditions.
     pub fn materialize(&mut self, x: TExpr) -> TExpr {
-        if matches!(x.e.kind, ExprKind::Const(_) | ExprKind::Var(_)) {
+        if !touches_memory(&x.e) {
             return x;
         }
         let var = self.new_var("tmp", x.ty().clone(), x.span());
@@ -462,5 +464,23 @@ impl<'a> Checker<'a> {
         };
         let ty = acc.ty.clone();
         Ok(expr(ExprKind::Dot { a: Box::new(x.e), b: Box::new(y.e), acc: Box::new(acc), input_precision }, ty, sp))
+    }
+}
+
+/// Whether evaluating `e` twice could differ from evaluating it once.
+pub(crate) fn touches_memory(e: &Expr) -> bool {
+    use ExprKind as K;
+    match &e.kind {
+        K::Load { .. } | K::Atomic { .. } | K::AtomicCas { .. } => true,
+        K::Const(_) | K::Var(_) | K::ProgramId(_) | K::NumPrograms(_) | K::Arange { .. } => false,
+        K::Unary(_, a) | K::Splat(a) | K::Broadcast(a) | K::Trans(a) | K::Reshape(a) => touches_memory(a),
+        K::Cast { value, .. } | K::ExpandDims { value, .. } => touches_memory(value),
+        K::Reduce { value, .. } | K::Scan { value, .. } | K::Sort { value, .. } | K::Histogram { value, .. } => {
+            touches_memory(value)
+        }
+        K::Binary(_, a, b) | K::AddPtr { ptr: a, offset: b } => touches_memory(a) || touches_memory(b),
+        K::Where { cond, a, b } => touches_memory(cond) || touches_memory(a) || touches_memory(b),
+        K::Dot { a, b, acc, .. } => touches_memory(a) || touches_memory(b) || touches_memory(acc),
+        K::Math { args, .. } => args.iter().any(touches_memory),
     }
 }

@@ -7,7 +7,7 @@
 //! appends the body's statements to `pending`, ahead of the statement being checked.
 
 use super::scope::{assigned_names, suggest};
-use super::tir::{Stmt, VarId};
+use super::tir::{ExprKind, Stmt, VarId};
 use super::types::Elem;
 use super::{builtins, Binding, Checker, FrameKind, Reported, TExpr, Val, R};
 use crate::diag::Diagnostic;
@@ -141,6 +141,14 @@ impl<'a> Checker<'a> {
 
     /// `x.to(T)`, or any builtin taking a tile first (`x.sum(0)`, `x.trans()`).
     pub fn method(&mut self, recv: &ast::Expr, name: &ast::Ident, args: &[ast::Arg], sp: Span) -> R<Val> {
+        if let ast::ExprKind::Name(m) = &recv.kind {
+            if (m == "tl" || m == "triton") && self.lookup(m).is_none() {
+                return Err(self.err(
+                    Diagnostic::error(format!("builtins have no `{m}.` prefix"), recv.span.to(name.span), "Triton spelling")
+                        .help(format!("write `{}(...)`", name.name)),
+                ));
+            }
+        }
         if name.name != "to" && !builtins::is_builtin(&name.name) {
             let mut d = Diagnostic::error(format!("no method named `{}`", name.name), name.span, "unknown method");
             if let Some(s) = suggest(&name.name, builtins::NAMES.iter().copied().chain(["to"])) {
@@ -151,7 +159,7 @@ impl<'a> Checker<'a> {
         let mut all = vec![ast::Arg { name: None, value: recv.clone(), span: recv.span }];
         all.extend(args.iter().cloned());
         if name.name == "to" {
-            return self.to_method(&all, sp);
+            return self.cast_method(&all, sp);
         }
         self.builtin(&name.name, &all, sp)
     }
@@ -319,6 +327,13 @@ impl<'a> Checker<'a> {
                 )
                 .with_secondary(p.span, "declared `const` here"),
             ));
+        }
+        // A variable passed to a parameter the helper never assigns needs no copy.
+        if let (ExprKind::Var(v), false) = (&e.e.kind, self.is_assigned(&p.name.name)) {
+            return Ok(Binding::Var(*v));
+        }
+        if self.no_hoist && !self.is_assigned(&p.name.name) && !super::builtins_ops::touches_memory(&e.e) {
+            return Ok(Binding::Value(Val::Expr(e)));
         }
         let var: VarId = self.new_var(&p.name.name, e.ty().clone(), p.name.span);
         let span = e.span();

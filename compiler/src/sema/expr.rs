@@ -63,7 +63,8 @@ impl<'a> Checker<'a> {
         let weak = |e: Expr| Ok(Val::Expr(TExpr { e, weak: true }));
         match &e.kind {
             K::Int(v) => weak(const_expr(ConstVal::Int(*v as i64), consts::int_literal_type(*v), sp)),
-            K::Float(f) => weak(const_expr(ConstVal::Float(*f as f32 as f64), Scalar::F32, sp)),
+            // Kept exact: an f64 context must not see f32 rounding; f32 uses round on conversion.
+            K::Float(f) => weak(const_expr(ConstVal::Float(*f), Scalar::F32, sp)),
             K::Inf => weak(const_expr(ConstVal::Float(f64::INFINITY), Scalar::F32, sp)),
             K::Nan => weak(const_expr(ConstVal::Float(f64::NAN), Scalar::F32, sp)),
             K::Bool(b) => Ok(Val::Expr(TExpr::strong(const_expr(ConstVal::Bool(*b), Scalar::I1, sp)))),
@@ -122,6 +123,21 @@ impl<'a> Checker<'a> {
             return self.error(format!("`{n}` is a function, not a value"), sp, "call it with `(...)`");
         }
         let mut d = Diagnostic::error(format!("unknown name `{n}`"), sp, "not found in this scope");
+        if let Some(decl) = self.ended.get(n).copied().filter(|d| d.start < sp.start) {
+            d = d
+                .with_secondary(decl, "declared here, inside a block that has ended")
+                .help(format!("declare it before the block (`let {n} = ...;`) and assign it inside"));
+            return Err(self.err(d));
+        }
+        let python = match n {
+            "True" => Some("true"),
+            "False" => Some("false"),
+            "tl" | "triton" => Some("builtins without a prefix, e.g. `load(...)`"),
+            _ => None,
+        };
+        if let Some(p) = python {
+            return Err(self.err(d.help(format!("write {}", if p.contains(' ') { p.to_string() } else { format!("`{p}`") }))));
+        }
         let names = self.visible_names();
         if let Some(s) = suggest(n, names.iter().map(|s| s.as_str())) {
             d = d.help(format!("did you mean `{s}`?"));

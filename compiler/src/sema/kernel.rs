@@ -100,6 +100,7 @@ impl<'a> Checker<'a> {
         self.frames.clear();
         self.pending.clear();
         self.call_stack.clear();
+        self.ended.clear();
         self.assigned = vec![assigned_names(&item.body)];
         let errors_before = self.diags.len();
         self.push_frame(FrameKind::Function, item.span);

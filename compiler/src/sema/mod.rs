@@ -4,6 +4,19 @@
 //! folding constants and inlining helpers as it goes. Errors are pushed to
 //! `Checker::diags` and reported as `Err(Reported)`; callers skip the failed statement
 //! and keep going, so one file reports many independent errors.
+//!
+//! Choices where the language doc is silent (a Triton user's expectation, made strict
+//! where it prevents silent bugs):
+//! - Blocks scope their `let`s (as in Rust); "unknown name" explains it when a name's
+//!   block has ended.
+//! - `const` parameters and untyped literals are *weak* (like `tl.constexpr` and Python
+//!   scalars): `x_f16 * SCALE` stays f16. A `let` of a constant that is never reassigned
+//!   stays a constant, so `let n = 64; arange(0, n)` works.
+//! - An `if` on a constant checks and emits only the branch taken (Triton's constexpr if).
+//! - Any builtin taking a tile first is also a method: `x.sum(0)`, `x.trans()`.
+//! - `multiple_of` / `max_contiguous` are checked and then dropped (TIR has no hint op).
+//! - Stored values, `other` and atomic operands are converted to the pointee type, as
+//!   Triton does; elsewhere a mismatch is an error or an explicit promotion.
 
 pub mod tir;
 pub mod types;
@@ -137,6 +150,8 @@ pub(crate) enum FrameKind {
     Function,
     Loop,
     Branch,
+    /// The branch taken by an `if` on a constant: straight-line code.
+    Static,
 }
 
 pub(crate) struct Frame {
@@ -160,6 +175,12 @@ pub(crate) struct Checker<'a> {
     /// Names assigned somewhere in the function being checked: a `let` of a constant
     /// that is never reassigned stays a compile-time constant.
     pub assigned: Vec<std::collections::HashSet<String>>,
+    /// Names whose block has ended, with where they were declared: "unknown name" then
+    /// explains block scoping (Python users expect function scoping).
+    pub ended: HashMap<String, Span>,
+    /// Set while checking a `while` condition: helper arguments are substituted instead
+    /// of bound by `let`, because the condition is re-evaluated on every iteration.
+    pub no_hoist: bool,
     ast: &'a ast::File,
 }
 
@@ -174,6 +195,8 @@ impl<'a> Checker<'a> {
             pending: vec![],
             call_stack: vec![],
             assigned: vec![],
+            ended: HashMap::new(),
+            no_hoist: false,
             ast,
         }
     }

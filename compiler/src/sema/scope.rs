@@ -13,7 +13,13 @@ impl<'a> Checker<'a> {
     }
 
     pub fn pop_frame(&mut self) {
-        self.frames.pop();
+        if let Some(f) = self.frames.pop() {
+            if f.kind != FrameKind::Function {
+                for (n, (_, sp)) in f.names {
+                    self.ended.insert(n, sp);
+                }
+            }
+        }
     }
 
     pub fn declare(&mut self, name: &str, b: Binding, span: Span) {
@@ -42,7 +48,7 @@ impl<'a> Checker<'a> {
 
     /// The innermost loop or branch frame above frame `idx`, if any.
     pub fn control_between(&self, idx: usize) -> Option<&Frame> {
-        self.frames[idx + 1..].iter().rev().find(|f| f.kind != FrameKind::Function)
+        self.frames[idx + 1..].iter().rev().find(|f| matches!(f.kind, FrameKind::Loop | FrameKind::Branch))
     }
 
     /// Every name visible here (for suggestions).
@@ -95,8 +101,8 @@ fn distance(a: &str, b: &str) -> usize {
     for (i, row) in d.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=b.len() {
-        d[0][j] = j;
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
     }
     for i in 1..=a.len() {
         for j in 1..=b.len() {

@@ -54,7 +54,7 @@ impl<'a> Checker<'a> {
                     self.flush(out);
                     let taken = if *b { Some(then_block) } else { else_block.as_ref() };
                     if let Some(t) = taken {
-                        let mut body = self.block(t, FrameKind::Branch, sp);
+                        let mut body = self.block(t, FrameKind::Static, sp);
                         out.append(&mut body);
                     }
                     return Ok(());
@@ -72,14 +72,20 @@ impl<'a> Checker<'a> {
             }
             ast::StmtKind::For { var, iter, body } => self.for_stmt(var, iter, body, sp, out),
             ast::StmtKind::While { cond, body } => {
-                let c = self.value(cond).and_then(|c| self.condition(c, "while"));
+                self.no_hoist = true;
+                let c = self.value(cond);
+                self.no_hoist = false;
+                let c = c.and_then(|c| self.condition(c, "while"));
                 if c.is_ok() && !self.pending.is_empty() {
                     self.pending.clear();
-                    return self.error(
-                        "a `while` condition cannot call a helper or `store`",
-                        cond.span,
-                        "evaluated on every iteration",
-                    );
+                    return Err(self.err(
+                        Diagnostic::error(
+                            "helpers called in a `while` condition must be a single `return expr;`",
+                            cond.span,
+                            "this condition would run helper statements",
+                        )
+                            .help("compute it in a variable before the loop and update it at the end of the body"),
+                    ));
                 }
                 let body = self.block(body, FrameKind::Loop, sp);
                 out.push(Stmt::While { cond: c?.e, body, span: sp });

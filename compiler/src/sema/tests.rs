@@ -32,21 +32,22 @@ fn last_let(k: &Kernel) -> &Expr {
         .expect("a let")
 }
 
-#[test]
-fn dump_scan() {
-    let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/scan.tile")).unwrap();
-    let p = check_src(&src, &[]).unwrap();
-    eprintln!("{}", dump::kernel(&p.kernels[0]));
+fn example(name: &str) -> Kernel {
+    let path = format!("{}/../examples/{name}.tile", env!("CARGO_MANIFEST_DIR"));
+    ok(&std::fs::read_to_string(path).unwrap())
 }
 
 #[test]
-fn dump_matmul() {
-    let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/matmul.tile")).unwrap();
-    let p = check_src(&src, &[]).unwrap();
-    eprintln!("{}", dump::kernel(&p.kernels[0]));
-    let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/transpose.tile")).unwrap();
-    let p = check_src(&src, &[]).unwrap();
-    eprintln!("{}", dump::kernel(&p.kernels[0]));
+fn examples_produce_the_expected_tir() {
+    let scan = dump::kernel(&example("scan"));
+    // `let excl = 0;` is reassigned in the loop, so it is a variable of type i32.
+    assert!(scan.contains("let excl%9 = 0:i32"), "{scan}");
+    assert!(scan.contains("store(addptr(state%2, pid%5):*u64, BitOr(4294967296:u64, cast(bitcast(local%8):u32):u64):u64, cache=\".cg\""), "{scan}");
+    let mm = dump::kernel(&example("matmul"));
+    assert!(mm.contains("acc%19 = dot(av%21, bv%22, acc%19, Tf32):tile<128x256xf32>"), "{mm}");
+    assert!(mm.contains("stages=Some(3)"), "{mm}");
+    let add = dump::kernel(&example("add"));
+    assert!(add.contains("let offs%4 = Add(splat(Mul(program_id(0):i32, 1024:i32):i32):tile<1024xi32>, arange(0, 1024):tile<1024xi32>):tile<1024xi32>"), "{add}");
 }
 
 fn body(src: &str) -> String {
@@ -121,6 +122,8 @@ fn constants_fold() {
     // A constant `if` checks only the branch taken.
     let b = body("kernel k(x: *f32, const FAST: bool = true) { if FAST { store(x, 1.0); } else { store(x, nope); } }");
     assert!(b.contains("store(x%0, 1.0:f32") && !b.contains("if"), "{b}");
+    // ... and is straight-line code: a rebind there may change the type.
+    ok("kernel k(x: *f32, n: i32, const F: bool = true) { let v = n; if F { v = v.to(f32); } store(x, v); }");
 }
 
 #[test]
@@ -158,6 +161,9 @@ kernel k(p: *f32, const TILE: i32 = 64) {
     let first_t = b.find("let t%").unwrap();
     let r = b.find("let r%").unwrap();
     assert!(first_t < r, "{b}");
+    // A helper that is a single expression may be called from a `while` condition.
+    let b = body("fn below(a, b) { return a < b; } kernel k(p: *i32, n: i32) { let i = 0; while below(i, cdiv(n, 4)) { i += 1; } store(p, i); }");
+    assert!(b.contains("while Lt(i%2, Div(Sub(Add(n%1, 4:i32):i32, 1:i32):i32, 4:i32):i32):i1 {"), "{b}");
     // Helper constants stay constant: arange works on a helper argument.
     ok("fn iota(n) { return arange(0, n); } kernel k(p: *i32) { store(p + iota(16), iota(16)); }");
     // A helper declared `-> f16` converts weak results.
@@ -220,4 +226,39 @@ fn many_errors_are_reported_and_nothing_panics() {
             let _ = render(&f, &d);
         }
     }
+}
+
+#[test]
+fn every_builtin_checks() {
+    let src = r#"
+fn fill(shape, dt, v) { return full(shape, v, dt); }
+kernel k(p: *f32, q: *i32, c: *u32, n: i32) {
+    let i = arange(0, 16);
+    let t = load(p + i[:, None] * 16 + i[None, :], mask = (i[:, None] < n) & (i[None, :] < n), other = 0.0,
+                 cache_modifier = ".cg", eviction_policy = "evict_last", volatile = false);
+    let a = t.sum(0) + t.max(1) + t.min(axis = 0) + sum(t, None);
+    let b = argmax(t, 1) + argmin(t, 0);
+    let e = expand_dims(i, 1) + broadcast_to(i, (16, 16)) + reshape(i, (4, 4)).trans().reshape((16,));
+    let m = where(t > 0.0, t, -t) + abs(t) + fma(t, t, 1.0) + maximum(t, 0.0) + minimum(t, 1) + clamp(t, -1, 1);
+    let f = exp(t) + exp2(t) + log(t) + log2(t) + sqrt(t) + rsqrt(t) + floor(t) + ceil(t) + sin(t) + cos(t) + erf(t);
+    let s = cumsum(i, 0) + cumprod(i) + sort(i, descending = true) + histogram(i, 16);
+    let z = fill((16, 16), f32, 2) + zeros((16, 16), f32) + zeros_like(t) + t.to(f16).to(f32);
+    let d = dot(t, t, input_precision = "ieee") + dot(t.to(f16), t.to(f16), out_dtype = f32);
+    let o = atomic_add(p + i, 1.0, mask = i < n) + atomic_max(p + i, 1.0, sem = "release", scope = "sys")
+          + atomic_min(p, 0.0) + atomic_xchg(p, 3.0) + atomic_cas(p, 0.0, 1.0);
+    let w = atomic_and(q, 1) | atomic_or(q, 2) | atomic_xor(q, 3);
+    let h = multiple_of(n, 16) + max_contiguous(i, 16) + num_programs(0) + program_id(2) + cdiv(n, 16);
+    store(c + i, i.to(u32, bitcast = true));
+    static_assert(16 % 2 == 0);
+    debug_barrier();
+    device_print("vals", a, h);
+}
+"#;
+    let b = body(src);
+    assert!(b.contains("reduce_Argmax(t%5, axis=Some(1)):tile<16xi32>"), "{b}");
+    assert!(b.contains("histogram(i%4, 16):tile<16xi32>"), "{b}");
+    assert!(b.contains("atomic_Max(addptr(splat(p%0)"), "{b}");
+    assert!(b.contains(", release, sys)"), "{b}");
+    assert!(b.contains("dot(t%5, t%5, splat(0.0:f32):tile<16x16xf32>, Ieee)"), "{b}");
+    assert!(b.contains("debug_barrier") && b.contains("device_print(\"vals\""), "{b}");
 }

@@ -15,29 +15,56 @@ use crate::source::{SourceFile, Span};
 #[grammar = "syntax/grammar.pest"]
 struct TileParser;
 
-/// Parses a whole file. A syntax error stops parsing (one diagnostic); a literal that
-/// parses but is out of range is reported and parsing goes on.
+/// Parses a whole file. After a syntax error, parsing resumes at the next item (a line
+/// starting with `kernel`, `fn` or `#[`), so one run reports an error per broken item.
 pub fn parse(file: &SourceFile) -> Result<ast::File, Vec<Diagnostic>> {
     pest::set_error_detail(true);
-    match TileParser::parse(Rule::file, &file.text) {
-        Ok(mut pairs) => {
-            let mut b = parser::Builder { diags: vec![] };
-            let f = b.file(pairs.next().unwrap());
-            if b.diags.is_empty() {
-                Ok(f)
-            } else {
-                Err(b.diags)
+    let mut text = file.text.clone();
+    let mut diags = vec![];
+    loop {
+        match TileParser::parse(Rule::file, &text) {
+            Ok(mut pairs) => {
+                if !diags.is_empty() {
+                    return Err(diags);
+                }
+                let mut b = parser::Builder { diags: vec![] };
+                let f = b.file(pairs.next().unwrap());
+                return if b.diags.is_empty() { Ok(f) } else { Err(b.diags) };
+            }
+            Err(e) => {
+                let d = syntax_error(&text, &e);
+                let at = d.span.start as usize;
+                diags.push(d);
+                let Some(next) = next_item_start(&text, at) else { return Err(diags) };
+                if diags.len() >= 20 {
+                    return Err(diags);
+                }
+                // Blank out everything before the next item, keeping byte offsets and lines.
+                let blanked: String =
+                    text[..next].chars().map(|c| if c == '\n' { '\n' } else { ' ' }).collect::<String>();
+                text = blanked + &text[next..];
             }
         }
-        Err(e) => Err(vec![syntax_error(&file.text, &e)]),
+    }
+}
+
+/// The byte offset of the first line after `pos` that starts an item.
+fn next_item_start(text: &str, pos: usize) -> Option<usize> {
+    let mut off = text[pos..].find('\n')? + pos + 1;
+    loop {
+        let line = &text[off..];
+        if line.starts_with("kernel ") || line.starts_with("fn ") || line.starts_with("#[") {
+            return Some(off);
+        }
+        off += line.find('\n')? + 1;
     }
 }
 
 /// Parses one expression (for tests and `-D` values).
 pub fn parse_expr(text: &str) -> Result<ast::Expr, Vec<Diagnostic>> {
     pest::set_error_detail(true);
-    let whole = format!("{text}");
-    match TileParser::parse(Rule::expr, &whole) {
+    let whole = text;
+    match TileParser::parse(Rule::expr, whole) {
         Ok(mut pairs) => {
             let p = pairs.next().unwrap();
             if p.as_span().end() != whole.trim_end().len() {
@@ -56,7 +83,7 @@ pub fn parse_expr(text: &str) -> Result<ast::Expr, Vec<Diagnostic>> {
                 Err(b.diags)
             }
         }
-        Err(e) => Err(vec![syntax_error(&whole, &e)]),
+        Err(e) => Err(vec![syntax_error(whole, &e)]),
     }
 }
 
@@ -93,6 +120,13 @@ fn syntax_error(text: &str, e: &pest::error::Error<Rule>) -> Diagnostic {
             (pos, describe(&[], &rules))
         }
     };
+    let line_start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
+    let before = &text[line_start..pos];
+    if before.matches('"').count() % 2 == 1 {
+        let q = line_start + before.rfind('"').unwrap();
+        return Diagnostic::error("unterminated string", Span::new(q, q + 1), "this string is not closed on its line")
+            .help("add the closing `\"`");
+    }
     let found = found_at(text, pos);
     // A missing closer belongs right after the previous token, not on the next line.
     let closer_only = expected.iter().all(|s| [";", ")", "]", "}", ","].iter().any(|c| s == &format!("`{c}`")));
@@ -104,7 +138,21 @@ fn syntax_error(text: &str, e: &pest::error::Error<Rule>) -> Diagnostic {
     let sp = if at == pos { Span::new(pos, pos + found.1) } else { Span::new(at, at) };
     let what = if expected.is_empty() { "valid syntax".to_string() } else { join_or(&expected) };
     let label = if at == pos { format!("expected {what}") } else { format!("expected {what} here") };
-    Diagnostic::error(format!("expected {what}, found {}", found.0), sp, label)
+    let d = Diagnostic::error(format!("expected {what}, found {}", found.0), sp, label);
+    // Python spellings a Triton user is likely to type.
+    let hint = match found.0.trim_matches('`') {
+        "and" => Some("write `&&` (or `&` on tiles of bools)"),
+        "or" => Some("write `||` (or `|` on tiles of bools)"),
+        "not" => Some("write `!`"),
+        "elif" => Some("write `else if`"),
+        "def" => Some("write `kernel name(...) { ... }` or `fn name(...) { ... }`"),
+        ":" if at == pos && expected.iter().any(|e| e == "`{`") => Some("blocks are written with braces: `{ ... }`"),
+        _ => None,
+    };
+    match hint {
+        Some(h) => d.help(h),
+        None => d,
+    }
 }
 
 /// Human names for what was expected, deduplicated, in a stable order.
@@ -122,8 +170,11 @@ fn describe(tokens: &[String], rules: &[Rule]) -> Vec<String> {
     let expr_tok = |t: &str| EXPR_START.contains(&t) || ["0..9", "1..9", "0x", "0b"].contains(&t);
     let stmt = tokens.iter().any(|t| t == "let");
     let stmt_kw = |t: &str| stmt && ["let", "if", "for", "while", "return"].contains(&t);
-    let has_expr = !after_operand && tokens.iter().any(|t| t != "(" && expr_tok(t));
-    let has_name = !after_operand && tokens.iter().any(|t| name_tok(t));
+    // Only an expression can start with `!`, `~` or `"`; digits next to letters are
+    // just the rest of a name being typed.
+    let has_expr = !after_operand && tokens.iter().any(|t| ["!", "~", "\""].contains(&t.as_str()));
+    let name_cont = tokens.iter().any(|t| t == "0..9") && !has_expr;
+    let has_name = !after_operand && !name_cont && tokens.iter().any(|t| name_tok(t));
     let is_type = has_name && !has_expr && tokens.iter().any(|t| t == "*");
     for t in tokens {
         let t = t.as_str();
@@ -179,6 +230,9 @@ fn found_at(text: &str, pos: usize) -> (String, usize) {
     let Some(c) = rest.chars().next() else {
         return ("end of file".to_string(), 0);
     };
+    if c == '\n' || c == '\r' {
+        return ("end of line".to_string(), 0);
+    }
     if c.is_alphanumeric() || c == '_' {
         let n = rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len());
         return (format!("`{}`", &rest[..n]), n);

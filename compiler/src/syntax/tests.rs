@@ -136,22 +136,42 @@ fn missing_expression() {
 }
 
 #[test]
-fn show_some_errors() {
-    for src in [
-        "kernel k() {\n    let a = (1 + 2;\n}\n",
-        "kernel k() {\n    f(a b);\n}\n",
-        "kernel k( {\n}\n",
-        "kernel k() {\n    let = 3;\n}\n",
-        "kernel k() {\n    x = 1\n}\n",
-        "fn k() {\n    if x { } else y\n}\n",
-        "kernel k() {\n    a[1\n}\n",
-        "kernel k(a: 3) {\n}\n",
-        "kernl k() {}\n",
-        "kernel k() {\n   let x = 1;\n",
-        "kernel k() {\n   for i range(0, 4) {}\n}",
-        "kernel k() {\n   let x = a ++ b;\n}",
-        "#[num_warps 4]\nkernel k() {}",
-    ] {
-        eprintln!("{}", err(src));
+fn parse_errors_say_what_was_expected() {
+    let cases = [
+        ("kernel k() {\n    let a = (1 + 2;\n}\n", "t.tile:2:19: error: expected `)` or `,`, found `;`"),
+        ("kernel k() {\n    f(a b);\n}\n", "t.tile:2:8: error: expected `)` or `,`, found `b`"),
+        ("kernel k( {\n}\n", "t.tile:1:11: error: expected `)`, `const` or a name, found `{`"),
+        ("kernel k() {\n    let = 3;\n}\n", "t.tile:2:9: error: expected a name, found `=`"),
+        ("kernel k() {\n    x = 1\n}\n", "t.tile:2:10: error: expected `;`, found `}`"),
+        ("fn k() {\n    if x { } else y\n}\n", "t.tile:2:19: error: expected `if` or `{`, found `y`"),
+        ("kernel k(a: 3) {\n}\n", "t.tile:1:13: error: expected a type, found `3`"),
+        ("kernl k() {}\n", "t.tile:1:1: error: expected `#`, `fn` or `kernel`, found `kernl`"),
+        ("kernel k() {\n   let x = 1;\n", "t.tile:3:1: error: expected a statement or `}`, found end of file"),
+        ("kernel k() {\n   for i range(0, 4) {}\n}", "t.tile:2:10: error: expected `in`, found `range`"),
+        ("kernel k() {\n   let x = a ++ b;\n}", "t.tile:2:15: error: expected an expression, found `+`"),
+        ("#[num_warps 4]\nkernel k() {}", "t.tile:1:13: error: expected `(` or `]`, found `4`"),
+        ("kernel k(a: i32 b: i32) {}", "t.tile:1:17: error: expected `)`, `,` or `=`, found `b`"),
+        ("kernel k() {\n    let x = @;\n}", "t.tile:2:13: error: expected an expression, found `@`"),
+        ("kernel k() {\n    device_print(\"abc);\n}", "t.tile:2:18: error: unterminated string"),
+        ("kernel k() {\n    /* never closed\n}", "t.tile:3:2: error: expected `*/`, found end of file"),
+        ("kernel k() {\n    x[1:2] = 3;\n}", "t.tile:2:8: error: expected `,` or `]`, found `:`"),
+        ("kernel k() {\n    let x = a.b;\n}", "t.tile:2:16: error: expected `(`, found `;`"),
+        ("kernel k() {\n    if a and b {}\n}", "t.tile:2:10: error: expected `{`, found `and`"),
+    ];
+    for (src, want) in cases {
+        let e = err(src);
+        assert_eq!(e.lines().next().unwrap(), want, "{e}");
     }
+    assert!(err("kernel k() {\n    if a and b {}\n}").contains("help: write `&&`"));
+}
+
+#[test]
+fn parsing_resumes_at_the_next_item() {
+    let src = "kernel a() {\n    let x = ;\n}\n\nfn b() {\n    return 1\n}\n\nkernel c() {\n    let y = 2;\n}\n";
+    let e = err(src);
+    let heads: Vec<&str> = e.lines().filter(|l| l.starts_with("t.tile:")).collect();
+    assert_eq!(
+        heads,
+        ["t.tile:2:13: error: expected an expression, found `;`", "t.tile:6:13: error: expected `;`, found `}`"]
+    );
 }

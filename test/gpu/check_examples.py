@@ -1,0 +1,336 @@
+#!/usr/bin/env python3
+"""GPU correctness tests of the examples: compile each with tilec, run it with tilerun on
+numpy-made inputs of several sizes (tile multiples and not), compare with numpy.
+
+Run on the GPU machine (python3 + numpy, a CUDA driver; no Rust needed):
+
+    TILEC=path/to/tilec TILERUN=path/to/tilerun python3 test/gpu/check_examples.py
+
+Every case runs twice: from the .tile (tilerun compiles it in-process, specialised on the
+arguments like Triton) and from the .ptx + .json that tilec wrote (no specialisation).
+With --ptx-dir DIR (and no TILEC) the kernels come from DIR/*.ptx + *.json instead: PTX
+compiled elsewhere, or the hand-written fixtures of test/gpu/fixtures.
+
+A kernel that does not compile is a failure; one whose example is missing, or whose
+signature is not the one its cases are written for, is skipped with the reason. The last
+line is `N passed, N failed, N skipped`; the exit status is 1 when anything failed.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+def cdiv(a, b):
+    return (a + b - 1) // b
+
+
+class Case:
+    """One run of a kernel: arguments in parameter order as (name, value), where a value
+    is an ndarray (saved as .npy), a Python int/float (a scalar) or a str (a tilerun
+    buffer spec such as `empty:f32:1000`); `checks` maps buffer names to references."""
+
+    def __init__(self, label, grid, args, checks, rtol=None, atol=None, defines=None):
+        self.label, self.grid, self.args, self.checks = label, grid, args, checks
+        self.rtol, self.atol, self.defines = rtol, atol, defines or {}
+
+
+# ------------------------------------------------------------------ the cases, per kernel
+# Each entry: the signature the cases are written for (name, type), and a function from
+# (consts of the compiled kernel, rng) to cases.
+
+def add_cases(c, rng):
+    T = int(c.get("TILE", 1024))
+    for n in [1, 1000, 4096, 1 << 20, 1000003]:
+        a = rng.standard_normal(n, dtype=np.float32)
+        b = rng.standard_normal(n, dtype=np.float32)
+        yield Case(f"n={n}", (cdiv(n, T),), [("a", a), ("b", b), ("out", f"empty:f32:{n}"), ("n", n)], {"out": a + b})
+
+
+def sum_cases(c, rng):
+    T = int(c.get("TILE", 4096))
+    for n in [1, 1000, 4096, 1 << 20, 1000003]:
+        x = rng.random(n, dtype=np.float32)
+        ref = np.array([x.astype(np.float64).sum()], dtype=np.float32)
+        # One relaxed atomic per program, in any order: f32 rounding differs from numpy's.
+        yield Case(f"n={n}", (cdiv(n, T),), [("x", x), ("out", "zeros:f32:1"), ("n", n)], {"out": ref}, rtol=1e-4, atol=1e-3)
+
+
+def transpose_cases(c, rng):
+    RB, CB = int(c.get("RB", 64)), int(c.get("CB", 64))
+    for R, C in [(1, 1), (64, 64), (100, 37), (128, 256), (1000, 1001), (65, 4097), (4096, 4096)]:
+        x = rng.standard_normal((R, C), dtype=np.float32)
+        args = [("x", x), ("y", f"empty:f32:{C}x{R}"), ("rows", R), ("cols", C),
+                ("sxr", C), ("sxc", 1), ("syr", R), ("syc", 1)]
+        yield Case(f"{R}x{C}", (cdiv(R, RB), cdiv(C, CB)), args, {"y": np.ascontiguousarray(x.T)}, rtol=0, atol=0)
+
+
+def scan_cases(c, rng):
+    T = int(c.get("TILE", 4096))
+    for n in [1, 1000, 4096, 1 << 20, 1000003]:
+        x = rng.integers(-100, 100, n, dtype=np.int32)
+        g = cdiv(n, T)
+        ref = np.cumsum(x, dtype=np.int64).astype(np.int32)
+        args = [("x", x), ("y", f"empty:i32:{n}"), ("state", f"zeros:u64:{g}"), ("counter", "zeros:i32:1"), ("n", n)]
+        yield Case(f"n={n}", (g,), args, {"y": ref})
+
+
+def matmul_cases(c, rng):
+    BM, BN = int(c.get("BM", 128)), int(c.get("BN", 256))
+    for M, N, K in [(128, 256, 64), (256, 512, 128), (100, 200, 70), (1000, 1000, 1000)]:
+        a = rng.uniform(-1, 1, (M, K)).astype(np.float16)
+        b = rng.uniform(-1, 1, (K, N)).astype(np.float16)
+        ref = (a.astype(np.float32) @ b.astype(np.float32)).astype(np.float16)
+        args = [("a", a), ("b", b), ("c", f"empty:f16:{M}x{N}"), ("M", M), ("N", N), ("K", K),
+                ("sam", K), ("sak", 1), ("sbk", N), ("sbn", 1), ("scm", N), ("scn", 1)]
+        yield Case(f"{M}x{N}x{K}", (cdiv(M, BM) * cdiv(N, BN),), args, {"c": ref}, rtol=2e-2, atol=5e-2)
+
+
+def softmax_cases(c, rng):
+    for R, C in [(1, 1), (4, 1000), (128, 1024), (37, 3000), (4096, 4096)]:
+        x = rng.standard_normal((R, C), dtype=np.float32)
+        x64 = x.astype(np.float64)
+        e = np.exp(x64 - x64.max(axis=1, keepdims=True))
+        ref = (e / e.sum(axis=1, keepdims=True)).astype(np.float32)
+        block = 1 << max(0, (C - 1).bit_length())
+        args = [("out", f"empty:f32:{R}x{C}"), ("inp", x), ("s_in", C), ("s_out", C), ("n_cols", C)]
+        yield Case(f"{R}x{C}", (R,), args, {"out": ref}, rtol=1e-4, atol=1e-6, defines={"BLOCK": block})
+
+
+KERNELS = {
+    "add": ([("a", "*f32"), ("b", "*f32"), ("out", "*f32"), ("n", "i32")], add_cases),
+    "sum": ([("x", "*f32"), ("out", "*f32"), ("n", "i32")], sum_cases),
+    "transpose": ([("x", "*f32"), ("y", "*f32"), ("rows", "i32"), ("cols", "i32"),
+                   ("sxr", "i32"), ("sxc", "i32"), ("syr", "i32"), ("syc", "i32")], transpose_cases),
+    "scan": ([("x", "*i32"), ("y", "*i32"), ("state", "*u64"), ("counter", "*i32"), ("n", "i32")], scan_cases),
+    "matmul": ([("a", "*f16"), ("b", "*f16"), ("c", "*f16"), ("M", "i32"), ("N", "i32"), ("K", "i32"),
+                ("sam", "i32"), ("sak", "i32"), ("sbk", "i32"), ("sbn", "i32"), ("scm", "i32"), ("scn", "i32")],
+               matmul_cases),
+    "softmax": ([("out", "*f32"), ("inp", "*f32"), ("s_in", "i32"), ("s_out", "i32"), ("n_cols", "i32")],
+                softmax_cases),
+}
+
+
+# ------------------------------------------------------------------ running
+class Results:
+    def __init__(self):
+        self.passed = self.failed = self.skipped = 0
+
+    def ok(self, name, secs):
+        self.passed += 1
+        print(f"PASS  {name}  ({secs:.2f} s)", flush=True)
+
+    def fail(self, name, why):
+        self.failed += 1
+        print(f"FAIL  {name}: {why}", flush=True)
+
+    def skip(self, name, why):
+        self.skipped += 1
+        print(f"SKIP  {name}: {why}", flush=True)
+
+
+def tail(text, n=15):
+    lines = [l for l in text.strip().splitlines() if l.strip()]
+    return "\n" + "\n".join("      " + l for l in lines[-n:]) if lines else " (no output)"
+
+
+def kernels_in_tile(path):
+    return re.findall(r"^\s*kernel\s+(\w+)\s*\(", open(path).read(), flags=re.M)
+
+
+class Compiler:
+    """tilec, once per (file, defines): the .ptx and its metadata, or the error."""
+
+    def __init__(self, tilec, work):
+        self.tilec, self.work, self.cache = tilec, work, {}
+
+    def compile(self, tile, defines):
+        key = (tile, tuple(sorted(defines.items())))
+        if key not in self.cache:
+            stem = os.path.splitext(os.path.basename(tile))[0]
+            tag = "".join(f"_{k}{v}" for k, v in sorted(defines.items()))
+            out = os.path.join(self.work, f"{stem}{tag}.ptx")
+            cmd = [self.tilec, tile, "-o", out] + [f"-D{k}={v}" for k, v in sorted(defines.items())]
+            t = time.time()
+            p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+            ms = (time.time() - t) * 1e3
+            if p.returncode != 0 or not os.path.exists(out):
+                self.cache[key] = (None, None, f"tilec exited {p.returncode}:{tail(p.stdout + p.stderr, 25)}")
+            else:
+                self.cache[key] = (out, json.load(open(os.path.splitext(out)[0] + ".json")), f"{ms:.0f} ms")
+        return self.cache[key]
+
+
+def signature(meta_kernel):
+    return [(p["name"], p["type"]) for p in meta_kernel["params"]]
+
+
+def fmt_sig(sig):
+    return "(" + ", ".join(f"{n}: {t}" for n, t in sig) + ")"
+
+
+def run_case(tilerun, target, kernel, case, case_dir, via, results, verbose):
+    os.makedirs(case_dir, exist_ok=True)
+    cmd = [tilerun, target, "--kernel", kernel, "--grid", ",".join(map(str, case.grid))]
+    for name, v in case.args:
+        if isinstance(v, np.ndarray):
+            p = os.path.join(case_dir, f"{name}.npy")
+            if not os.path.exists(p):
+                np.save(p, v)
+            cmd.append(f"{name}={p}")
+        else:
+            cmd.append(f"{name}={v}")
+    for name, ref in case.checks.items():
+        p = os.path.join(case_dir, f"ref_{name}.npy")
+        if not os.path.exists(p):
+            np.save(p, ref)
+        cmd += ["--check", f"{name}={p}"]
+    if case.rtol is not None:
+        cmd += ["--rtol", repr(case.rtol)]
+    if case.atol is not None:
+        cmd += ["--atol", repr(case.atol)]
+    if via == "tile":
+        cmd += [f"-D{k}={v}" for k, v in case.defines.items()]
+    name = f"{kernel}[{case.label}] via {via}"
+    t = time.time()
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    except subprocess.TimeoutExpired:
+        results.fail(name, "timed out after 300 s (a hang? the scan's look-back spins)")
+        return
+    out = p.stdout + p.stderr
+    if "no CUDA driver found" in out or "no CUDA device found" in out:
+        print(out.strip())
+        print("no GPU here: these tests need the GPU machine")
+        print(f"0 passed, 1 failed")
+        sys.exit(1)
+    if verbose:
+        print("      $ " + " ".join(cmd))
+    if p.returncode == 0:
+        results.ok(name, time.time() - t)
+    else:
+        results.fail(name, f"tilerun exited {p.returncode}:{tail(out)}\n      $ " + " ".join(cmd))
+
+
+def self_test(tilerun, target, kernel, consts, work, results):
+    """tilerun must notice a wrong result (else every PASS above means nothing)."""
+    n = 1000
+    rng = np.random.default_rng(1)
+    a = rng.standard_normal(n, dtype=np.float32)
+    b = rng.standard_normal(n, dtype=np.float32)
+    d = os.path.join(work, "selftest")
+    os.makedirs(d, exist_ok=True)
+    for nm, v in [("a", a), ("b", b), ("bad", a + b + np.float32(1e-3))]:
+        np.save(os.path.join(d, f"{nm}.npy"), v)
+    T = int(consts.get("TILE", 1024))
+    cmd = [tilerun, target, "--kernel", kernel, "--grid", str(cdiv(n, T)), f"a={d}/a.npy", f"b={d}/b.npy",
+           f"out=empty:f32:{n}", f"n={n}", "--check", f"out={d}/bad.npy"]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    out = p.stdout + p.stderr
+    name = "tilerun --check catches a wrong result"
+    if p.returncode == 1 and "FAILED" in out and "first at index 0" in out:
+        results.ok(name, 0)
+    else:
+        results.fail(name, f"exit {p.returncode}, expected 1 with a FAILED report:{tail(out)}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--examples", default=os.path.join(ROOT, "examples"), help="directory of .tile examples")
+    ap.add_argument("--ptx-dir", help="use DIR/*.ptx + *.json instead of compiling (no TILEC needed)")
+    ap.add_argument("--work", help="scratch directory (default: a temporary one, removed at the end)")
+    ap.add_argument("--only", nargs="*", help="only these kernels")
+    ap.add_argument("--no-tile", action="store_true", help="run only from tilec's .ptx, not from the .tile")
+    ap.add_argument("-v", "--verbose", action="store_true", help="print every tilerun command")
+    args = ap.parse_args()
+
+    tilerun = os.environ.get("TILERUN")
+    tilec = os.environ.get("TILEC")
+    if not tilerun or not os.access(tilerun, os.X_OK):
+        print(f"TILERUN={tilerun!r} is not an executable tilerun\n0 passed, 1 failed")
+        return 1
+    if not args.ptx_dir and (not tilec or not os.access(tilec, os.X_OK)):
+        print(f"TILEC={tilec!r} is not an executable tilec (or pass --ptx-dir)\n0 passed, 1 failed")
+        return 1
+    work = args.work or tempfile.mkdtemp(prefix="tile-gpu-tests-")
+    os.makedirs(work, exist_ok=True)
+    results = Results()
+
+    # kernel name -> (how to get a .ptx for some defines, the .tile or None)
+    found = {}
+    if args.ptx_dir:
+        for j in sorted(f for f in os.listdir(args.ptx_dir) if f.endswith(".json")):
+            jp = os.path.join(args.ptx_dir, j)
+            meta = json.load(open(jp))
+            ptx = os.path.splitext(jp)[0] + ".ptx"
+            for k in meta["kernels"]:
+                found[k["name"]] = ("ptx", ptx, meta, None)
+    else:
+        comp = Compiler(tilec, work)
+        tiles = sorted(os.path.join(args.examples, f) for f in os.listdir(args.examples) if f.endswith(".tile"))
+        for tile in tiles:
+            names = kernels_in_tile(tile)
+            ptx, meta, info = comp.compile(tile, {})
+            if ptx is None:
+                results.fail(f"compile {os.path.basename(tile)}", info)
+            else:
+                results.ok(f"compile {os.path.basename(tile)} ({info})", 0)
+            for k in names:
+                found[k] = ("tile", ptx, meta, tile)
+
+    selected = args.only or list(KERNELS)
+    for kname in selected:
+        if kname not in KERNELS:
+            results.skip(kname, "no test cases are written for this kernel")
+            continue
+        want_sig, gen = KERNELS[kname]
+        if kname not in found:
+            where = args.ptx_dir or args.examples
+            results.skip(kname, f"no example in {where} defines kernel `{kname}`")
+            continue
+        mode, ptx, meta, tile = found[kname]
+        if meta is None:
+            results.skip(kname, f"all cases: {os.path.basename(tile)} does not compile (see above)")
+            continue
+        km = next(k for k in meta["kernels"] if k["name"] == kname)
+        sig = signature(km)
+        if sig != want_sig:
+            results.skip(kname, f"its signature {fmt_sig(sig)} is not the one the cases are written for {fmt_sig(want_sig)}")
+            continue
+        consts = {c["name"]: c["value"] for c in km["consts"]}
+        rng = np.random.default_rng(0)
+        for case in gen(consts, rng):
+            case_dir = os.path.join(work, kname, re.sub(r"[^\w.-]", "_", case.label))
+            if tile and not args.no_tile:
+                run_case(tilerun, tile, kname, case, case_dir, "tile", results, args.verbose)
+            if mode == "ptx" and case.defines:
+                results.skip(f"{kname}[{case.label}] via ptx", f"needs -D {case.defines}, and the PTX is prebuilt")
+                continue
+            target = ptx
+            if case.defines:
+                target, _, info = comp.compile(tile, case.defines)
+                if target is None:
+                    results.fail(f"{kname}[{case.label}] via ptx", f"compile with {case.defines}: {info}")
+                    continue
+            run_case(tilerun, target, kname, case, case_dir, "ptx", results, args.verbose)
+        if kname == "add":
+            self_test(tilerun, ptx, kname, consts, work, results)
+
+    if not args.work:
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"{results.passed} passed, {results.failed} failed, {results.skipped} skipped")
+    return 1 if results.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
