@@ -1,0 +1,365 @@
+//! Matching the command line's arguments to a kernel's signature, and refusing what the
+//! compiled code cannot handle, before any memory is allocated or any GPU touched.
+//!
+//! The signature comes from the metadata `tilec` writes (`OUT.json`). A kernel was compiled
+//! under assumptions recorded there (an integer divisible by 16, a pointer aligned to 16
+//! bytes, offsets that fit in 32 bits); an argument that breaks one would make the kernel
+//! silently wrong, so it is refused with the argument's name and the reason.
+
+use crate::buffers::{encode_scalar, HostBuffer};
+use crate::dtype::DType;
+use crate::npy::NpyIn;
+use crate::spec::{ArgSpec, ArgValue, BufferSpec, Scalar, Source};
+use crate::Error;
+use tilec::metadata::{KernelMeta, ParamMeta};
+
+/// Device buffers tilerun allocates are aligned to this many bytes (cuMemAlloc gives at
+/// least 256).
+pub const BUFFER_ALIGN: u32 = 256;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamKind {
+    /// `*T`: the element type.
+    Ptr(DType),
+    Scalar(DType),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    pub name: String,
+    pub kind: ParamKind,
+    pub divisibility: u32,
+}
+
+impl Param {
+    pub fn spelling(&self) -> String {
+        match self.kind {
+            ParamKind::Ptr(d) => format!("*{d}"),
+            ParamKind::Scalar(d) => d.to_string(),
+        }
+    }
+}
+
+/// The kernel's parameters, with types parsed.
+pub fn signature(params: &[ParamMeta]) -> Result<Vec<Param>, Error> {
+    params
+        .iter()
+        .map(|p| {
+            let d = DType::parse(p.elem()).ok_or_else(|| {
+                Error::msg(format!("parameter `{}` has type `{}`, which tilerun does not know", p.name, p.ty))
+            })?;
+            let kind = if p.is_pointer() { ParamKind::Ptr(d) } else { ParamKind::Scalar(d) };
+            Ok(Param { name: p.name.clone(), kind, divisibility: p.divisibility.max(1) })
+        })
+        .collect()
+}
+
+fn describe(kernel: &str, params: &[Param]) -> String {
+    let list: Vec<String> = params.iter().map(|p| format!("{}: {}", p.name, p.spelling())).collect();
+    format!("kernel `{kernel}` takes {} arguments ({})", params.len(), list.join(", "))
+}
+
+/// Puts `args` in parameter order: positional ones first, then `name=spec` ones.
+pub fn order<'a>(kernel: &str, params: &[Param], args: &'a [ArgSpec]) -> Result<Vec<&'a ArgSpec>, Error> {
+    let mut slots: Vec<Option<&ArgSpec>> = vec![None; params.len()];
+    let positional: Vec<&ArgSpec> = args.iter().filter(|a| a.name.is_none()).collect();
+    if positional.len() > params.len() {
+        return Err(Error::msg(format!("{}, but {} were given", describe(kernel, params), positional.len())));
+    }
+    for (slot, a) in slots.iter_mut().zip(positional) {
+        *slot = Some(a);
+    }
+    for a in args.iter().filter(|a| a.name.is_some()) {
+        let name = a.name.as_deref().unwrap();
+        let i = params.iter().position(|p| p.name == name).ok_or_else(|| {
+            let names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
+            Error::msg(format!("kernel `{kernel}` has no parameter `{name}` (it has {})", names.join(", ")))
+        })?;
+        if let Some(prev) = slots[i] {
+            return Err(Error::msg(format!("argument `{name}` is given twice (`{}` and `{}`)", prev.text, a.text)));
+        }
+        slots[i] = Some(a);
+    }
+    let missing: Vec<String> = params.iter().zip(&slots).filter(|(_, s)| s.is_none()).map(|(p, _)| format!("`{}`", p.name)).collect();
+    if !missing.is_empty() {
+        return Err(Error::msg(format!("{}; missing: {}", describe(kernel, params), missing.join(", "))));
+    }
+    Ok(slots.into_iter().map(|s| s.unwrap()).collect())
+}
+
+/// Triton-style specialisation for a kernel compiled from source here: every integer
+/// scalar whose value is a multiple of 16 is assumed so, and every pointer aligned to 16
+/// bytes (tilerun's buffers are aligned to 256).
+pub fn specialisation(params: &[Param], args: &[&ArgSpec]) -> Vec<(String, u32)> {
+    params
+        .iter()
+        .zip(args)
+        .filter_map(|(p, a)| match (p.kind, &a.value) {
+            (ParamKind::Ptr(_), _) => Some((p.name.clone(), 16)),
+            (ParamKind::Scalar(d), ArgValue::Scalar(Scalar::Int(v))) if d.is_int() && d != DType::Bool && v % 16 == 0 => {
+                Some((p.name.clone(), 16))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Where a buffer's contents come from, its size known (an `.npy`'s header is read).
+pub enum BufferPlan {
+    Generate { source: Source, dtype: DType, shape: Vec<usize> },
+    Npy(NpyIn),
+}
+
+impl BufferPlan {
+    pub fn len(&self) -> u64 {
+        match self {
+            BufferPlan::Generate { shape, .. } => shape.iter().map(|&d| d as u64).product(),
+            BufferPlan::Npy(f) => f.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Makes the host buffer; `stream` (the parameter's index) decorrelates arguments.
+    pub fn materialize(self, elem: DType, seed: u64, stream: u64, poison: bool) -> Result<HostBuffer, Error> {
+        match self {
+            BufferPlan::Generate { source, dtype, shape } => HostBuffer::generate(&source, dtype, &shape, seed, stream, poison),
+            BufferPlan::Npy(f) => f.read(elem),
+        }
+    }
+}
+
+/// One argument, checked against its parameter.
+pub enum Bound {
+    /// The value's bytes, little-endian, in the low bytes of a u64 (what cuLaunchKernel
+    /// reads for a parameter of up to 8 bytes).
+    Scalar { bits: u64 },
+    Buffer { elem: DType, plan: BufferPlan },
+}
+
+/// numpy's name of a type, for advice on converting an `.npy`.
+fn numpy_name(d: DType) -> &'static str {
+    match d {
+        DType::Bool => "bool_",
+        DType::I8 => "int8",
+        DType::I16 => "int16",
+        DType::I32 => "int32",
+        DType::I64 => "int64",
+        DType::U8 => "uint8",
+        DType::U16 => "uint16",
+        DType::U32 => "uint32",
+        DType::U64 => "uint64",
+        DType::F16 => "float16",
+        DType::BF16 | DType::F32 => "float32",
+        DType::F64 => "float64",
+    }
+}
+
+fn bind_scalar(p: &Param, d: DType, a: &ArgSpec) -> Result<Bound, Error> {
+    let v = match &a.value {
+        ArgValue::Scalar(v) => *v,
+        ArgValue::Buffer(_) => {
+            return Err(Error::msg(format!("argument `{}` is a scalar ({d}), but `{}` is a buffer", p.name, a.text)))
+        }
+    };
+    let v = match (v, d) {
+        (Scalar::Int(i @ (0 | 1)), DType::Bool) => Scalar::Bool(i == 1),
+        (Scalar::Bool(_), d) if d != DType::Bool => {
+            return Err(Error::msg(format!("argument `{}` is {d}, not a boolean", p.name)));
+        }
+        (v, _) => v,
+    };
+    let bytes = encode_scalar(v, d).map_err(|e| Error::msg(format!("argument `{}`: {e}", p.name)))?;
+    if let Scalar::Int(i) = v {
+        if p.divisibility > 1 && i % p.divisibility as i128 != 0 {
+            return Err(Error::msg(format!(
+                "argument `{}` = {i} is not a multiple of {}, which this kernel was compiled to assume \
+                 (recompile without `--divisibility {}={}`)",
+                p.name, p.divisibility, p.name, p.divisibility
+            )));
+        }
+    }
+    let mut bits = [0u8; 8];
+    bits[..bytes.len()].copy_from_slice(&bytes);
+    Ok(Bound::Scalar { bits: u64::from_le_bytes(bits) })
+}
+
+fn bind_buffer(p: &Param, elem: DType, index_bits: u32, a: &ArgSpec) -> Result<Bound, Error> {
+    let spec: &BufferSpec = match &a.value {
+        ArgValue::Buffer(b) => b,
+        ArgValue::Scalar(_) => {
+            return Err(Error::msg(format!(
+                "argument `{}` is a pointer (*{elem}), but `{}` is a number: give a buffer \
+                 (randn:{elem}:N, zeros:{elem}:N, x.npy, ...)",
+                p.name, a.text
+            )))
+        }
+    };
+    if p.divisibility > BUFFER_ALIGN || !p.divisibility.is_power_of_two() {
+        return Err(Error::msg(format!(
+            "argument `{}`: this kernel assumes the pointer aligned to {} bytes, but tilerun's buffers are aligned to {BUFFER_ALIGN}",
+            p.name, p.divisibility
+        )));
+    }
+    let plan = match &spec.source {
+        Source::Npy(path) => {
+            let f = NpyIn::open(path)?;
+            let ok = f.dtype == elem || (elem == DType::BF16 && f.dtype == DType::F32);
+            if !ok {
+                return Err(Error::msg(format!(
+                    "argument `{}` is *{elem}, but {} holds {} (save it with .astype(np.{}))",
+                    p.name,
+                    path.display(),
+                    f.dtype,
+                    numpy_name(elem)
+                )));
+            }
+            BufferPlan::Npy(f)
+        }
+        source => {
+            let dtype = spec.dtype.unwrap_or(elem);
+            if dtype != elem {
+                return Err(Error::msg(format!(
+                    "argument `{}` is *{elem}, but `{}` makes {dtype} elements",
+                    p.name, a.text
+                )));
+            }
+            BufferPlan::Generate { source: source.clone(), dtype, shape: spec.shape.clone() }
+        }
+    };
+    let n = plan.len();
+    if index_bits == 32 && n >= 1 << 31 {
+        return Err(Error::msg(format!(
+            "argument `{}` has {n} elements; this kernel uses 32-bit offsets (compile with --index-bits 64)",
+            p.name
+        )));
+    }
+    Ok(Bound::Buffer { elem, plan })
+}
+
+/// Checks every argument against `kernel`'s signature and its compiled-in assumptions.
+/// Reads `.npy` headers, not data: nothing large is allocated here.
+pub fn bind(kernel: &KernelMeta, args: &[ArgSpec]) -> Result<Vec<Bound>, Error> {
+    let params = signature(&kernel.params)?;
+    let ordered = order(&kernel.name, &params, args)?;
+    params
+        .iter()
+        .zip(ordered)
+        .map(|(p, a)| match p.kind {
+            ParamKind::Scalar(d) => bind_scalar(p, d, a),
+            ParamKind::Ptr(d) => bind_buffer(p, d, kernel.index_bits, a),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::parse_arg;
+
+    fn param(name: &str, ty: &str, div: u32) -> ParamMeta {
+        ParamMeta { name: name.into(), ty: ty.into(), divisibility: div }
+    }
+
+    fn add_meta(index_bits: u32, n_div: u32) -> KernelMeta {
+        KernelMeta {
+            name: "add".into(),
+            params: vec![param("a", "*f32", 16), param("b", "*f32", 16), param("out", "*f32", 16), param("n", "i32", n_div)],
+            consts: vec![],
+            num_warps: 4,
+            num_stages: 3,
+            block: [128, 1, 1],
+            shared_bytes: 0,
+            index_bits,
+        }
+    }
+
+    fn args(v: &[&str]) -> Vec<ArgSpec> {
+        v.iter().map(|s| parse_arg(s).unwrap()).collect()
+    }
+
+    fn err(meta: &KernelMeta, v: &[&str]) -> String {
+        match bind(meta, &args(v)) {
+            Ok(_) => panic!("{v:?} was accepted"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn binds_positional_and_named() {
+        let m = add_meta(32, 1);
+        let b = bind(&m, &args(&["randn:f32:1000", "rand:1000", "n=1000", "out=empty:f32:1000"])).unwrap();
+        assert!(matches!(b[3], Bound::Scalar { bits: 1000 }));
+        assert!(matches!(&b[2], Bound::Buffer { elem: DType::F32, plan: BufferPlan::Generate { source: Source::Empty, .. } }));
+        let b = bind(&m, &args(&["zeros:f32:4", "zeros:f32:4", "zeros:f32:4", "-1"])).unwrap();
+        assert!(matches!(b[3], Bound::Scalar { bits } if bits == 0xFFFF_FFFF));
+    }
+
+    #[test]
+    fn refuses_32_bit_overflow_without_allocating() {
+        let m = add_meta(32, 1);
+        let e = err(&m, &["zeros:f32:3000000000", "zeros:f32:4", "zeros:f32:4", "4"]);
+        assert_eq!(e, "argument `a` has 3000000000 elements; this kernel uses 32-bit offsets (compile with --index-bits 64)");
+        // 2^31 - 1 elements still fit; 2^31 do not.
+        assert!(err(&m, &["zeros:f32:2147483648", "zeros:f32:4", "zeros:f32:4", "4"]).contains("2147483648 elements"));
+        assert!(bind(&m, &args(&["zeros:f32:2147483647", "zeros:f32:4", "zeros:f32:4", "4"])).is_ok());
+        // With 64-bit offsets the same buffer is fine.
+        assert!(bind(&add_meta(64, 1), &args(&["zeros:f32:3000000000", "zeros:f32:4", "zeros:f32:4", "4"])).is_ok());
+    }
+
+    #[test]
+    fn refuses_broken_divisibility() {
+        let m = add_meta(32, 16);
+        assert!(bind(&m, &args(&["zeros:f32:4", "zeros:f32:4", "zeros:f32:4", "1024"])).is_ok());
+        let e = err(&m, &["zeros:f32:4", "zeros:f32:4", "zeros:f32:4", "1000"]);
+        assert!(e.contains("argument `n` = 1000 is not a multiple of 16"), "{e}");
+        let mut m = add_meta(32, 1);
+        m.params[0].divisibility = 512;
+        let e = err(&m, &["zeros:f32:4", "zeros:f32:4", "zeros:f32:4", "4"]);
+        assert!(e.contains("argument `a`") && e.contains("aligned to 512 bytes"), "{e}");
+    }
+
+    #[test]
+    fn refuses_wrong_counts_and_types() {
+        let m = add_meta(32, 1);
+        let e = err(&m, &["zeros:f32:4", "zeros:f32:4", "zeros:f32:4"]);
+        assert!(e.contains("takes 4 arguments (a: *f32, b: *f32, out: *f32, n: i32); missing: `n`"), "{e}");
+        assert!(err(&m, &["zeros:f32:4", "zeros:f32:4", "zeros:f32:4", "4", "5"]).contains("but 5 were given"));
+        assert!(err(&m, &["zeros:f32:4", "zeros:f32:4", "zeros:f32:4", "m=4"]).contains("has no parameter `m`"));
+        assert!(err(&m, &["zeros:f32:4", "zeros:f32:4", "zeros:f32:4", "4", "n=5"]).contains("given twice"));
+        let e = err(&m, &["zeros:f16:4", "zeros:f32:4", "zeros:f32:4", "4"]);
+        assert_eq!(e, "argument `a` is *f32, but `zeros:f16:4` makes f16 elements");
+        assert!(err(&m, &["1.5", "zeros:f32:4", "zeros:f32:4", "4"]).contains("is a pointer (*f32)"));
+        assert!(err(&m, &["zeros:f32:4", "zeros:f32:4", "zeros:f32:4", "zeros:i32:4"]).contains("is a buffer"));
+        assert!(err(&m, &["zeros:f32:4", "zeros:f32:4", "zeros:f32:4", "0.5"]).contains("not an integer"));
+        assert!(err(&m, &["zeros:f32:4", "zeros:f32:4", "zeros:f32:4", "3000000000"]).contains("does not fit in i32"));
+    }
+
+    #[test]
+    fn npy_types_must_match() {
+        let dir = std::env::temp_dir().join(format!("tile-runtime-bind-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("x64.npy");
+        let buf = HostBuffer::generate(&Source::Zeros, DType::F64, &[4], 0, 0, true).unwrap();
+        crate::npy::write(&p, &buf).unwrap();
+        let m = add_meta(32, 1);
+        let a = format!("{}", p.display());
+        let e = err(&m, &[&a, "zeros:f32:4", "zeros:f32:4", "4"]);
+        assert!(e.contains("is *f32, but") && e.contains("holds f64 (save it with .astype(np.float32))"), "{e}");
+    }
+
+    #[test]
+    fn specialises_like_triton() {
+        let m = add_meta(32, 1);
+        let params = signature(&m.params).unwrap();
+        let a = args(&["zeros:f32:4", "zeros:f32:4", "zeros:f32:4", "4096"]);
+        let ordered = order("add", &params, &a).unwrap();
+        let s = specialisation(&params, &ordered);
+        assert_eq!(s, vec![("a".into(), 16), ("b".into(), 16), ("out".into(), 16), ("n".into(), 16)]);
+        let a = args(&["zeros:f32:4", "zeros:f32:4", "zeros:f32:4", "1000"]);
+        let ordered = order("add", &params, &a).unwrap();
+        assert_eq!(specialisation(&params, &ordered).len(), 3);
+    }
+}

@@ -1,0 +1,215 @@
+//! Element types as the language spells them, and how their values sit in memory.
+//!
+//! Buffers are kept as raw little-endian bytes (the host and every NVIDIA GPU are
+//! little-endian), so one `Vec<u8>` type serves every element type; this module is the one
+//! place that knows how to read and write an element of each.
+
+use half::{bf16, f16};
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DType {
+    /// `i1` / `bool`: one byte, 0 or 1 (as numpy's `bool_` and as PTX passes it).
+    Bool,
+    I8,
+    I16,
+    I32,
+    I64,
+    U8,
+    U16,
+    U32,
+    U64,
+    F16,
+    BF16,
+    F32,
+    F64,
+}
+
+impl DType {
+    pub const ALL: [DType; 13] = [
+        DType::Bool,
+        DType::I8,
+        DType::I16,
+        DType::I32,
+        DType::I64,
+        DType::U8,
+        DType::U16,
+        DType::U32,
+        DType::U64,
+        DType::F16,
+        DType::BF16,
+        DType::F32,
+        DType::F64,
+    ];
+
+    /// Parses the language's spelling (`f32`, `i1`, `bool`).
+    pub fn parse(s: &str) -> Option<DType> {
+        if s == "bool" {
+            return Some(DType::Bool);
+        }
+        DType::ALL.into_iter().find(|d| d.name() == s)
+    }
+
+    /// The language's spelling.
+    pub fn name(self) -> &'static str {
+        match self {
+            DType::Bool => "i1",
+            DType::I8 => "i8",
+            DType::I16 => "i16",
+            DType::I32 => "i32",
+            DType::I64 => "i64",
+            DType::U8 => "u8",
+            DType::U16 => "u16",
+            DType::U32 => "u32",
+            DType::U64 => "u64",
+            DType::F16 => "f16",
+            DType::BF16 => "bf16",
+            DType::F32 => "f32",
+            DType::F64 => "f64",
+        }
+    }
+
+    /// Bytes per element.
+    pub fn size(self) -> usize {
+        match self {
+            DType::Bool | DType::I8 | DType::U8 => 1,
+            DType::I16 | DType::U16 | DType::F16 | DType::BF16 => 2,
+            DType::I32 | DType::U32 | DType::F32 => 4,
+            DType::I64 | DType::U64 | DType::F64 => 8,
+        }
+    }
+
+    pub fn is_float(self) -> bool {
+        matches!(self, DType::F16 | DType::BF16 | DType::F32 | DType::F64)
+    }
+
+    /// Integers, `i1` included.
+    pub fn is_int(self) -> bool {
+        !self.is_float()
+    }
+
+    /// The closed range of values an integer type holds (`i1`: 0..=1).
+    pub fn int_range(self) -> (i128, i128) {
+        match self {
+            DType::Bool => (0, 1),
+            DType::I8 => (i8::MIN as i128, i8::MAX as i128),
+            DType::I16 => (i16::MIN as i128, i16::MAX as i128),
+            DType::I32 => (i32::MIN as i128, i32::MAX as i128),
+            DType::I64 => (i64::MIN as i128, i64::MAX as i128),
+            DType::U8 => (0, u8::MAX as i128),
+            DType::U16 => (0, u16::MAX as i128),
+            DType::U32 => (0, u32::MAX as i128),
+            DType::U64 => (0, u64::MAX as i128),
+            // Floats hold every integer of this range exactly; callers only ask for ints.
+            _ => (-(1 << 53), 1 << 53),
+        }
+    }
+
+    /// The little-endian bytes of integer `v`, which must lie in `int_range`; floats
+    /// convert it.
+    pub fn encode_int(self, v: i128) -> Vec<u8> {
+        match self {
+            DType::Bool | DType::U8 => vec![v as u8],
+            DType::I8 => (v as i8).to_le_bytes().to_vec(),
+            DType::I16 => (v as i16).to_le_bytes().to_vec(),
+            DType::U16 => (v as u16).to_le_bytes().to_vec(),
+            DType::I32 => (v as i32).to_le_bytes().to_vec(),
+            DType::U32 => (v as u32).to_le_bytes().to_vec(),
+            DType::I64 => (v as i64).to_le_bytes().to_vec(),
+            DType::U64 => (v as u64).to_le_bytes().to_vec(),
+            _ => self.encode_float(v as f64),
+        }
+    }
+
+    /// The little-endian bytes of `v` rounded to this float type (nearest even); integer
+    /// types truncate toward zero, saturating (callers check ranges first).
+    pub fn encode_float(self, v: f64) -> Vec<u8> {
+        match self {
+            DType::F16 => f16::from_f64(v).to_le_bytes().to_vec(),
+            DType::BF16 => bf16::from_f64(v).to_le_bytes().to_vec(),
+            DType::F32 => (v as f32).to_le_bytes().to_vec(),
+            DType::F64 => v.to_le_bytes().to_vec(),
+            _ => {
+                let (lo, hi) = self.int_range();
+                self.encode_int((v as i128).clamp(lo, hi))
+            }
+        }
+    }
+
+    /// Element `i` of `bytes` as f64 (exact for every type but 64-bit integers beyond 2^53).
+    pub fn read_f64(self, bytes: &[u8], i: usize) -> f64 {
+        let s = self.size();
+        let b = &bytes[i * s..(i + 1) * s];
+        match self {
+            DType::F16 => f16::from_le_bytes([b[0], b[1]]).to_f64(),
+            DType::BF16 => bf16::from_le_bytes([b[0], b[1]]).to_f64(),
+            DType::F32 => f32::from_le_bytes(b.try_into().unwrap()) as f64,
+            DType::F64 => f64::from_le_bytes(b.try_into().unwrap()),
+            _ => self.read_int(bytes, i) as f64,
+        }
+    }
+
+    /// Element `i` of `bytes` as an integer (floats truncate toward zero).
+    pub fn read_int(self, bytes: &[u8], i: usize) -> i128 {
+        let s = self.size();
+        let b = &bytes[i * s..(i + 1) * s];
+        match self {
+            DType::Bool | DType::U8 => b[0] as i128,
+            DType::I8 => b[0] as i8 as i128,
+            DType::I16 => i16::from_le_bytes([b[0], b[1]]) as i128,
+            DType::U16 => u16::from_le_bytes([b[0], b[1]]) as i128,
+            DType::I32 => i32::from_le_bytes(b.try_into().unwrap()) as i128,
+            DType::U32 => u32::from_le_bytes(b.try_into().unwrap()) as i128,
+            DType::I64 => i64::from_le_bytes(b.try_into().unwrap()) as i128,
+            DType::U64 => u64::from_le_bytes(b.try_into().unwrap()) as i128,
+            _ => self.read_f64(bytes, i) as i128,
+        }
+    }
+
+    /// Default tolerances of `--check`, as `(rtol, atol)`: exact for integers.
+    pub fn default_tolerance(self) -> (f64, f64) {
+        match self {
+            DType::F16 | DType::BF16 => (1e-2, 1e-3),
+            DType::F32 => (1e-5, 1e-6),
+            DType::F64 => (1e-7, 1e-9),
+            _ => (0.0, 0.0),
+        }
+    }
+}
+
+impl fmt::Display for DType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for d in DType::ALL {
+            assert_eq!(DType::parse(d.name()), Some(d));
+        }
+        assert_eq!(DType::parse("bool"), Some(DType::Bool));
+        assert_eq!(DType::parse("float"), None);
+    }
+
+    #[test]
+    fn encode_then_read() {
+        for d in DType::ALL {
+            let b = d.encode_int(1);
+            assert_eq!(b.len(), d.size(), "{d}");
+            assert_eq!(d.read_int(&b, 0), 1, "{d}");
+        }
+        let b = DType::I32.encode_int(-7);
+        assert_eq!(DType::I32.read_int(&b, 0), -7);
+        let b = DType::U64.encode_int(u64::MAX as i128);
+        assert_eq!(DType::U64.read_int(&b, 0), u64::MAX as i128);
+        let b = DType::BF16.encode_float(0.5);
+        assert_eq!(DType::BF16.read_f64(&b, 0), 0.5);
+        let b = DType::F16.encode_float(-2.25);
+        assert_eq!(DType::F16.read_f64(&b, 0), -2.25);
+    }
+}

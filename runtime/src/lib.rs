@@ -1,0 +1,45 @@
+//! tile-runtime: launch kernels compiled by tilec on an NVIDIA GPU, the library behind
+//! `tilerun`.
+//!
+//! The pieces, from the command line to the GPU:
+//! - `spec`: the small languages of the command line (argument specs, grids, counts);
+//! - `bind`: arguments matched to the kernel's signature (from `OUT.json`), and refused
+//!   where they break what the kernel was compiled to assume;
+//! - `buffers`, `npy`: host buffers, generated (seeded) or read from `.npy`;
+//! - `cuda`: the only module that talks to the driver (loaded with dlopen at run time);
+//! - `check`, `bench`: comparing outputs with references, and timing launches;
+//! - `run`: the whole of one `tilerun` invocation.
+//!
+//! Everything but `cuda` and `run` is plain code, unit-tested without a GPU.
+
+pub mod bench;
+pub mod bind;
+pub mod buffers;
+pub mod check;
+pub mod cuda;
+pub mod dtype;
+pub mod load;
+pub mod npy;
+pub mod run;
+pub mod spec;
+
+/// Every failure tilerun reports: one message, printed as `tilerun: error: ...` (compile
+/// errors come already rendered against the source), and exit status 1.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// No libcuda on this machine: said in one line, without `error:` (it is not a bug of
+    /// the user's, just the wrong machine).
+    #[error("no CUDA driver found (libcuda.so): tilerun needs an NVIDIA GPU; tilec still works here")]
+    NoDriver,
+    /// Diagnostics of tilec, rendered against the .tile source.
+    #[error("{0}")]
+    Compile(String),
+    #[error("{0}")]
+    Msg(String),
+}
+
+impl Error {
+    pub fn msg(m: impl Into<String>) -> Error {
+        Error::Msg(m.into())
+    }
+}

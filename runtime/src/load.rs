@@ -1,0 +1,169 @@
+//! Getting the kernel to launch: a `.ptx` with the `OUT.json` tilec wrote beside it, or a
+//! `.tile` compiled here, in-process, specialised on the actual arguments.
+//!
+//! Specialisation is Triton's: an integer argument that is a multiple of 16 is compiled as
+//! one (vectorised loads where it is a stride or a bound), and pointers as 16-byte
+//! aligned. The front end is run first, alone, to learn the signature (cheap: no MLIR),
+//! so the arguments can be matched and specialised before the one real compile.
+
+use crate::bind;
+use crate::spec::ArgSpec;
+use crate::Error;
+use std::path::Path;
+use std::time::Instant;
+use tilec::driver::{self, CompileOptions};
+use tilec::metadata::{KernelMeta, ModuleMeta, ParamMeta};
+use tilec::source::SourceFile;
+
+/// Options of an in-process compile (`tilerun FILE.tile`).
+#[derive(Clone, Debug)]
+pub struct CompileSettings {
+    /// `sm_80` or `sm_90`.
+    pub arch: String,
+    pub num_warps: Option<u32>,
+    pub index_bits: u32,
+    pub defines: Vec<(String, String)>,
+    pub lineinfo: bool,
+    /// Turn off the Triton-style specialisation on argument values.
+    pub no_specialise: bool,
+}
+
+impl Default for CompileSettings {
+    fn default() -> Self {
+        CompileSettings { arch: "sm_90".into(), num_warps: None, index_bits: 32, defines: vec![], lineinfo: false, no_specialise: false }
+    }
+}
+
+/// A kernel ready to load: its PTX and its launch metadata.
+pub struct Loaded {
+    pub ptx: String,
+    pub arch: String,
+    pub kernel: KernelMeta,
+    /// Wall time of the in-process compile, when there was one.
+    pub compile_ms: Option<f64>,
+}
+
+/// The kernel named `want`, or the only one.
+fn pick(kernels: &[&str], want: Option<&str>, what: &str) -> Result<usize, Error> {
+    match want {
+        Some(w) => kernels
+            .iter()
+            .position(|k| *k == w)
+            .ok_or_else(|| Error::msg(format!("{what} has no kernel `{w}` (it has: {})", kernels.join(", ")))),
+        None if kernels.len() == 1 => Ok(0),
+        None if kernels.is_empty() => Err(Error::msg(format!("{what} has no kernel"))),
+        None => Err(Error::msg(format!("{what} has {} kernels ({}): choose one with --kernel", kernels.len(), kernels.join(", ")))),
+    }
+}
+
+/// Reads `FILE.ptx` and `FILE.json`.
+pub fn load_ptx(path: &Path, want: Option<&str>) -> Result<Loaded, Error> {
+    let ptx = std::fs::read_to_string(path).map_err(|e| Error::msg(format!("cannot read {}: {e}", path.display())))?;
+    let json_path = path.with_extension("json");
+    let json = std::fs::read_to_string(&json_path).map_err(|e| {
+        Error::msg(format!(
+            "cannot read {}: {e}: tilerun needs the metadata tilec writes beside the PTX (tilec -o {})",
+            json_path.display(),
+            path.display()
+        ))
+    })?;
+    let meta: ModuleMeta =
+        serde_json::from_str(&json).map_err(|e| Error::msg(format!("{}: not tilec metadata: {e}", json_path.display())))?;
+    let names: Vec<&str> = meta.kernels.iter().map(|k| k.name.as_str()).collect();
+    let i = pick(&names, want, &json_path.display().to_string())?;
+    Ok(Loaded { ptx, arch: meta.arch.clone(), kernel: meta.kernels[i].clone(), compile_ms: None })
+}
+
+/// Compiles `FILE.tile` for the given arguments.
+pub fn compile_tile(path: &Path, want: Option<&str>, s: &CompileSettings, args: &[ArgSpec]) -> Result<Loaded, Error> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::msg(format!("cannot read {}: {e}", path.display())))?;
+    let file = SourceFile::new(path.to_string_lossy(), text);
+    let program = tilec::sema::check(&file, &s.defines).map_err(|d| Error::Compile(tilec::diag::render(&file, &d)))?;
+    let names: Vec<&str> = program.kernels.iter().map(|k| k.name.as_str()).collect();
+    let k = &program.kernels[pick(&names, want, &path.display().to_string())?];
+    let metas: Vec<ParamMeta> =
+        k.params.iter().map(|p| ParamMeta { name: p.name.clone(), ty: p.ty.elem.to_string(), divisibility: 1 }).collect();
+    let params = bind::signature(&metas)?;
+    let ordered = bind::order(&k.name, &params, args)?;
+    let divisibility = if s.no_specialise { vec![] } else { bind::specialisation(&params, &ordered) };
+    let opts = CompileOptions {
+        arch: s.arch.clone(),
+        num_warps: s.num_warps,
+        index_bits: s.index_bits,
+        lineinfo: s.lineinfo,
+        defines: s.defines.clone(),
+        kernel: Some(k.name.clone()),
+        divisibility,
+    };
+    let t = Instant::now();
+    let compiled = catch_panic(|| driver::compile(&file, &opts))?.map_err(|e| Error::Compile(e.rendered))?;
+    let compile_ms = t.elapsed().as_secs_f64() * 1e3;
+    let kernel = compiled
+        .meta
+        .kernels
+        .iter()
+        .find(|m| m.name == k.name)
+        .cloned()
+        .ok_or_else(|| Error::msg(format!("tilec produced no metadata for kernel `{}`", k.name)))?;
+    Ok(Loaded { ptx: compiled.ptx, arch: compiled.meta.arch, kernel, compile_ms: Some(compile_ms) })
+}
+
+/// Runs the compiler, turning a panic (a compiler bug, or a part not written yet) into an
+/// error that says where.
+fn catch_panic<T>(f: impl FnOnce() -> T) -> Result<T, Error> {
+    use std::sync::{Arc, Mutex};
+    let seen = Arc::new(Mutex::new(String::new()));
+    let keep = seen.clone();
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| *keep.lock().unwrap() = info.to_string()));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    std::panic::set_hook(previous);
+    r.map_err(|_| Error::msg(format!("the compiler panicked (a tilec bug): {}", seen.lock().unwrap())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn picks_kernels() {
+        assert_eq!(pick(&["add"], None, "f").unwrap(), 0);
+        assert_eq!(pick(&["a", "b"], Some("b"), "f").unwrap(), 1);
+        assert!(pick(&["a", "b"], None, "f").unwrap_err().to_string().contains("choose one with --kernel"));
+        assert!(pick(&["a"], Some("c"), "f").unwrap_err().to_string().contains("no kernel `c` (it has: a)"));
+    }
+
+    #[test]
+    fn panics_become_errors() {
+        let e = catch_panic(|| -> u32 { panic!("not yet") }).unwrap_err().to_string();
+        assert!(e.contains("the compiler panicked") && e.contains("not yet"), "{e}");
+        assert_eq!(catch_panic(|| 3).unwrap(), 3);
+    }
+
+    #[test]
+    fn ptx_needs_its_json() {
+        let dir = std::env::temp_dir().join(format!("tile-runtime-load-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let ptx = dir.join("k.ptx");
+        std::fs::write(&ptx, ".version 8.0\n").unwrap();
+        let e = load_ptx(&ptx, None).err().unwrap().to_string();
+        assert!(e.contains("k.json") && e.contains("tilec -o"), "{e}");
+        let meta = ModuleMeta {
+            tilec_version: "0".into(),
+            arch: "sm_90".into(),
+            kernels: vec![KernelMeta {
+                name: "k".into(),
+                params: vec![],
+                consts: vec![],
+                num_warps: 4,
+                num_stages: 1,
+                block: [128, 1, 1],
+                shared_bytes: 0,
+                index_bits: 32,
+            }],
+        };
+        std::fs::write(dir.join("k.json"), serde_json::to_string(&meta).unwrap()).unwrap();
+        let l = load_ptx(&ptx, None).unwrap();
+        assert_eq!((l.kernel.name.as_str(), l.arch.as_str()), ("k", "sm_90"));
+    }
+}

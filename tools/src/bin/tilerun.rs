@@ -1,0 +1,203 @@
+//! `tilerun`: run a tile kernel on the GPU with generated or .npy inputs, save and check
+//! its outputs, time it. The work is in the `tile-runtime` crate; this is its command line.
+
+use clap::builder::TypedValueParser;
+use clap::Parser;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use tile_runtime::bench::BenchConfig;
+use tile_runtime::load::CompileSettings;
+use tile_runtime::run::{self, Bytes, Options};
+use tile_runtime::spec::{self, parse_pair};
+use tile_runtime::Error;
+
+const AFTER_HELP: &str = "\
+ARGS (in parameter order, or NAME=SPEC):
+  1048576  -3  0x10  0.5  true     scalars (integers must fit the parameter's type)
+  randn:f32:N      normal(0, 1)       rand:f32:N          uniform [0, 1)
+  randint:i32:N:LO:HI  integers in [LO, HI)   arange:i32:N   0, 1, ..., N-1
+  zeros:f32:N      full:f32:N:VALUE   empty:f32:N         poisoned (NaN / all ones)
+  x.npy or npy:PATH                   the type may be left out (zeros:N); N may be RxC
+  (bf16 buffers take <f4 files and are saved as <f4)
+
+EXAMPLES:
+  tilerun add.tile --grid 1024 randn:f32:1048576 randn:f32:1048576 empty:f32:1048576 1048576
+  tilerun add.ptx --grid 977 a.npy b.npy empty:f32:1000000 n=1000000 --check out=ref.npy
+  tilerun add.tile --grid 262144 randn:f32:1<<28 randn:f32:1<<28 empty:f32:1<<28 268435456 \\
+      --bench --bytes auto";
+
+#[derive(Parser, Debug)]
+#[command(name = "tilerun", version, about = "Run a tile kernel on the GPU: inputs, checks, timing", after_help = AFTER_HELP)]
+struct Cli {
+    /// A .tile program (compiled here, specialised on the arguments) or a .ptx with the
+    /// .json tilec wrote beside it.
+    file: PathBuf,
+    /// The kernel to run (optional when the file has one).
+    #[arg(long)]
+    kernel: Option<String>,
+    /// Programs to launch: X, X,Y or X,Y,Z.
+    #[arg(long, value_name = "X[,Y,Z]")]
+    grid: String,
+    /// The kernel's arguments (see below).
+    #[arg(value_name = "ARG", allow_negative_numbers = true)]
+    args: Vec<String>,
+
+    /// .tile: override a const parameter.
+    #[arg(short = 'D', value_name = "NAME=VALUE")]
+    defines: Vec<String>,
+    /// .tile: target (default: the device's, sm_90 on Hopper and newer).
+    #[arg(long, value_parser = ["sm_80", "sm_90"])]
+    arch: Option<String>,
+    /// .tile: warps per program.
+    #[arg(long)]
+    num_warps: Option<u32>,
+    /// .tile: width of address offsets.
+    #[arg(long, default_value_t = 32, value_parser = clap::builder::PossibleValuesParser::new(["32", "64"]).map(|s| s.parse::<u32>().unwrap()))]
+    index_bits: u32,
+    /// .tile: do not specialise on argument values (multiples of 16).
+    #[arg(long)]
+    no_specialise: bool,
+    /// .tile: emit line info.
+    #[arg(long)]
+    lineinfo: bool,
+    /// Write the PTX that runs to this file.
+    #[arg(long, value_name = "OUT.ptx")]
+    emit_ptx: Option<PathBuf>,
+
+    /// Seed of generated buffers.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Leave `empty:` buffers zeroed instead of poisoned.
+    #[arg(long)]
+    no_poison: bool,
+    /// Save a buffer after the run: NAME=out.npy (repeatable).
+    #[arg(long, value_name = "NAME=OUT.npy")]
+    save: Vec<String>,
+    /// Compare a buffer after the run with a reference: NAME=ref.npy (repeatable).
+    #[arg(long, value_name = "NAME=REF.npy")]
+    check: Vec<String>,
+    /// Relative tolerance of --check (default 1e-5 for f32, 1e-2 for f16/bf16, 0 for ints).
+    #[arg(long)]
+    rtol: Option<f64>,
+    /// Absolute tolerance of --check (default 1e-6 for f32, 1e-3 for f16/bf16, 0 for ints).
+    #[arg(long)]
+    atol: Option<f64>,
+
+    /// Time the kernel (median of ~100 ms of launches, L2 flushed before each).
+    #[arg(long)]
+    bench: bool,
+    /// Bytes moved per launch, for GB/s: N, 12*268435456, 1<<28, or `auto` (all buffers).
+    #[arg(long, value_name = "N|auto")]
+    bytes: Option<String>,
+    /// Floating-point operations per launch, for TFLOP/s.
+    #[arg(long, value_name = "N")]
+    flops: Option<String>,
+    /// Rotate launches over K copies of every buffer.
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    rotate: usize,
+    /// Do not flush the L2 before each timed launch.
+    #[arg(long)]
+    no_flush: bool,
+    #[arg(long, default_value_t = 25.0, value_name = "MS")]
+    warmup_ms: f64,
+    #[arg(long, default_value_t = 100.0, value_name = "MS")]
+    rep_ms: f64,
+    /// A label for the BENCH line (the harness's name for the case).
+    #[arg(long)]
+    label: Option<String>,
+
+    /// CUDA device ordinal.
+    #[arg(long, default_value_t = 0)]
+    device: usize,
+    #[arg(short, long)]
+    verbose: bool,
+}
+
+fn options(cli: Cli) -> Result<Options, Error> {
+    let pairs = |v: &[String], flag: &str| v.iter().map(|s| parse_pair(s, flag)).collect::<Result<Vec<_>, _>>();
+    let count = |s: &str, flag: &str| spec::parse_product(s).map_err(|e| Error::msg(format!("{flag}: {e}")));
+    let bytes = match cli.bytes.as_deref() {
+        None => None,
+        Some("auto") => Some(Bytes::Auto),
+        Some(s) => Some(Bytes::Count(count(s, "--bytes")?)),
+    };
+    let flops = cli.flops.as_deref().map(|s| count(s, "--flops")).transpose()?;
+    if (bytes.is_some() || flops.is_some() || cli.rotate != 1) && !cli.bench {
+        return Err(Error::msg("--bytes, --flops and --rotate go with --bench"));
+    }
+    if cli.rotate == 0 {
+        return Err(Error::msg("--rotate must be at least 1"));
+    }
+    let bench = cli.bench.then(|| BenchConfig {
+        warmup_ms: cli.warmup_ms,
+        rep_ms: cli.rep_ms,
+        flush_l2: !cli.no_flush,
+        rotate: cli.rotate,
+        bytes: None,
+        flops,
+        label: cli.label.clone(),
+    });
+    Ok(Options {
+        kernel: cli.kernel,
+        grid: spec::parse_grid(&cli.grid)?,
+        args: cli.args.iter().map(|a| spec::parse_arg(a)).collect::<Result<_, _>>()?,
+        compile: CompileSettings {
+            arch: cli.arch.clone().unwrap_or_else(|| "sm_90".into()),
+            num_warps: cli.num_warps,
+            index_bits: cli.index_bits,
+            defines: pairs(&cli.defines, "-D")?,
+            lineinfo: cli.lineinfo,
+            no_specialise: cli.no_specialise,
+        },
+        arch_given: cli.arch.is_some(),
+        seed: cli.seed,
+        poison: !cli.no_poison,
+        saves: pairs(&cli.save, "--save")?.into_iter().map(|(n, p)| (n, p.into())).collect(),
+        checks: pairs(&cli.check, "--check")?.into_iter().map(|(n, p)| (n, p.into())).collect(),
+        rtol: cli.rtol,
+        atol: cli.atol,
+        bench,
+        bytes,
+        device: cli.device,
+        verbose: cli.verbose,
+        emit_ptx: cli.emit_ptx,
+        file: cli.file,
+    })
+}
+
+fn main() -> ExitCode {
+    // A panic anywhere (a driver symbol missing from an old libcuda, a bug) is one line
+    // and exit status 1, like every other failure.
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("tilerun: error: internal error: {info}");
+        std::process::exit(1);
+    }));
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => e.exit(),
+        Err(e) => {
+            let text = e.render().to_string();
+            eprint!("tilerun: error: {}", text.strip_prefix("error: ").unwrap_or(&text));
+            return ExitCode::from(1);
+        }
+    };
+    match options(cli).and_then(|o| run::run(&o)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Error::NoDriver) => {
+            eprintln!("tilerun: {}", Error::NoDriver);
+            ExitCode::from(1)
+        }
+        Err(Error::Compile(rendered)) => {
+            eprint!("{rendered}");
+            if !rendered.ends_with('\n') {
+                eprintln!();
+            }
+            eprintln!("tilerun: error: the kernel does not compile");
+            ExitCode::from(1)
+        }
+        Err(e) => {
+            eprintln!("tilerun: error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
