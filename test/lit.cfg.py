@@ -13,7 +13,8 @@ config.test_source_root = os.path.dirname(__file__)
 root = os.path.dirname(config.test_source_root)
 
 profile = os.environ.get("TILEC_PROFILE", "debug")
-tilec = os.path.join(root, "target", profile, "tilec")
+target_dir = os.environ.get("CARGO_TARGET_DIR", os.path.join(root, "target"))
+tilec = os.path.join(target_dir, profile, "tilec")
 if not os.path.exists(tilec):
     lit_config.fatal(f"{tilec} not built: run `cargo build -p tilec-tools` first")
 

@@ -6,6 +6,7 @@
 
 pub mod coalesce;
 pub mod tile_to_memsem;
+pub mod widen_offsets;
 
 use crate::pipeline::Options;
 use melior::ir::operation::OperationLike;
@@ -48,6 +49,12 @@ pub struct PassInfo {
 
 /// Every pass, in pipeline order.
 pub static REGISTRY: &[PassInfo] = &[
+    PassInfo {
+        name: "widen-offsets",
+        summary: "compute pointer offsets in 64 bits so they cannot wrap (only with --index-bits 64)",
+        options: "index_bits",
+        kind: PassKind::Mirror(widen_offsets::run),
+    },
     PassInfo {
         name: "coalesce",
         summary: "tile -> layout: give every tile a blocked encoding so each thread moves up to 16 contiguous bytes",

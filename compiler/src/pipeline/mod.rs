@@ -38,6 +38,7 @@ pub fn default_passes(opts: &Options) -> Vec<&'static PassInfo> {
     passes::REGISTRY
         .iter()
         .filter(|p| p.name != "ensure-debug-info-scope-on-llvm-func" || opts.lineinfo)
+        .filter(|p| p.name != "widen-offsets" || opts.index_bits == 64)
         .collect()
 }
 
