@@ -4,18 +4,52 @@ use crate::ir::Module as Mirror;
 use melior::dialect::DialectRegistry;
 use melior::ir::operation::OperationLike;
 use melior::ir::{Module, OperationRef};
-use melior::utility::{load_irdl_dialects, register_all_dialects, register_all_llvm_translations, register_all_passes};
+use melior::utility::load_irdl_dialects;
 use melior::Context;
+use std::sync::Once;
 
-/// A context with every dialect tilec reads or writes loaded, and our dialects verified
-/// through IRDL.
+extern "C" {
+    fn tilec_register_nvptx(registry: *mut std::ffi::c_void);
+}
+
+/// The upstream passes the pipeline names, registered once per process.
+fn register_passes() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| unsafe {
+        use mlir_sys::*;
+        mlirRegisterConversionSCFToControlFlowPass();
+        mlirRegisterConversionArithToLLVMConversionPass();
+        mlirRegisterConversionConvertControlFlowToLLVMPass();
+        mlirRegisterConversionReconcileUnrealizedCastsPass();
+        mlirRegisterLLVMDIScopeForLLVMFuncOpPass();
+        mlirRegisterGPUGpuModuleToBinaryPass();
+    });
+}
+
+/// A context with exactly the dialects tilec reads or writes loaded (ours verified
+/// through IRDL), the NVVM target, and the LLVM IR translations the back end needs.
 pub fn create_context() -> Context {
     let registry = DialectRegistry::new();
-    register_all_dialects(&registry);
+    unsafe {
+        use mlir_sys::*;
+        for handle in [
+            mlirGetDialectHandle__func__(),
+            mlirGetDialectHandle__arith__(),
+            mlirGetDialectHandle__math__(),
+            mlirGetDialectHandle__scf__(),
+            mlirGetDialectHandle__cf__(),
+            mlirGetDialectHandle__gpu__(),
+            mlirGetDialectHandle__llvm__(),
+            mlirGetDialectHandle__nvvm__(),
+            mlirGetDialectHandle__irdl__(),
+        ] {
+            mlirDialectHandleInsertDialect(handle, registry.to_raw());
+        }
+        tilec_register_nvptx(registry.to_raw().ptr as *mut _);
+    }
     let context = Context::new_with_registry(&registry, false);
     context.load_all_available_dialects();
-    register_all_llvm_translations(&context);
-    register_all_passes();
+    register_passes();
     for (name, src) in crate::IRDL_SOURCES {
         let m = Module::parse(&context, src).unwrap_or_else(|| panic!("IRDL for `{name}` parses"));
         assert!(load_irdl_dialects(&m), "IRDL for `{name}` loads");

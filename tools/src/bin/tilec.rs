@@ -1,7 +1,6 @@
 //! `tilec`: compile tile programs to PTX, or run chosen passes over MLIR at any stage.
 
 use clap::{Parser, ValueEnum};
-use melior::ir::operation::OperationLike;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tilec::driver::{self, CompileOptions};

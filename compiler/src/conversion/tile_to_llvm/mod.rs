@@ -32,8 +32,6 @@ pub(crate) struct Lowerer<'m> {
     pub tid: ValueId,
     pub lane: ValueId,
     pub warp: ValueId,
-    /// Thread parts of each distribution, made once at entry.
-    pub parts: HashMap<Dist, Vec<ValueId>>,
     pub smem_bytes: u32,
     pub smem_name: String,
 }
@@ -78,7 +76,6 @@ fn lower_kernel(m: &Module, f: &Op, opts: &Options, values: &mut Values) -> Resu
         tid: 0,
         lane: 0,
         warp: 0,
-        parts: HashMap::new(),
         smem_bytes: 0,
         smem_name: format!("{name}_smem"),
     };
@@ -183,8 +180,8 @@ impl Lowerer<'_> {
         }
     }
 
-    /// Thread parts of `dist`: computed on first use in the current block. (Cached per
-    /// block would be better; entry-block caching needs dominance, so recompute.)
+    /// Thread parts of `dist`, computed where they are used (LLVM's CSE merges repeats;
+    /// caching them at entry would need dominance care inside regions).
     pub fn thread_parts(&mut self, b: &mut Builder, dist: &Dist) -> Vec<ValueId> {
         dist.thread_parts(b, self.lane, self.warp)
     }
