@@ -230,13 +230,14 @@ irdl.dialect @tile {
     irdl.results()
   }
 
-  // printf from the device: the message then each value (per element for tiles).
+  // printf from the device: the message and one value (a line per element of a tile), or
+  // the message alone.
   //   "tile.print"(%x) {msg = "x = "} : (tensor<4xf32>) -> ()
   irdl.operation @print {
     %v = irdl.any
     %s = irdl.base "#builtin.string"
     irdl.attributes { "msg" = %s }
-    irdl.operands(values: variadic %v)
+    irdl.operands(value: optional %v)
     irdl.results()
   }
 }

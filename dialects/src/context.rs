@@ -63,7 +63,7 @@ pub fn replace_module(module_op: OperationRef, mirror: &Mirror) -> Result<(), St
     let text = mirror.to_mlir();
     let context = module_op.context();
     let new = Module::parse(unsafe { context.to_ref() }, &text)
-        .ok_or_else(|| format!("the pass produced IR that does not parse:\n{text}"))?;
+        .ok_or_else(|| "the pass produced IR that does not parse (run with -v to see it)".to_string())?;
     unsafe {
         use mlir_sys::*;
         let old = module_op.to_raw();

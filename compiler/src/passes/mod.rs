@@ -126,6 +126,7 @@ pub fn external(info: &'static PassInfo, f: MirrorFn, opts: Options, slot: Error
             replace_module(op, &mirror).map_err(|m| PassError::at(&op.location().to_string(), m))
         });
         if let Err(e) = result {
+            tracing::debug!(pass = info.name, ir = %mirror.to_mlir(), "pass failed");
             *slot.lock().expect("pass error slot") = Some(e);
             pass.signal_failure();
         }

@@ -159,9 +159,15 @@ impl Gen<'_> {
                 b.op("tile.debug_barrier", &[], &[], &[]);
             }
             Stmt::DevicePrint { msg, values, span } => {
+                // One print per value (tiles print one line per element, as in Triton).
                 let vs: Vec<ValueId> = values.iter().map(|v| self.expr(b, v)).collect();
                 b.loc = self.loc(*span);
-                b.op("tile.print", &vs, &[], &[("msg", Attr::str(msg))]);
+                if vs.is_empty() {
+                    b.op("tile.print", &[], &[], &[("msg", Attr::str(msg))]);
+                }
+                for v in vs {
+                    b.op("tile.print", &[v], &[], &[("msg", Attr::str(msg))]);
+                }
             }
             Stmt::Expr(e) => {
                 self.expr(b, e);

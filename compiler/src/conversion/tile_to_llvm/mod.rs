@@ -15,6 +15,7 @@ mod creation;
 mod elementwise;
 pub mod layout;
 mod memory;
+mod print;
 mod reduce;
 
 use crate::passes::PassError;
@@ -34,6 +35,9 @@ pub(crate) struct Lowerer<'m> {
     pub warp: ValueId,
     pub smem_bytes: u32,
     pub smem_name: String,
+    /// Module-level ops the kernel needs (format strings of `device_print`).
+    pub globals: Vec<Op>,
+    pub needs_vprintf: bool,
 }
 
 pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
@@ -43,7 +47,14 @@ pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
         if op.name != "func.func" {
             return Err(PassError::at(&op.loc, format!("unexpected top-level op `{}`", op.name)));
         }
-        funcs.extend(lower_kernel(m, op, opts, &mut out.values)?);
+        for f in lower_kernel(m, op, opts, &mut out.values)? {
+            // One vprintf declaration however many kernels print.
+            let dup = f.str_attr("sym_name").as_deref() == Some("vprintf")
+                && funcs.iter().any(|g: &Op| g.str_attr("sym_name").as_deref() == Some("vprintf"));
+            if !dup {
+                funcs.push(f);
+            }
+        }
     }
     let target = format!("[#nvvm.target<chip = \"{}\">]", opts.arch);
     out.body.push(Op {
@@ -78,6 +89,8 @@ fn lower_kernel(m: &Module, f: &Op, opts: &Options, values: &mut Values) -> Resu
         warp: 0,
         smem_bytes: 0,
         smem_name: format!("{name}_smem"),
+        globals: vec![],
+        needs_vprintf: false,
     };
     for (a, n) in entry.args.iter().zip(&args) {
         l.map.insert(*a, vec![*n]);
@@ -92,7 +105,10 @@ fn lower_kernel(m: &Module, f: &Op, opts: &Options, values: &mut Values) -> Resu
         l.block(&mut b, &entry.ops)?;
     }
     let sig: Vec<String> = arg_tys.iter().map(|t| t.to_string().replace("!llvm.", "")).collect();
-    let mut result = vec![];
+    let mut result = std::mem::take(&mut l.globals);
+    if l.needs_vprintf {
+        result.push(print::vprintf_decl(&f.loc));
+    }
     if l.smem_bytes > 0 {
         result.push(Op {
             name: "llvm.mlir.global".into(),
@@ -216,6 +232,7 @@ impl Lowerer<'_> {
             }
             "tile.addptr" => self.addptr(b, op)?,
             "tile.debug_barrier" => crate::conversion::nvidia::sreg::barrier(b),
+            "tile.print" => self.print(b, op)?,
             "memsem.load" => self.load(b, op)?,
             "memsem.store" => self.store(b, op)?,
             "memsem.atomic_rmw" | "memsem.atomic_cas" => self.atomic(b, op)?,

@@ -1,0 +1,131 @@
+//! `tile.print` (`device_print`) → CUDA's `vprintf`.
+//!
+//! 1. A format string per call site, as an internal constant global:
+//!    `pid (%u, %u, %u) idx (%d) MSG v...` for tiles (one line per element, printed by the
+//!    thread that owns it), `pid (%u, %u, %u) MSG v...` for scalars (thread 0 prints).
+//! 2. The arguments packed into a stack struct as vprintf expects (floats as f64, integers
+//!    as i32 or i64), then one call.
+
+use super::{lower_type, Lowerer};
+use crate::conversion::nvidia::sreg;
+use crate::passes::PassError;
+use tile_dialects::ir::{Attr, Builder, Op, Region, Type, ValueId};
+
+/// `vprintf`'s declaration, added to the gpu.module once when any kernel prints.
+pub fn vprintf_decl(loc: &str) -> Op {
+    Op {
+        name: "llvm.func".into(),
+        attrs: vec![
+            ("sym_name".into(), Attr::str("vprintf")),
+            ("function_type".into(), Attr("!llvm.func<i32 (ptr, ptr)>".into())),
+            ("linkage".into(), Attr("#llvm.linkage<external>".into())),
+        ],
+        regions: vec![Region::default()],
+        loc: loc.into(),
+        ..Default::default()
+    }
+}
+
+fn conv(t: &Type) -> (&'static str, Type) {
+    match t {
+        t if t.is_float() => ("%f", Type::F64),
+        Type::Int(64) => ("%lld", Type::Int(64)),
+        _ => ("%d", Type::Int(32)),
+    }
+}
+
+impl Lowerer<'_> {
+    pub(super) fn print(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
+        let msg = op.str_attr("msg").unwrap_or_default();
+        let tile = op.operands.iter().copied().find(|v| self.ty(*v).is_tensor());
+        let pid: Vec<ValueId> = (0..3).map(|a| sreg::read(b, "ctaid", a)).collect();
+        let elem_fmts: Vec<&str> = op.operands.iter().map(|v| conv(&lower_type(self.ty(*v))).0).collect();
+        let idx_part = if tile.is_some() { " idx (%d)" } else { "" };
+        let sep = if msg.is_empty() || msg.ends_with(' ') { "" } else { " " };
+        let text = format!("pid (%u, %u, %u){idx_part} {msg}{sep}{}\n", elem_fmts.join(" "));
+        let fmt = self.format_string(b, &text);
+        let n = tile.map(|t| self.nregs(self.ty(t))).unwrap_or(1);
+        for j in 0..n {
+            let who = match tile {
+                Some(t) => self.owner(b, t, j, &op.loc)?,
+                None => {
+                    let z = b.const_int(0, 32);
+                    b.op1("arith.cmpi", &[self.tid, z], Type::Int(1), &[("predicate", Attr::int(0, "i64"))])
+                }
+            };
+            let mut args: Vec<ValueId> = pid.clone();
+            if let Some(t) = tile {
+                let dist = self.dist(t, &op.loc)?;
+                let parts = self.thread_parts(b, &dist);
+                let off = b.const_int(dist.reg_offsets(j)[0], 32);
+                let i = b.op1("arith.addi", &[parts[0], off], Type::Int(32), &[]);
+                let m = b.const_int(dist.shape[0] - 1, 32);
+                args.push(b.op1("arith.andi", &[i, m], Type::Int(32), &[]));
+            }
+            for v in &op.operands {
+                let x = self.reg(*v, j);
+                let t = lower_type(self.ty(*v));
+                let (_, want) = conv(&t);
+                args.push(match (&t, &want) {
+                    (t, Type::F64) if *t != Type::F64 => b.op1("arith.extf", &[x], Type::F64, &[]),
+                    (Type::Int(w), Type::Int(32)) if *w < 32 => b.op1("arith.extsi", &[x], Type::Int(32), &[]),
+                    _ => x,
+                });
+            }
+            let then = b.region(&[], |ib, _| {
+                call_vprintf(ib, fmt, &args);
+                ib.op("scf.yield", &[], &[], &[]);
+            });
+            let els = b.region(&[], |ib, _| {
+                ib.op("scf.yield", &[], &[], &[]);
+            });
+            b.op_with_regions("scf.if", &[who], &[], &[], vec![then, els]);
+        }
+        Ok(())
+    }
+
+    /// The address of a new NUL-terminated constant string.
+    fn format_string(&mut self, b: &mut Builder, text: &str) -> ValueId {
+        let name = format!("{}_fmt{}", self.smem_name.trim_end_matches("_smem"), self.globals.len());
+        let bytes = text.len() + 1;
+        let escaped: String = text.bytes().map(|c| if c.is_ascii_graphic() && c != b'"' && c != b'\\' || c == b' ' { (c as char).to_string() } else { format!("\\{c:02X}") }).collect();
+        self.globals.push(Op {
+            name: "llvm.mlir.global".into(),
+            attrs: vec![
+                ("addr_space".into(), Attr::int(0, "i32")),
+                ("constant".into(), Attr("unit".into())),
+                ("global_type".into(), Attr(format!("!llvm.array<{bytes} x i8>"))),
+                ("linkage".into(), Attr("#llvm.linkage<internal>".into())),
+                ("sym_name".into(), Attr::str(&name)),
+                ("value".into(), Attr(format!("\"{escaped}\\00\""))),
+            ],
+            regions: vec![Region::default()],
+            loc: b.loc.clone(),
+            ..Default::default()
+        });
+        self.needs_vprintf = true;
+        b.op1("llvm.mlir.addressof", &[], Type::LlvmPtr(0), &[("global_name", Attr(format!("@{name}")))])
+    }
+}
+
+fn call_vprintf(b: &mut Builder, fmt: ValueId, args: &[ValueId]) {
+    let tys: Vec<String> = args.iter().map(|a| b.ty(*a).to_string()).collect();
+    let st = format!("!llvm.struct<({})>", tys.join(", "));
+    let one = b.const_int(1, 32);
+    let buf = b.op1("llvm.alloca", &[one], Type::LlvmPtr(0), &[("elem_type", Attr(st.clone()))]);
+    for (k, a) in args.iter().enumerate() {
+        let p = b.op1(
+            "llvm.getelementptr",
+            &[buf],
+            Type::LlvmPtr(0),
+            &[("elem_type", Attr(st.clone())), ("rawConstantIndices", Attr(format!("array<i32: 0, {k}>")))],
+        );
+        b.op("llvm.store", &[*a, p], &[], &[]);
+    }
+    b.op1(
+        "llvm.call",
+        &[fmt, buf],
+        Type::Int(32),
+        &[("callee", Attr("@vprintf".into())), ("operandSegmentSizes", Attr("array<i32: 2, 0>".into())), ("op_bundle_sizes", Attr("array<i32>".into()))],
+    );
+}
