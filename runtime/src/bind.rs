@@ -80,7 +80,8 @@ pub fn order<'a>(kernel: &str, params: &[Param], args: &'a [ArgSpec]) -> Result<
         }
         slots[i] = Some(a);
     }
-    let missing: Vec<String> = params.iter().zip(&slots).filter(|(_, s)| s.is_none()).map(|(p, _)| format!("`{}`", p.name)).collect();
+    let missing: Vec<String> =
+        params.iter().zip(&slots).filter(|(_, s)| s.is_none()).map(|(p, _)| format!("`{}`", p.name)).collect();
     if !missing.is_empty() {
         return Err(Error::msg(format!("{}; missing: {}", describe(kernel, params), missing.join(", "))));
     }
@@ -96,7 +97,9 @@ pub fn specialisation(params: &[Param], args: &[&ArgSpec]) -> Vec<(String, u32)>
         .zip(args)
         .filter_map(|(p, a)| match (p.kind, &a.value) {
             (ParamKind::Ptr(_), _) => Some((p.name.clone(), 16)),
-            (ParamKind::Scalar(d), ArgValue::Scalar(Scalar::Int(v))) if d.is_int() && d != DType::Bool && v % 16 == 0 => {
+            (ParamKind::Scalar(d), ArgValue::Scalar(Scalar::Int(v)))
+                if d.is_int() && d != DType::Bool && v % 16 == 0 =>
+            {
                 Some((p.name.clone(), 16))
             }
             _ => None,
@@ -125,7 +128,9 @@ impl BufferPlan {
     /// Makes the host buffer; `stream` (the parameter's index) decorrelates arguments.
     pub fn materialize(self, elem: DType, seed: u64, stream: u64, poison: bool) -> Result<HostBuffer, Error> {
         match self {
-            BufferPlan::Generate { source, dtype, shape } => HostBuffer::generate(&source, dtype, &shape, seed, stream, poison),
+            BufferPlan::Generate { source, dtype, shape } => {
+                HostBuffer::generate(&source, dtype, &shape, seed, stream, poison)
+            }
             BufferPlan::Npy(f) => f.read(elem),
         }
     }
@@ -135,8 +140,13 @@ impl BufferPlan {
 pub enum Bound {
     /// The value's bytes, little-endian, in the low bytes of a u64 (what cuLaunchKernel
     /// reads for a parameter of up to 8 bytes).
-    Scalar { bits: u64 },
-    Buffer { elem: DType, plan: BufferPlan },
+    Scalar {
+        bits: u64,
+    },
+    Buffer {
+        elem: DType,
+        plan: BufferPlan,
+    },
 }
 
 /// numpy's name of a type, for advice on converting an `.npy`.
@@ -266,7 +276,12 @@ mod tests {
     fn add_meta(index_bits: u32, n_div: u32) -> KernelMeta {
         KernelMeta {
             name: "add".into(),
-            params: vec![param("a", "*f32", 16), param("b", "*f32", 16), param("out", "*f32", 16), param("n", "i32", n_div)],
+            params: vec![
+                param("a", "*f32", 16),
+                param("b", "*f32", 16),
+                param("out", "*f32", 16),
+                param("n", "i32", n_div),
+            ],
             consts: vec![],
             num_warps: 4,
             num_stages: 3,
@@ -292,7 +307,10 @@ mod tests {
         let m = add_meta(32, 1);
         let b = bind(&m, &args(&["randn:f32:1000", "rand:1000", "n=1000", "out=empty:f32:1000"])).unwrap();
         assert!(matches!(b[3], Bound::Scalar { bits: 1000 }));
-        assert!(matches!(&b[2], Bound::Buffer { elem: DType::F32, plan: BufferPlan::Generate { source: Source::Empty, .. } }));
+        assert!(matches!(
+            &b[2],
+            Bound::Buffer { elem: DType::F32, plan: BufferPlan::Generate { source: Source::Empty, .. } }
+        ));
         let b = bind(&m, &args(&["zeros:f32:4", "zeros:f32:4", "zeros:f32:4", "-1"])).unwrap();
         assert!(matches!(b[3], Bound::Scalar { bits } if bits == 0xFFFF_FFFF));
     }
@@ -301,7 +319,10 @@ mod tests {
     fn refuses_32_bit_overflow_without_allocating() {
         let m = add_meta(32, 1);
         let e = err(&m, &["zeros:f32:3000000000", "zeros:f32:4", "zeros:f32:4", "4"]);
-        assert_eq!(e, "argument `a` has 3000000000 elements; this kernel uses 32-bit offsets (compile with --index-bits 64)");
+        assert_eq!(
+            e,
+            "argument `a` has 3000000000 elements; this kernel uses 32-bit offsets (compile with --index-bits 64)"
+        );
         // 2^31 - 1 elements still fit; 2^31 do not.
         assert!(err(&m, &["zeros:f32:2147483648", "zeros:f32:4", "zeros:f32:4", "4"]).contains("2147483648 elements"));
         assert!(bind(&m, &args(&["zeros:f32:2147483647", "zeros:f32:4", "zeros:f32:4", "4"])).is_ok());

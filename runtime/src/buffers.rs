@@ -40,7 +40,14 @@ impl HostBuffer {
 
     /// Makes the buffer `source` describes (not `.npy`: see `npy::read`). `stream` tells
     /// buffers of one run apart (the argument's index), so `a` and `b` differ.
-    pub fn generate(source: &Source, dtype: DType, shape: &[usize], seed: u64, stream: u64, poison: bool) -> Result<HostBuffer, Error> {
+    pub fn generate(
+        source: &Source,
+        dtype: DType,
+        shape: &[usize],
+        seed: u64,
+        stream: u64,
+        poison: bool,
+    ) -> Result<HostBuffer, Error> {
         let n: usize = shape.iter().product();
         let bytes = n
             .checked_mul(dtype.size())
@@ -63,7 +70,7 @@ impl HostBuffer {
                 }
                 fill_chunks(&mut data, dtype, |start, out| {
                     for (k, c) in out.chunks_exact_mut(dtype.size()).enumerate() {
-                        c.copy_from_slice(&dtype.encode_int((start + k) as i128));
+                        dtype.write_int((start + k) as i128, c);
                     }
                 });
             }
@@ -77,7 +84,7 @@ impl HostBuffer {
                     let mut rng = chunk_rng(seed, stream, start / CHUNK);
                     for c in out.chunks_exact_mut(dtype.size()) {
                         let v: f64 = if normal { rng.sample::<f64, _>(StandardNormal) } else { rng.random::<f64>() };
-                        write_float(dtype, v, c);
+                        dtype.write_float(v, c);
                     }
                 });
             }
@@ -91,7 +98,7 @@ impl HostBuffer {
                     let mut rng = chunk_rng(seed, stream, start / CHUNK);
                     for c in out.chunks_exact_mut(dtype.size()) {
                         let v = lo + (rng.random::<u64>() as u128 % (hi - lo) as u128) as i128;
-                        c.copy_from_slice(&dtype.encode_int(v));
+                        dtype.write_int(v, c);
                     }
                 });
             }
@@ -117,14 +124,6 @@ pub fn encode_scalar(v: Scalar, dtype: DType) -> Result<Vec<u8>, Error> {
     }
 }
 
-fn write_float(dtype: DType, v: f64, out: &mut [u8]) {
-    match dtype {
-        DType::F32 => out.copy_from_slice(&(v as f32).to_le_bytes()),
-        DType::F64 => out.copy_from_slice(&v.to_le_bytes()),
-        _ => out.copy_from_slice(&dtype.encode_float(v)),
-    }
-}
-
 fn chunk_rng(seed: u64, stream: u64, chunk: usize) -> Xoshiro256PlusPlus {
     // SplitMix-style mixing, so neighbouring (seed, stream, chunk) triples start far apart.
     let mut z = seed ^ stream.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (chunk as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
@@ -136,7 +135,8 @@ fn chunk_rng(seed: u64, stream: u64, chunk: usize) -> Xoshiro256PlusPlus {
 /// Runs `f(first_element, bytes)` over chunks of `CHUNK` elements, on all cores.
 fn fill_chunks(data: &mut [u8], dtype: DType, f: impl Fn(usize, &mut [u8]) + Sync) {
     let chunk_bytes = CHUNK * dtype.size();
-    let chunks: Vec<(usize, &mut [u8])> = data.chunks_mut(chunk_bytes).enumerate().map(|(i, c)| (i * CHUNK, c)).collect();
+    let chunks: Vec<(usize, &mut [u8])> =
+        data.chunks_mut(chunk_bytes).enumerate().map(|(i, c)| (i * CHUNK, c)).collect();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(chunks.len().max(1));
     if threads <= 1 {
         chunks.into_iter().for_each(|(s, c)| f(s, c));

@@ -100,8 +100,11 @@ pub fn compare(name: &str, out: &HostBuffer, reference: &HostBuffer, tol: Tolera
         if !ok {
             r.mismatches += 1;
             if r.first.is_none() {
-                let (a, b) =
-                    if exact_ints { (out.get_int(i) as f64, reference.get_int(i) as f64) } else { (out.get_f64(i), reference.get_f64(i)) };
+                let (a, b) = if exact_ints {
+                    (out.get_int(i) as f64, reference.get_int(i) as f64)
+                } else {
+                    (out.get_f64(i), reference.get_f64(i))
+                };
                 r.first = Some((i, a, b));
             }
         }
@@ -136,7 +139,8 @@ impl fmt::Display for CheckReport {
             self.name, self.len, self.max_abs_err, self.max_rel_err, self.tol.rtol, self.tol.atol
         )?;
         if let Some((i, a, b)) = self.first {
-            let at = if self.shape.len() > 1 { format!("{i} {:?}", multi_index(i, &self.shape)) } else { i.to_string() };
+            let at =
+                if self.shape.len() > 1 { format!("{i} {:?}", multi_index(i, &self.shape)) } else { i.to_string() };
             write!(f, "; {} mismatches, first at index {at}: got {a}, expected {b}", self.mismatches)?;
         }
         Ok(())
@@ -167,7 +171,10 @@ mod tests {
         assert_eq!(r.mismatches, 2);
         assert_eq!(r.first.map(|f| f.0), Some(1));
         let text = r.to_string();
-        assert!(text.contains("FAILED") && text.contains("first at index 1") && text.contains("2 mismatches"), "{text}");
+        assert!(
+            text.contains("FAILED") && text.contains("first at index 1") && text.contains("2 mismatches"),
+            "{text}"
+        );
         // A looser tolerance passes it.
         let loose = Tolerance::for_dtype(DType::F32, Some(0.1), Some(1.0));
         assert!(compare("y", &f32s(&[1.0, 2.1, 3.0, 0.0]), &f32s(&[1.0, 2.0, 3.0, 1.0]), loose).passed());
@@ -192,7 +199,11 @@ mod tests {
 
     #[test]
     fn ints_are_exact_across_types() {
-        let i64s = HostBuffer { dtype: DType::I64, shape: vec![3], data: [1i64, -2, 3].iter().flat_map(|x| x.to_le_bytes()).collect() };
+        let i64s = HostBuffer {
+            dtype: DType::I64,
+            shape: vec![3],
+            data: [1i64, -2, 3].iter().flat_map(|x| x.to_le_bytes()).collect(),
+        };
         assert!(compare("y", &i32s(&[1, -2, 3]), &i64s, tol(DType::I32)).passed());
         let r = compare("y", &i32s(&[1, -2, 4]), &i64s, tol(DType::I32));
         assert_eq!((r.mismatches, r.max_abs_err), (1, 1.0));

@@ -56,7 +56,8 @@ impl Gpu {
         let name = result::device::get_name(dev).unwrap_or_else(|_| "CUDA device".into());
         let attr = |a| unsafe { result::device::get_attribute(dev, a) }.map_err(|e| fail("cuDeviceGetAttribute", e));
         use sys::CUdevice_attribute::*;
-        let cc = (attr(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)?, attr(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)?);
+        let cc =
+            (attr(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)?, attr(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)?);
         let sm_count = attr(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)?;
         // SAFETY: `dev` is a valid device; the context is released in Drop.
         let ctx = unsafe { result::primary_ctx::retain(dev) }.map_err(|e| fail("cuDevicePrimaryCtxRetain", e))?;
@@ -88,14 +89,16 @@ impl Gpu {
 
     /// Sets every byte of `buf` to `value`, in stream order (not waited for).
     pub fn memset(&self, buf: &DeviceBuffer, value: u8) -> Result<(), Error> {
-        unsafe { result::memset_d8_async(buf.ptr, value, buf.bytes.max(256), self.stream) }.map_err(|e| fail("cuMemsetD8Async", e))
+        unsafe { result::memset_d8_async(buf.ptr, value, buf.bytes.max(256), self.stream) }
+            .map_err(|e| fail("cuMemsetD8Async", e))
     }
 
     /// JIT-compiles `ptx`; on failure the message carries ptxas's log.
     pub fn load_module(&self, ptx: &str) -> Result<Module, Error> {
         let image = CString::new(ptx).map_err(|_| Error::msg("the PTX contains a NUL byte"))?;
         let mut log = vec![0u8; 1 << 16];
-        let mut options = [sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER, sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES];
+        let mut options =
+            [sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER, sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES];
         let mut values: [*mut c_void; 2] = [log.as_mut_ptr().cast(), log.len() as *mut c_void];
         let mut module = std::ptr::null_mut();
         // SAFETY: the image is NUL-terminated and the log buffer outlives the call.
@@ -103,7 +106,8 @@ impl Gpu {
             sys::cuModuleLoadDataEx(&mut module, image.as_ptr().cast(), 2, options.as_mut_ptr(), values.as_mut_ptr())
         };
         if let Err(e) = r.result() {
-            let text = String::from_utf8_lossy(&log[..log.iter().position(|&b| b == 0).unwrap_or(0)]).trim().to_string();
+            let text =
+                String::from_utf8_lossy(&log[..log.iter().position(|&b| b == 0).unwrap_or(0)]).trim().to_string();
             let mut msg = format!("the driver cannot load the PTX: {}", describe(e));
             if !text.is_empty() {
                 msg.push_str(&format!("\n{text}"));
@@ -114,7 +118,14 @@ impl Gpu {
     }
 
     /// Launches `f` on the stream; arguments are pointers to each parameter's value.
-    pub fn launch(&self, f: &Function, grid: [u32; 3], block: [u32; 3], shared: u32, params: &mut [*mut c_void]) -> Result<(), Error> {
+    pub fn launch(
+        &self,
+        f: &Function,
+        grid: [u32; 3],
+        block: [u32; 3],
+        shared: u32,
+        params: &mut [*mut c_void],
+    ) -> Result<(), Error> {
         // SAFETY: `params` points at values laid out as the kernel's parameters (checked by
         // `bind` against the signature), and every device pointer among them is alive.
         unsafe {
@@ -215,8 +226,10 @@ pub struct FunctionInfo {
 impl Function {
     pub fn info(&self) -> Result<FunctionInfo, Error> {
         use sys::CUfunction_attribute::*;
-        let get = |a| unsafe { result::function::get_function_attribute(self.raw, a) }
-            .map_err(|e| fail(format!("kernel `{}`: cuFuncGetAttribute", self.name), e));
+        let get = |a| {
+            unsafe { result::function::get_function_attribute(self.raw, a) }
+                .map_err(|e| fail(format!("kernel `{}`: cuFuncGetAttribute", self.name), e))
+        };
         Ok(FunctionInfo {
             max_threads_per_block: get(CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK)?,
             num_regs: get(CU_FUNC_ATTRIBUTE_NUM_REGS)?,

@@ -108,30 +108,45 @@ impl DType {
     /// The little-endian bytes of integer `v`, which must lie in `int_range`; floats
     /// convert it.
     pub fn encode_int(self, v: i128) -> Vec<u8> {
-        match self {
-            DType::Bool | DType::U8 => vec![v as u8],
-            DType::I8 => (v as i8).to_le_bytes().to_vec(),
-            DType::I16 => (v as i16).to_le_bytes().to_vec(),
-            DType::U16 => (v as u16).to_le_bytes().to_vec(),
-            DType::I32 => (v as i32).to_le_bytes().to_vec(),
-            DType::U32 => (v as u32).to_le_bytes().to_vec(),
-            DType::I64 => (v as i64).to_le_bytes().to_vec(),
-            DType::U64 => (v as u64).to_le_bytes().to_vec(),
-            _ => self.encode_float(v as f64),
-        }
+        let mut out = vec![0; self.size()];
+        self.write_int(v, &mut out);
+        out
     }
 
     /// The little-endian bytes of `v` rounded to this float type (nearest even); integer
     /// types truncate toward zero, saturating (callers check ranges first).
     pub fn encode_float(self, v: f64) -> Vec<u8> {
+        let mut out = vec![0; self.size()];
+        self.write_float(v, &mut out);
+        out
+    }
+
+    /// `encode_int` into `out` (`size()` bytes), without allocating: generators call it
+    /// once per element.
+    pub fn write_int(self, v: i128, out: &mut [u8]) {
         match self {
-            DType::F16 => f16::from_f64(v).to_le_bytes().to_vec(),
-            DType::BF16 => bf16::from_f64(v).to_le_bytes().to_vec(),
-            DType::F32 => (v as f32).to_le_bytes().to_vec(),
-            DType::F64 => v.to_le_bytes().to_vec(),
+            DType::Bool | DType::U8 => out[0] = v as u8,
+            DType::I8 => out[0] = v as i8 as u8,
+            DType::I16 => out.copy_from_slice(&(v as i16).to_le_bytes()),
+            DType::U16 => out.copy_from_slice(&(v as u16).to_le_bytes()),
+            DType::I32 => out.copy_from_slice(&(v as i32).to_le_bytes()),
+            DType::U32 => out.copy_from_slice(&(v as u32).to_le_bytes()),
+            DType::I64 => out.copy_from_slice(&(v as i64).to_le_bytes()),
+            DType::U64 => out.copy_from_slice(&(v as u64).to_le_bytes()),
+            _ => self.write_float(v as f64, out),
+        }
+    }
+
+    /// `encode_float` into `out` (`size()` bytes).
+    pub fn write_float(self, v: f64, out: &mut [u8]) {
+        match self {
+            DType::F16 => out.copy_from_slice(&f16::from_f64(v).to_le_bytes()),
+            DType::BF16 => out.copy_from_slice(&bf16::from_f64(v).to_le_bytes()),
+            DType::F32 => out.copy_from_slice(&(v as f32).to_le_bytes()),
+            DType::F64 => out.copy_from_slice(&v.to_le_bytes()),
             _ => {
                 let (lo, hi) = self.int_range();
-                self.encode_int((v as i128).clamp(lo, hi))
+                self.write_int((v as i128).clamp(lo, hi), out)
             }
         }
     }

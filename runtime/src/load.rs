@@ -30,7 +30,14 @@ pub struct CompileSettings {
 
 impl Default for CompileSettings {
     fn default() -> Self {
-        CompileSettings { arch: "sm_90".into(), num_warps: None, index_bits: 32, defines: vec![], lineinfo: false, no_specialise: false }
+        CompileSettings {
+            arch: "sm_90".into(),
+            num_warps: None,
+            index_bits: 32,
+            defines: vec![],
+            lineinfo: false,
+            no_specialise: false,
+        }
     }
 }
 
@@ -39,6 +46,8 @@ pub struct Loaded {
     pub ptx: String,
     pub arch: String,
     pub kernel: KernelMeta,
+    /// The whole metadata of the module (what `--emit-ptx` writes beside the PTX).
+    pub meta: ModuleMeta,
     /// Wall time of the in-process compile, when there was one.
     pub compile_ms: Option<f64>,
 }
@@ -52,7 +61,11 @@ fn pick(kernels: &[&str], want: Option<&str>, what: &str) -> Result<usize, Error
             .ok_or_else(|| Error::msg(format!("{what} has no kernel `{w}` (it has: {})", kernels.join(", ")))),
         None if kernels.len() == 1 => Ok(0),
         None if kernels.is_empty() => Err(Error::msg(format!("{what} has no kernel"))),
-        None => Err(Error::msg(format!("{what} has {} kernels ({}): choose one with --kernel", kernels.len(), kernels.join(", ")))),
+        None => Err(Error::msg(format!(
+            "{what} has {} kernels ({}): choose one with --kernel",
+            kernels.len(),
+            kernels.join(", ")
+        ))),
     }
 }
 
@@ -67,25 +80,37 @@ pub fn load_ptx(path: &Path, want: Option<&str>) -> Result<Loaded, Error> {
             path.display()
         ))
     })?;
-    let meta: ModuleMeta =
-        serde_json::from_str(&json).map_err(|e| Error::msg(format!("{}: not tilec metadata: {e}", json_path.display())))?;
+    let meta: ModuleMeta = serde_json::from_str(&json)
+        .map_err(|e| Error::msg(format!("{}: not tilec metadata: {e}", json_path.display())))?;
     let names: Vec<&str> = meta.kernels.iter().map(|k| k.name.as_str()).collect();
     let i = pick(&names, want, &json_path.display().to_string())?;
-    Ok(Loaded { ptx, arch: meta.arch.clone(), kernel: meta.kernels[i].clone(), compile_ms: None })
+    Ok(Loaded { ptx, arch: meta.arch.clone(), kernel: meta.kernels[i].clone(), meta, compile_ms: None })
 }
 
-/// Compiles `FILE.tile` for the given arguments.
+/// Compiles `FILE.tile` for the given arguments (with none, and `no_specialise`, for no
+/// arguments in particular).
 pub fn compile_tile(path: &Path, want: Option<&str>, s: &CompileSettings, args: &[ArgSpec]) -> Result<Loaded, Error> {
     let text = std::fs::read_to_string(path).map_err(|e| Error::msg(format!("cannot read {}: {e}", path.display())))?;
     let file = SourceFile::new(path.to_string_lossy(), text);
     let program = tilec::sema::check(&file, &s.defines).map_err(|d| Error::Compile(tilec::diag::render(&file, &d)))?;
     let names: Vec<&str> = program.kernels.iter().map(|k| k.name.as_str()).collect();
     let k = &program.kernels[pick(&names, want, &path.display().to_string())?];
-    let metas: Vec<ParamMeta> =
-        k.params.iter().map(|p| ParamMeta { name: p.name.clone(), ty: p.ty.elem.to_string(), divisibility: 1 }).collect();
+    let metas: Vec<ParamMeta> = k
+        .params
+        .iter()
+        .map(|p| ParamMeta { name: p.name.clone(), ty: p.ty.elem.to_string(), divisibility: 1 })
+        .collect();
     let params = bind::signature(&metas)?;
-    let ordered = bind::order(&k.name, &params, args)?;
-    let divisibility = if s.no_specialise { vec![] } else { bind::specialisation(&params, &ordered) };
+    let divisibility = if s.no_specialise && args.is_empty() {
+        vec![]
+    } else {
+        let ordered = bind::order(&k.name, &params, args)?;
+        if s.no_specialise {
+            vec![]
+        } else {
+            bind::specialisation(&params, &ordered)
+        }
+    };
     let opts = CompileOptions {
         arch: s.arch.clone(),
         num_warps: s.num_warps,
@@ -105,7 +130,24 @@ pub fn compile_tile(path: &Path, want: Option<&str>, s: &CompileSettings, args: 
         .find(|m| m.name == k.name)
         .cloned()
         .ok_or_else(|| Error::msg(format!("tilec produced no metadata for kernel `{}`", k.name)))?;
-    Ok(Loaded { ptx: compiled.ptx, arch: compiled.meta.arch, kernel, compile_ms: Some(compile_ms) })
+    Ok(Loaded {
+        ptx: compiled.ptx,
+        arch: compiled.meta.arch.clone(),
+        kernel,
+        meta: compiled.meta,
+        compile_ms: Some(compile_ms),
+    })
+}
+
+/// Writes the PTX to `path` and its metadata beside it (`path` with `.json`), as `tilec -o`
+/// does, so the pair runs again with `tilerun OUT.ptx`.
+pub fn write_outputs(path: &Path, loaded: &Loaded) -> Result<(), Error> {
+    let write = |p: &Path, text: &str| {
+        std::fs::write(p, text).map_err(|e| Error::msg(format!("cannot write {}: {e}", p.display())))
+    };
+    write(path, &loaded.ptx)?;
+    let json = serde_json::to_string_pretty(&loaded.meta).expect("metadata serialises") + "\n";
+    write(&path.with_extension("json"), &json)
 }
 
 /// Runs the compiler, turning a panic (a compiler bug, or a part not written yet) into an
@@ -165,5 +207,10 @@ mod tests {
         std::fs::write(dir.join("k.json"), serde_json::to_string(&meta).unwrap()).unwrap();
         let l = load_ptx(&ptx, None).unwrap();
         assert_eq!((l.kernel.name.as_str(), l.arch.as_str()), ("k", "sm_90"));
+        // What --emit-ptx writes loads back the same.
+        let out = dir.join("again.ptx");
+        write_outputs(&out, &l).unwrap();
+        let again = load_ptx(&out, Some("k")).unwrap();
+        assert_eq!((again.ptx, again.meta), (l.ptx, l.meta));
     }
 }

@@ -67,12 +67,14 @@ impl NpyIn {
     pub fn open(path: &Path) -> Result<NpyIn, Error> {
         let file = File::open(path).map_err(|e| io_err(path, e))?;
         let mut reader = BufReader::with_capacity(1 << 22, file);
-        let header = npyz::NpyHeader::from_reader(&mut reader).map_err(|e| io_err(path, format!("not a .npy file ({e})")))?;
+        let header =
+            npyz::NpyHeader::from_reader(&mut reader).map_err(|e| io_err(path, format!("not a .npy file ({e})")))?;
         let ts = match header.dtype() {
             npyz::DType::Plain(ts) => ts,
             other => return Err(io_err(path, format!("holds records ({}), not plain numbers", other.descr()))),
         };
-        let dtype = dtype_of(&ts).ok_or_else(|| io_err(path, format!("holds `{ts}`, which no kernel parameter takes")))?;
+        let dtype =
+            dtype_of(&ts).ok_or_else(|| io_err(path, format!("holds `{ts}`, which no kernel parameter takes")))?;
         let shape: Vec<usize> = header.shape().iter().map(|&d| d as usize).collect();
         if header.order() == Order::Fortran && shape.iter().filter(|&&d| d > 1).count() > 1 {
             return Err(io_err(path, "is Fortran-ordered: save it with np.ascontiguousarray(a)"));

@@ -43,8 +43,13 @@ pub struct Options {
     pub bytes: Option<Bytes>,
     pub device: usize,
     pub verbose: bool,
-    /// Write the PTX that was launched here (useful with a .tile).
+    /// Write the PTX that was launched here, and its metadata beside it.
     pub emit_ptx: Option<PathBuf>,
+    /// Stop after compiling (or loading): no GPU needed.
+    pub compile_only: bool,
+    /// Buffers set to zero before every launch (inside the timed region, like the
+    /// Triton reference's `out.zero_()`): accumulators and look-back state.
+    pub zero: Vec<String>,
 }
 
 /// Numeric part of `sm_90`.
@@ -60,7 +65,9 @@ fn load_kernel(o: &Options, arch: &str) -> Result<Loaded, Error> {
     if !is_tile(o) {
         return load::load_ptx(&o.file, o.kernel.as_deref());
     }
-    let settings = CompileSettings { arch: arch.to_string(), ..o.compile.clone() };
+    let mut settings = CompileSettings { arch: arch.to_string(), ..o.compile.clone() };
+    // Compiling alone, with no arguments: nothing to specialise on.
+    settings.no_specialise |= o.compile_only && o.args.is_empty();
     load::compile_tile(&o.file, o.kernel.as_deref(), &settings, &o.args)
 }
 
@@ -72,7 +79,11 @@ fn buffer_param(loaded: &Loaded, name: &str, flag: &str) -> Result<usize, Error>
         Some(_) => Err(Error::msg(format!("{flag} {name}: `{name}` is a scalar, not a buffer"))),
         None => {
             let bufs: Vec<&str> = params.iter().filter(|p| p.is_pointer()).map(|p| p.name.as_str()).collect();
-            Err(Error::msg(format!("{flag} {name}: kernel `{}` has no buffer `{name}` (it has: {})", loaded.kernel.name, bufs.join(", "))))
+            Err(Error::msg(format!(
+                "{flag} {name}: kernel `{}` has no buffer `{name}` (it has: {})",
+                loaded.kernel.name,
+                bufs.join(", ")
+            )))
         }
     }
 }
@@ -82,11 +93,26 @@ pub fn run(o: &Options) -> Result<(), Error> {
     // Refuse what can be refused without a GPU: compile errors, arguments that do not fit
     // the signature, unknown --save/--check names.
     let mut loaded = load_kernel(o, &o.compile.arch)?;
+    if o.compile_only {
+        if let Some(p) = &o.emit_ptx {
+            load::write_outputs(p, &loaded)?;
+        }
+        let ms = loaded.compile_ms.map_or(String::new(), |ms| format!(" in {ms:.1} ms"));
+        let into = o.emit_ptx.as_ref().map_or(String::new(), |p| format!(" into {}", p.display()));
+        println!("compiled `{}` for {}{ms}{into}", loaded.kernel.name, loaded.arch);
+        return Ok(());
+    }
     let mut bound = bind::bind(&loaded.kernel, &o.args)?;
-    let saves = o.saves.iter().map(|(n, p)| Ok((buffer_param(&loaded, n, "--save")?, p))).collect::<Result<Vec<_>, Error>>()?;
-    let checks = o.checks.iter().map(|(n, p)| Ok((buffer_param(&loaded, n, "--check")?, p))).collect::<Result<Vec<_>, Error>>()?;
+    let saves =
+        o.saves.iter().map(|(n, p)| Ok((buffer_param(&loaded, n, "--save")?, p))).collect::<Result<Vec<_>, Error>>()?;
+    let checks = o
+        .checks
+        .iter()
+        .map(|(n, p)| Ok((buffer_param(&loaded, n, "--check")?, p)))
+        .collect::<Result<Vec<_>, Error>>()?;
+    let zero = o.zero.iter().map(|n| buffer_param(&loaded, n, "--zero")).collect::<Result<Vec<_>, Error>>()?;
     if let Some(p) = &o.emit_ptx {
-        std::fs::write(p, &loaded.ptx).map_err(|e| Error::msg(format!("cannot write {}: {e}", p.display())))?;
+        load::write_outputs(p, &loaded)?;
     }
     let gpu = Gpu::open(o.device)?;
     if is_tile(o) && !o.arch_given && gpu.cc.0 < 9 {
@@ -95,7 +121,7 @@ pub fn run(o: &Options) -> Result<(), Error> {
         loaded = load_kernel(o, "sm_80")?;
         bound = bind::bind(&loaded.kernel, &o.args)?;
         if let Some(p) = &o.emit_ptx {
-            std::fs::write(p, &loaded.ptx).map_err(|e| Error::msg(format!("cannot write {}: {e}", p.display())))?;
+            load::write_outputs(p, &loaded)?;
         }
     }
     let k = &loaded.kernel;
@@ -159,7 +185,10 @@ pub fn run(o: &Options) -> Result<(), Error> {
                     let d = gpu.alloc(h.data.len())?;
                     let align = p.divisibility.max(1) as u64;
                     if d.ptr % align != 0 || d.ptr % BUFFER_ALIGN as u64 != 0 {
-                        return Err(Error::msg(format!("argument `{}`: the driver gave a pointer not aligned to {align} bytes", p.name)));
+                        return Err(Error::msg(format!(
+                            "argument `{}`: the driver gave a pointer not aligned to {align} bytes",
+                            p.name
+                        )));
                     }
                     gpu.upload(&d, &h.data)?;
                     set.push(Some(d));
@@ -175,6 +204,9 @@ pub fn run(o: &Options) -> Result<(), Error> {
         .map(|set| scalars.iter().zip(set).map(|(&s, d)| d.as_ref().map_or(s, |d| d.ptr)).collect())
         .collect();
     let mut launch = |i: usize| -> Result<(), Error> {
+        for &z in &zero {
+            gpu.memset(sets[i % rotate][z].as_ref().unwrap(), 0)?;
+        }
         let vals = &mut values[i % rotate];
         let mut ptrs: Vec<*mut c_void> = vals.iter_mut().map(|v| (v as *mut u64).cast()).collect();
         gpu.launch(&func, o.grid, k.block, 0, &mut ptrs)

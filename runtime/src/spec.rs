@@ -50,7 +50,10 @@ pub enum Source {
     /// Uniform in [0, 1).
     Rand,
     /// Uniform integers in [lo, hi), as numpy's `randint`.
-    Randint { lo: i128, hi: i128 },
+    Randint {
+        lo: i128,
+        hi: i128,
+    },
     /// 0, 1, 2, ...
     Arange,
     Zeros,
@@ -63,7 +66,7 @@ pub enum Source {
 
 impl BufferSpec {
     /// Elements of a generated buffer (`None` for `.npy`, whose header says).
-    pub fn len(&self) -> Option<u64> {
+    pub fn elements(&self) -> Option<u64> {
         match self.source {
             Source::Npy(_) => None,
             _ => Some(self.shape.iter().map(|&d| d as u64).product()),
@@ -295,14 +298,14 @@ mod tests {
         assert_eq!((b.source.clone(), b.dtype, b.shape.clone()), (Source::Randn, Some(DType::F32), vec![1048576]));
         assert_eq!(buf("rand:f16:8").source, Source::Rand);
         assert_eq!(buf("randint:i32:10:-5:5").source, Source::Randint { lo: -5, hi: 5 });
-        assert_eq!(buf("arange:i32:7").len(), Some(7));
+        assert_eq!(buf("arange:i32:7").elements(), Some(7));
         assert_eq!(buf("full:f32:4:0.25").source, Source::Full(Scalar::Float(0.25)));
         assert_eq!(buf("empty:u8:3").source, Source::Empty);
         // The type may be left to the pointer's; shapes may have several dimensions.
         let b = buf("zeros:64x32");
-        assert_eq!((b.dtype, b.shape.clone(), b.len()), (None, vec![64, 32], Some(2048)));
-        assert_eq!(buf("zeros:f32:1<<20").len(), Some(1 << 20));
-        assert_eq!(buf("zeros:f32:3000000000").len(), Some(3_000_000_000));
+        assert_eq!((b.dtype, b.shape.clone(), b.elements()), (None, vec![64, 32], Some(2048)));
+        assert_eq!(buf("zeros:f32:1<<20").elements(), Some(1 << 20));
+        assert_eq!(buf("zeros:f32:3000000000").elements(), Some(3_000_000_000));
     }
 
     #[test]

@@ -8,7 +8,8 @@ Run on the GPU machine (python3 + numpy, a CUDA driver; no Rust needed):
 
 Every case runs twice: from the .tile (tilerun compiles it in-process, specialised on the
 arguments like Triton) and from the .ptx + .json that tilec wrote (no specialisation).
-With --ptx-dir DIR (and no TILEC) the kernels come from DIR/*.ptx + *.json instead: PTX
+Without TILEC, `tilerun --compile-only` compiles (tilerun links the same compiler), so one
+binary is enough. With --ptx-dir DIR the kernels come from DIR/*.ptx + *.json instead: PTX
 compiled elsewhere, or the hand-written fixtures of test/gpu/fixtures.
 
 A kernel that does not compile is a failure; one whose example is missing, or whose
@@ -96,16 +97,51 @@ def matmul_cases(c, rng):
         yield Case(f"{M}x{N}x{K}", (cdiv(M, BM) * cdiv(N, BN),), args, {"c": ref}, rtol=2e-2, atol=5e-2)
 
 
+def persistent_sum_cases(c, rng):
+    T = int(c.get("TILE", 4096))
+    for n in [1, 1000, 4096, 1 << 20, 1000003, 1 << 24]:
+        x = rng.random(n, dtype=np.float32)
+        ref = np.array([x.astype(np.float64).sum()], dtype=np.float32)
+        # Fewer programs than tiles (the grid-stride loop runs), and one more than needed.
+        for g in sorted({min(cdiv(n, T), 528), cdiv(n, T) + 1}):
+            yield Case(f"n={n},grid={g}", (g,), [("x", x), ("out", "zeros:f32:1"), ("n", n)], {"out": ref},
+                       rtol=1e-4, atol=1e-3)
+
+
 def softmax_cases(c, rng):
+    # One row per program; BLOCK (a power of two) must cover the row.
     for R, C in [(1, 1), (4, 1000), (128, 1024), (37, 3000), (4096, 4096)]:
         x = rng.standard_normal((R, C), dtype=np.float32)
         x64 = x.astype(np.float64)
         e = np.exp(x64 - x64.max(axis=1, keepdims=True))
         ref = (e / e.sum(axis=1, keepdims=True)).astype(np.float32)
         block = 1 << max(0, (C - 1).bit_length())
-        args = [("out", f"empty:f32:{R}x{C}"), ("inp", x), ("s_in", C), ("s_out", C), ("n_cols", C)]
-        yield Case(f"{R}x{C}", (R,), args, {"out": ref}, rtol=1e-4, atol=1e-6, defines={"BLOCK": block})
+        defines = {} if block == int(c.get("BLOCK", 4096)) else {"BLOCK": block}
+        args = [("y", f"empty:f32:{R}x{C}"), ("x", x), ("sx", C), ("sy", C), ("cols", C)]
+        yield Case(f"{R}x{C}", (R,), args, {"y": ref}, rtol=1e-4, atol=1e-6, defines=defines)
 
+
+def bf16_round(x):
+    """f32 -> bf16 (round to nearest even), as f32 values: numpy has no bfloat16."""
+    u = x.astype(np.float32).view(np.uint32).astype(np.uint64)
+    r = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16) << 16
+    return r.astype(np.uint32).view(np.float32)
+
+
+def convert_cases(c, rng):
+    """The hand-written fixture `convert` only: half-precision buffers end to end."""
+    specials = np.array([65504, 65520, -70000, 1e-8, -0.0, 0.1, 3.0e38, np.inf], dtype=np.float32)
+    for n in [1, 1000, 100003]:
+        x = (rng.standard_normal(n, dtype=np.float32) * 10)
+        x[: min(n, len(specials))] = specials[: min(n, len(specials))]
+        args = [("x", x), ("h", f"empty:f16:{n}"), ("b", f"empty:bf16:{n}"), ("n", n)]
+        with np.errstate(over="ignore"):  # the specials overflow f16 on purpose
+            h = x.astype(np.float16)
+        yield Case(f"n={n}", (cdiv(n, 128),), args, {"h": h, "b": bf16_round(x)}, rtol=0, atol=0)
+
+
+# Kernels of test/gpu/fixtures only: not looked for among the examples.
+FIXTURE_ONLY = {"convert"}
 
 KERNELS = {
     "add": ([("a", "*f32"), ("b", "*f32"), ("out", "*f32"), ("n", "i32")], add_cases),
@@ -116,8 +152,9 @@ KERNELS = {
     "matmul": ([("a", "*f16"), ("b", "*f16"), ("c", "*f16"), ("M", "i32"), ("N", "i32"), ("K", "i32"),
                 ("sam", "i32"), ("sak", "i32"), ("sbk", "i32"), ("sbn", "i32"), ("scm", "i32"), ("scn", "i32")],
                matmul_cases),
-    "softmax": ([("out", "*f32"), ("inp", "*f32"), ("s_in", "i32"), ("s_out", "i32"), ("n_cols", "i32")],
-                softmax_cases),
+    "persistent_sum": ([("x", "*f32"), ("out", "*f32"), ("n", "i32")], persistent_sum_cases),
+    "softmax": ([("y", "*f32"), ("x", "*f32"), ("sx", "i32"), ("sy", "i32"), ("cols", "i32")], softmax_cases),
+    "convert": ([("x", "*f32"), ("h", "*f16"), ("b", "*bf16"), ("n", "i32")], convert_cases),
 }
 
 
@@ -126,9 +163,9 @@ class Results:
     def __init__(self):
         self.passed = self.failed = self.skipped = 0
 
-    def ok(self, name, secs):
+    def ok(self, name, secs, note=None):
         self.passed += 1
-        print(f"PASS  {name}  ({secs:.2f} s)", flush=True)
+        print(f"PASS  {name}  ({note or f'{secs:.2f} s'})", flush=True)
 
     def fail(self, name, why):
         self.failed += 1
@@ -149,10 +186,11 @@ def kernels_in_tile(path):
 
 
 class Compiler:
-    """tilec, once per (file, defines): the .ptx and its metadata, or the error."""
+    """tilec, once per (file, defines): the .ptx and its metadata, or the error. Without
+    tilec, `tilerun --compile-only` (the same compiler, linked into tilerun)."""
 
-    def __init__(self, tilec, work):
-        self.tilec, self.work, self.cache = tilec, work, {}
+    def __init__(self, tilec, tilerun, work):
+        self.tilec, self.tilerun, self.work, self.cache = tilec, tilerun, work, {}
 
     def compile(self, tile, defines):
         key = (tile, tuple(sorted(defines.items())))
@@ -160,12 +198,13 @@ class Compiler:
             stem = os.path.splitext(os.path.basename(tile))[0]
             tag = "".join(f"_{k}{v}" for k, v in sorted(defines.items()))
             out = os.path.join(self.work, f"{stem}{tag}.ptx")
-            cmd = [self.tilec, tile, "-o", out] + [f"-D{k}={v}" for k, v in sorted(defines.items())]
+            cmd = [self.tilec, tile, "-o", out] if self.tilec else [self.tilerun, tile, "--compile-only", "--emit-ptx", out]
+            cmd += [f"-D{k}={v}" for k, v in sorted(defines.items())]
             t = time.time()
             p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
             ms = (time.time() - t) * 1e3
             if p.returncode != 0 or not os.path.exists(out):
-                self.cache[key] = (None, None, f"tilec exited {p.returncode}:{tail(p.stdout + p.stderr, 25)}")
+                self.cache[key] = (None, None, f"{os.path.basename(cmd[0])} exited {p.returncode}:{tail(p.stdout + p.stderr, 25)}")
             else:
                 self.cache[key] = (out, json.load(open(os.path.splitext(out)[0] + ".json")), f"{ms:.0f} ms")
         return self.cache[key]
@@ -239,9 +278,57 @@ def self_test(tilerun, target, kernel, consts, work, results):
     out = p.stdout + p.stderr
     name = "tilerun --check catches a wrong result"
     if p.returncode == 1 and "FAILED" in out and "first at index 0" in out:
-        results.ok(name, 0)
+        results.ok(name, None, "exit 1 with a FAILED report")
     else:
         results.fail(name, f"exit {p.returncode}, expected 1 with a FAILED report:{tail(out)}")
+
+
+def tilerun_selftests(tilerun, work, results):
+    """tilerun's own error paths on the GPU, with the fixtures of test/gpu/fixtures/bad:
+    each must exit 1 and say what the message below says."""
+    bad = os.path.join(HERE, "fixtures", "bad")
+    add = os.path.join(HERE, "fixtures", "add.ptx")
+    small = ["zeros:f32:1024", "zeros:f32:1024", "empty:f32:1024"]
+    cases = [
+        ("a kernel fault is reported with the kernel's name", [f"{bad}/fault.ptx", "--grid", "1", "zeros:f32:4"],
+         ["kernel `fault` failed", "CUDA_ERROR_ILLEGAL_ADDRESS"]),
+        ("invalid PTX shows the JIT's log", [f"{bad}/invalid.ptx", "--grid", "1", "zeros:f32:4"],
+         ["kernel `invalid`: the driver cannot load the PTX", "CUDA_ERROR_INVALID_PTX"]),
+        ("a kernel missing from the PTX is named", [f"{bad}/misnamed.ptx", "--grid", "1"] + small + ["1024"],
+         ["has no kernel `nothere` (it has: add)"]),
+        ("a block larger than the kernel allows is refused", [f"{bad}/bigblock.ptx", "--grid", "1"] + small + ["1024"],
+         ["a block of 256 threads is more than the 128"]),
+        ("an argument breaking compiled-in divisibility is refused", [f"{bad}/add_div16.ptx", "--grid", "1"] + small + ["1000"],
+         ["argument `n` = 1000 is not a multiple of 16"]),
+        ("a buffer too large for 32-bit offsets is refused", [add, "--grid", "1", "zeros:f32:3000000000"] + small[1:] + ["4"],
+         ["argument `a` has 3000000000 elements; this kernel uses 32-bit offsets"]),
+        ("a buffer of the wrong type is refused", [add, "--grid", "1", "zeros:f16:4"] + small[1:] + ["4"],
+         ["argument `a` is *f32, but `zeros:f16:4` makes f16 elements"]),
+    ]
+    for name, args, wants in cases:
+        p = subprocess.run([tilerun] + args, capture_output=True, text=True, timeout=120)
+        out = p.stdout + p.stderr
+        missing = [w for w in wants if w not in out]
+        if p.returncode == 1 and not missing and "tilerun: error:" in out:
+            results.ok(f"tilerun: {name}", None, "exit 1, says so")
+        else:
+            results.fail(f"tilerun: {name}", f"exit {p.returncode}, missing {missing}:{tail(out)}")
+    # Divisibility that holds runs; --save writes what --check compared.
+    d = os.path.join(work, "selftest-save")
+    os.makedirs(d, exist_ok=True)
+    p = subprocess.run([tilerun, f"{bad}/add_div16.ptx", "--grid", "1", "arange:f32:1024", "full:f32:1024:0.5",
+                        "empty:f32:1024", "1024", "--save", f"out={d}/out.npy", "--save", f"a={d}/a.npy"],
+                       capture_output=True, text=True, timeout=120)
+    name = "tilerun: --save writes the result (n divisible by 16 runs)"
+    try:
+        ok = p.returncode == 0 and np.array_equal(np.load(f"{d}/out.npy"), np.arange(1024, dtype=np.float32) + 0.5) \
+            and np.load(f"{d}/a.npy").dtype == np.float32
+    except Exception as e:  # a missing or unreadable file
+        ok, p.stderr = False, p.stderr + f"\n{e}"
+    if ok:
+        results.ok(name, None, "out == arange + 0.5")
+    else:
+        results.fail(name, f"exit {p.returncode}:{tail(p.stdout + p.stderr)}")
 
 
 def main():
@@ -251,6 +338,7 @@ def main():
     ap.add_argument("--work", help="scratch directory (default: a temporary one, removed at the end)")
     ap.add_argument("--only", nargs="*", help="only these kernels")
     ap.add_argument("--no-tile", action="store_true", help="run only from tilec's .ptx, not from the .tile")
+    ap.add_argument("--no-selftest", action="store_true", help="skip tilerun's own error-path tests")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every tilerun command")
     args = ap.parse_args()
 
@@ -259,9 +347,11 @@ def main():
     if not tilerun or not os.access(tilerun, os.X_OK):
         print(f"TILERUN={tilerun!r} is not an executable tilerun\n0 passed, 1 failed")
         return 1
-    if not args.ptx_dir and (not tilec or not os.access(tilec, os.X_OK)):
-        print(f"TILEC={tilec!r} is not an executable tilec (or pass --ptx-dir)\n0 passed, 1 failed")
+    if tilec and not os.access(tilec, os.X_OK):
+        print(f"TILEC={tilec!r} is not an executable tilec\n0 passed, 1 failed")
         return 1
+    if not args.ptx_dir and not tilec:
+        print("TILEC is not set: compiling with `tilerun --compile-only` (the same compiler)")
     work = args.work or tempfile.mkdtemp(prefix="tile-gpu-tests-")
     os.makedirs(work, exist_ok=True)
     results = Results()
@@ -276,7 +366,7 @@ def main():
             for k in meta["kernels"]:
                 found[k["name"]] = ("ptx", ptx, meta, None)
     else:
-        comp = Compiler(tilec, work)
+        comp = Compiler(tilec, tilerun, work)
         tiles = sorted(os.path.join(args.examples, f) for f in os.listdir(args.examples) if f.endswith(".tile"))
         for tile in tiles:
             names = kernels_in_tile(tile)
@@ -284,11 +374,19 @@ def main():
             if ptx is None:
                 results.fail(f"compile {os.path.basename(tile)}", info)
             else:
-                results.ok(f"compile {os.path.basename(tile)} ({info})", 0)
+                results.ok(f"compile {os.path.basename(tile)}", None, info)
             for k in names:
                 found[k] = ("tile", ptx, meta, tile)
 
-    selected = args.only or list(KERNELS)
+    probe = subprocess.run([tilerun, os.path.join(HERE, "fixtures", "add.ptx"), "--grid", "1", "zeros:f32:1", "zeros:f32:1",
+                            "empty:f32:1", "1"], capture_output=True, text=True, timeout=120)
+    if probe.returncode != 0:
+        print((probe.stdout + probe.stderr).strip())
+        print("tilerun cannot run a kernel here (these tests need the GPU machine)\n0 passed, 1 failed")
+        return 1
+    if not args.no_selftest:
+        tilerun_selftests(tilerun, work, results)
+    selected = args.only or [k for k in KERNELS if args.ptx_dir or k not in FIXTURE_ONLY]
     for kname in selected:
         if kname not in KERNELS:
             results.skip(kname, "no test cases are written for this kernel")

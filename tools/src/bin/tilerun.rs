@@ -36,8 +36,8 @@ struct Cli {
     #[arg(long)]
     kernel: Option<String>,
     /// Programs to launch: X, X,Y or X,Y,Z.
-    #[arg(long, value_name = "X[,Y,Z]")]
-    grid: String,
+    #[arg(long, value_name = "X[,Y,Z]", required_unless_present = "compile_only")]
+    grid: Option<String>,
     /// The kernel's arguments (see below).
     #[arg(value_name = "ARG", allow_negative_numbers = true)]
     args: Vec<String>,
@@ -60,9 +60,12 @@ struct Cli {
     /// .tile: emit line info.
     #[arg(long)]
     lineinfo: bool,
-    /// Write the PTX that runs to this file.
+    /// Write the PTX that runs to this file, and its metadata beside it (OUT.json).
     #[arg(long, value_name = "OUT.ptx")]
     emit_ptx: Option<PathBuf>,
+    /// Only compile (with --emit-ptx: write the PTX and JSON); no GPU needed.
+    #[arg(long)]
+    compile_only: bool,
 
     /// Seed of generated buffers.
     #[arg(long, default_value_t = 0)]
@@ -92,6 +95,10 @@ struct Cli {
     /// Floating-point operations per launch, for TFLOP/s.
     #[arg(long, value_name = "N")]
     flops: Option<String>,
+    /// Set buffer NAME to zero before every launch, inside the timed region (an
+    /// accumulator, a look-back state; as the Triton reference's `out.zero_()`).
+    #[arg(long, value_name = "NAME")]
+    zero: Vec<String>,
     /// Rotate launches over K copies of every buffer.
     #[arg(long, default_value_t = 1, value_name = "K")]
     rotate: usize,
@@ -139,7 +146,10 @@ fn options(cli: Cli) -> Result<Options, Error> {
     });
     Ok(Options {
         kernel: cli.kernel,
-        grid: spec::parse_grid(&cli.grid)?,
+        grid: match &cli.grid {
+            Some(g) => spec::parse_grid(g)?,
+            None => [1, 1, 1],
+        },
         args: cli.args.iter().map(|a| spec::parse_arg(a)).collect::<Result<_, _>>()?,
         compile: CompileSettings {
             arch: cli.arch.clone().unwrap_or_else(|| "sm_90".into()),
@@ -161,6 +171,8 @@ fn options(cli: Cli) -> Result<Options, Error> {
         device: cli.device,
         verbose: cli.verbose,
         emit_ptx: cli.emit_ptx,
+        compile_only: cli.compile_only,
+        zero: cli.zero,
         file: cli.file,
     })
 }
@@ -174,7 +186,9 @@ fn main() -> ExitCode {
     }));
     let cli = match Cli::try_parse() {
         Ok(c) => c,
-        Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => e.exit(),
+        Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => {
+            e.exit()
+        }
         Err(e) => {
             let text = e.render().to_string();
             eprint!("tilerun: error: {}", text.strip_prefix("error: ").unwrap_or(&text));

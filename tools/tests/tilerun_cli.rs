@@ -1,0 +1,114 @@
+//! tilerun's command line on a machine without a GPU (CI): everything that is refused
+//! before the device is opened, the one-line "no driver" answer, and compiling alone.
+//! The GPU half of the story is test/gpu/run_gpu_tests.sh.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+fn tilerun(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tilerun")).args(args).current_dir(root()).output().expect("tilerun starts")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tilerun-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+const ADD: &str = "test/gpu/fixtures/add.ptx";
+
+#[test]
+fn refuses_buffers_beyond_32_bit_offsets() {
+    let o = tilerun(&[ADD, "--grid", "1", "zeros:f32:3000000000", "zeros:f32:4", "empty:f32:4", "4"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "tilerun: error: argument `a` has 3000000000 elements; this kernel uses 32-bit offsets (compile with --index-bits 64)\n"
+    );
+}
+
+#[test]
+fn bad_arguments_are_one_error_line() {
+    for (args, want) in [
+        (vec![ADD, "--grid", "1", "ones:f32:4"], "tilerun: error: argument `ones:f32:4`: "),
+        (vec![ADD, "zeros:f32:4"], "tilerun: error: the following required arguments were not provided"),
+        (vec![ADD, "--grid", "1", "zeros:f32:4"], "missing: `b`, `out`, `n`"),
+        (
+            vec![ADD, "--grid", "1", "zeros:f32:4", "zeros:f32:4", "empty:f32:4", "4", "--check", "n=x.npy"],
+            "`n` is a scalar",
+        ),
+        (vec!["test/gpu/fixtures/nothing.ptx", "--grid", "1"], "tilerun: error: cannot read"),
+    ] {
+        let o = tilerun(&args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(stderr(&o).contains(want), "{args:?}: {}", stderr(&o));
+    }
+}
+
+/// Without libcuda: one line, exit 1, no panic. (With a GPU the kernel runs instead.)
+#[test]
+fn no_driver_is_one_clear_line() {
+    let o = tilerun(&[ADD, "--grid", "1", "randn:f32:16", "randn:f32:16", "empty:f32:16", "16"]);
+    let err = stderr(&o);
+    if err.contains("no CUDA driver") {
+        assert_eq!(o.status.code(), Some(1));
+        assert_eq!(
+            err,
+            "tilerun: no CUDA driver found (libcuda.so): tilerun needs an NVIDIA GPU; tilec still works here\n"
+        );
+    } else {
+        assert!(o.status.success() || err.starts_with("tilerun: error:"), "{err}");
+    }
+}
+
+#[test]
+fn compiles_alone_and_specialises_on_arguments() {
+    let d = scratch("compile");
+    let plain = d.join("add.ptx");
+    let o = tilerun(&["examples/add.tile", "--compile-only", "--emit-ptx", plain.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let meta: tilec::metadata::ModuleMeta =
+        serde_json::from_str(&std::fs::read_to_string(d.join("add.json")).unwrap()).unwrap();
+    let k = &meta.kernels[0];
+    assert_eq!((k.name.as_str(), k.params[3].name.as_str(), k.params[3].divisibility), ("add", "n", 1));
+    assert!(std::fs::read_to_string(&plain).unwrap().contains(".entry add"));
+
+    // With arguments, n = 4096 is a multiple of 16 and is compiled as one (as Triton does).
+    let spec = d.join("add16.ptx");
+    let o = tilerun(&[
+        "examples/add.tile",
+        "--compile-only",
+        "--emit-ptx",
+        spec.to_str().unwrap(),
+        "--grid",
+        "4",
+        "zeros:f32:4096",
+        "zeros:f32:4096",
+        "empty:f32:4096",
+        "4096",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let meta: tilec::metadata::ModuleMeta =
+        serde_json::from_str(&std::fs::read_to_string(d.join("add16.json")).unwrap()).unwrap();
+    assert_eq!(meta.kernels[0].params[3].divisibility, 16);
+    assert_eq!(meta.kernels[0].params[0].divisibility, 16);
+}
+
+#[test]
+fn compile_errors_are_rendered_against_the_source() {
+    let d = scratch("bad");
+    let f = d.join("bad.tile");
+    std::fs::write(&f, "kernel k(x: *f32) {\n    let v = load(x + arange(0, 100));\n}\n").unwrap();
+    let o = tilerun(&[f.to_str().unwrap(), "--grid", "1", "zeros:f32:100"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("bad.tile:2:") && err.ends_with("tilerun: error: the kernel does not compile\n"), "{err}");
+}
