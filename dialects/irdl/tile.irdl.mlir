@@ -79,6 +79,8 @@ irdl.dialect @tile {
   }
 
   // Load through a pointer (tile); masked-off lanes give `other` (or are undefined).
+  // An ordered load (source `sem = "acquire"`) also carries the discardable attributes
+  // `tile.sem` and `tile.scope`, which `tile-to-memsem` turns into the memsem order.
   //   %v = "tile.load"(%p, %m, %o) {operandSegmentSizes = array<i32: 1, 1, 1>, cache = "", evict = "", volatile = false}
   //        : (tensor<1024x!tile.ptr<f32>>, tensor<1024xi1>, tensor<1024xf32>) -> tensor<1024xf32>
   irdl.operation @load {
@@ -94,7 +96,8 @@ irdl.dialect @tile {
     irdl.results(res: %r)
   }
 
-  // Store through a pointer (tile); masked-off lanes are not written.
+  // Store through a pointer (tile); masked-off lanes are not written. An ordered store
+  // (source `sem = "release"`) also carries `tile.sem` and `tile.scope`.
   //   "tile.store"(%p, %v, %m) {operandSegmentSizes = array<i32: 1, 1, 1>, cache = "", evict = ""}
   //        : (tensor<1024x!tile.ptr<f32>>, tensor<1024xf32>, tensor<1024xi1>) -> ()
   irdl.operation @store {

@@ -3,6 +3,17 @@
 // CHECK-COUNT-2: "memsem.load"({{.*}}evict = "", layout.vec = 4 : i32{{.*}}order = "weak", scope = ""
 // CHECK: "memsem.store"({{.*}}order = "weak", scope = ""
 // CHECK-NOT: tile.load
+// RUN: %tilec %examples/message_passing.tile --kernel mp_release_acquire --emit memsem | FileCheck %s --check-prefix=ORDER
+// A source `sem` (carried as tile.sem / tile.scope) becomes the op's order and scope;
+// `volatile` becomes order "volatile"; atomics keep their sem and scope.
+// ORDER: "memsem.store"({{.*}}order = "weak", scope = ""
+// ORDER: "memsem.store"({{.*}}order = "release", scope = "gpu"
+// ORDER: "memsem.load"({{.*}}order = "weak", scope = ""
+// ORDER: "memsem.load"({{.*}}order = "acquire", scope = "gpu"
+// ORDER: "memsem.atomic_rmw"({{.*}}scope = "gpu", sem = "relaxed"
+// ORDER-NOT: tile.sem
+// RUN: %tilec %examples/scan.tile --emit memsem | FileCheck %s --check-prefix=VOLATILE
+// VOLATILE: "memsem.load"({{.*}}order = "volatile", scope = ""
 // -----// IR Dump After coalesce //----- //
 module {
   func.func @add(%arg0: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %arg1: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %arg2: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %arg3: i32 {tile.divisibility = 16 : i32}) attributes {tile.kernel, tile.num_stages = 3 : i32, tile.num_warps = 4 : i32} {

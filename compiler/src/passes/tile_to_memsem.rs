@@ -1,8 +1,11 @@
 //! `tile-to-memsem`: make every memory operation's semantics explicit.
 //!
-//! 1. `tile.load` → `memsem.load`: `volatile = true` becomes order "volatile", otherwise
-//!    "weak" (a plain `ld`); cache modifier and eviction policy carried over.
-//! 2. `tile.store` → `memsem.store` with order "weak".
+//! 1. `tile.load` → `memsem.load`: `volatile = true` becomes order "volatile"; a source
+//!    `sem` ("relaxed" / "acquire", carried as `tile.sem` / `tile.scope`) becomes that
+//!    order at its scope; otherwise "weak" (a plain `ld`). Cache modifier and eviction
+//!    policy carried over.
+//! 2. `tile.store` → `memsem.store`: order "relaxed" / "release" at its scope when the
+//!    source gave a `sem`, otherwise "weak".
 //! 3. `tile.atomic_rmw` / `tile.atomic_cas` → `memsem.atomic_*` with the `sem` and `scope`
 //!    the source gave (the front end filled in Triton's defaults, acq_rel and gpu).
 //! The memsem dialect's IRDL constraints then verify every combination.
@@ -18,19 +21,32 @@ pub fn run(m: &mut Module, _opts: &Options) -> Result<(), PassError> {
     Ok(())
 }
 
+/// The source's `sem` and `scope` of an ordered load or store (`tile.sem`, `tile.scope`),
+/// removed from the op; no sem means weak, whose scope is "".
+fn take_order(op: &mut Op) -> (Option<String>, String) {
+    let sem = op.str_attr("tile.sem");
+    let scope = if sem.is_some() { op.str_attr("tile.scope").unwrap_or_else(|| "gpu".into()) } else { String::new() };
+    op.remove_attr("tile.sem");
+    op.remove_attr("tile.scope");
+    (sem, scope)
+}
+
 fn rewrite(op: &mut Op) {
     match op.name.as_str() {
         "tile.load" => {
             let volatile = op.int_attr("volatile") == Some(1);
             op.name = "memsem.load".into();
             op.remove_attr("volatile");
-            op.set_attr("order", Attr::str(if volatile { "volatile" } else { "weak" }));
-            op.set_attr("scope", Attr::str(""));
+            let (sem, scope) = take_order(op);
+            let order = if volatile { "volatile".to_string() } else { sem.unwrap_or_else(|| "weak".into()) };
+            op.set_attr("order", Attr::str(&order));
+            op.set_attr("scope", Attr::str(&scope));
         }
         "tile.store" => {
             op.name = "memsem.store".into();
-            op.set_attr("order", Attr::str("weak"));
-            op.set_attr("scope", Attr::str(""));
+            let (sem, scope) = take_order(op);
+            op.set_attr("order", Attr::str(&sem.unwrap_or_else(|| "weak".into())));
+            op.set_attr("scope", Attr::str(&scope));
         }
         "tile.atomic_rmw" => op.name = "memsem.atomic_rmw".into(),
         "tile.atomic_cas" => op.name = "memsem.atomic_cas".into(),

@@ -24,8 +24,8 @@ const SIGS: &[(&str, &[&str], usize)] = &[
     ("zeros", &["shape", "dtype"], 2),
     ("full", &["shape", "value", "dtype"], 3),
     ("zeros_like", X, 1),
-    ("load", &["ptr", "mask", "other", "cache_modifier", "eviction_policy", "volatile"], 1),
-    ("store", &["ptr", "value", "mask", "cache_modifier", "eviction_policy"], 2),
+    ("load", &["ptr", "mask", "other", "cache_modifier", "eviction_policy", "volatile", "sem", "scope"], 1),
+    ("store", &["ptr", "value", "mask", "cache_modifier", "eviction_policy", "sem", "scope"], 2),
     ("atomic_add", ATOMIC, 2),
     ("atomic_max", ATOMIC, 2),
     ("atomic_min", ATOMIC, 2),
@@ -247,8 +247,10 @@ impl<'a> Checker<'a> {
             Some(v) => self.const_bool(v, "volatile")?,
             None => false,
         };
+        let (sem, scope) = self.order_args("load", a[6], a[7], MemSem::Acquire)?;
+        self.check_modifiers(&a[3..6], a[6], cache, evict, volatile, sem)?;
         let ty = Ty::tile(Elem::Scalar(pointee), ptr.ty().shape.clone());
-        Ok(expr(ExprKind::Load { ptr: Box::new(ptr.e), mask, other, cache, evict, volatile }, ty, sp))
+        Ok(expr(ExprKind::Load { ptr: Box::new(ptr.e), mask, other, cache, evict, volatile, sem, scope }, ty, sp))
     }
 
     fn store(&mut self, a: &Args, sp: Span) -> R<Val> {
@@ -258,7 +260,9 @@ impl<'a> Checker<'a> {
         let (value, mask) = (value?, mask?);
         let cache = self.cache_arg(a[3], false)?;
         let evict = self.evict_arg(a[4])?;
-        self.pending.push(Stmt::Store { ptr: ptr.e, value, mask: mask.map(|m| *m), cache, evict, span: sp });
+        let (sem, scope) = self.order_args("store", a[5], a[6], MemSem::Release)?;
+        self.check_modifiers(&[a[3], a[4], None], a[5], cache, evict, false, sem)?;
+        self.pending.push(Stmt::Store { ptr: ptr.e, value, mask: mask.map(|m| *m), cache, evict, sem, scope, span: sp });
         Ok(Val::Unit(sp))
     }
 
@@ -421,6 +425,68 @@ impl<'a> Checker<'a> {
             None => Ok(MemScope::Gpu),
             Some(e) => Ok(ALL[self.string_arg(e, "scope", &ALL.map(|s| s.name()))?]),
         }
+    }
+
+    /// `sem` / `scope` of a load (relaxed or acquire) or store (relaxed or release):
+    /// `None` is a plain weak access. `scope` alone is an error (it scopes an ordering).
+    fn order_args(
+        &mut self,
+        fname: &str,
+        sem: Option<&ast::Expr>,
+        scope: Option<&ast::Expr>,
+        strong: MemSem,
+    ) -> R<(Option<MemSem>, MemScope)> {
+        let allowed = [MemSem::Relaxed, strong];
+        let sem = match sem {
+            None => None,
+            Some(e) => Some(allowed[self.string_arg(e, "sem", &allowed.map(|s| s.name()))?]),
+        };
+        if sem.is_none() {
+            if let Some(e) = scope {
+                return self.error(format!("`scope` of a `{fname}` needs a `sem`"), e.span, "no ordering to scope");
+            }
+        }
+        Ok((sem, self.scope_arg(scope)?))
+    }
+
+    /// PTX cannot combine a cache operator with an L1 eviction priority, nor either with
+    /// `.volatile`, nor a cache operator with `.relaxed` / `.acquire` / `.release`.
+    /// `mods` are the cache_modifier, eviction_policy and volatile arguments.
+    fn check_modifiers(
+        &mut self,
+        mods: &[Option<&ast::Expr>],
+        sem_e: Option<&ast::Expr>,
+        cache: CacheModifier,
+        evict: EvictionPolicy,
+        volatile: bool,
+        sem: Option<MemSem>,
+    ) -> R<()> {
+        let has_cache = cache != CacheModifier::None;
+        let has_evict = evict != EvictionPolicy::Normal;
+        let at = |i: usize| mods.get(i).copied().flatten();
+        if volatile && (has_cache || has_evict || sem.is_some()) {
+            let what = if sem.is_some() { "`sem`" } else if has_cache { "`cache_modifier`" } else { "`eviction_policy`" };
+            let e = if sem.is_some() { sem_e } else if has_cache { at(0) } else { at(1) };
+            return Err(self.err(
+                Diagnostic::error(format!("`volatile = true` cannot be combined with {what}"), e.or(at(2)).unwrap().span, "PTX's ld.volatile has no such form")
+                    .help("volatile already bypasses caching in registers; use `sem = \"acquire\"` for ordering"),
+            ));
+        }
+        if has_cache && has_evict {
+            return self.error(
+                "`cache_modifier` and `eviction_policy` cannot be combined (PTX has no such form)",
+                at(1).unwrap().span,
+                "give one or the other",
+            );
+        }
+        if has_cache && sem.is_some() {
+            return self.error(
+                format!("`cache_modifier = \"{}\"` cannot be combined with `sem` (PTX has no such form)", cache.name()),
+                at(0).unwrap().span,
+                "a weak access only",
+            );
+        }
+        Ok(())
     }
 
     fn cache_arg(&mut self, e: Option<&ast::Expr>, load: bool) -> R<CacheModifier> {

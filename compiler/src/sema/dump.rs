@@ -59,15 +59,16 @@ fn stmts(k: &Kernel, body: &[Stmt], depth: usize, out: &mut String) {
             Stmt::Return { .. } => {
                 let _ = writeln!(out, "{pad}return");
             }
-            Stmt::Store { ptr, value, mask, cache, evict, .. } => {
+            Stmt::Store { ptr, value, mask, cache, evict, sem, scope, .. } => {
                 let m = mask.as_ref().map(|m| format!(", mask={}", expr(k, m))).unwrap_or_default();
                 let _ = writeln!(
                     out,
-                    "{pad}store({}, {}{m}, cache={:?}, evict={:?})",
+                    "{pad}store({}, {}{m}, cache={:?}, evict={:?}{})",
                     expr(k, ptr),
                     expr(k, value),
                     cache.name(),
-                    evict.name()
+                    evict.name(),
+                    order(*sem, *scope)
                 );
             }
             Stmt::DebugBarrier { .. } => {
@@ -101,13 +102,14 @@ pub fn expr(k: &Kernel, e: &Expr) -> String {
         ExprKind::ProgramId(a) => format!("program_id({a})"),
         ExprKind::NumPrograms(a) => format!("num_programs({a})"),
         ExprKind::Arange { start, end } => format!("arange({start}, {end})"),
-        ExprKind::Load { ptr, mask, other, cache, evict, volatile } => format!(
-            "load({}, mask={}, other={}, cache={:?}, evict={:?}, volatile={volatile})",
+        ExprKind::Load { ptr, mask, other, cache, evict, volatile, sem, scope } => format!(
+            "load({}, mask={}, other={}, cache={:?}, evict={:?}, volatile={volatile}{})",
             x(ptr),
             opt(mask),
             opt(other),
             cache.name(),
-            evict.name()
+            evict.name(),
+            order(*sem, *scope)
         ),
         ExprKind::Atomic { op, ptr, val, mask, sem, scope } => {
             format!("atomic_{op:?}({}, {}, mask={}, {}, {})", x(ptr), x(val), opt(mask), sem.name(), scope.name())
@@ -131,4 +133,9 @@ pub fn expr(k: &Kernel, e: &Expr) -> String {
         ExprKind::Reshape(a) => format!("reshape({})", x(a)),
     };
     format!("{body}:{}", e.ty)
+}
+
+/// `, sem=acquire.gpu` for an ordered load or store; nothing for a weak one.
+fn order(sem: Option<MemSem>, scope: MemScope) -> String {
+    sem.map(|s| format!(", sem={}.{}", s.name(), scope.name())).unwrap_or_default()
 }

@@ -235,7 +235,9 @@ fn fill(shape, dt, v) { return full(shape, v, dt); }
 kernel k(p: *f32, q: *i32, c: *u32, n: i32) {
     let i = arange(0, 16);
     let t = load(p + i[:, None] * 16 + i[None, :], mask = (i[:, None] < n) & (i[None, :] < n), other = 0.0,
-                 cache_modifier = ".cg", eviction_policy = "evict_last", volatile = false);
+                 cache_modifier = ".cg", volatile = false);
+    let l = load(p, eviction_policy = "evict_last", sem = "acquire", scope = "cta");
+    store(p, l, sem = "release");
     let a = t.sum(0) + t.max(1) + t.min(axis = 0) + sum(t, None);
     let b = argmax(t, 1) + argmin(t, 0);
     let e = expand_dims(i, 1) + broadcast_to(i, (16, 16)) + reshape(i, (4, 4)).trans().reshape((16,));
@@ -257,6 +259,8 @@ kernel k(p: *f32, q: *i32, c: *u32, n: i32) {
     let b = body(src);
     assert!(b.contains("reduce_Argmax(t%5, axis=Some(1)):tile<16xi32>"), "{b}");
     assert!(b.contains("histogram(i%4, 16):tile<16xi32>"), "{b}");
+    assert!(b.contains("evict=\"evict_last\", volatile=false, sem=acquire.cta)"), "{b}");
+    assert!(b.contains("evict=\"\", sem=release.gpu)"), "{b}");
     assert!(b.contains("atomic_Max(addptr(splat(p%0)"), "{b}");
     assert!(b.contains(", release, sys)"), "{b}");
     assert!(b.contains("dot(t%5, t%5, splat(0.0:f32):tile<16x16xf32>, Ieee)"), "{b}");

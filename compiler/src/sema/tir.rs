@@ -93,6 +93,9 @@ pub enum Stmt {
         mask: Option<Expr>,
         cache: CacheModifier,
         evict: EvictionPolicy,
+        /// `Some(Relaxed | Release)`: a `st.relaxed` / `st.release` at `scope`; `None`: weak.
+        sem: Option<MemSem>,
+        scope: MemScope,
         span: Span,
     },
     DebugBarrier { span: Span },
@@ -135,6 +138,9 @@ pub enum ExprKind {
         cache: CacheModifier,
         evict: EvictionPolicy,
         volatile: bool,
+        /// `Some(Relaxed | Acquire)`: a `ld.relaxed` / `ld.acquire` at `scope`; `None`: weak.
+        sem: Option<MemSem>,
+        scope: MemScope,
     },
     /// Returns the old value(s).
     Atomic {

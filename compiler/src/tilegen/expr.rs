@@ -2,8 +2,8 @@
 
 use super::types::{mlir_type, scalar_type, typed_const};
 use super::Gen;
-use crate::sema::tir::{num, BinOp, ConstVal, Expr, ExprKind, MathFn, UnOp};
-use crate::sema::types::{Scalar, Ty};
+use crate::sema::tir::{num, BinOp, ConstVal, Expr, ExprKind, MathFn, MemScope, MemSem, UnOp};
+use crate::sema::types::{Elem, Scalar, Ty};
 use tile_dialects::ir::{Attr, Builder, ValueId};
 
 /// `arith.cmpi` predicates: eq ne slt sle sgt sge ult ule ugt uge.
@@ -35,6 +35,20 @@ fn cmpf_pred(op: BinOp) -> i64 {
         BinOp::Ne => 13,
         _ => unreachable!(),
     }
+}
+
+/// `tile.sem` / `tile.scope` of an ordered load or store (absent on weak ones, so the
+/// tile dialect's load and store keep their three required attributes).
+pub(super) fn order_attrs(sem: Option<MemSem>, scope: MemScope) -> Vec<(&'static str, Attr)> {
+    match sem {
+        Some(s) => vec![("tile.sem", Attr::str(s.name())), ("tile.scope", Attr::str(scope.name()))],
+        None => vec![],
+    }
+}
+
+/// Whether a value's elements are unsigned integers (which MLIR's signless integers lose).
+fn unsigned_elem(t: &Ty) -> bool {
+    matches!(t.elem, Elem::Scalar(s) if s.is_unsigned_int())
 }
 
 impl Gen<'_> {
@@ -115,7 +129,7 @@ impl Gen<'_> {
                 b.loc = self.loc(e.span);
                 b.op1("tile.arange", &[], ty, &[("start", Attr::int(*start, "i32")), ("end", Attr::int(*end, "i32"))])
             }
-            ExprKind::Load { ptr, mask, other, cache, evict, volatile } => {
+            ExprKind::Load { ptr, mask, other, cache, evict, volatile, sem, scope } => {
                 let p = self.expr(b, ptr);
                 let m = mask.as_ref().map(|m| self.expr(b, m));
                 let o = other.as_ref().map(|o| self.expr(b, o));
@@ -125,17 +139,14 @@ impl Gen<'_> {
                 ops.extend(m);
                 ops.extend(o);
                 let seg = format!("array<i32: 1, {}, {}>", m.is_some() as u8, o.is_some() as u8);
-                b.op1(
-                    "tile.load",
-                    &ops,
-                    ty,
-                    &[
-                        ("operandSegmentSizes", Attr(seg)),
-                        ("cache", Attr::str(cache.name())),
-                        ("evict", Attr::str(evict.name())),
-                        ("volatile", Attr::bool(*volatile)),
-                    ],
-                )
+                let mut attrs = vec![
+                    ("operandSegmentSizes", Attr(seg)),
+                    ("cache", Attr::str(cache.name())),
+                    ("evict", Attr::str(evict.name())),
+                    ("volatile", Attr::bool(*volatile)),
+                ];
+                attrs.extend(order_attrs(*sem, *scope));
+                b.op1("tile.load", &ops, ty, &attrs)
             }
             ExprKind::Atomic { op, ptr, val, mask, sem, scope } => {
                 let p = self.expr(b, ptr);
@@ -146,17 +157,17 @@ impl Gen<'_> {
                 ops.extend(m);
                 let kind = format!("{op:?}").to_lowercase();
                 let seg = format!("array<i32: 1, 1, {}>", m.is_some() as u8);
-                b.op1(
-                    "tile.atomic_rmw",
-                    &ops,
-                    ty,
-                    &[
-                        ("operandSegmentSizes", Attr(seg)),
-                        ("kind", Attr::str(&kind)),
-                        ("sem", Attr::str(sem.name())),
-                        ("scope", Attr::str(scope.name())),
-                    ],
-                )
+                let mut attrs = vec![
+                    ("operandSegmentSizes", Attr(seg)),
+                    ("kind", Attr::str(&kind)),
+                    ("sem", Attr::str(sem.name())),
+                    ("scope", Attr::str(scope.name())),
+                ];
+                // MLIR integers are signless: max / min of unsigned elements say so here.
+                if unsigned_elem(&e.ty) {
+                    attrs.push(("tile.unsigned", Attr::int(1, "i32")));
+                }
+                b.op1("tile.atomic_rmw", &ops, ty, &attrs)
             }
             ExprKind::AtomicCas { ptr, cmp, val, sem, scope } => {
                 let (p, c, v) = (self.expr(b, ptr), self.expr(b, cmp), self.expr(b, val));
@@ -178,7 +189,11 @@ impl Gen<'_> {
                     }
                 };
                 let kind = format!("{op:?}").to_lowercase();
-                b.op1("tile.reduce", &[v], ty, &[("kind", Attr::str(&kind)), ("axis", Attr::int(axis as i64, "i32"))])
+                let mut attrs = vec![("kind", Attr::str(&kind)), ("axis", Attr::int(axis as i64, "i32"))];
+                if unsigned_elem(&value.ty) {
+                    attrs.push(("tile.unsigned", Attr::int(1, "i32")));
+                }
+                b.op1("tile.reduce", &[v], ty, &attrs)
             }
             ExprKind::Scan { op, value, axis } => {
                 let v = self.expr(b, value);

@@ -135,7 +135,7 @@ impl Gen<'_> {
                 self.rebind(&carried, &res);
             }
             Stmt::Return { .. } => {}
-            Stmt::Store { ptr, value, mask, cache, evict, span } => {
+            Stmt::Store { ptr, value, mask, cache, evict, sem, scope, span } => {
                 let p = self.expr(b, ptr);
                 let v = self.expr(b, value);
                 let m = mask.as_ref().map(|m| self.expr(b, m));
@@ -143,16 +143,13 @@ impl Gen<'_> {
                 let mut ops = vec![p, v];
                 ops.extend(m);
                 let seg = format!("array<i32: 1, 1, {}>", m.is_some() as u8);
-                b.op(
-                    "tile.store",
-                    &ops,
-                    &[],
-                    &[
-                        ("operandSegmentSizes", Attr(seg)),
-                        ("cache", Attr::str(cache.name())),
-                        ("evict", Attr::str(evict.name())),
-                    ],
-                );
+                let mut attrs = vec![
+                    ("operandSegmentSizes", Attr(seg)),
+                    ("cache", Attr::str(cache.name())),
+                    ("evict", Attr::str(evict.name())),
+                ];
+                attrs.extend(super::expr::order_attrs(*sem, *scope));
+                b.op("tile.store", &ops, &[], &attrs);
             }
             Stmt::DebugBarrier { span } => {
                 b.loc = self.loc(*span);

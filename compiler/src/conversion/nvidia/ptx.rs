@@ -98,7 +98,8 @@ pub fn store_qualifiers(order: &str, scope: &str, cache: &str, evict: &str) -> S
     q
 }
 
-/// A (predicated) vector load of `n` words of `w` bits: returns the words.
+/// A (predicated) vector load of `n` words of `w` bits: returns the words, in registers
+/// of `w.max(16)` bits (PTX has no 8-bit registers: `ld.b8` fills a 16-bit one).
 pub fn load_words(b: &mut Builder, quals: &str, ptr: ValueId, pred: Option<ValueId>, n: usize, w: u32) -> Vec<ValueId> {
     let mut inputs = vec![(ptr, "l")];
     let mut text = String::new();
@@ -107,13 +108,14 @@ pub fn load_words(b: &mut Builder, quals: &str, ptr: ValueId, pred: Option<Value
         text.push_str(&format!("@${} ", n + 1));
     }
     text.push_str(&format!("{quals}{}.b{w} {}, [${n}];", vec_suffix(n), regs(0, n)));
-    asm(b, &text, &vec![w; n], &inputs, true)
+    asm(b, &text, &vec![w.max(16); n], &inputs, true)
 }
 
-/// A (predicated) vector store of `words` of `w` bits each.
+/// A (predicated) vector store of `words` of `w` bits each (8-bit words given in 16-bit
+/// registers).
 pub fn store_words(b: &mut Builder, quals: &str, ptr: ValueId, pred: Option<ValueId>, words: &[ValueId], w: u32) {
     let n = words.len();
-    let c = constraint(w);
+    let c = constraint(w.max(16));
     let mut inputs = vec![(ptr, "l")];
     inputs.extend(words.iter().map(|v| (*v, c)));
     let mut text = String::new();

@@ -8,12 +8,55 @@ pub fn read(b: &mut Builder, reg: &str, axis: u32) -> ValueId {
     b.op1(&format!("nvvm.read.ptx.sreg.{reg}.{dim}"), &[], Type::Int(32), &[])
 }
 
-/// `shfl.sync.bfly.b32` of a 32-bit value with the whole warp.
-pub fn shfl_bfly_i32(b: &mut Builder, v: ValueId, offset: u32) -> ValueId {
+/// `shfl.sync.{kind}.b32` of a 32-bit value with the whole warp. `clamp` is PTX's `c`
+/// operand: 31 for bfly / down / idx (the whole warp), 0 for up.
+fn shfl_i32(b: &mut Builder, kind: &str, v: ValueId, offset: u32, clamp: i64) -> ValueId {
     let mask = b.const_int(-1, 32);
     let off = b.const_int(offset as i64, 32);
-    let clamp = b.const_int(31, 32);
-    b.op1("nvvm.shfl.sync", &[mask, v, off, clamp], Type::Int(32), &[("kind", Attr("#nvvm<shfl_kind bfly>".into()))])
+    let c = b.const_int(clamp, 32);
+    b.op1("nvvm.shfl.sync", &[mask, v, off, c], Type::Int(32), &[("kind", Attr(format!("#nvvm<shfl_kind {kind}>")))])
+}
+
+/// `shfl.sync.bfly.b32` of a 32-bit value with the whole warp.
+pub fn shfl_bfly_i32(b: &mut Builder, v: ValueId, offset: u32) -> ValueId {
+    shfl_i32(b, "bfly", v, offset, 31)
+}
+
+/// `shfl.sync.up.b32`: lane `i` gets lane `i - offset`'s value (lanes below `offset`
+/// keep their own).
+pub fn shfl_up_i32(b: &mut Builder, v: ValueId, offset: u32) -> ValueId {
+    shfl_i32(b, "up", v, offset, 0)
+}
+
+/// `shfl.sync.up` of any value up to 64 bits (64-bit values move as two halves; narrow
+/// ones widen to 32 bits).
+pub fn shfl_up(b: &mut Builder, v: ValueId, ty: &Type, offset: u32) -> ValueId {
+    let bits = ty.bits();
+    let x = if ty.is_float() { b.op1("arith.bitcast", &[v], Type::Int(bits), &[]) } else { v };
+    let out = match bits {
+        32 => shfl_up_i32(b, x, offset),
+        64 => {
+            let lo = b.op1("arith.trunci", &[x], Type::Int(32), &[]);
+            let c32 = b.const_int(32, 64);
+            let hi64 = b.op1("arith.shrui", &[x, c32], Type::Int(64), &[]);
+            let hi = b.op1("arith.trunci", &[hi64], Type::Int(32), &[]);
+            let (lo2, hi2) = (shfl_up_i32(b, lo, offset), shfl_up_i32(b, hi, offset));
+            let lo64 = b.op1("arith.extui", &[lo2], Type::Int(64), &[]);
+            let hi64b = b.op1("arith.extui", &[hi2], Type::Int(64), &[]);
+            let hs = b.op1("arith.shli", &[hi64b, c32], Type::Int(64), &[]);
+            b.op1("arith.ori", &[hs, lo64], Type::Int(64), &[])
+        }
+        _ => {
+            let w = b.op1("arith.extui", &[x], Type::Int(32), &[]);
+            let s = shfl_up_i32(b, w, offset);
+            b.op1("arith.trunci", &[s], Type::Int(bits), &[])
+        }
+    };
+    if ty.is_float() {
+        b.op1("arith.bitcast", &[out], ty.clone(), &[])
+    } else {
+        out
+    }
 }
 
 /// `bar.sync 0`: every thread of the program.

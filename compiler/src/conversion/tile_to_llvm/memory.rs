@@ -10,11 +10,12 @@ use crate::conversion::nvidia::{ptx, sreg};
 use crate::passes::PassError;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 
-/// How a chunk of `vec` elements of `bits` travels: (words, bits per word).
+/// How a chunk of `vec` elements of `bits` travels: (words, bits per word). A lone byte
+/// moves as one byte (a wider access could be misaligned); its register is 16 bits wide.
 fn words(vec: usize, bits: u32) -> (usize, u32) {
     let bits = bits.max(8);
     let total = vec as u32 * bits;
-    let w = if bits >= 32 { bits } else { total.clamp(16, 32) };
+    let w = if bits >= 32 { bits } else if total < 16 { 8 } else { total.clamp(16, 32) };
     ((total / w).max(1) as usize, w)
 }
 
@@ -44,7 +45,7 @@ impl Lowerer<'_> {
             let pred = mask.map(|m| self.reg(m, j));
             let (nw, w) = words(vec, ety.bits());
             let ws = ptx::load_words(b, &q, self.reg(ptr, j), pred, nw, w);
-            vals.extend(unpack(b, &ws, w, &ety, vec));
+            vals.extend(unpack(b, &ws, w.max(16), &ety, vec));
         }
         if let Some(m) = mask {
             for (j, v) in vals.iter_mut().enumerate() {
@@ -74,7 +75,7 @@ impl Lowerer<'_> {
             let pred = mask.map(|m| self.reg(m, j));
             let elems: Vec<ValueId> = (j..j + vec).map(|k| self.reg(val, k)).collect();
             let (_, w) = words(vec, ety.bits());
-            let ws = pack(b, &elems, w, &ety);
+            let ws = pack(b, &elems, w.max(16), &ety);
             ptx::store_words(b, &q, self.reg(ptr, j), pred, &ws, w);
         }
         Ok(())
@@ -90,11 +91,18 @@ impl Lowerer<'_> {
         let sem = op.str_attr("sem").unwrap_or_default();
         let scope = op.str_attr("scope").unwrap_or_default();
         let kind = if cas { "cas".to_string() } else { op.str_attr("kind").unwrap_or_default() };
-        let op_ty = atom_type(&kind, &ety).ok_or_else(|| PassError::at(&op.loc, format!("atomic `{kind}` on {ety} is not supported")))?;
-        let w = ety.bits().max(32);
-        if ety.bits() < 32 {
-            return Err(PassError::at(&op.loc, format!("atomics on {ety} are not supported yet (32- and 64-bit are)")));
-        }
+        let unsigned = op.int_attr("tile.unsigned") == Some(1);
+        // PTX has no float atom.max / atom.min (only vector f16 forms): f32 and f64 go
+        // through two integer atomics on the bits, as Triton does.
+        let float_minmax = ety.is_float() && matches!(kind.as_str(), "max" | "min");
+        let op_ty = if float_minmax && ety.bits() >= 32 {
+            String::new()
+        } else {
+            atom_type(&kind, &ety, unsigned).ok_or_else(|| {
+                PassError::at(&op.loc, format!("PTX has no atomic `{kind}` on {ety} (see docs/tile-language.md, atomics)"))
+            })?
+        };
+        let w = ety.bits();
         let scalar = !self.ty(ptr).is_tensor();
         let n = self.nregs(self.ty(r));
         let mut olds = vec![];
@@ -110,7 +118,11 @@ impl Lowerer<'_> {
                 pred = b.op1("arith.andi", &[pred, self.reg(m, j)], Type::Int(1), &[]);
             }
             let args: Vec<ValueId> = vals_in.iter().map(|v| to_bits(b, self.reg(*v, j), &ety)).collect();
-            let old = ptx::atomic(b, &sem, &scope, &op_ty, self.reg(ptr, j), &args, w, pred);
+            let old = if float_minmax {
+                float_minmax_atomic(b, &kind, &sem, &scope, self.reg(ptr, j), args[0], w, pred)
+            } else {
+                ptx::atomic(b, &sem, &scope, &op_ty, self.reg(ptr, j), &args, w, pred)
+            };
             olds.push(from_bits(b, old, &ety));
         }
         if scalar {
@@ -157,19 +169,50 @@ impl Lowerer<'_> {
     }
 }
 
-fn atom_type(kind: &str, t: &Type) -> Option<String> {
+/// The PTX `op.type` of an atomic, where PTX has one: add on u32/u64/f32/f64 and (with
+/// `.noftz`) f16/bf16; signed or unsigned max/min on 32/64-bit integers; bitwise ops and
+/// exch on 32/64 bits; cas on 16/32/64 bits.
+fn atom_type(kind: &str, t: &Type, unsigned: bool) -> Option<String> {
     let f = t.is_float();
     let b = t.bits();
+    let wide = b == 32 || b == 64;
     Some(match kind {
-        "add" if f => format!("add.f{b}"),
-        "add" => format!("add.u{b}"),
-        "max" | "min" if f => format!("{kind}.f{b}"),
-        "max" | "min" => format!("{kind}.s{b}"),
-        "and" | "or" | "xor" => format!("{kind}.b{b}"),
-        "xchg" => format!("exch.b{b}"),
-        "cas" => format!("cas.b{b}"),
+        "add" if matches!(t, Type::F16 | Type::BF16) => format!("add.noftz.{}", if *t == Type::F16 { "f16" } else { "bf16" }),
+        "add" if f && wide => format!("add.f{b}"),
+        "add" if !f && wide => format!("add.u{b}"),
+        "max" | "min" if !f && wide => format!("{kind}.{}{b}", if unsigned { "u" } else { "s" }),
+        "and" | "or" | "xor" if !f && wide => format!("{kind}.b{b}"),
+        "xchg" if wide => format!("exch.b{b}"),
+        "cas" if wide || b == 16 => format!("cas.b{b}"),
         _ => return None,
     })
+}
+
+/// Float max/min as integer atomics on the bits: IEEE floats of one sign order like their
+/// bit patterns (non-negative as signed integers; negative reversed, as unsigned ones).
+/// max: v >= 0 -> atom.max.s, v < 0 -> atom.min.u; min: v >= 0 -> atom.min.s,
+/// v < 0 -> atom.max.u. Exactly one of the two fires per element.
+#[allow(clippy::too_many_arguments)]
+fn float_minmax_atomic(
+    b: &mut Builder,
+    kind: &str,
+    sem: &str,
+    scope: &str,
+    ptr: ValueId,
+    bits: ValueId,
+    w: u32,
+    pred: ValueId,
+) -> ValueId {
+    let z = b.const_int(0, w);
+    let nonneg = b.op1("arith.cmpi", &[bits, z], Type::Int(1), &[("predicate", Attr::int(5, "i64"))]); // sge
+    let t = b.const_int(1, 1);
+    let neg = b.op1("arith.xori", &[nonneg, t], Type::Int(1), &[]);
+    let p_pos = b.op1("arith.andi", &[pred, nonneg], Type::Int(1), &[]);
+    let p_neg = b.op1("arith.andi", &[pred, neg], Type::Int(1), &[]);
+    let (pos_op, neg_op) = if kind == "max" { ("max", "min") } else { ("min", "max") };
+    let a = ptx::atomic(b, sem, scope, &format!("{pos_op}.s{w}"), ptr, &[bits], w, p_pos);
+    let c = ptx::atomic(b, sem, scope, &format!("{neg_op}.u{w}"), ptr, &[bits], w, p_neg);
+    b.op1("arith.select", &[nonneg, a, c], Type::Int(w), &[])
 }
 
 fn zero(b: &mut Builder, t: &Type) -> ValueId {

@@ -17,6 +17,7 @@ pub mod layout;
 mod memory;
 mod print;
 mod reduce;
+mod scan;
 
 use crate::passes::PassError;
 use crate::pipeline::Options;
@@ -237,12 +238,13 @@ impl Lowerer<'_> {
             "memsem.store" => self.store(b, op)?,
             "memsem.atomic_rmw" | "memsem.atomic_cas" => self.atomic(b, op)?,
             "tile.reduce" => self.reduce(b, op)?,
+            "tile.scan" => self.scan(b, op)?,
             "scf.for" | "scf.if" | "scf.while" | "scf.yield" | "scf.condition" => self.control_flow(b, op)?,
             n if n.starts_with("arith.") || n.starts_with("math.") => self.elementwise(b, op)?,
             _ => {
                 return Err(PassError::at(
                     &op.loc,
-                    format!("`{}` cannot be lowered to NVVM yet (2-D layouts, dot, scan and sort come with the layout and memory-semantics work)", op.name),
+                    format!("`{}` cannot be lowered to NVVM yet (2-D layouts, dot and sort come with the layout and memory-semantics work)", op.name),
                 ))
             }
         }
