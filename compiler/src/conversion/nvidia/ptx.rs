@@ -64,14 +64,15 @@ fn vec_suffix(n: usize) -> String {
     }
 }
 
-/// Load qualifiers in PTX order: `.volatile` / `.relaxed.gpu` / `.acquire.gpu`, then the
-/// state space, then the cache operator or L1 eviction priority.
-pub fn load_qualifiers(order: &str, scope: &str, cache: &str, evict: &str) -> String {
-    let mut q = String::from("ld");
+/// Qualifiers of `ld` / `st` in PTX order: `.volatile` or `.{order}.{scope}` (the memsem
+/// dialect has already verified the order suits the instruction), then the state space,
+/// then the cache operator or L1 eviction priority.
+fn qualifiers(instr: &str, order: &str, scope: &str, cache: &str, evict: &str) -> String {
+    let mut q = String::from(instr);
     match order {
         "volatile" => q.push_str(".volatile"),
-        "relaxed" | "acquire" => q.push_str(&format!(".{order}.{scope}")),
-        _ => {}
+        "weak" | "" => {}
+        _ => q.push_str(&format!(".{order}.{scope}")),
     }
     q.push_str(".global");
     if !cache.is_empty() {
@@ -82,20 +83,12 @@ pub fn load_qualifiers(order: &str, scope: &str, cache: &str, evict: &str) -> St
     q
 }
 
+pub fn load_qualifiers(order: &str, scope: &str, cache: &str, evict: &str) -> String {
+    qualifiers("ld", order, scope, cache, evict)
+}
+
 pub fn store_qualifiers(order: &str, scope: &str, cache: &str, evict: &str) -> String {
-    let mut q = String::from("st");
-    match order {
-        "volatile" => q.push_str(".volatile"),
-        "relaxed" | "release" => q.push_str(&format!(".{order}.{scope}")),
-        _ => {}
-    }
-    q.push_str(".global");
-    if !cache.is_empty() {
-        q.push_str(cache);
-    } else if !evict.is_empty() {
-        q.push_str(&format!(".L1::{evict}"));
-    }
-    q
+    qualifiers("st", order, scope, cache, evict)
 }
 
 /// A (predicated) vector load of `n` words of `w` bits: returns the words, in registers
