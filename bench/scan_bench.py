@@ -33,7 +33,8 @@ ap.add_argument("--triton-ref", default=None)
 ap.add_argument("--launches", type=int, default=500)
 ap.add_argument("--sizes", default="20,24,28")
 ap.add_argument("--variants", default="scan", help="look-back kernels: scan (examples/scan.tile), window32, window128 "
-                "(examples/scan_window.tile with W = 32 / 128)")
+                "(examples/scan_window.tile with W = 32 / 128); a suffix @TILExWARPS (scan@8192x8) overrides the "
+                "tile (default 4096) and the warps (default 4)")
 ap.add_argument("--skip", default="", help="sections to skip: checks, litmus")
 args = ap.parse_args()
 work = tempfile.mkdtemp(prefix="scan-bench-")
@@ -142,18 +143,24 @@ for tile in ([] if "checks" in args.skip else [16, 64, 128, 1024, 4096]):
 emit({"kernel": "tile-local scans", "checks": n_checks, "failed": len(failures)})
 
 # ---------------------------------------------------------------- 2. decoupled look-back
-TILE = 4096
-variants = {}
+TILE = 4096  # Triton's
+variants, tiles = {}, {}
 for v in args.variants.split(","):
+    base, _, shape = v.partition("@")
+    tile, warps = (int(t) for t in shape.split("x")) if shape else (TILE, 4)
     path, name, extra = {
         "scan": ("scan.tile", "scan", []),
+        "window16": ("scan_window.tile", "scan_window", ["-D", "W=16"]),  # copies inside a warp
         "window32": ("scan_window.tile", "scan_window", ["-D", "W=32"]),
         "window128": ("scan_window.tile", "scan_window", ["-D", "W=128"]),
-    }[v]
+    }[base]
+    extra = extra + ["-D", f"TILE={tile}", "--num-warps", str(warps)]
     full = os.path.join(ROOT, "examples", path)
-    spec_ks, ms = compile_tile(v, full, "--divisibility", "n=16", *extra)
-    any_ks, _ = compile_tile(v + "_any", full, *extra)
+    tag = v.replace("@", "_")
+    spec_ks, ms = compile_tile(tag, full, "--divisibility", "n=16", *extra)
+    any_ks, _ = compile_tile(tag + "_any", full, *extra)
     variants[v] = (spec_ks[name], any_ks[name])
+    tiles[v] = tile
     emit({"kernel": v, "compile_ms": round(ms, 1)})
 
 triton_scan = None
@@ -177,13 +184,15 @@ for lg in [int(s) for s in args.sizes.split(",")]:
     g = (n + TILE - 1) // TILE
     x = torch.randint(-100, 100, (n,), device="cuda", dtype=torch.int32)
     y = torch.empty_like(x)
-    st = torch.zeros(g + 1, device="cuda", dtype=torch.int64)
+    st = torch.zeros(g + 1, device="cuda", dtype=torch.int64)  # big enough for any tile >= TILE
     ref = torch.cumsum(x, 0, dtype=torch.int32)
     r = {"kernel": "scan", "size": n, "bytes": 8 * n}
     for v, (spec_k, any_k) in variants.items():
         fn, meta = spec_k if n % 16 == 0 else any_k
-        a = (tp(x), tp(y), tp(st), tp(st[g:]), np.int32(n))
-        launch = lambda: (st.zero_(), fn((g,), (meta["block"][0],), a))
+        gv = (n + tiles[v] - 1) // tiles[v]
+        sv = st[: gv + 1]
+        a = (tp(x), tp(y), tp(sv), tp(sv[gv:]), np.int32(n))
+        launch = lambda: (sv.zero_(), fn((gv,), (meta["block"][0],), a))
         ok = True
         for _ in range(2):  # the result must not depend on the run
             y.fill_(0); launch(); torch.cuda.synchronize()

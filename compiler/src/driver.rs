@@ -31,6 +31,9 @@ pub struct CompileOptions {
     pub kernel: Option<String>,
     /// Argument specialisation: `(param, divisor)`; for pointers, the byte alignment.
     pub divisibility: Vec<(String, u32)>,
+    /// Integer parameters assumed equal to 1 (`--assume NAME=1`): compiled as the constant,
+    /// like Triton's specialisation of 1, so `x * stride` is contiguous when stride is 1.
+    pub equal_to_one: Vec<String>,
 }
 
 impl Default for CompileOptions {
@@ -43,6 +46,7 @@ impl Default for CompileOptions {
             defines: vec![],
             kernel: None,
             divisibility: vec![],
+            equal_to_one: vec![],
         }
     }
 }
@@ -100,6 +104,22 @@ pub fn compile_with(
         .ok_or_else(|| CompileError { rendered: format!("{}: error: the NVPTX back end produced no PTX\n", file.name) })?;
     let meta = metadata(&program, opts, &ptx);
     Ok(Compiled { ptx, meta })
+}
+
+/// `--explain-layouts`: compiles through `smem-transpose` and reports each access
+/// (`explain::report`).
+pub fn explain(file: &SourceFile, opts: &CompileOptions) -> Result<String, CompileError> {
+    let (_, text) = tile_ir(file, opts)?;
+    let context = tile_dialects::context::create_context();
+    let sink = DiagnosticSink::attach(&context);
+    let mut module = parse_verified(&context, &text, &sink).map_err(|d| mlir_error(file, "tilegen", d))?;
+    let popts = opts.pipeline();
+    let all = pipeline::default_passes(&popts);
+    let upto = all.iter().position(|p| p.name == "smem-transpose").map_or(all.len(), |i| i + 1);
+    pipeline::run(&mut module, &all[..upto], &popts, &PrintIr::default(), &sink, &mut std::io::sink())
+        .map_err(|e| mlir_error(file, &e.pass, e.diagnostics))?;
+    let mirror = tile_dialects::ir::import_module(module.as_operation());
+    Ok(crate::explain::report(&mirror, &popts))
 }
 
 /// Parses MLIR text and verifies it, collecting diagnostics.
@@ -163,7 +183,12 @@ fn metadata(program: &Program, opts: &CompileOptions, ptx: &str) -> ModuleMeta {
                     .params
                     .iter()
                     .zip(divs)
-                    .map(|(p, d)| ParamMeta { name: p.name.clone(), ty: p.ty.elem.to_string(), divisibility: d })
+                    .map(|(p, d)| ParamMeta {
+                        name: p.name.clone(),
+                        ty: p.ty.elem.to_string(),
+                        divisibility: d,
+                        equal_to_one: opts.equal_to_one.contains(&p.name),
+                    })
                     .collect(),
                 consts: k
                     .consts

@@ -12,6 +12,7 @@ pub mod syntax;
 pub mod analysis;
 pub mod conversion;
 pub mod driver;
+pub mod explain;
 pub mod passes;
 pub mod pipeline;
 pub mod tilegen;

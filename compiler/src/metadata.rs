@@ -41,6 +41,9 @@ pub struct ParamMeta {
     /// integer, a divisor assumed of its value (1: nothing assumed). A launcher must refuse
     /// arguments that break it.
     pub divisibility: u32,
+    /// Compiled assuming the value is 1 (`--assume NAME=1`); a launcher must refuse others.
+    #[serde(default)]
+    pub equal_to_one: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

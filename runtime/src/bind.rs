@@ -270,7 +270,7 @@ mod tests {
     use crate::spec::parse_arg;
 
     fn param(name: &str, ty: &str, div: u32) -> ParamMeta {
-        ParamMeta { name: name.into(), ty: ty.into(), divisibility: div }
+        ParamMeta { name: name.into(), ty: ty.into(), divisibility: div, equal_to_one: false }
     }
 
     fn add_meta(index_bits: u32, n_div: u32) -> KernelMeta {

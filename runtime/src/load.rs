@@ -98,7 +98,7 @@ pub fn compile_tile(path: &Path, want: Option<&str>, s: &CompileSettings, args: 
     let metas: Vec<ParamMeta> = k
         .params
         .iter()
-        .map(|p| ParamMeta { name: p.name.clone(), ty: p.ty.elem.to_string(), divisibility: 1 })
+        .map(|p| ParamMeta { name: p.name.clone(), ty: p.ty.elem.to_string(), divisibility: 1, equal_to_one: false })
         .collect();
     let params = bind::signature(&metas)?;
     let divisibility = if s.no_specialise && args.is_empty() {
@@ -119,6 +119,7 @@ pub fn compile_tile(path: &Path, want: Option<&str>, s: &CompileSettings, args: 
         defines: s.defines.clone(),
         kernel: Some(k.name.clone()),
         divisibility,
+        equal_to_one: vec![],
     };
     let t = Instant::now();
     let compiled = catch_panic(|| driver::compile(&file, &opts))?.map_err(|e| Error::Compile(e.rendered))?;

@@ -8,3 +8,13 @@
 // RUN: %tilec %examples/scan.tile --arch sm_80 -o %t-scan80.ptx && %ptxas --gpu-name sm_80 %t-scan80.ptx -o %t-scan80.cubin
 // RUN: %tilec %examples/scan_window.tile -o %t-scanw.ptx && %ptxas --gpu-name sm_90 %t-scanw.ptx -o %t-scanw.cubin
 // RUN: %tilec %examples/message_passing.tile -o %t-mp.ptx && %ptxas --gpu-name sm_90 %t-mp.ptx -o %t-mp.cubin
+// RUN: %tilec %examples/transpose.tile --assume sxc=1 --assume syc=1 -o %t-tr.ptx && %ptxas --gpu-name sm_90 %t-tr.ptx -o %t-tr.cubin
+// RUN: %tilec %examples/transpose.tile -o %t-trg.ptx && %ptxas --gpu-name sm_90 %t-trg.ptx -o %t-trg.cubin
+// RUN: %tilec %examples/transpose.tile --arch sm_80 --assume sxc=1 --assume syc=1 -o %t-tr80.ptx && %ptxas --gpu-name sm_80 %t-tr80.ptx -o %t-tr80.cubin
+// RUN: %tilec %examples/transpose_f16.tile --divisibility rows=16 --divisibility cols=16 --divisibility sxr=16 --divisibility syr=16 --assume sxc=1 --assume syc=1 -o %t-trh.ptx && %ptxas --gpu-name sm_90 %t-trh.ptx -o %t-trh.cubin
+// RUN: %tilec %examples/transpose_naive.tile -o %t-trn.ptx && %ptxas --gpu-name sm_90 %t-trn.ptx -o %t-trn.cubin
+// RUN: %tilec %examples/copy2d.tile -o %t-c2.ptx && %ptxas --gpu-name sm_90 %t-c2.ptx -o %t-c2.cubin
+// RUN: %tilec %examples/copy2d.tile --assume sxc=1 --assume syc=1 -o %t-c2u.ptx && %ptxas --gpu-name sm_90 %t-c2u.ptx -o %t-c2u.cubin
+// RUN: %tilec %examples/layer_norm.tile -o %t-ln.ptx && %ptxas --gpu-name sm_90 %t-ln.ptx -o %t-ln.cubin
+// RUN: %tilec %examples/softmax_2d.tile -o %t-s2.ptx && %ptxas --gpu-name sm_90 %t-s2.ptx -o %t-s2.cubin
+// RUN: %tilec %examples/reduce2d.tile -o %t-r2.ptx && %ptxas --gpu-name sm_90 %t-r2.ptx -o %t-r2.cubin

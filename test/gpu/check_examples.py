@@ -149,6 +149,7 @@ KERNELS = {
     "transpose": ([("x", "*f32"), ("y", "*f32"), ("rows", "i32"), ("cols", "i32"),
                    ("sxr", "i32"), ("sxc", "i32"), ("syr", "i32"), ("syc", "i32")], transpose_cases),
     "scan": ([("x", "*i32"), ("y", "*i32"), ("state", "*u64"), ("counter", "*i32"), ("n", "i32")], scan_cases),
+    "scan_window": ([("x", "*i32"), ("y", "*i32"), ("state", "*u64"), ("counter", "*i32"), ("n", "i32")], scan_cases),
     "matmul": ([("a", "*f16"), ("b", "*f16"), ("c", "*f16"), ("M", "i32"), ("N", "i32"), ("K", "i32"),
                 ("sam", "i32"), ("sak", "i32"), ("sbk", "i32"), ("sbn", "i32"), ("scm", "i32"), ("scn", "i32")],
                matmul_cases),

@@ -1,6 +1,8 @@
 // RUN: %tilec --list-passes | FileCheck %s
 // The registry table, in pipeline order.
 // CHECK: coalesce
+// CHECK-NEXT: layout-propagate
+// CHECK-NEXT: smem-transpose
 // CHECK-NEXT: tile-to-memsem
 // CHECK-NEXT: convert-tile-to-llvm
 // CHECK: gpu-module-to-binary

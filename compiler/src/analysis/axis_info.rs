@@ -207,6 +207,14 @@ impl AxisAnalysis {
                 }
                 out
             }
+            "tile.trans" => {
+                let mut x = arg(0);
+                x.contiguity.reverse();
+                x.divisibility.reverse();
+                x.constancy.reverse();
+                x
+            }
+            "layout.convert" => arg(0),
             "tile.expand_dims" => {
                 let x = arg(0);
                 let axis = op.int_attr("axis")? as usize;

@@ -1,20 +1,68 @@
-//! `coalesce` (tile -> layout): give every tile a blocked encoding chosen so each thread
-//! moves up to 16 contiguous bytes and a warp covers whole 128-byte lines.
+//! `coalesce`: choose, for each load, store and tile atomic, the blocked encoding its
+//! pointer wants, so each thread moves up to 16 contiguous bytes and a warp covers whole
+//! 128-byte lines. The choice is recorded on the op (`layout.anchor`, `layout.vec`);
+//! `layout-propagate` then gives every tile an encoding from these anchors.
 //!
 //! 1. Run axis info over the kernel.
-//! 2. For each load and store, the vector width its pointer allows along the fastest
-//!    dimension: min(contiguity, alignment / element size, mask constancy, 16 bytes);
-//!    record it on the op as `layout.vec`.
-//! 3. For each tile shape, a blocked layout: the widest such vector per thread along the
-//!    fastest dimension (row-major order), lanes then warps filling the fastest dimension
-//!    first.
-//! 4. Rewrite every tile type with its shape's encoding.
+//! 2. For each memory op on a tile of pointers: the order, dimensions sorted by the
+//!    pointer's contiguity (most contiguous first; ties keep row-major), and the vector
+//!    width along the fastest one: min(contiguity, alignment / element size, mask
+//!    constancy, 16 bytes).
+//! 3. One layout per (shape, order): the widest vector of the ops that share it per thread
+//!    along the fastest dimension (ops of one shape agree, so 1-D kernels have one layout
+//!    per shape); lanes fill the fastest dimension up to one 128-byte line a row, then the
+//!    next dimensions; warps fill the slowest dimension first.
+//! 4. Record it on each op as `layout.anchor`, with the op's own width as `layout.vec`.
 
 use crate::analysis::axis_info::AxisAnalysis;
 use crate::passes::PassError;
 use crate::pipeline::Options;
 use std::collections::BTreeMap;
-use tile_dialects::ir::{Attr, Blocked, Encoding, Module, Op, Type};
+use tile_dialects::ir::{Attr, Blocked, Encoding, Module, Op, Type, ValueId};
+
+/// The pointer and mask operands of a memory op on tiles (none for other ops).
+pub fn mem_operands(op: &Op) -> Option<(ValueId, Option<ValueId>)> {
+    match op.name.as_str() {
+        "tile.load" | "memsem.load" => Some((op.operands[0], op.optional(1))),
+        "tile.store" | "memsem.store" => Some((op.operands[0], op.optional(2))),
+        "tile.atomic_rmw" | "memsem.atomic_rmw" => Some((op.operands[0], op.optional(2))),
+        "tile.atomic_cas" | "memsem.atomic_cas" => Some((op.operands[0], None)),
+        _ => None,
+    }
+}
+
+/// Bytes of the element a pointer type points to.
+pub fn pointee_bytes(t: &Type) -> Option<i64> {
+    match t.elem() {
+        Type::TilePtr(e) => Some((e.bits().div_ceil(8)).max(1) as i64),
+        _ => None,
+    }
+}
+
+/// Step 2 for one op: (order, vector width).
+pub fn access_of(m: &Module, axis: &AxisAnalysis, op: &Op) -> Option<(Vec<u32>, i64)> {
+    let (ptr, mask) = mem_operands(op)?;
+    let ty = m.values.ty(ptr);
+    if !ty.is_tensor() {
+        return None;
+    }
+    let eb = pointee_bytes(ty)?;
+    let shape = ty.shape();
+    let p = axis.get(m, ptr);
+    let mut order: Vec<u32> = (0..shape.len() as u32).rev().collect();
+    order.sort_by_key(|&d| std::cmp::Reverse(p.contiguity[d as usize]));
+    let f = order[0] as usize;
+    let mut vec = p.contiguity[f].min((p.divisibility[f] / eb).max(1)).min(16 / eb).min(shape[f]);
+    if let Some(mk) = mask {
+        vec = vec.min(axis.get(m, mk).constancy[f]);
+    }
+    // Atomics are one instruction per element.
+    if op.name.contains("atomic") {
+        vec = 1;
+    }
+    let vec = 1i64 << (63 - (vec.max(1) as u64).leading_zeros());
+    Some((order, vec))
+}
 
 pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
     let axis = AxisAnalysis::run(m);
@@ -22,75 +70,66 @@ pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
         if m.body[fi].name != "func.func" {
             continue;
         }
-        let num_warps = opts
-            .num_warps
-            .or_else(|| m.body[fi].int_attr("tile.num_warps").map(|n| n as u32))
-            .unwrap_or(4);
-        // Step 2.
-        let mut widest: BTreeMap<Vec<i64>, u32> = BTreeMap::new();
+        let num_warps = num_warps(&m.body[fi], opts);
+        // Steps 2 and 3.
+        let mut widest: BTreeMap<(Vec<i64>, Vec<u32>), (i64, i64)> = BTreeMap::new();
         let mut func = std::mem::take(&mut m.body[fi]);
         visit_mut(&mut func, &mut |op| {
-            let (ptr, mask) = match op.name.as_str() {
-                "tile.load" => (op.operands[0], op.optional(1)),
-                "tile.store" => (op.operands[0], op.optional(2)),
-                _ => return,
-            };
-            let ty = m.values.ty(ptr).clone();
-            if !ty.is_tensor() {
-                return;
+            if let Some((order, vec)) = access_of(m, &axis, op) {
+                let ty = m.values.ty(mem_operands(op).unwrap().0);
+                let w = widest.entry((ty.shape().to_vec(), order)).or_insert((1, 4));
+                *w = (w.0.max(vec), pointee_bytes(ty).unwrap_or(4));
             }
-            let elem_bytes = match ty.elem() {
-                Type::TilePtr(e) => (e.bits().div_ceil(8)).max(1) as i64,
-                _ => return,
-            };
-            let f = ty.shape().len() - 1;
-            let p = axis.get(m, ptr);
-            let mut vec = p.contiguity[f].min((p.divisibility[f] / elem_bytes).max(1)).min(16 / elem_bytes).min(ty.shape()[f]);
-            if let Some(mk) = mask {
-                vec = vec.min(axis.get(m, mk).constancy[f]);
+        });
+        // Step 4.
+        visit_mut(&mut func, &mut |op| {
+            if let Some((order, vec)) = access_of(m, &axis, op) {
+                let shape = m.values.ty(mem_operands(op).unwrap().0).shape().to_vec();
+                let (w, eb) = widest[&(shape.clone(), order.clone())];
+                let enc = Encoding::Blocked(blocked_with_order(&shape, &order, w as u32, eb as u32, num_warps));
+                op.set_attr("layout.vec", Attr::int(vec, "i32"));
+                op.set_attr("layout.anchor", Attr(enc.to_string()));
             }
-            let vec = 1u32 << (63 - (vec.max(1) as u64).leading_zeros());
-            op.set_attr("layout.vec", Attr::int(vec as i64, "i32"));
-            let w = widest.entry(ty.shape().to_vec()).or_insert(1);
-            *w = (*w).max(vec);
         });
         m.body[fi] = func;
-        // Steps 3 and 4: every value of this function.
-        let mut ids = vec![];
-        collect_values(&m.body[fi], &mut ids);
-        for v in ids {
-            let ty = m.values.ty(v).clone();
-            if let Type::Tensor { shape, .. } = &ty {
-                if ty.encoding().is_some() {
-                    continue;
-                }
-                let vec = widest.get(shape).copied().unwrap_or(1);
-                let enc = Encoding::Blocked(blocked_for(shape, vec, num_warps));
-                m.values.set_ty(v, ty.with_encoding(Some(enc)));
-            }
-        }
     }
     Ok(())
 }
 
-/// The blocked layout of step 3 for `shape`, `vec` elements per access.
+pub fn num_warps(f: &Op, opts: &Options) -> u32 {
+    opts.num_warps.or_else(|| f.int_attr("tile.num_warps").map(|n| n as u32)).unwrap_or(4)
+}
+
+/// The row-major blocked layout for `shape`, `vec` elements per access (4-byte elements).
 pub fn blocked_for(shape: &[i64], vec: u32, num_warps: u32) -> Blocked {
+    let order: Vec<u32> = (0..shape.len() as u32).rev().collect();
+    blocked_with_order(shape, &order, vec, 4, num_warps)
+}
+
+/// Step 3's layout for `shape` with dimension `order`, `vec` elements of `elem_bytes`
+/// per access.
+pub fn blocked_with_order(shape: &[i64], order: &[u32], vec: u32, elem_bytes: u32, num_warps: u32) -> Blocked {
     let rank = shape.len();
-    let order: Vec<u32> = (0..rank as u32).rev().collect();
     let mut spt = vec![1u32; rank];
     let mut tpw = vec![1u32; rank];
     let mut wpc = vec![1u32; rank];
     let threads = 32 * num_warps as i64;
     let numel: i64 = shape.iter().product();
-    let f = rank - 1;
+    let f = order[0] as usize;
     // Keep every thread busy when the tile allows it: fewer elements per thread before
     // idle threads.
     let per_thread_cap = (numel / threads).max(1);
     spt[f] = (vec as i64).min(per_thread_cap).min(shape[f]).max(1) as u32;
     let mut lanes = 32u32;
-    for &d in &order {
+    for (i, &d) in order.iter().enumerate() {
         let d = d as usize;
-        let room = (shape[d] / spt[d] as i64).max(1) as u32;
+        let mut room = (shape[d] / spt[d] as i64).max(1) as u32;
+        // With more dimensions to fill, one 128-byte line per row of lanes is enough: a
+        // warp still touches whole lines, and a transposing conversion stays free of
+        // shared-memory bank conflicts (see smem-transpose).
+        if i == 0 && rank > 1 {
+            room = room.min((128 / (spt[d] * elem_bytes.max(1))).max(1));
+        }
         let t = lanes.min(room);
         tpw[d] = t;
         lanes /= t;
@@ -105,27 +144,15 @@ pub fn blocked_for(shape: &[i64], vec: u32, num_warps: u32) -> Blocked {
         warps /= w;
     }
     wpc[order[rank - 1] as usize] *= warps;
-    Blocked { size_per_thread: spt, threads_per_warp: tpw, warps_per_cta: wpc, order }
+    Blocked { size_per_thread: spt, threads_per_warp: tpw, warps_per_cta: wpc, order: order.to_vec() }
 }
 
-fn visit_mut(op: &mut Op, f: &mut impl FnMut(&mut Op)) {
+pub fn visit_mut(op: &mut Op, f: &mut impl FnMut(&mut Op)) {
     f(op);
     for r in &mut op.regions {
         for b in &mut r.blocks {
             for o in &mut b.ops {
                 visit_mut(o, f);
-            }
-        }
-    }
-}
-
-fn collect_values(op: &Op, out: &mut Vec<u32>) {
-    out.extend(&op.results);
-    for r in &op.regions {
-        for b in &r.blocks {
-            out.extend(&b.args);
-            for o in &b.ops {
-                collect_values(o, out);
             }
         }
     }
@@ -152,11 +179,19 @@ mod tests {
     }
 
     #[test]
-    fn two_d_fills_rows_first() {
+    fn two_d_rows_are_one_line_wide() {
         let b = blocked_for(&[64, 64], 4, 4);
         assert_eq!(b.size_per_thread, vec![1, 4]);
-        assert_eq!(b.threads_per_warp, vec![2, 16]);
+        assert_eq!(b.threads_per_warp, vec![4, 8]);
         assert_eq!(b.warps_per_cta, vec![4, 1]);
         assert_eq!(b.order, vec![1, 0]);
+    }
+
+    #[test]
+    fn column_major_order() {
+        let b = blocked_with_order(&[64, 64], &[0, 1], 4, 4, 4);
+        assert_eq!(b.size_per_thread, vec![4, 1]);
+        assert_eq!(b.threads_per_warp, vec![8, 4]);
+        assert_eq!(b.warps_per_cta, vec![1, 4]);
     }
 }

@@ -5,6 +5,8 @@
 //! MLIR pipeline text.
 
 pub mod coalesce;
+pub mod layout_propagate;
+pub mod smem_transpose;
 pub mod tile_to_memsem;
 pub mod widen_offsets;
 
@@ -57,9 +59,21 @@ pub static REGISTRY: &[PassInfo] = &[
     },
     PassInfo {
         name: "coalesce",
-        summary: "tile -> layout: give every tile a blocked encoding so each thread moves up to 16 contiguous bytes",
+        summary: "choose each load's and store's blocked encoding (order, 16-byte vectors, whole 128-byte lines) from axis info",
         options: "num_warps",
         kind: PassKind::Mirror(coalesce::run),
+    },
+    PassInfo {
+        name: "layout-propagate",
+        summary: "tile -> layout: give every tile an encoding from the anchors, rematerialising cheap ops, layout.convert elsewhere",
+        options: "num_warps",
+        kind: PassKind::Mirror(layout_propagate::run),
+    },
+    PassInfo {
+        name: "smem-transpose",
+        summary: "choose the shared-memory layout (padding / XOR swizzle) of each layout.convert: fewest bank conflicts",
+        options: "num_warps",
+        kind: PassKind::Mirror(smem_transpose::run),
     },
     PassInfo {
         name: "tile-to-memsem",

@@ -89,6 +89,18 @@ fn kernel_func(values: &mut Values, kernel: &Kernel, file: &SourceFile, opts: &C
     let mut ops = vec![];
     {
         let mut b = Builder::new(values, &mut ops, loc.clone());
+        // `--assume NAME=1`: the parameter is the constant 1 everywhere (the argument stays
+        // in the signature, so launchers pass the same arguments).
+        for p in &kernel.params {
+            if opts.equal_to_one.contains(&p.name) {
+                if let Elem::Scalar(s) = p.ty.elem {
+                    if p.ty.shape.is_empty() && !s.is_float() {
+                        let one = types::scalar_const(&mut b, crate::sema::tir::ConstVal::Int(1), s);
+                        g.env.insert(p.var, one);
+                    }
+                }
+            }
+        }
         g.stmts(&mut b, &kernel.body);
         b.op("func.return", &[], &[], &[]);
     }
@@ -98,7 +110,12 @@ fn kernel_func(values: &mut Values, kernel: &Kernel, file: &SourceFile, opts: &C
     let num_warps = opts.num_warps.unwrap_or(kernel.num_warps);
     let arg_attrs: Vec<String> = divisibility(kernel, opts)
         .iter()
-        .map(|d| if *d > 1 { format!("{{tile.divisibility = {d} : i32}}") } else { "{}".into() })
+        .zip(&kernel.params)
+        .map(|(d, p)| match (*d > 1, opts.equal_to_one.contains(&p.name)) {
+            (_, true) => "{tile.equal_to_one}".into(),
+            (true, _) => format!("{{tile.divisibility = {d} : i32}}"),
+            _ => "{}".into(),
+        })
         .collect();
     let sig: Vec<String> = arg_tys.iter().map(|t| t.to_string()).collect();
     Ok(Op {

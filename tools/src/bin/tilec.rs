@@ -12,7 +12,7 @@ use tilec::source::SourceFile;
 enum Emit {
     /// The tile dialect, straight from the front end.
     Tile,
-    /// After `coalesce`: every tile has its layout.
+    /// After `layout-propagate`: every tile has its layout.
     Layout,
     /// After `tile-to-memsem`: memory semantics explicit.
     Memsem,
@@ -47,6 +47,13 @@ struct Cli {
     /// Specialise on an argument: an integer divisible by K, or a pointer aligned to K bytes.
     #[arg(long, value_name = "NAME=K")]
     divisibility: Vec<String>,
+    /// Specialise on an integer argument equal to 1 (a unit stride): --assume sxc=1.
+    #[arg(long, value_name = "NAME=1")]
+    assume: Vec<String>,
+    /// Print, for each load and store, the encoding, bytes a thread moves per access,
+    /// 128-byte transactions per warp, and any conversion through shared memory.
+    #[arg(long)]
+    explain_layouts: bool,
     /// Print the IR at this level to stdout instead of writing PTX.
     #[arg(long, value_enum)]
     emit: Option<Emit>,
@@ -121,6 +128,17 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok((n, k))
         })
         .collect::<Result<Vec<_>, String>>()?;
+    let equal_to_one = cli
+        .assume
+        .iter()
+        .map(|a| {
+            let (n, v) = pair(a, "--assume")?;
+            if v != "1" {
+                return Err(format!("tilec: error: --assume {n}={v}: only `=1` (a unit stride) can be assumed"));
+            }
+            Ok(n)
+        })
+        .collect::<Result<Vec<_>, String>>()?;
     let opts = CompileOptions {
         arch: cli.arch.clone(),
         num_warps: cli.num_warps,
@@ -129,6 +147,7 @@ fn run(cli: Cli) -> Result<(), String> {
         defines,
         kernel: cli.kernel.clone(),
         divisibility,
+        equal_to_one,
     };
     for p in cli.print_ir_after.iter().chain(&cli.print_ir_before) {
         if passes::lookup(p).is_none() {
@@ -144,12 +163,16 @@ fn run(cli: Cli) -> Result<(), String> {
     if path.extension().is_some_and(|e| e == "mlir") {
         return run_mlir(&file, &cli, &opts, &print);
     }
+    if cli.explain_layouts {
+        print!("{}", driver::explain(&file, &opts).map_err(|e| e.rendered)?);
+        return Ok(());
+    }
     if cli.emit == Some(Emit::Tile) {
         let (_, ir) = driver::tile_ir(&file, &opts).map_err(|e| e.rendered)?;
         return print_mlir(&ir);
     }
     let stage = match cli.emit {
-        Some(Emit::Layout) => Some("coalesce"),
+        Some(Emit::Layout) => Some("layout-propagate"),
         Some(Emit::Memsem) => Some("tile-to-memsem"),
         Some(Emit::Llvm) => Some("reconcile-unrealized-casts"),
         _ => None,

@@ -45,7 +45,11 @@ impl Lowerer<'_> {
             }
             _ => {}
         }
-        let regions = op.regions.iter().map(|r| self.region(b, r)).collect::<Result<Vec<_>, _>>()?;
+        let is_loop = op.name != "scf.if";
+        self.loop_depth += is_loop as u32;
+        let regions = op.regions.iter().map(|r| self.region(b, r)).collect::<Result<Vec<_>, _>>();
+        self.loop_depth -= is_loop as u32;
+        let regions = regions?;
         let attrs: Vec<(&str, tile_dialects::ir::Attr)> =
             op.attrs.iter().filter(|(n, _)| !n.starts_with("tile.")).map(|(n, a)| (n.as_str(), a.clone())).collect();
         let res = b.op_with_regions(&op.name, &operands, &result_tys, &attrs, regions);

@@ -24,8 +24,7 @@ impl Lowerer<'_> {
     fn vec_of(&self, op: &Op, ptr: ValueId) -> Result<usize, PassError> {
         let hint = op.int_attr("layout.vec").unwrap_or(1) as usize;
         let dist = self.dist(ptr, &op.loc)?;
-        let f = dist.b.order[0] as usize;
-        Ok(hint.min(dist.b.size_per_thread[f] as usize).max(1))
+        Ok(hint.min(dist.fast().1).max(1))
     }
 
     pub(super) fn load(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
@@ -53,7 +52,11 @@ impl Lowerer<'_> {
                     Some(o) => self.reg(o, j),
                     None => zero(b, &ety),
                 };
-                *v = b.op1("arith.select", &[self.reg(m, j), *v, o], ety.clone(), &[]);
+                // `coalesce` proved the mask uniform over each `vec` chunk: the chunk's
+                // first predicate (the one the access used) serves its elements too, so
+                // the per-element compares die (8 instead of 32 in the look-back scan).
+                let pm = self.reg(m, j - j % vec);
+                *v = b.op1("arith.select", &[pm, *v, o], ety.clone(), &[]);
             }
         }
         self.map.insert(r, vals);
@@ -144,6 +147,16 @@ impl Lowerer<'_> {
                 let i = b.op1("arith.addi", &[parts[d], idx], Type::Int(32), &[]);
                 let lim = b.const_int(dist.shape[d], 32);
                 let ok = b.op1("arith.cmpi", &[i, lim], Type::Int(1), &[("predicate", Attr::int(6, "i64"))]);
+                acc = b.op1("arith.andi", &[acc, ok], Type::Int(1), &[]);
+            }
+        }
+        // A slice's copies along its sliced dimensions: the thread at index 0 owns.
+        let sliced = dist.sliced();
+        if !sliced.is_empty() {
+            let pparts = dist.pthread_parts(b, self.lane, self.warp);
+            for p in sliced {
+                let z = b.const_int(0, 32);
+                let ok = b.op1("arith.cmpi", &[pparts[p], z], Type::Int(1), &[("predicate", Attr::int(0, "i64"))]);
                 acc = b.op1("arith.andi", &[acc, ok], Type::Int(1), &[]);
             }
         }

@@ -11,19 +11,21 @@
 //! 4. Shared memory scratch is one `llvm.mlir.global` per kernel, sized to the largest use.
 
 mod control_flow;
+mod convert;
 mod creation;
 mod elementwise;
 pub mod layout;
 mod memory;
 mod print;
 mod reduce;
+mod reduce_axis;
 mod scan;
 
 use crate::passes::PassError;
 use crate::pipeline::Options;
 use layout::Dist;
 use std::collections::HashMap;
-use tile_dialects::ir::{Attr, Block, Builder, Encoding, Module, Op, Region, Type, ValueId, Values};
+use tile_dialects::ir::{Attr, Block, Builder, Module, Op, Region, Type, ValueId, Values};
 
 pub(crate) struct Lowerer<'m> {
     pub src: &'m Module,
@@ -36,6 +38,13 @@ pub(crate) struct Lowerer<'m> {
     pub warp: ValueId,
     pub smem_bytes: u32,
     pub smem_name: String,
+    /// Every shared-memory use: (bytes, location, op), for the budget check.
+    pub smem_uses: Vec<(u32, String, String)>,
+    /// The source op being lowered (named in the budget diagnostic).
+    pub cur_op: String,
+    /// How many loops enclose the op being lowered (a first use of the scratch inside a
+    /// loop still needs its leading barrier: the previous iteration read it).
+    pub loop_depth: u32,
     /// Module-level ops the kernel needs (format strings of `device_print`).
     pub globals: Vec<Op>,
     pub needs_vprintf: bool,
@@ -90,6 +99,9 @@ fn lower_kernel(m: &Module, f: &Op, opts: &Options, values: &mut Values) -> Resu
         warp: 0,
         smem_bytes: 0,
         smem_name: format!("{name}_smem"),
+        smem_uses: vec![],
+        cur_op: String::new(),
+        loop_depth: 0,
         globals: vec![],
         needs_vprintf: false,
     };
@@ -105,6 +117,7 @@ fn lower_kernel(m: &Module, f: &Op, opts: &Options, values: &mut Values) -> Resu
         l.warp = b.op1("arith.shrui", &[l.tid, c5], Type::Int(32), &[]);
         l.block(&mut b, &entry.ops)?;
     }
+    check_smem_budget(&name, &l, opts, &f.loc)?;
     let sig: Vec<String> = arg_tys.iter().map(|t| t.to_string().replace("!llvm.", "")).collect();
     let mut result = std::mem::take(&mut l.globals);
     if l.needs_vprintf {
@@ -164,16 +177,15 @@ impl Lowerer<'_> {
     pub fn dist(&self, v: ValueId, loc: &str) -> Result<Dist, PassError> {
         let t = self.ty(v);
         match t.encoding() {
-            Some(Encoding::Blocked(b)) => Ok(Dist { shape: t.shape().to_vec(), b: b.clone() }),
-            Some(e) => Err(PassError::at(loc, format!("encoding {e} cannot be lowered yet"))),
-            None => Err(PassError::at(loc, format!("tile of type {t} has no encoding: run `coalesce` first"))),
+            Some(e) => Dist::of(t.shape(), e).ok_or_else(|| PassError::at(loc, format!("encoding {e} cannot be lowered yet"))),
+            None => Err(PassError::at(loc, format!("tile of type {t} has no encoding: run `layout-propagate` first"))),
         }
     }
 
     /// How many values a source value becomes.
     pub fn nregs(&self, t: &Type) -> usize {
-        match t.encoding() {
-            Some(Encoding::Blocked(b)) => Dist { shape: t.shape().to_vec(), b: b.clone() }.elems_per_thread(),
+        match Dist::of_type(t) {
+            Some(d) if t.is_tensor() => d.elems_per_thread(),
             _ => 1,
         }
     }
@@ -204,8 +216,13 @@ impl Lowerer<'_> {
     }
 
     /// Bytes of shared memory at the kernel's scratch global, as `!llvm.ptr<3>`.
+    ///
+    /// Every user shares the one scratch buffer under one rule: a barrier before its
+    /// first write (so every earlier reader is done), none after its last read (the next
+    /// writer's leading barrier covers it). Reductions and scans thus pay two barriers.
     pub fn smem(&mut self, b: &mut Builder, bytes: u32) -> ValueId {
         self.smem_bytes = self.smem_bytes.max(bytes);
+        self.smem_uses.push((bytes, b.loc.clone(), self.cur_op.clone()));
         b.op1(
             "llvm.mlir.addressof",
             &[],
@@ -224,6 +241,7 @@ impl Lowerer<'_> {
 
     fn op(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
         let name = op.name.as_str();
+        self.cur_op = op.name.clone();
         match name {
             "func.return" => {
                 b.op("llvm.return", &[], &[], &[]);
@@ -238,6 +256,8 @@ impl Lowerer<'_> {
             "memsem.store" => self.store(b, op)?,
             "memsem.atomic_rmw" | "memsem.atomic_cas" => self.atomic(b, op)?,
             "tile.reduce" => self.reduce(b, op)?,
+            "tile.expand_dims" | "tile.broadcast" | "tile.trans" => self.shape_op(b, op)?,
+            "layout.convert" | "tile.reshape" => self.convert(b, op)?,
             "tile.scan" => self.scan(b, op)?,
             "scf.for" | "scf.if" | "scf.while" | "scf.yield" | "scf.condition" => self.control_flow(b, op)?,
             n if n.starts_with("arith.") || n.starts_with("math.") => self.elementwise(b, op)?,
@@ -249,5 +269,42 @@ impl Lowerer<'_> {
             }
         }
         Ok(())
+    }
+}
+
+/// Shared memory a block may use: 227 KB on sm_90, 163 KB on sm_80.
+pub fn smem_limit(arch: &str) -> u32 {
+    if arch == "sm_80" {
+        163 * 1024
+    } else {
+        227 * 1024
+    }
+}
+
+/// Fails a kernel whose scratch exceeds the device's limit, naming every buffer, its size
+/// and the .tile line that needs it (Triton finds this only at launch).
+fn check_smem_budget(name: &str, l: &Lowerer, opts: &Options, loc: &str) -> Result<(), PassError> {
+    let limit = smem_limit(&opts.arch);
+    if l.smem_bytes <= limit {
+        return Ok(());
+    }
+    let mut msg = format!(
+        "kernel `{name}` needs {} bytes of shared memory, over the {} limit of {limit} bytes a block:",
+        l.smem_bytes, opts.arch
+    );
+    for (bytes, at, what) in &l.smem_uses {
+        msg.push_str(&format!("\n  {bytes} bytes for `{what}` at {}", loc_line(at)));
+    }
+    msg.push_str("\n(the buffers share one scratch area, sized to the largest; use smaller tiles)");
+    let worst = l.smem_uses.iter().max_by_key(|u| u.0).map(|u| u.1.clone()).unwrap_or_else(|| loc.to_string());
+    Err(PassError::at(&worst, msg))
+}
+
+/// `loc("k.tile":3:5)` -> `k.tile:3:5`.
+pub fn loc_line(loc: &str) -> String {
+    let inner = loc.trim().trim_start_matches("loc(").trim_end_matches(')');
+    match inner.strip_prefix('"').and_then(|s| s.split_once('"')) {
+        Some((file, rest)) => format!("{file}{rest}"),
+        None => inner.to_string(),
     }
 }

@@ -13,6 +13,11 @@ impl Lowerer<'_> {
         let r = op.result();
         let kind = op.str_attr("kind").unwrap_or_default();
         let sty = self.ty(src).clone();
+        // Along an axis of a 2-D tile, of a slice, or with indices: reduce_axis.rs.
+        let sliced = self.dist(src, &op.loc).is_ok_and(|d| !d.sliced().is_empty());
+        if sty.shape().len() != 1 || self.ty(r).is_tensor() || sliced || kind.starts_with("arg") {
+            return self.reduce_axis(b, op);
+        }
         if sty.shape().len() != 1 || self.ty(r).is_tensor() {
             return Err(PassError::at(&op.loc, "reductions along an axis of a 2-D tile come with the 2-D layout work; a 1-D tile reduces"));
         }
@@ -41,7 +46,11 @@ impl Lowerer<'_> {
             let other = self.shuffle(b, acc, off, &ety)?;
             acc = b.op1(combine, &[acc, other], ety.clone(), &[]);
         }
-        // 3. Warps.
+        // 3. Warps (a barrier before writing the scratch, none after reading it: the
+        //    scratch's next writer has its own, see `Lowerer::smem`). Kept even when every
+        //    warp holds the whole tile: the look-back window's poll loop ran 0.78x
+        //    torch.cumsum without these barriers against 0.93x with them (warps polling
+        //    L2 on their own, bench/results/2026-11-22-h100-scan.md).
         if self.num_warps > 1 {
             let bytes = (ety.bits().max(8) / 8) * self.num_warps;
             let base = self.smem(b, bytes);
@@ -79,14 +88,13 @@ impl Lowerer<'_> {
                 });
             }
             acc = total.expect("at least one warp");
-            sreg::barrier(b); // the scratch may be reused right after
         }
         self.map.insert(r, vec![acc]);
         Ok(())
     }
 
     /// `shfl.sync.bfly` of any value up to 64 bits.
-    fn shuffle(&mut self, b: &mut Builder, v: ValueId, off: u32, ty: &Type) -> Result<ValueId, PassError> {
+    pub(super) fn shuffle(&mut self, b: &mut Builder, v: ValueId, off: u32, ty: &Type) -> Result<ValueId, PassError> {
         let bits = ty.bits();
         let as_int = if ty.is_float() { b.op1("arith.bitcast", &[v], Type::Int(bits), &[]) } else { v };
         let out = match bits {
@@ -113,7 +121,7 @@ impl Lowerer<'_> {
     }
 }
 
-fn combiner(kind: &str, t: &Type, unsigned: bool) -> Option<&'static str> {
+pub(super) fn combiner(kind: &str, t: &Type, unsigned: bool) -> Option<&'static str> {
     let f = t.is_float();
     Some(match (kind, f, unsigned) {
         ("sum", true, _) => "arith.addf",
@@ -128,7 +136,7 @@ fn combiner(kind: &str, t: &Type, unsigned: bool) -> Option<&'static str> {
     })
 }
 
-fn identity(b: &mut Builder, kind: &str, t: &Type, unsigned: bool) -> ValueId {
+pub(super) fn identity(b: &mut Builder, kind: &str, t: &Type, unsigned: bool) -> ValueId {
     use crate::sema::types::Scalar;
     if t.is_float() {
         let s = match t {

@@ -151,7 +151,8 @@ impl Lowerer<'_> {
                 }
                 *p = acc;
             }
-            sreg::barrier(b); // the scratch may be reused right after
+            // No barrier after the reads: the scratch's next writer has one before its
+            // writes (`Lowerer::smem`).
         }
 
         // 4. Combine.
@@ -207,9 +208,7 @@ impl Lowerer<'_> {
             b.op_with_regions("scf.if", &[owned[j]], &[], &[], vec![then, els]);
         }
         sreg::barrier(b);
-        let out = ptrs.iter().map(|p| b.op1("llvm.load", &[*p], ety.clone(), &[])).collect();
-        sreg::barrier(b);
-        out
+        ptrs.iter().map(|p| b.op1("llvm.load", &[*p], ety.clone(), &[])).collect()
     }
 }
 

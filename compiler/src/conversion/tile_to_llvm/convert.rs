@@ -1,0 +1,216 @@
+//! Changes of shape and encoding: `expand_dims`, `broadcast` and `trans` only rename
+//! registers (layout-propagate gave them matching encodings); `layout.convert` and
+//! `reshape` move the tile through shared memory.
+//!
+//! 1. expand_dims / broadcast / trans: result register j holds the element at its
+//!    offsets; the operand register at the same element (axis dropped, broadcast dims at
+//!    0, dims swapped) is that value. Encodings that do not match are an error, never a
+//!    silent shuffle.
+//! 2. A convert whose encodings put every element in the same register of the same thread
+//!    (`smem-transpose` left no `layout.shared`) is the identity.
+//! 3. Otherwise: a barrier (earlier readers of the scratch are done; none for the
+//!    kernel's first use outside loops), every thread writes
+//!    its registers at their offsets in the `layout.shared` layout (as many contiguous
+//!    elements per `st.shared` as the layout keeps together, up to 16 bytes), a barrier,
+//!    and every thread reads its registers of the destination encoding the same way.
+//!    A reshape uses plain row-major offsets of each shape (the same linear order).
+
+use super::layout::Dist;
+use super::{lower_type, Lowerer};
+use crate::conversion::nvidia::sreg;
+use crate::passes::layout_propagate::transposed;
+use crate::passes::smem_transpose::Shared;
+use crate::passes::PassError;
+use tile_dialects::ir::{Attr, Builder, Encoding, Op, Type, ValueId};
+
+impl Lowerer<'_> {
+    pub(super) fn shape_op(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
+        let _ = b;
+        let (x, r) = (op.operands[0], op.result());
+        let (xt, rt) = (self.ty(x).clone(), self.ty(r).clone());
+        let (xe, re) = (xt.encoding().cloned(), rt.encoding().cloned());
+        let axis = op.int_attr("axis").unwrap_or(0) as usize;
+        let ok = match op.name.as_str() {
+            "tile.expand_dims" => {
+                xe == re.clone().map(|p| Encoding::Slice { dim: axis as u32, parent: Box::new(p) })
+            }
+            "tile.broadcast" => xe == re,
+            _ => xe.is_some() && xe == re.as_ref().and_then(transposed),
+        };
+        if !ok {
+            return Err(PassError::at(
+                &op.loc,
+                format!("`{}` from {xt} to {rt}: encodings do not match (run layout-propagate)", op.name),
+            ));
+        }
+        let (xd, rd) = (self.dist(x, &op.loc)?, self.dist(r, &op.loc)?);
+        let xs = xt.shape().to_vec();
+        let vals = (0..rd.elems_per_thread())
+            .map(|j| {
+                let mut o = rd.reg_offsets(j);
+                match op.name.as_str() {
+                    "tile.expand_dims" => {
+                        o.remove(axis);
+                    }
+                    "tile.broadcast" => {
+                        for (d, s) in xs.iter().enumerate() {
+                            if *s == 1 {
+                                o[d] = 0;
+                            }
+                        }
+                    }
+                    _ => o.reverse(),
+                }
+                self.reg(x, xd.reg_index(&o))
+            })
+            .collect();
+        self.map.insert(r, vals);
+        Ok(())
+    }
+
+    pub(super) fn convert(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
+        let (x, r) = (op.operands[0], op.result());
+        let (xt, rt) = (self.ty(x).clone(), self.ty(r).clone());
+        let (xd, rd) = (self.dist(x, &op.loc)?, self.dist(r, &op.loc)?);
+        let row_major = |rank: usize| Shared { vec: 1, per_phase: 1, max_phase: 1, pad: 0, order: (0..rank as u32).rev().collect() };
+        let (ws, rs) = if op.name == "tile.reshape" {
+            (row_major(xt.shape().len()), row_major(rt.shape().len()))
+        } else {
+            match op.attr("layout.shared").and_then(Shared::parse) {
+                Some(s) => (s.clone(), s),
+                None if xd.elems_per_thread() == rd.elems_per_thread() => {
+                    // Step 2.
+                    let v = self.get(x).to_vec();
+                    self.map.insert(r, v);
+                    return Ok(());
+                }
+                None => return Err(PassError::at(&op.loc, "layout.convert without a shared layout: run smem-transpose")),
+            }
+        };
+        let ety = lower_type(&xt);
+        // i1 travels as a byte.
+        let sty = if ety == Type::Int(1) { Type::Int(8) } else { ety.clone() };
+        let eb = sty.bits().div_ceil(8).max(1);
+        let bytes = ws.bytes(xt.shape(), eb).max(rs.bytes(rt.shape(), eb));
+        // The leading barrier guards earlier readers of the scratch; the kernel's first use
+        // outside any loop has none.
+        let first = self.smem_uses.is_empty() && self.loop_depth == 0;
+        let base = self.smem(b, bytes);
+        if !first {
+            sreg::barrier(b);
+        }
+        // Writes.
+        let xs = xt.shape().to_vec();
+        let v = ws.access(&xd, &xs, eb);
+        let parts = self.thread_parts(b, &xd);
+        for j in (0..xd.elems_per_thread()).step_by(v) {
+            let off = offset(b, &ws, &xd, &xs, &parts, j);
+            let p = gep(b, base, off, &sty);
+            let mut elems: Vec<ValueId> = (j..j + v).map(|k| self.reg(x, k)).collect();
+            if sty != ety {
+                elems = elems.iter().map(|e| b.op1("arith.extui", &[*e], sty.clone(), &[])).collect();
+            }
+            if v == 1 {
+                b.op("llvm.store", &[elems[0], p], &[], &[("alignment", Attr::int(eb as i64, "i64"))]);
+            } else {
+                let vt = Type::Other(format!("vector<{v}x{sty}>"));
+                let mut acc = b.op1("llvm.mlir.undef", &[], vt.clone(), &[]);
+                for (k, e) in elems.iter().enumerate() {
+                    let i = b.const_int(k as i64, 32);
+                    acc = b.op1("llvm.insertelement", &[acc, *e, i], vt.clone(), &[]);
+                }
+                b.op("llvm.store", &[acc, p], &[], &[("alignment", Attr::int((v as u32 * eb) as i64, "i64"))]);
+            }
+        }
+        sreg::barrier(b);
+        // Reads.
+        let rsh = rt.shape().to_vec();
+        let v = rs.access(&rd, &rsh, eb);
+        let parts = self.thread_parts(b, &rd);
+        let mut vals = Vec::with_capacity(rd.elems_per_thread());
+        for j in (0..rd.elems_per_thread()).step_by(v) {
+            let off = offset(b, &rs, &rd, &rsh, &parts, j);
+            let p = gep(b, base, off, &sty);
+            let mut got = vec![];
+            if v == 1 {
+                got.push(b.op1("llvm.load", &[p], sty.clone(), &[("alignment", Attr::int(eb as i64, "i64"))]));
+            } else {
+                let vt = Type::Other(format!("vector<{v}x{sty}>"));
+                let w = b.op1("llvm.load", &[p], vt, &[("alignment", Attr::int((v as u32 * eb) as i64, "i64"))]);
+                for k in 0..v {
+                    let i = b.const_int(k as i64, 32);
+                    got.push(b.op1("llvm.extractelement", &[w, i], sty.clone(), &[]));
+                }
+            }
+            for g in got {
+                vals.push(if sty != ety { b.op1("arith.trunci", &[g], ety.clone(), &[]) } else { g });
+            }
+        }
+        self.map.insert(r, vals);
+        Ok(())
+    }
+}
+
+/// The element offset in `s` of register `j` of a thread (thread parts `parts`).
+fn offset(b: &mut Builder, s: &Shared, d: &Dist, shape: &[i64], parts: &[ValueId], j: usize) -> ValueId {
+    let o = d.reg_offsets(j);
+    let x: Vec<ValueId> = (0..d.rank())
+        .map(|k| {
+            let mut v = parts[k];
+            if o[k] != 0 {
+                let c = b.const_int(o[k], 32);
+                v = b.op1("arith.addi", &[v, c], Type::Int(32), &[]);
+            }
+            if d.replicates(k) {
+                let m = b.const_int(shape[k] - 1, 32);
+                v = b.op1("arith.andi", &[v, m], Type::Int(32), &[]);
+            }
+            v
+        })
+        .collect();
+    let mut row: Option<ValueId> = None;
+    for &dd in s.order.iter().skip(1).rev() {
+        let dd = dd as usize;
+        row = Some(match row {
+            None => x[dd],
+            Some(r) => {
+                let n = b.const_int(shape[dd], 32);
+                let m = b.op1("arith.muli", &[r, n], Type::Int(32), &[]);
+                b.op1("arith.addi", &[m, x[dd]], Type::Int(32), &[])
+            }
+        });
+    }
+    let mut col = x[s.inner()];
+    if s.max_phase > 1 {
+        if let Some(row) = row {
+            let lv = b.const_int(s.vec.trailing_zeros() as i64, 32);
+            let slot = b.op1("arith.shrui", &[col, lv], Type::Int(32), &[]);
+            let lp = b.const_int(s.per_phase.trailing_zeros() as i64, 32);
+            let ph = b.op1("arith.shrui", &[row, lp], Type::Int(32), &[]);
+            let mm = b.const_int(s.max_phase as i64 - 1, 32);
+            let ph = b.op1("arith.andi", &[ph, mm], Type::Int(32), &[]);
+            let slot = b.op1("arith.xori", &[slot, ph], Type::Int(32), &[]);
+            let hi = b.op1("arith.shli", &[slot, lv], Type::Int(32), &[]);
+            let vm = b.const_int(s.vec as i64 - 1, 32);
+            let lo = b.op1("arith.andi", &[col, vm], Type::Int(32), &[]);
+            col = b.op1("arith.ori", &[hi, lo], Type::Int(32), &[]);
+        }
+    }
+    match row {
+        None => col,
+        Some(r) => {
+            let n = b.const_int(s.row_len(shape), 32);
+            let m = b.op1("arith.muli", &[r, n], Type::Int(32), &[]);
+            b.op1("arith.addi", &[m, col], Type::Int(32), &[])
+        }
+    }
+}
+
+fn gep(b: &mut Builder, base: ValueId, off: ValueId, elem: &Type) -> ValueId {
+    b.op1(
+        "llvm.getelementptr",
+        &[base, off],
+        Type::LlvmPtr(3),
+        &[("elem_type", Attr(elem.to_string())), ("rawConstantIndices", Attr("array<i32: -2147483648>".into()))],
+    )
+}

@@ -1,0 +1,144 @@
+//! `tilec --explain-layouts`: why a kernel moves memory the way it does.
+//!
+//! 1. Compile up to `smem-transpose` (every tile has its encoding, every conversion its
+//!    shared layout) and read the module back as the mirror IR.
+//! 2. For each load and store: its encoding, the bytes one thread moves per access
+//!    (`layout.vec` elements), and the 128-byte transactions one warp's access touches,
+//!    counted over warp 0's first access from the pointer's axis info (elements of one
+//!    contiguous run share lines; separate runs and rows take their own).
+//! 3. For each `layout.convert`: the two encodings, and the shared memory it goes
+//!    through, its bytes and bank-conflict degree (wavefronts over the conflict-free
+//!    count, from `smem-transpose`'s simulation); or that it is free.
+
+use crate::analysis::axis_info::AxisAnalysis;
+use crate::conversion::tile_to_llvm::layout::Dist;
+use crate::conversion::tile_to_llvm::loc_line;
+use crate::passes::coalesce::{mem_operands, num_warps, pointee_bytes};
+use crate::pipeline::Options;
+use std::collections::HashSet;
+use std::fmt::Write;
+use tile_dialects::ir::{Encoding, Module, Op};
+
+/// Short form of an encoding: `blocked{spt=[1,4] tpw=[4,8] wpc=[4,1] order=[1,0]}`.
+pub fn short(e: &Encoding) -> String {
+    match e {
+        Encoding::Blocked(b) => {
+            let a = |v: &[u32]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",");
+            format!(
+                "blocked{{spt=[{}] tpw=[{}] wpc=[{}] order=[{}]}}",
+                a(&b.size_per_thread),
+                a(&b.threads_per_warp),
+                a(&b.warps_per_cta),
+                a(&b.order)
+            )
+        }
+        Encoding::Slice { dim, parent } => format!("slice{{dim={dim} of {}}}", short(parent)),
+        Encoding::Other(s) => s.clone(),
+    }
+}
+
+pub fn report(m: &Module, opts: &Options) -> String {
+    let axis = AxisAnalysis::run(m);
+    let mut out = String::new();
+    for f in &m.body {
+        if f.name != "func.func" {
+            continue;
+        }
+        let nw = num_warps(f, opts);
+        let _ = writeln!(out, "kernel {} ({} warps)", f.str_attr("sym_name").unwrap_or_default(), nw);
+        let mut ops = vec![];
+        m_walk(f, &mut ops);
+        for op in &ops {
+            if let Some((ptr, _)) = mem_operands(op) {
+                let _ = writeln!(out, "{}", mem_line(m, &axis, op, ptr));
+            }
+        }
+        for op in &ops {
+            if op.name == "layout.convert" {
+                let _ = writeln!(out, "{}", convert_line(m, op));
+            }
+        }
+    }
+    out
+}
+
+fn m_walk<'a>(op: &'a Op, out: &mut Vec<&'a Op>) {
+    for r in &op.regions {
+        for b in &r.blocks {
+            for o in &b.ops {
+                out.push(o);
+                m_walk(o, out);
+            }
+        }
+    }
+}
+
+fn mem_line(m: &Module, axis: &AxisAnalysis, op: &Op, ptr: u32) -> String {
+    let kind = op.name.split('.').nth(1).unwrap_or("");
+    let t = m.values.ty(ptr);
+    let at = loc_line(&op.loc);
+    let Some(eb) = pointee_bytes(t) else { return format!("{at}: {kind}") };
+    let elem = match t.elem() {
+        tile_dialects::ir::Type::TilePtr(e) => e.to_string(),
+        e => e.to_string(),
+    };
+    let Some(d) = Dist::of_type(t) else {
+        return format!("{at}: {kind} of one {elem} (scalar pointer): {eb} bytes a program, every thread the same address");
+    };
+    let shape: Vec<String> = t.shape().iter().map(|s| s.to_string()).collect();
+    let vec = op.int_attr("layout.vec").unwrap_or(1).max(1) as usize;
+    let vec = vec.min(d.fast().1).max(1);
+    // Transactions of warp 0's first access.
+    let p = axis.get(m, ptr);
+    let (fd, _) = d.fast();
+    let run = p.contiguity[fd].max(1);
+    let mut lines = HashSet::new();
+    for lane in 0..32u32 {
+        for k in 0..vec {
+            let mut c = d.coords(lane, 0);
+            c[fd] += k as i64;
+            let key: Vec<i64> = c
+                .iter()
+                .enumerate()
+                .map(|(dd, x)| if dd == fd || p.constancy[dd] >= t.shape()[dd] { 0 } else { *x })
+                .collect();
+            let line = if p.constancy[fd] >= t.shape()[fd] { (0, 0) } else { (c[fd] / run, (c[fd] % run) * eb / 128) };
+            lines.insert((key, line));
+        }
+    }
+    let bytes = 32 * vec as i64 * eb;
+    format!(
+        "{at}: {kind} {}x{elem} in {}\n    {} bytes a thread per access ({vec} x {elem}), {} transactions of 128 B per warp access (ideal {})",
+        shape.join("x"),
+        short(t.encoding().unwrap()),
+        vec as i64 * eb,
+        lines.len(),
+        (bytes + 127) / 128
+    )
+}
+
+fn convert_line(m: &Module, op: &Op) -> String {
+    let (st, dt) = (m.values.ty(op.operands[0]), m.values.ty(op.results[0]));
+    let at = loc_line(&op.loc);
+    let (se, de) = (st.encoding().map(short).unwrap_or_default(), dt.encoding().map(short).unwrap_or_default());
+    let head = format!("{at}: layout.convert {se} -> {de}");
+    match op.attr("layout.shared") {
+        None => format!("{head}\n    free: every element stays in its thread's register"),
+        Some(s) => {
+            let w: Vec<f64> = op
+                .attr("layout.wavefronts")
+                .map(|a| {
+                    a.0.trim_start_matches("array<i64:").trim_end_matches('>').split(',').filter_map(|x| x.trim().parse().ok()).collect()
+                })
+                .unwrap_or_default();
+            let deg = |a: usize| if w.len() == 4 && w[a + 1] > 0.0 { w[a] / w[a + 1] } else { f64::NAN };
+            format!(
+                "{head}\n    through shared memory {} ({} bytes): bank conflicts {:.2}-way on the write, {:.2}-way on the read",
+                s.0,
+                op.int_attr("layout.smem_bytes").unwrap_or(0),
+                deg(0),
+                deg(2)
+            )
+        }
+    }
+}

@@ -1,0 +1,558 @@
+//! `layout-propagate`: give every tile an encoding, starting from the anchors `coalesce`
+//! chose for loads and stores, and insert `layout.convert` only where a value cannot be
+//! recomputed cheaply in the encoding a consumer needs.
+//!
+//! 1. Whole-tile sum / max / min of a 2-D tile (`reduce(reshape(x))`) becomes a reduction
+//!    along axis 1 then axis 0, so it needs no reshape through shared memory.
+//! 2. Demands, walking each block backwards (every use of a value is seen before its
+//!    definition; loop-carried values take the encoding their results are demanded in):
+//!    stores and tile atomics demand their operands in their anchor; an op in encoding
+//!    L demands its operands in L (elementwise, broadcast, addptr, load), in
+//!    `#layout.slice<axis, L>` (expand_dims), or in L with dimensions swapped (trans);
+//!    a reduction along `axis` whose result is demanded in `#layout.slice<axis, P>` reads
+//!    its operand in P.
+//! 3. Which encodings each op is emitted in: cheap ops (arange, splat, constants,
+//!    expand_dims, broadcast, trans, elementwise arithmetic, addptr) once per encoding
+//!    demanded of them, so both `ro[:, None]` and `ro[None, :]` get their own `arange`
+//!    (Triton's rematerialisation); a plain load demanded only in slice encodings (a row
+//!    vector broadcast into a 2-D tile) is loaded in each; everything else once, in its
+//!    anchor or the default encoding of its shape.
+//! 4. Rebuild the function in order: each op once per chosen encoding; where a value is
+//!    demanded in an encoding it was not emitted in, a `layout.convert` right after its
+//!    definition (or at the top of the block that defines it).
+
+use crate::passes::coalesce::{blocked_with_order, num_warps};
+use crate::passes::PassError;
+use crate::pipeline::Options;
+use std::collections::{HashMap, HashSet};
+use tile_dialects::ir::{Attr, Block, Blocked, Encoding, Module, Op, Region, Type, ValueId, Values};
+
+struct State<'a> {
+    values: &'a mut Values,
+    num_warps: u32,
+    /// Row-major anchors seen, by shape: the default encoding of tiles of that shape.
+    defaults: HashMap<Vec<i64>, Encoding>,
+    /// Step 2: the encodings each value is demanded in, in first-demand order.
+    demands: HashMap<ValueId, Vec<Encoding>>,
+    /// Step 3: the encodings each value is emitted in (the first is its home).
+    emitted: HashMap<ValueId, Vec<Encoding>>,
+    /// Anchors of load results (a reduction of a loaded tile reads it as loaded).
+    load_anchor: HashMap<ValueId, Encoding>,
+    /// Step 4: the value standing for (source value, encoding).
+    avail: HashMap<(ValueId, Encoding), ValueId>,
+    /// Encodings the enclosing region's terminator must yield in.
+    yields: Vec<Vec<Option<Encoding>>>,
+}
+
+pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
+    for fi in 0..m.body.len() {
+        if m.body[fi].name != "func.func" {
+            continue;
+        }
+        let nw = num_warps(&m.body[fi], opts);
+        let mut func = std::mem::take(&mut m.body[fi]);
+        let mut st = State {
+            values: &mut m.values,
+            num_warps: nw,
+            defaults: HashMap::new(),
+            demands: HashMap::new(),
+            emitted: HashMap::new(),
+            load_anchor: HashMap::new(),
+            avail: HashMap::new(),
+            yields: vec![],
+        };
+        let body = &mut func.regions[0].blocks[0];
+        split_whole_reductions(st.values, &mut body.ops);
+        st.collect_anchors(&body.ops);
+        st.demand_block(&body.ops)?;
+        let ops = std::mem::take(&mut body.ops);
+        let mut out = vec![];
+        st.emit_block(ops, &mut out)?;
+        body.ops = out;
+        m.body[fi] = func;
+    }
+    Ok(())
+}
+
+/// The anchor a memory op recorded.
+fn anchor(op: &Op) -> Option<Encoding> {
+    op.attr("layout.anchor").map(|a| Encoding::parse(&a.0))
+}
+
+/// The tile operands among `vs`.
+fn tiles(values: &Values, vs: &[ValueId]) -> Vec<ValueId> {
+    vs.iter().copied().filter(|v| values.ty(*v).is_tensor()).collect()
+}
+
+fn is_cheap(op: &Op) -> bool {
+    matches!(
+        op.name.as_str(),
+        "tile.arange" | "tile.splat" | "tile.expand_dims" | "tile.broadcast" | "tile.trans" | "tile.addptr"
+    ) || (op.name.starts_with("arith.") || op.name.starts_with("math.")) && op.results.len() == 1
+}
+
+/// `enc` with its two dimensions swapped (what `trans` does to a 2-D layout).
+pub fn transposed(enc: &Encoding) -> Option<Encoding> {
+    let b = enc.blocked()?;
+    if b.order.len() != 2 {
+        return None;
+    }
+    let sw = |v: &Vec<u32>| vec![v[1], v[0]];
+    Some(Encoding::Blocked(Blocked {
+        size_per_thread: sw(&b.size_per_thread),
+        threads_per_warp: sw(&b.threads_per_warp),
+        warps_per_cta: sw(&b.warps_per_cta),
+        order: b.order.iter().map(|d| 1 - d).collect(),
+    }))
+}
+
+/// Step 1.
+fn split_whole_reductions(values: &mut Values, ops: &mut Vec<Op>) {
+    let reshapes: HashMap<ValueId, ValueId> =
+        ops.iter().filter(|o| o.name == "tile.reshape").map(|o| (o.result(), o.operands[0])).collect();
+    let mut out = Vec::with_capacity(ops.len());
+    for mut op in std::mem::take(ops) {
+        for r in &mut op.regions {
+            for b in &mut r.blocks {
+                split_whole_reductions(values, &mut b.ops);
+            }
+        }
+        let kind = op.str_attr("kind").unwrap_or_default();
+        let src = op.operands.first().and_then(|v| reshapes.get(v)).copied();
+        match src {
+            Some(x) if op.name == "tile.reduce" && matches!(kind.as_str(), "sum" | "max" | "min") && values.ty(x).shape().len() == 2 => {
+                let xt = values.ty(x).clone();
+                let rows = values.new_value(Type::tensor(vec![xt.shape()[0]], xt.elem().clone()));
+                let mut first = op.clone();
+                first.operands = vec![x];
+                first.results = vec![rows];
+                first.set_attr("axis", Attr::int(1, "i32"));
+                op.operands = vec![rows];
+                op.set_attr("axis", Attr::int(0, "i32"));
+                out.push(first);
+                out.push(op);
+            }
+            _ => out.push(op),
+        }
+    }
+    // Reshapes nothing reads any more are dropped (a reshape costs a shared-memory trip).
+    let mut used: HashSet<ValueId> = HashSet::new();
+    collect_uses(&out, &mut used);
+    out.retain(|o| o.name != "tile.reshape" || used.contains(&o.result()));
+    *ops = out;
+}
+
+fn collect_uses(ops: &[Op], used: &mut HashSet<ValueId>) {
+    for o in ops {
+        used.extend(o.operands.iter().copied());
+        for r in &o.regions {
+            for b in &r.blocks {
+                collect_uses(&b.ops, used);
+            }
+        }
+    }
+}
+
+impl State<'_> {
+    fn collect_anchors(&mut self, ops: &[Op]) {
+        for op in ops {
+            if let Some(a) = anchor(op) {
+                let shape = self.values.ty(op.operands[0]).shape().to_vec();
+                let row_major = a.blocked().is_some_and(|b| b.order.iter().rev().copied().eq(0..b.order.len() as u32));
+                if row_major {
+                    self.defaults.entry(shape).or_insert(a.clone());
+                }
+                if op.name == "tile.load" {
+                    self.load_anchor.insert(op.result(), a);
+                }
+            }
+            for r in &op.regions {
+                for b in &r.blocks {
+                    self.collect_anchors(&b.ops);
+                }
+            }
+        }
+    }
+
+    /// The encoding of a tile of `shape` that nothing asks anything particular of.
+    fn default(&self, shape: &[i64]) -> Encoding {
+        if let Some(e) = self.defaults.get(shape) {
+            return e.clone();
+        }
+        let order: Vec<u32> = (0..shape.len() as u32).rev().collect();
+        Encoding::Blocked(blocked_with_order(shape, &order, 1, 4, self.num_warps))
+    }
+
+    fn demand(&mut self, v: ValueId, e: Encoding) {
+        if !self.values.ty(v).is_tensor() {
+            return;
+        }
+        let d = self.demands.entry(v).or_default();
+        if !d.contains(&e) {
+            d.push(e);
+        }
+    }
+
+    fn first_demand_or_default(&self, v: ValueId) -> Encoding {
+        match self.demands.get(&v).and_then(|d| d.first()) {
+            Some(e) => e.clone(),
+            None => self.default(self.values.ty(v).shape()),
+        }
+    }
+
+    /// What operand `i` of `op` must be in when `op`'s result is in `enc` (step 2's rules).
+    fn operand_enc(&self, op: &Op, i: usize, enc: &Encoding) -> Result<Option<Encoding>, PassError> {
+        let v = op.operands[i];
+        if !self.values.ty(v).is_tensor() {
+            return Ok(None);
+        }
+        Ok(Some(match op.name.as_str() {
+            "tile.expand_dims" => Encoding::Slice { dim: op.int_attr("axis").unwrap_or(0) as u32, parent: Box::new(enc.clone()) },
+            "tile.trans" => transposed(enc)
+                .ok_or_else(|| PassError::at(&op.loc, format!("`trans` of a tile in {enc} is not supported (2-D blocked tiles are)")))?,
+            _ => enc.clone(),
+        }))
+    }
+
+    /// Steps 2 and 3 over one block, backwards.
+    fn demand_block(&mut self, ops: &[Op]) -> Result<(), PassError> {
+        for op in ops.iter().rev() {
+            self.demand_op(op)?;
+        }
+        Ok(())
+    }
+
+    fn demand_op(&mut self, op: &Op) -> Result<(), PassError> {
+        let name = op.name.as_str();
+        match name {
+            "scf.yield" | "scf.condition" => {
+                let encs = self.yields.last().cloned().unwrap_or_default();
+                let skip = (name == "scf.condition") as usize; // the condition itself
+                for (k, v) in op.operands.iter().skip(skip).enumerate() {
+                    if let Some(Some(e)) = encs.get(k) {
+                        self.demand(*v, e.clone());
+                    }
+                }
+                return Ok(());
+            }
+            "scf.for" | "scf.if" | "scf.while" => return self.demand_scf(op),
+            _ => {}
+        }
+        if let Some(a) = anchor(op) {
+            if name != "tile.load" {
+                // Stores and tile atomics: every tile operand in the anchor.
+                for v in tiles(self.values, &op.operands) {
+                    self.demand(v, a.clone());
+                }
+                if let Some(r) = op.results.first() {
+                    if self.values.ty(*r).is_tensor() {
+                        self.emitted.insert(*r, vec![a.clone()]);
+                    }
+                }
+                return Ok(());
+            }
+        }
+        let Some(&r) = op.results.first() else {
+            // Results-free ops (print): their tile operands in their default encoding.
+            for v in tiles(self.values, &op.operands) {
+                let e = self.first_demand_or_default(v);
+                self.demand(v, e);
+            }
+            return Ok(());
+        };
+        let rty = self.values.ty(r).clone();
+        let demanded = self.demands.get(&r).cloned().unwrap_or_default();
+        let encs: Vec<Encoding> = if !rty.is_tensor() {
+            vec![]
+        } else if is_cheap(op) {
+            if demanded.is_empty() { vec![self.default(rty.shape())] } else { demanded.clone() }
+        } else if name == "tile.load" {
+            let plain = op.attr("tile.sem").is_none() && op.int_attr("volatile") != Some(1);
+            let all_slices = !demanded.is_empty() && demanded.iter().all(|e| matches!(e, Encoding::Slice { .. }));
+            if plain && all_slices {
+                demanded.clone()
+            } else {
+                vec![anchor(op).unwrap_or_else(|| self.default(rty.shape()))]
+            }
+        } else if name == "tile.reduce" {
+            let axis = op.int_attr("axis").unwrap_or(0) as u32;
+            let p = demanded.iter().find_map(|e| match e {
+                Encoding::Slice { dim, parent } if *dim == axis => Some((**parent).clone()),
+                _ => None,
+            });
+            let p = p.unwrap_or_else(|| self.operand_home(op.operands[0]));
+            vec![Encoding::Slice { dim: axis, parent: Box::new(p) }]
+        } else {
+            vec![self.default(rty.shape())]
+        };
+        // Operands.
+        if name == "tile.reduce" {
+            let p = match encs.first() {
+                Some(Encoding::Slice { parent, .. }) => (**parent).clone(),
+                _ => self.operand_home(op.operands[0]),
+            };
+            self.demand(op.operands[0], p);
+        } else if is_cheap(op) || name == "tile.load" {
+            for e in &encs {
+                for i in 0..op.operands.len() {
+                    if let Some(oe) = self.operand_enc(op, i, e)? {
+                        self.demand(op.operands[i], oe);
+                    }
+                }
+            }
+        } else {
+            for v in tiles(self.values, &op.operands) {
+                let e = self.default(self.values.ty(v).shape());
+                self.demand(v, e);
+            }
+        }
+        if rty.is_tensor() {
+            self.emitted.insert(r, encs);
+        }
+        Ok(())
+    }
+
+    /// The encoding a reduction reads its operand in when nothing asks for one.
+    fn operand_home(&self, v: ValueId) -> Encoding {
+        if let Some(a) = self.load_anchor.get(&v) {
+            return a.clone();
+        }
+        self.first_demand_or_default(v)
+    }
+
+    fn demand_scf(&mut self, op: &Op) -> Result<(), PassError> {
+        let res_encs: Vec<Option<Encoding>> = op
+            .results
+            .iter()
+            .map(|r| self.values.ty(*r).is_tensor().then(|| self.first_demand_or_default(*r)))
+            .collect();
+        for (r, e) in op.results.iter().zip(&res_encs) {
+            if let Some(e) = e {
+                self.emitted.insert(*r, vec![e.clone()]);
+            }
+        }
+        match op.name.as_str() {
+            "scf.for" => {
+                let body = &op.regions[0].blocks[0];
+                for (k, e) in res_encs.iter().enumerate() {
+                    if let Some(e) = e {
+                        self.demand(op.operands[3 + k], e.clone());
+                        self.emitted.insert(body.args[1 + k], vec![e.clone()]);
+                    }
+                }
+                self.yields.push(res_encs.clone());
+                self.demand_block(&body.ops)?;
+                self.yields.pop();
+            }
+            "scf.if" => {
+                self.yields.push(res_encs.clone());
+                for r in &op.regions {
+                    for b in &r.blocks {
+                        self.demand_block(&b.ops)?;
+                    }
+                }
+                self.yields.pop();
+            }
+            _ => {
+                // scf.while: `before` args take the inits' encodings (their default), the
+                // `after` args and results the results'.
+                let before = &op.regions[0].blocks[0];
+                let after = &op.regions[1].blocks[0];
+                let init_encs: Vec<Option<Encoding>> =
+                    op.operands.iter().map(|v| self.values.ty(*v).is_tensor().then(|| self.default(self.values.ty(*v).shape()))).collect();
+                for (k, e) in init_encs.iter().enumerate() {
+                    if let Some(e) = e {
+                        self.demand(op.operands[k], e.clone());
+                        self.emitted.insert(before.args[k], vec![e.clone()]);
+                    }
+                }
+                for (k, e) in res_encs.iter().enumerate() {
+                    if let Some(e) = e {
+                        self.emitted.insert(after.args[k], vec![e.clone()]);
+                    }
+                }
+                self.yields.push(init_encs);
+                self.demand_block(&after.ops)?;
+                self.yields.pop();
+                self.yields.push(res_encs);
+                self.demand_block(&before.ops)?;
+                self.yields.pop();
+            }
+        }
+        Ok(())
+    }
+
+    /// The value for `v` in `enc` (scalars are themselves).
+    fn get(&self, v: ValueId, enc: Option<&Encoding>, loc: &str) -> Result<ValueId, PassError> {
+        match enc {
+            None => Ok(v),
+            Some(e) => self.avail.get(&(v, e.clone())).copied().ok_or_else(|| {
+                PassError::at(loc, format!("layout-propagate: no value for %{v} in {e} (an op this pass does not know?)"))
+            }),
+        }
+    }
+
+    /// Converts for every demanded encoding `v` was not emitted in; appended to `out`.
+    fn supply(&mut self, v: ValueId, loc: &str, out: &mut Vec<Op>) {
+        let Some(home) = self.emitted.get(&v).and_then(|e| e.first()).cloned() else { return };
+        let src = self.avail[&(v, home)];
+        for d in self.demands.get(&v).cloned().unwrap_or_default() {
+            if self.avail.contains_key(&(v, d.clone())) {
+                continue;
+            }
+            let ty = self.values.ty(v).with_encoding(Some(d.clone()));
+            let nv = self.values.new_value(ty.clone());
+            out.push(Op {
+                name: "layout.convert".into(),
+                operands: vec![src],
+                results: vec![nv],
+                loc: loc.to_string(),
+                ..Default::default()
+            });
+            self.avail.insert((v, d), nv);
+        }
+    }
+
+    /// Gives `v` its home encoding in place (block arguments, fixed results).
+    fn home(&mut self, v: ValueId) {
+        if let Some(e) = self.emitted.get(&v).and_then(|e| e.first()).cloned() {
+            let ty = self.values.ty(v).with_encoding(Some(e.clone()));
+            self.values.set_ty(v, ty);
+            self.avail.insert((v, e), v);
+        }
+    }
+
+    /// Step 4 over one block.
+    fn emit_block(&mut self, ops: Vec<Op>, out: &mut Vec<Op>) -> Result<(), PassError> {
+        for op in ops {
+            self.emit_op(op, out)?;
+        }
+        Ok(())
+    }
+
+    fn emit_op(&mut self, mut op: Op, out: &mut Vec<Op>) -> Result<(), PassError> {
+        let loc = op.loc.clone();
+        let name = op.name.clone();
+        let first = op.results.first().copied();
+        let encs = first.and_then(|r| self.emitted.get(&r).cloned()).unwrap_or_default();
+        let per_enc = first.is_some() && !encs.is_empty() && (is_cheap(&op) || name == "tile.load");
+        if per_enc {
+            let r = first.unwrap();
+            for (k, e) in encs.iter().enumerate() {
+                let mut c = op.clone();
+                for i in 0..c.operands.len() {
+                    let oe = self.operand_enc(&op, i, e)?;
+                    c.operands[i] = self.get(op.operands[i], oe.as_ref(), &loc)?;
+                }
+                let ty = self.values.ty(r).with_encoding(Some(e.clone()));
+                let nr = if k == 0 { r } else { self.values.new_value(ty.clone()) };
+                self.values.set_ty(nr, ty);
+                c.results = vec![nr];
+                self.avail.insert((r, e.clone()), nr);
+                out.push(c);
+            }
+            self.supply(r, &loc, out);
+            return Ok(());
+        }
+        // Once, in the fixed encodings: operands as step 2 demanded them.
+        match name.as_str() {
+            "scf.yield" | "scf.condition" => {
+                let encs = self.yields.last().cloned().unwrap_or_default();
+                let skip = (name == "scf.condition") as usize;
+                for k in skip..op.operands.len() {
+                    let e = encs.get(k - skip).cloned().flatten();
+                    op.operands[k] = self.get(op.operands[k], e.as_ref(), &loc)?;
+                }
+                out.push(op);
+                return Ok(());
+            }
+            "scf.for" | "scf.if" | "scf.while" => return self.emit_scf(op, out),
+            _ => {}
+        }
+        let a = anchor(&op);
+        for i in 0..op.operands.len() {
+            let v = op.operands[i];
+            if !self.values.ty(v).is_tensor() {
+                continue;
+            }
+            let e = match (&a, name.as_str()) {
+                (Some(a), n) if n != "tile.load" => a.clone(),
+                (_, "tile.reduce") => match encs.first() {
+                    Some(Encoding::Slice { parent, .. }) => (**parent).clone(),
+                    _ => self.operand_home(v),
+                },
+                _ => match name.as_str() {
+                    "tile.print" => self.first_demand_or_default(v),
+                    _ => self.default(self.values.ty(v).shape()),
+                },
+            };
+            op.operands[i] = self.get(v, Some(&e), &loc)?;
+        }
+        let results = op.results.clone();
+        out.push(op);
+        for r in results {
+            self.home(r);
+            self.supply(r, &loc, out);
+        }
+        Ok(())
+    }
+
+    fn emit_scf(&mut self, mut op: Op, out: &mut Vec<Op>) -> Result<(), PassError> {
+        let loc = op.loc.clone();
+        let res_encs: Vec<Option<Encoding>> =
+            op.results.iter().map(|r| self.emitted.get(r).and_then(|e| e.first()).cloned()).collect();
+        let mut regions = std::mem::take(&mut op.regions);
+        match op.name.as_str() {
+            "scf.for" => {
+                for k in 0..res_encs.len() {
+                    op.operands[3 + k] = self.get(op.operands[3 + k], res_encs[k].as_ref(), &loc)?;
+                }
+                self.yields.push(res_encs.clone());
+                self.emit_region(&mut regions[0], &loc)?;
+                self.yields.pop();
+            }
+            "scf.if" => {
+                self.yields.push(res_encs.clone());
+                for r in &mut regions {
+                    self.emit_region(r, &loc)?;
+                }
+                self.yields.pop();
+            }
+            _ => {
+                let before_encs: Vec<Option<Encoding>> =
+                    regions[0].blocks[0].args.iter().map(|a| self.emitted.get(a).and_then(|e| e.first()).cloned()).collect();
+                for k in 0..op.operands.len() {
+                    op.operands[k] = self.get(op.operands[k], before_encs[k].as_ref(), &loc)?;
+                }
+                self.yields.push(res_encs.clone());
+                self.emit_region(&mut regions[0], &loc)?;
+                self.yields.pop();
+                self.yields.push(before_encs);
+                self.emit_region(&mut regions[1], &loc)?;
+                self.yields.pop();
+            }
+        }
+        op.regions = regions;
+        let results = op.results.clone();
+        out.push(op);
+        for r in results {
+            self.home(r);
+            self.supply(r, &loc, out);
+        }
+        Ok(())
+    }
+
+    fn emit_region(&mut self, r: &mut Region, loc: &str) -> Result<(), PassError> {
+        for b in &mut r.blocks {
+            let mut ops = vec![];
+            let Block { args, ops: old } = b;
+            for a in args.iter() {
+                self.home(*a);
+                self.supply(*a, loc, &mut ops);
+            }
+            self.emit_block(std::mem::take(old), &mut ops)?;
+            *old = ops;
+        }
+        Ok(())
+    }
+}
