@@ -29,6 +29,8 @@ pub struct Param {
     pub name: String,
     pub kind: ParamKind,
     pub divisibility: u32,
+    /// Compiled as the constant 1 (`--assume NAME=1`): any other value must be refused.
+    pub equal_to_one: bool,
 }
 
 impl Param {
@@ -49,7 +51,7 @@ pub fn signature(params: &[ParamMeta]) -> Result<Vec<Param>, Error> {
                 Error::msg(format!("parameter `{}` has type `{}`, which tilerun does not know", p.name, p.ty))
             })?;
             let kind = if p.is_pointer() { ParamKind::Ptr(d) } else { ParamKind::Scalar(d) };
-            Ok(Param { name: p.name.clone(), kind, divisibility: p.divisibility.max(1) })
+            Ok(Param { name: p.name.clone(), kind, divisibility: p.divisibility.max(1), equal_to_one: p.equal_to_one })
         })
         .collect()
 }
@@ -101,6 +103,21 @@ pub fn specialisation(params: &[Param], args: &[&ArgSpec]) -> Vec<(String, u32)>
                 if d.is_int() && d != DType::Bool && v % 16 == 0 =>
             {
                 Some((p.name.clone(), 16))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The integer arguments equal to 1, which Triton (and tilerun) compile as the constant:
+/// a unit stride then makes an access provably contiguous.
+pub fn ones(params: &[Param], args: &[&ArgSpec]) -> Vec<String> {
+    params
+        .iter()
+        .zip(args)
+        .filter_map(|(p, a)| match (p.kind, &a.value) {
+            (ParamKind::Scalar(d), ArgValue::Scalar(Scalar::Int(1))) if d.is_int() && d != DType::Bool => {
+                Some(p.name.clone())
             }
             _ => None,
         })
@@ -183,6 +200,12 @@ fn bind_scalar(p: &Param, d: DType, a: &ArgSpec) -> Result<Bound, Error> {
     };
     let bytes = encode_scalar(v, d).map_err(|e| Error::msg(format!("argument `{}`: {e}", p.name)))?;
     if let Scalar::Int(i) = v {
+        if p.equal_to_one && i != 1 {
+            return Err(Error::msg(format!(
+                "argument `{}` = {i}, but this kernel was compiled with `{}` equal to 1 (recompile without `--assume {}=1`)",
+                p.name, p.name, p.name
+            )));
+        }
         if p.divisibility > 1 && i % p.divisibility as i128 != 0 {
             return Err(Error::msg(format!(
                 "argument `{}` = {i} is not a multiple of {}, which this kernel was compiled to assume \
@@ -340,6 +363,19 @@ mod tests {
         m.params[0].divisibility = 512;
         let e = err(&m, &["zeros:f32:4", "zeros:f32:4", "zeros:f32:4", "4"]);
         assert!(e.contains("argument `a`") && e.contains("aligned to 512 bytes"), "{e}");
+    }
+
+    #[test]
+    fn refuses_a_value_compiled_as_one_and_finds_ones() {
+        let mut m = add_meta(32, 1);
+        m.params[3].equal_to_one = true;
+        assert!(bind(&m, &args(&["zeros:f32:4", "zeros:f32:4", "zeros:f32:4", "1"])).is_ok());
+        let e = err(&m, &["zeros:f32:4", "zeros:f32:4", "zeros:f32:4", "2"]);
+        assert!(e.contains("compiled with `n` equal to 1"), "{e}");
+        let params = signature(&add_meta(32, 1).params).unwrap();
+        let specs = args(&["zeros:f32:4", "zeros:f32:4", "zeros:f32:4", "1"]);
+        let ordered: Vec<&ArgSpec> = specs.iter().collect();
+        assert_eq!(ones(&params, &ordered), vec!["n".to_string()]);
     }
 
     #[test]

@@ -101,14 +101,14 @@ pub fn compile_tile(path: &Path, want: Option<&str>, s: &CompileSettings, args: 
         .map(|p| ParamMeta { name: p.name.clone(), ty: p.ty.elem.to_string(), divisibility: 1, equal_to_one: false })
         .collect();
     let params = bind::signature(&metas)?;
-    let divisibility = if s.no_specialise && args.is_empty() {
-        vec![]
+    let (divisibility, equal_to_one) = if s.no_specialise && args.is_empty() {
+        (vec![], vec![])
     } else {
         let ordered = bind::order(&k.name, &params, args)?;
         if s.no_specialise {
-            vec![]
+            (vec![], vec![])
         } else {
-            bind::specialisation(&params, &ordered)
+            (bind::specialisation(&params, &ordered), bind::ones(&params, &ordered))
         }
     };
     let opts = CompileOptions {
@@ -119,7 +119,7 @@ pub fn compile_tile(path: &Path, want: Option<&str>, s: &CompileSettings, args: 
         defines: s.defines.clone(),
         kernel: Some(k.name.clone()),
         divisibility,
-        equal_to_one: vec![],
+        equal_to_one,
     };
     let t = Instant::now();
     let compiled = catch_panic(|| driver::compile(&file, &opts))?.map_err(|e| Error::Compile(e.rendered))?;
