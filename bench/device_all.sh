@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The one GPU run behind a results entry: every example checked on several sizes
+# (test/gpu/run_gpu_tests.sh), then every benchmark beside Triton and PyTorch in the same
+# run (bench/run_bench.sh). On the GPU machine: bash bench/device_all.sh CARRY_DIR, where
+# CARRY_DIR holds tilec.xz and tilerun.xz (release builds) and triton_reference.py.
+set -uo pipefail
+carry=${1:-.carry}
+out=${OUT:-/tmp/out}; mkdir -p "$out/bench"
+work=$(mktemp -d)
+for b in tilec tilerun; do
+  python3 -c "import lzma; open('$work/$b','wb').write(lzma.open('$carry/$b.xz').read())"
+  chmod +x "$work/$b"
+done
+export TILEC="$work/tilec" TILERUN="$work/tilerun" PYTHONUNBUFFERED=1
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv > "$out/device.txt"
+date -u >> "$out/device.txt"
+timeout 270 test/gpu/run_gpu_tests.sh > "$out/gpu_tests.log" 2>&1
+grep -E "FAIL|passed" "$out/gpu_tests.log" | tail -15
+OUT="$out/bench" timeout 280 bench/run_bench.sh "$carry/triton_reference.py" > "$out/bench.log" 2>&1
+cat "$out/bench/table.md" 2>/dev/null || tail -30 "$out/bench.log"
