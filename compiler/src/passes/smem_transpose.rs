@@ -102,34 +102,47 @@ impl Shared {
     }
 }
 
+/// Every thread's coordinates of every register of `d`, `[tid * regs + j]`: the same for
+/// all candidates, so computed once per conversion.
+pub fn coord_table(d: &Dist, num_warps: u32) -> Vec<Vec<i64>> {
+    let n = d.elems_per_thread();
+    (0..num_warps * 32).flat_map(|tid| (0..n).map(move |j| d.coords(tid, j))).collect()
+}
+
 /// Wavefronts of moving `d`'s registers through `s` (all warps), and the conflict-free count.
 pub fn wavefronts(s: &Shared, d: &Dist, shape: &[i64], elem_bytes: u32, num_warps: u32) -> (u64, u64, u64) {
+    wavefronts_with(s, d, &coord_table(d, num_warps), shape, elem_bytes, num_warps)
+}
+
+fn wavefronts_with(s: &Shared, d: &Dist, coords: &[Vec<i64>], shape: &[i64], elem_bytes: u32, num_warps: u32) -> (u64, u64, u64) {
     let v = s.access(d, shape, elem_bytes);
     let bytes = v as i64 * elem_bytes as i64;
     let lanes_per_phase = if bytes <= 4 { 32 } else { (128 / bytes) as u32 };
     let (mut total, mut ideal, mut instrs) = (0u64, 0u64, 0u64);
     let n = d.elems_per_thread();
-    let mut banks: Vec<Vec<i64>> = vec![vec![]; 32];
+    // Distinct words per bank in one phase: at most 32 lanes x 4 words land in a bank.
+    // Fixed arrays, not vectors: this loop runs for every candidate layout.
+    let mut words = [[0i64; 128]; 32];
+    let mut counts: [usize; 32];
     for w in 0..num_warps {
         for j in (0..n).step_by(v) {
             instrs += 1;
             for phase in 0..32 / lanes_per_phase {
-                for b in banks.iter_mut() {
-                    b.clear();
-                }
+                counts = [0; 32];
                 for l in 0..lanes_per_phase {
                     let tid = w * 32 + phase * lanes_per_phase + l;
-                    let start = s.offset(shape, &d.coords(tid, j)) * elem_bytes as i64;
+                    let start = s.offset(shape, &coords[tid as usize * n + j]) * elem_bytes as i64;
                     let mut word = start / 4;
                     while word * 4 < start + bytes {
-                        let bank = &mut banks[(word % 32) as usize];
-                        if !bank.contains(&word) {
-                            bank.push(word);
+                        let b = (word % 32) as usize;
+                        if !words[b][..counts[b]].contains(&word) {
+                            words[b][counts[b]] = word;
+                            counts[b] += 1;
                         }
                         word += 1;
                     }
                 }
-                total += banks.iter().map(|b| b.len() as u64).max().unwrap_or(1).max(1);
+                total += counts.iter().copied().max().unwrap_or(1).max(1) as u64;
                 ideal += 1;
             }
         }
@@ -144,6 +157,7 @@ pub fn choose(src: &Dist, dst: &Dist, shape: &[i64], elem_bytes: u32, num_warps:
     let mut inners = vec![src.fast().0, dst.fast().0];
     inners.dedup();
     let mut best: Option<((u64, u64, u32), Shared, [u64; 4])> = None;
+    let (src_coords, dst_coords) = (coord_table(src, num_warps), coord_table(dst, num_warps));
     for &inner in &inners {
         let mut order = vec![inner as u32];
         order.extend((0..rank as u32).rev().filter(|d| *d as usize != inner));
@@ -167,8 +181,8 @@ pub fn choose(src: &Dist, dst: &Dist, shape: &[i64], elem_bytes: u32, num_warps:
             }
         }
         for c in cands {
-            let (w, wi, wn) = wavefronts(&c, src, shape, elem_bytes, num_warps);
-            let (r, ri, rn) = wavefronts(&c, dst, shape, elem_bytes, num_warps);
+            let (w, wi, wn) = wavefronts_with(&c, src, &src_coords, shape, elem_bytes, num_warps);
+            let (r, ri, rn) = wavefronts_with(&c, dst, &dst_coords, shape, elem_bytes, num_warps);
             let key = (w + r, wn + rn, c.bytes(shape, elem_bytes));
             if best.as_ref().is_none_or(|(k, _, _)| key < *k) {
                 best = Some((key, c, [w, wi, r, ri]));
