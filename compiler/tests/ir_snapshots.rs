@@ -6,7 +6,7 @@ use tilec::driver::{compile_with, tile_ir, CompileOptions};
 use tilec::pipeline::PrintIr;
 use tilec::source::SourceFile;
 
-const EXAMPLES: &[&str] = &["add", "sum", "persistent_sum", "softmax_row"];
+const EXAMPLES: &[&str] = &["add", "sum", "persistent_sum", "softmax_row", "scan", "transpose"];
 
 fn example(name: &str) -> SourceFile {
     let path = format!("{}/../examples/{name}.tile", env!("CARGO_MANIFEST_DIR"));
@@ -37,7 +37,7 @@ fn ir_after_each_pass() {
         let (_, tile) = tile_ir(&file, &opts).expect("checks");
         let context = tile_dialects::context::create_context();
         let module = melior::ir::Module::parse(&context, &tile).expect("tilegen output parses");
-        insta::assert_snapshot!(format!("{name}__0_tilegen"), module.as_operation().to_string());
+        insta::assert_snapshot!(format!("{name}__00_tilegen"), module.as_operation().to_string());
         let mut out = Vec::new();
         let print = PrintIr { after_all: true, ..Default::default() };
         compile_with(&file, &opts, &print, &mut out).unwrap_or_else(|e| panic!("{}", e.rendered));
@@ -46,7 +46,7 @@ fn ir_after_each_pass() {
         assert!(dumps.len() >= 8, "{name}: {} passes printed", dumps.len());
         for (i, d) in dumps.iter().enumerate() {
             let (pass, ir) = d.split_once(" //----- //\n").expect("dump header");
-            insta::assert_snapshot!(format!("{name}__{}_{pass}", i + 1), stable(ir));
+            insta::assert_snapshot!(format!("{name}__{:02}_{pass}", i + 1), stable(ir));
         }
     }
 }
