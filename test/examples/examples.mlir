@@ -18,3 +18,4 @@
 // RUN: %tilec %examples/layer_norm.tile -o %t-ln.ptx && %ptxas --gpu-name sm_90 %t-ln.ptx -o %t-ln.cubin
 // RUN: %tilec %examples/softmax_2d.tile -o %t-s2.ptx && %ptxas --gpu-name sm_90 %t-s2.ptx -o %t-s2.cubin
 // RUN: %tilec %examples/reduce2d.tile -o %t-r2.ptx && %ptxas --gpu-name sm_90 %t-r2.ptx -o %t-r2.cubin
+// RUN: %tilec %examples/matmul.tile -o %t-mm.ptx && %ptxas --gpu-name sm_90 %t-mm.ptx -o %t-mm.cubin

@@ -206,7 +206,7 @@ fn offset(b: &mut Builder, s: &Shared, d: &Dist, shape: &[i64], parts: &[ValueId
     }
 }
 
-fn gep(b: &mut Builder, base: ValueId, off: ValueId, elem: &Type) -> ValueId {
+pub(super) fn gep(b: &mut Builder, base: ValueId, off: ValueId, elem: &Type) -> ValueId {
     b.op1(
         "llvm.getelementptr",
         &[base, off],

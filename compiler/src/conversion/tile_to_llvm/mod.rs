@@ -12,6 +12,7 @@
 
 mod control_flow;
 mod convert;
+mod dot;
 mod creation;
 mod elementwise;
 pub mod layout;
@@ -256,6 +257,7 @@ impl Lowerer<'_> {
             "memsem.store" => self.store(b, op)?,
             "memsem.atomic_rmw" | "memsem.atomic_cas" => self.atomic(b, op)?,
             "tile.reduce" => self.reduce(b, op)?,
+            "tile.dot" => self.dot(b, op)?,
             "tile.expand_dims" | "tile.broadcast" | "tile.trans" => self.shape_op(b, op)?,
             "layout.convert" | "tile.reshape" => self.convert(b, op)?,
             "tile.scan" => self.scan(b, op)?,
@@ -264,7 +266,7 @@ impl Lowerer<'_> {
             _ => {
                 return Err(PassError::at(
                     &op.loc,
-                    format!("`{}` cannot be lowered to NVVM yet (2-D layouts, dot and sort come with the layout and memory-semantics work)", op.name),
+                    format!("`{}` cannot be lowered to NVVM yet (sort and histogram are not implemented)", op.name),
                 ))
             }
         }
