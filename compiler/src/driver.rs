@@ -53,7 +53,12 @@ impl Default for CompileOptions {
 
 impl CompileOptions {
     pub fn pipeline(&self) -> Options {
-        Options { arch: self.arch.clone(), num_warps: self.num_warps, index_bits: self.index_bits, lineinfo: self.lineinfo }
+        Options {
+            arch: self.arch.clone(),
+            num_warps: self.num_warps,
+            index_bits: self.index_bits,
+            lineinfo: self.lineinfo,
+        }
     }
 }
 
@@ -100,8 +105,9 @@ pub fn compile_with(
     let popts = opts.pipeline();
     pipeline::run(&mut module, &pipeline::default_passes(&popts), &popts, print, &sink, out)
         .map_err(|e| mlir_error(file, &e.pass, e.diagnostics))?;
-    let ptx = pipeline::ptx::extract(&module)
-        .ok_or_else(|| CompileError { rendered: format!("{}: error: the NVPTX back end produced no PTX\n", file.name) })?;
+    let ptx = pipeline::ptx::extract(&module).ok_or_else(|| CompileError {
+        rendered: format!("{}: error: the NVPTX back end produced no PTX\n", file.name),
+    })?;
     let meta = metadata(&program, opts, &ptx);
     Ok(Compiled { ptx, meta })
 }
@@ -212,4 +218,3 @@ fn metadata(program: &Program, opts: &CompileOptions, ptx: &str) -> ModuleMeta {
         .collect();
     ModuleMeta { tilec_version: env!("CARGO_PKG_VERSION").into(), arch: opts.arch.clone(), kernels }
 }
-

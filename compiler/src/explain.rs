@@ -83,7 +83,9 @@ fn mem_line(m: &Module, axis: &AxisAnalysis, op: &Op, ptr: u32) -> String {
         e => e.to_string(),
     };
     let Some(d) = Dist::of_type(t) else {
-        return format!("{at}: {kind} of one {elem} (scalar pointer): {eb} bytes a program, every thread the same address");
+        return format!(
+            "{at}: {kind} of one {elem} (scalar pointer): {eb} bytes a program, every thread the same address"
+        );
     };
     let shape: Vec<String> = t.shape().iter().map(|s| s.to_string()).collect();
     let vec = op.int_attr("layout.vec").unwrap_or(1).max(1) as usize;
@@ -128,7 +130,11 @@ fn convert_line(m: &Module, op: &Op) -> String {
             let w: Vec<f64> = op
                 .attr("layout.wavefronts")
                 .map(|a| {
-                    a.0.trim_start_matches("array<i64:").trim_end_matches('>').split(',').filter_map(|x| x.trim().parse().ok()).collect()
+                    a.0.trim_start_matches("array<i64:")
+                        .trim_end_matches('>')
+                        .split(',')
+                        .filter_map(|x| x.trim().parse().ok())
+                        .collect()
                 })
                 .unwrap_or_default();
             let deg = |a: usize| if w.len() == 4 && w[a + 1] > 0.0 { w[a] / w[a + 1] } else { f64::NAN };

@@ -4,15 +4,15 @@
 //! dialect) → `passes` (tile → layout → memsem → gpu/nvvm/llvm) → PTX. The pipeline is
 //! plain code over [`pipeline::Options`].
 
+pub mod analysis;
+pub mod conversion;
 pub mod diag;
+pub mod driver;
+pub mod explain;
 pub mod metadata;
+pub mod passes;
+pub mod pipeline;
 pub mod sema;
 pub mod source;
 pub mod syntax;
-pub mod analysis;
-pub mod conversion;
-pub mod driver;
-pub mod explain;
-pub mod passes;
-pub mod pipeline;
 pub mod tilegen;

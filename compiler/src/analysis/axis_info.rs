@@ -135,7 +135,12 @@ impl AxisAnalysis {
             }
             "tile.arange" => {
                 let start = op.int_attr("start")?;
-                AxisInfo { contiguity: shape.clone(), divisibility: vec![pow2_div(start)], constancy: vec![1], constant: None }
+                AxisInfo {
+                    contiguity: shape.clone(),
+                    divisibility: vec![pow2_div(start)],
+                    constancy: vec![1],
+                    constant: None,
+                }
             }
             "arith.addi" | "tile.addptr" | "arith.subi" => {
                 let (l, r) = (arg(0), arg(1));
@@ -190,7 +195,12 @@ impl AxisAnalysis {
                 let mut out = AxisInfo::unknown(rank);
                 for d in 0..rank {
                     out.constancy[d] = xs.iter().map(|x| x.constancy[d]).fold(0, gcd);
-                    out.divisibility[d] = xs.iter().skip((op.name == "arith.select") as usize).map(|x| x.divisibility[d]).fold(0, gcd).max(1);
+                    out.divisibility[d] = xs
+                        .iter()
+                        .skip((op.name == "arith.select") as usize)
+                        .map(|x| x.divisibility[d])
+                        .fold(0, gcd)
+                        .max(1);
                 }
                 out
             }

@@ -120,7 +120,11 @@ fn split_whole_reductions(values: &mut Values, ops: &mut Vec<Op>) {
         let kind = op.str_attr("kind").unwrap_or_default();
         let src = op.operands.first().and_then(|v| reshapes.get(v)).copied();
         match src {
-            Some(x) if op.name == "tile.reduce" && matches!(kind.as_str(), "sum" | "max" | "min") && values.ty(x).shape().len() == 2 => {
+            Some(x)
+                if op.name == "tile.reduce"
+                    && matches!(kind.as_str(), "sum" | "max" | "min")
+                    && values.ty(x).shape().len() == 2 =>
+            {
                 let xt = values.ty(x).clone();
                 let rows = values.new_value(Type::tensor(vec![xt.shape()[0]], xt.elem().clone()));
                 let mut first = op.clone();
@@ -207,9 +211,12 @@ impl State<'_> {
             return Ok(None);
         }
         Ok(Some(match op.name.as_str() {
-            "tile.expand_dims" => Encoding::Slice { dim: op.int_attr("axis").unwrap_or(0) as u32, parent: Box::new(enc.clone()) },
-            "tile.trans" => transposed(enc)
-                .ok_or_else(|| PassError::at(&op.loc, format!("`trans` of a tile in {enc} is not supported (2-D blocked tiles are)")))?,
+            "tile.expand_dims" => {
+                Encoding::Slice { dim: op.int_attr("axis").unwrap_or(0) as u32, parent: Box::new(enc.clone()) }
+            }
+            "tile.trans" => transposed(enc).ok_or_else(|| {
+                PassError::at(&op.loc, format!("`trans` of a tile in {enc} is not supported (2-D blocked tiles are)"))
+            })?,
             _ => enc.clone(),
         }))
     }
@@ -265,7 +272,11 @@ impl State<'_> {
         let encs: Vec<Encoding> = if !rty.is_tensor() {
             vec![]
         } else if is_cheap(op) {
-            if demanded.is_empty() { vec![self.default(rty.shape())] } else { demanded.clone() }
+            if demanded.is_empty() {
+                vec![self.default(rty.shape())]
+            } else {
+                demanded.clone()
+            }
         } else if name == "tile.load" {
             let plain = op.attr("tile.sem").is_none() && op.int_attr("volatile") != Some(1);
             let all_slices = !demanded.is_empty() && demanded.iter().all(|e| matches!(e, Encoding::Slice { .. }));
@@ -358,8 +369,11 @@ impl State<'_> {
                 // `after` args and results the results'.
                 let before = &op.regions[0].blocks[0];
                 let after = &op.regions[1].blocks[0];
-                let init_encs: Vec<Option<Encoding>> =
-                    op.operands.iter().map(|v| self.values.ty(*v).is_tensor().then(|| self.default(self.values.ty(*v).shape()))).collect();
+                let init_encs: Vec<Option<Encoding>> = op
+                    .operands
+                    .iter()
+                    .map(|v| self.values.ty(*v).is_tensor().then(|| self.default(self.values.ty(*v).shape())))
+                    .collect();
                 for (k, e) in init_encs.iter().enumerate() {
                     if let Some(e) = e {
                         self.demand(op.operands[k], e.clone());
@@ -387,7 +401,10 @@ impl State<'_> {
         match enc {
             None => Ok(v),
             Some(e) => self.avail.get(&(v, e.clone())).copied().ok_or_else(|| {
-                PassError::at(loc, format!("layout-propagate: no value for %{v} in {e} (an op this pass does not know?)"))
+                PassError::at(
+                    loc,
+                    format!("layout-propagate: no value for %{v} in {e} (an op this pass does not know?)"),
+                )
             }),
         }
     }
@@ -519,8 +536,11 @@ impl State<'_> {
                 self.yields.pop();
             }
             _ => {
-                let before_encs: Vec<Option<Encoding>> =
-                    regions[0].blocks[0].args.iter().map(|a| self.emitted.get(a).and_then(|e| e.first()).cloned()).collect();
+                let before_encs: Vec<Option<Encoding>> = regions[0].blocks[0]
+                    .args
+                    .iter()
+                    .map(|a| self.emitted.get(a).and_then(|e| e.first()).cloned())
+                    .collect();
                 for k in 0..op.operands.len() {
                     op.operands[k] = self.get(op.operands[k], before_encs[k].as_ref(), &loc)?;
                 }

@@ -12,8 +12,8 @@ pub mod widen_offsets;
 
 use crate::pipeline::Options;
 use melior::ir::operation::OperationLike;
-use melior::pass::{create_external, ExternalPass, Pass};
 use melior::ir::OperationRef;
+use melior::pass::{create_external, ExternalPass, Pass};
 use std::sync::{Arc, Mutex};
 use tile_dialects::context::replace_module;
 use tile_dialects::ir::{import_module, Module};
@@ -136,9 +136,8 @@ pub type ErrorSlot = Arc<Mutex<Option<PassError>>>;
 pub fn external(info: &'static PassInfo, f: MirrorFn, opts: Options, slot: ErrorSlot) -> Pass {
     let run = move |op: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
         let mut mirror = import_module(op);
-        let result = f(&mut mirror, &opts).and_then(|()| {
-            replace_module(op, &mirror).map_err(|m| PassError::at(&op.location().to_string(), m))
-        });
+        let result = f(&mut mirror, &opts)
+            .and_then(|()| replace_module(op, &mirror).map_err(|m| PassError::at(&op.location().to_string(), m)));
         if let Err(e) = result {
             tracing::debug!(pass = info.name, ir = %mirror.to_mlir(), "pass failed");
             *slot.lock().expect("pass error slot") = Some(e);

@@ -114,7 +114,14 @@ pub fn wavefronts(s: &Shared, d: &Dist, shape: &[i64], elem_bytes: u32, num_warp
     wavefronts_with(s, d, &coord_table(d, num_warps), shape, elem_bytes, num_warps)
 }
 
-fn wavefronts_with(s: &Shared, d: &Dist, coords: &[Vec<i64>], shape: &[i64], elem_bytes: u32, num_warps: u32) -> (u64, u64, u64) {
+fn wavefronts_with(
+    s: &Shared,
+    d: &Dist,
+    coords: &[Vec<i64>],
+    shape: &[i64],
+    elem_bytes: u32,
+    num_warps: u32,
+) -> (u64, u64, u64) {
     let v = s.access(d, shape, elem_bytes);
     let bytes = v as i64 * elem_bytes as i64;
     let lanes_per_phase = if bytes <= 4 { 32 } else { (128 / bytes) as u32 };
@@ -212,7 +219,10 @@ pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
             }
             let (st, dt) = (m.values.ty(op.operands[0]), m.values.ty(op.results[0]));
             let (Some(src), Some(dst)) = (Dist::of_type(st), Dist::of_type(dt)) else {
-                err = Err(PassError::at(&op.loc, format!("layout.convert from {st} to {dt}: only blocked and slice encodings convert")));
+                err = Err(PassError::at(
+                    &op.loc,
+                    format!("layout.convert from {st} to {dt}: only blocked and slice encodings convert"),
+                ));
                 return;
             };
             // Step 1: same registers, same threads.

@@ -72,7 +72,8 @@ fn widen(b: &mut Builder, v: ValueId, defs: &HashMap<ValueId, Op>, memo: &mut Ha
         }
         Some(d) if matches!(d.name.as_str(), "tile.splat" | "tile.broadcast" | "tile.expand_dims") => {
             let x = widen(b, d.operands[0], defs, memo);
-            let attrs: Vec<(&str, tile_dialects::ir::Attr)> = d.attrs.iter().map(|(n, a)| (n.as_str(), a.clone())).collect();
+            let attrs: Vec<(&str, tile_dialects::ir::Attr)> =
+                d.attrs.iter().map(|(n, a)| (n.as_str(), a.clone())).collect();
             b.op1(&d.name, &[x], wide, &attrs)
         }
         _ => b.op1("arith.extsi", &[v], wide, &[]),

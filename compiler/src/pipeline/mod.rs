@@ -79,8 +79,9 @@ pub fn run(
         match info.kind {
             PassKind::Mirror(f) => pm.add_pass(passes::external(info, f, opts.clone(), slot.clone())),
             PassKind::Upstream(text) => {
-                parse_pass_pipeline(pm.as_operation_pass_manager(), &format!("builtin.module({text})"))
-                    .map_err(|e| PipelineError { pass: info.name.into(), diagnostics: vec![(String::new(), e.to_string())] })?;
+                parse_pass_pipeline(pm.as_operation_pass_manager(), &format!("builtin.module({text})")).map_err(
+                    |e| PipelineError { pass: info.name.into(), diagnostics: vec![(String::new(), e.to_string())] },
+                )?;
             }
         }
         let start = Instant::now();

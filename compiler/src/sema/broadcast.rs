@@ -107,7 +107,11 @@ mod tests {
         let s = const_expr(ConstVal::Int(1), Scalar::I32, Span::default());
         let e = broadcast_expr(s, &[4, 8]);
         assert!(matches!(e.kind, ExprKind::Splat(_)));
-        let v = Expr { kind: ExprKind::Arange { start: 0, end: 8 }, ty: Ty::tile(Elem::Scalar(Scalar::I32), vec![8]), span: Span::default() };
+        let v = Expr {
+            kind: ExprKind::Arange { start: 0, end: 8 },
+            ty: Ty::tile(Elem::Scalar(Scalar::I32), vec![8]),
+            span: Span::default(),
+        };
         let e = broadcast_expr(v, &[4, 8]);
         assert_eq!(e.ty.shape, vec![4, 8]);
         let ExprKind::Broadcast(inner) = &e.kind else { panic!("{e:?}") };

@@ -35,7 +35,12 @@ impl<'a> Checker<'a> {
                 let n: i64 = shape.iter().product();
                 if n != x.ty().numel() {
                     return self.error(
-                        format!("cannot reshape {} ({} elements) to {:?} ({n} elements)", x.ty(), x.ty().numel(), shape),
+                        format!(
+                            "cannot reshape {} ({} elements) to {:?} ({n} elements)",
+                            x.ty(),
+                            x.ty().numel(),
+                            shape
+                        ),
                         sp,
                         "element counts differ",
                     );
@@ -58,7 +63,11 @@ impl<'a> Checker<'a> {
                 let axis = self.const_int(a[1].unwrap(), "axis")?;
                 let ax = if axis < 0 { axis + rank + 1 } else { axis };
                 if !(0..=rank).contains(&ax) {
-                    return self.error(format!("axis {axis} is out of range for {}", x.ty()), a[1].unwrap().span, "bad axis");
+                    return self.error(
+                        format!("axis {axis} is out of range for {}", x.ty()),
+                        a[1].unwrap().span,
+                        "bad axis",
+                    );
                 }
                 let mut shape = x.ty().shape.clone();
                 shape.insert(ax as usize, 1);
@@ -88,7 +97,11 @@ impl<'a> Checker<'a> {
             "histogram" => {
                 let x = self.tile_arg(name, a[0].unwrap())?;
                 if x.ty().shape.len() != 1 || x.ty().scalar_elem().is_none_or(|s| s.is_float()) {
-                    return self.error(format!("`histogram` needs a 1-D integer tile, found {}", x.ty()), x.span(), "bad input");
+                    return self.error(
+                        format!("`histogram` needs a 1-D integer tile, found {}", x.ty()),
+                        x.span(),
+                        "bad input",
+                    );
                 }
                 let bins = self.shape_arg(a[1].unwrap())?;
                 if bins.len() != 1 {
@@ -123,7 +136,8 @@ impl<'a> Checker<'a> {
                 let neg = Expr { kind: ExprKind::Unary(UnOp::Neg, Box::new(x)), ty: ty.clone(), span: sp };
                 let e = Expr { kind: ExprKind::Math { f: MathFn::Exp, args: vec![neg] }, ty: ty.clone(), span: sp };
                 let one = || fill(ConstVal::Float(1.0), s, &shape, sp);
-                let den = Expr { kind: ExprKind::Binary(BinOp::Add, Box::new(one()), Box::new(e)), ty: ty.clone(), span: sp };
+                let den =
+                    Expr { kind: ExprKind::Binary(BinOp::Add, Box::new(one()), Box::new(e)), ty: ty.clone(), span: sp };
                 Ok(expr(ExprKind::Binary(BinOp::Div, Box::new(one()), Box::new(den)), ty, sp))
             }
             "maximum" | "minimum" | "fma" => {
@@ -146,13 +160,18 @@ impl<'a> Checker<'a> {
                 let hi = args.pop().unwrap();
                 let lo = args.pop().unwrap();
                 let x = args.pop().unwrap();
-                let m = Expr { kind: ExprKind::Math { f: MathFn::Maximum, args: vec![x, lo] }, ty: ty.clone(), span: sp };
+                let m =
+                    Expr { kind: ExprKind::Math { f: MathFn::Maximum, args: vec![x, lo] }, ty: ty.clone(), span: sp };
                 Ok(expr(ExprKind::Math { f: MathFn::Minimum, args: vec![m, hi] }, ty, sp))
             }
             "where" => {
                 let c = self.value(a[0].unwrap())?;
                 if c.ty().elem != Elem::Scalar(Scalar::I1) {
-                    return self.error(format!("`where` condition must be bool (i1), found {}", c.ty()), c.span(), "not a bool");
+                    return self.error(
+                        format!("`where` condition must be bool (i1), found {}", c.ty()),
+                        c.span(),
+                        "not a bool",
+                    );
                 }
                 let xs = [a[1].unwrap(), a[2].unwrap()];
                 let (mut args, ty) = self.elementwise(name, &xs, sp)?;
@@ -169,7 +188,11 @@ impl<'a> Checker<'a> {
                 let d = self.value(a[1].unwrap())?;
                 for v in [&x, &d] {
                     if v.ty().scalar_elem().is_none_or(|s| s.is_float()) {
-                        return self.error(format!("`cdiv` needs integers, found {}", v.ty()), v.span(), "not an integer");
+                        return self.error(
+                            format!("`cdiv` needs integers, found {}", v.ty()),
+                            v.span(),
+                            "not an integer",
+                        );
                     }
                 }
                 let d = self.materialize(d);
@@ -214,7 +237,11 @@ impl<'a> Checker<'a> {
                 for v in vals {
                     let n = self.const_int(v, "values")?;
                     if n <= 0 {
-                        return self.error(format!("`{name}` needs positive values, found {n}"), v.span, "not positive");
+                        return self.error(
+                            format!("`{name}` needs positive values, found {n}"),
+                            v.span,
+                            "not positive",
+                        );
                     }
                 }
                 Ok(Val::Expr(x))
@@ -257,8 +284,12 @@ impl<'a> Checker<'a> {
             if !is_axis {
                 let f = if name == "max" { "maximum" } else { "minimum" };
                 return Err(self.err(
-                    Diagnostic::error(format!("the second argument of `{name}` is the axis to reduce"), v.span(), "not a constant axis")
-                        .help(format!("for the elementwise {f} of two values use `{f}(a, b)`")),
+                    Diagnostic::error(
+                        format!("the second argument of `{name}` is the axis to reduce"),
+                        v.span(),
+                        "not a constant axis",
+                    )
+                    .help(format!("for the elementwise {f} of two values use `{f}(a, b)`")),
                 ));
             }
         }
@@ -271,7 +302,8 @@ impl<'a> Checker<'a> {
             _ => ReduceOp::Argmin,
         };
         let x = if op == ReduceOp::Sum { self.widen_small_ints(x) } else { x.e };
-        let elem = if matches!(op, ReduceOp::Argmax | ReduceOp::Argmin) { Elem::Scalar(Scalar::I32) } else { x.ty.elem };
+        let elem =
+            if matches!(op, ReduceOp::Argmax | ReduceOp::Argmin) { Elem::Scalar(Scalar::I32) } else { x.ty.elem };
         let shape = match axis {
             None => vec![],
             Some(ax) => {
@@ -304,7 +336,11 @@ impl<'a> Checker<'a> {
         let axis = self.const_int(e, "axis")?;
         let ax = if axis < 0 { axis + rank } else { axis };
         if !(0..rank).contains(&ax) {
-            return self.error(format!("axis {axis} is out of range for {}", x.ty()), e.span, format!("{} has {rank} axes", x.ty()));
+            return self.error(
+                format!("axis {axis} is out of range for {}", x.ty()),
+                e.span,
+                format!("{} has {rank} axes", x.ty()),
+            );
         }
         Ok(Some(ax as u32))
     }
@@ -392,10 +428,14 @@ impl<'a> Checker<'a> {
         let (xs, ys) = (x.ty().scalar_elem(), y.ty().scalar_elem());
         if xs != ys || xs.is_none() {
             return Err(self.err(
-                Diagnostic::error(format!("`dot` operands must have the same element type, found {} and {}", x.ty(), y.ty()), sp, "element types differ")
-                    .with_secondary(x.span(), x.ty().to_string())
-                    .with_secondary(y.span(), y.ty().to_string())
-                    .help("convert one operand with `.to(...)`"),
+                Diagnostic::error(
+                    format!("`dot` operands must have the same element type, found {} and {}", x.ty(), y.ty()),
+                    sp,
+                    "element types differ",
+                )
+                .with_secondary(x.span(), x.ty().to_string())
+                .with_secondary(y.span(), y.ty().to_string())
+                .help("convert one operand with `.to(...)`"),
             ));
         }
         let ins = xs.unwrap();
@@ -412,7 +452,11 @@ impl<'a> Checker<'a> {
             ));
         }
         if m < 16 || n < 16 || k < 16 {
-            return self.error(format!("`dot` needs every dimension to be at least 16, found [{m}, {k}] x [{k}, {n}]"), sp, "too small for tensor cores");
+            return self.error(
+                format!("`dot` needs every dimension to be at least 16, found [{m}, {k}] x [{k}, {n}]"),
+                sp,
+                "too small for tensor cores",
+            );
         }
         let default_out = match ins {
             Scalar::F16 | Scalar::BF16 | Scalar::F32 => Scalar::F32,
@@ -430,8 +474,12 @@ impl<'a> Checker<'a> {
                 let want = Ty::tile(Elem::Scalar(want_elem), vec![m, n]);
                 if c.ty() != &want {
                     return Err(self.err(
-                        Diagnostic::error(format!("`dot` accumulator must be {want}, found {}", c.ty()), e.span, format!("this is {}", c.ty()))
-                            .note(format!("a is {}, b is {}", x.ty(), y.ty())),
+                        Diagnostic::error(
+                            format!("`dot` accumulator must be {want}, found {}", c.ty()),
+                            e.span,
+                            format!("this is {}", c.ty()),
+                        )
+                        .note(format!("a is {}, b is {}", x.ty(), y.ty())),
                     ));
                 }
                 c.e
@@ -445,7 +493,11 @@ impl<'a> Checker<'a> {
             _ => out == Scalar::F32,
         };
         if !ok {
-            return self.error(format!("`dot` of {ins} operands cannot accumulate in {out}"), sp, "unsupported accumulator type");
+            return self.error(
+                format!("`dot` of {ins} operands cannot accumulate in {out}"),
+                sp,
+                "unsupported accumulator type",
+            );
         }
         let input_precision = match a[3] {
             Some(p) => {
@@ -457,7 +509,13 @@ impl<'a> Checker<'a> {
                     "tf32" => InputPrecision::Tf32,
                     "tf32x3" => InputPrecision::Tf32x3,
                     "ieee" => InputPrecision::Ieee,
-                    _ => return self.error(format!("invalid `input_precision` value \"{s}\""), p.span, "expected one of \"tf32\", \"tf32x3\", \"ieee\""),
+                    _ => {
+                        return self.error(
+                            format!("invalid `input_precision` value \"{s}\""),
+                            p.span,
+                            "expected one of \"tf32\", \"tf32x3\", \"ieee\"",
+                        )
+                    }
                 }
             }
             None => InputPrecision::Tf32,

@@ -71,8 +71,12 @@ impl<'a> Checker<'a> {
                     };
                     if let Some(prev) = given[i] {
                         return Err(self.err(
-                            Diagnostic::error(format!("argument `{}` is given twice", k.name), k.span, "given again here")
-                                .with_secondary(prev, "first given here"),
+                            Diagnostic::error(
+                                format!("argument `{}` is given twice", k.name),
+                                k.span,
+                                "given again here",
+                            )
+                            .with_secondary(prev, "first given here"),
                         ));
                     }
                     out[i] = Some(&a.value);
@@ -144,8 +148,12 @@ impl<'a> Checker<'a> {
         if let ast::ExprKind::Name(m) = &recv.kind {
             if (m == "tl" || m == "triton") && self.lookup(m).is_none() {
                 return Err(self.err(
-                    Diagnostic::error(format!("builtins have no `{m}.` prefix"), recv.span.to(name.span), "Triton spelling")
-                        .help(format!("write `{}(...)`", name.name)),
+                    Diagnostic::error(
+                        format!("builtins have no `{m}.` prefix"),
+                        recv.span.to(name.span),
+                        "Triton spelling",
+                    )
+                    .help(format!("write `{}(...)`", name.name)),
                 ));
             }
         }
@@ -321,7 +329,10 @@ impl<'a> Checker<'a> {
         } else if p.is_const {
             return Err(self.err(
                 Diagnostic::error(
-                    format!("`{}` is a const parameter of `{}`: its argument must be a compile-time constant", p.name.name, item.name.name),
+                    format!(
+                        "`{}` is a const parameter of `{}`: its argument must be a compile-time constant",
+                        p.name.name, item.name.name
+                    ),
                     e.span(),
                     "not a constant",
                 )

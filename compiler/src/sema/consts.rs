@@ -218,11 +218,7 @@ pub(crate) fn parse_define(text: &str, ty: Scalar) -> Result<ConstVal, String> {
         None => (false, t),
     };
     let clean = body.replace('_', "");
-    let parsed = if let Some(h) = clean.strip_prefix("0x") {
-        u64::from_str_radix(h, 16)
-    } else {
-        clean.parse::<u64>()
-    };
+    let parsed = if let Some(h) = clean.strip_prefix("0x") { u64::from_str_radix(h, 16) } else { clean.parse::<u64>() };
     let v = parsed.map_err(|_| format!("`{text}` is not an integer"))? as i128;
     let v = if neg { -v } else { v };
     if !fits(v, ty) {
@@ -253,11 +249,11 @@ mod tests {
         assert_eq!(binary(BinOp::Div, ConstVal::Int(-7), ConstVal::Int(2), Scalar::I32), Ok(ConstVal::Int(-3)));
         assert_eq!(binary(BinOp::Rem, ConstVal::Int(-7), ConstVal::Int(2), Scalar::I32), Ok(ConstVal::Int(-1)));
         assert!(binary(BinOp::Div, ConstVal::Int(1), ConstVal::Int(0), Scalar::I32).is_err());
+        assert_eq!(binary(BinOp::Shl, ConstVal::Int(1), ConstVal::Int(32), Scalar::U64), Ok(ConstVal::Int(1 << 32)));
         assert_eq!(
-            binary(BinOp::Shl, ConstVal::Int(1), ConstVal::Int(32), Scalar::U64),
-            Ok(ConstVal::Int(1 << 32))
+            binary(BinOp::Lt, ConstVal::Int(0xFFFF_FFFF), ConstVal::Int(0), Scalar::U32),
+            Ok(ConstVal::Bool(false))
         );
-        assert_eq!(binary(BinOp::Lt, ConstVal::Int(0xFFFF_FFFF), ConstVal::Int(0), Scalar::U32), Ok(ConstVal::Bool(false)));
     }
 
     #[test]
@@ -268,10 +264,7 @@ mod tests {
         assert_eq!(int_literal_type(u64::MAX), Scalar::U64);
         assert_eq!(cast(ConstVal::Float(-1.5), Scalar::F32, Scalar::I32, false), Some(ConstVal::Int(-1)));
         assert_eq!(cast(ConstVal::Int(-1), Scalar::I32, Scalar::U32, true), Some(ConstVal::Int(0xFFFF_FFFF)));
-        assert_eq!(
-            cast(ConstVal::Float(1.0), Scalar::F32, Scalar::I32, true),
-            Some(ConstVal::Int(0x3F80_0000))
-        );
+        assert_eq!(cast(ConstVal::Float(1.0), Scalar::F32, Scalar::I32, true), Some(ConstVal::Int(0x3F80_0000)));
     }
 
     #[test]

@@ -136,7 +136,9 @@ impl<'a> Checker<'a> {
             _ => None,
         };
         if let Some(p) = python {
-            return Err(self.err(d.help(format!("write {}", if p.contains(' ') { p.to_string() } else { format!("`{p}`") }))));
+            return Err(
+                self.err(d.help(format!("write {}", if p.contains(' ') { p.to_string() } else { format!("`{p}`") })))
+            );
         }
         let names = self.visible_names();
         if let Some(s) = suggest(n, names.iter().map(|s| s.as_str())) {
@@ -156,16 +158,18 @@ impl<'a> Checker<'a> {
         match op {
             UnOp::Not if s != Scalar::I1 => {
                 return Err(self.err(
-                    Diagnostic::error(format!("`!` needs a bool (i1) operand, found {}", x.ty()), x.span(), "not a bool")
-                        .help("use `~` for bitwise not, or compare first (`x == 0`)"),
+                    Diagnostic::error(
+                        format!("`!` needs a bool (i1) operand, found {}", x.ty()),
+                        x.span(),
+                        "not a bool",
+                    )
+                    .help("use `~` for bitwise not, or compare first (`x == 0`)"),
                 ))
             }
             UnOp::BitNot if s.is_float() => {
                 return self.error(format!("`~` needs an integer operand, found {}", x.ty()), x.span(), "a float")
             }
-            UnOp::Neg if s == Scalar::I1 => {
-                return self.error("cannot negate a bool", x.span(), "this is i1")
-            }
+            UnOp::Neg if s == Scalar::I1 => return self.error("cannot negate a bool", x.span(), "this is i1"),
             _ => {}
         }
         let weak = x.weak;

@@ -111,8 +111,12 @@ impl<'a> Checker<'a> {
         for p in &item.params {
             if let Some(prev) = seen.insert(&p.name.name, p.name.span) {
                 self.err(
-                    Diagnostic::error(format!("parameter `{}` is declared twice", p.name.name), p.name.span, "again here")
-                        .with_secondary(prev, "first here"),
+                    Diagnostic::error(
+                        format!("parameter `{}` is declared twice", p.name.name),
+                        p.name.span,
+                        "again here",
+                    )
+                    .with_secondary(prev, "first here"),
                 );
                 continue;
             }
@@ -132,15 +136,22 @@ impl<'a> Checker<'a> {
                 None => {
                     let n = &p.name.name;
                     Err(self.err(
-                        Diagnostic::error(format!("kernel parameter `{n}` needs a type"), p.name.span, "no type")
-                            .help(format!("write `{n}: i32`, `{n}: *f32`, or `const {n}: i32 = ...` for a compile-time constant")),
+                        Diagnostic::error(format!("kernel parameter `{n}` needs a type"), p.name.span, "no type").help(
+                            format!(
+                                "write `{n}: i32`, `{n}: *f32`, or `const {n}: i32 = ...` for a compile-time constant"
+                            ),
+                        ),
                     ))
                 }
             };
             if let Some(d) = &p.default {
                 self.err(
-                    Diagnostic::error("only `const` parameters can have a default", d.span, "default of a run-time parameter")
-                        .help(format!("write `const {}` to make it a compile-time constant", p.name.name)),
+                    Diagnostic::error(
+                        "only `const` parameters can have a default",
+                        d.span,
+                        "default of a run-time parameter",
+                    )
+                    .help(format!("write `const {}` to make it a compile-time constant", p.name.name)),
                 );
             }
             match ty {
@@ -178,7 +189,9 @@ impl<'a> Checker<'a> {
         let declared = match &p.ty {
             Some(t) => match self.resolve_type(t)? {
                 Elem::Scalar(s) => Some(s),
-                Elem::Ptr(_) => return self.error(format!("const parameter `{n}` cannot be a pointer"), t.span, "a pointer type"),
+                Elem::Ptr(_) => {
+                    return self.error(format!("const parameter `{n}` cannot be a pointer"), t.span, "a pointer type")
+                }
             },
             None => None,
         };
@@ -186,9 +199,11 @@ impl<'a> Checker<'a> {
             let ty = declared.unwrap_or_else(|| infer_define_type(text));
             return match consts::parse_define(text, ty) {
                 Ok(v) => Ok((v, ty)),
-                Err(why) => Err(self.err(
-                    Diagnostic::error(format!("invalid value for `-D {n}={text}`: {why}"), p.name.span, format!("`{n}` is {ty}")),
-                )),
+                Err(why) => Err(self.err(Diagnostic::error(
+                    format!("invalid value for `-D {n}={text}`: {why}"),
+                    p.name.span,
+                    format!("`{n}` is {ty}"),
+                ))),
             };
         }
         let Some(d) = &p.default else {
@@ -199,7 +214,11 @@ impl<'a> Checker<'a> {
         };
         let v = self.value(d)?;
         let Some(c) = v.as_const() else {
-            return self.error(format!("the default of `{n}` must be a compile-time constant"), d.span, "not a constant");
+            return self.error(
+                format!("the default of `{n}` must be a compile-time constant"),
+                d.span,
+                "not a constant",
+            );
         };
         let vs = v.ty().scalar_elem().unwrap();
         match declared {
@@ -209,12 +228,20 @@ impl<'a> Checker<'a> {
                 let e = self.convert(TExpr { weak: true, ..v }, s)?;
                 match e.kind {
                     super::tir::ExprKind::Const(c) => Ok((c, s)),
-                    _ => self.error(format!("the default of `{n}` must be a compile-time constant"), d.span, "not a constant"),
+                    _ => self.error(
+                        format!("the default of `{n}` must be a compile-time constant"),
+                        d.span,
+                        "not a constant",
+                    ),
                 }
             }
             Some(s) => Err(self.err(
-                Diagnostic::error(format!("type mismatch: `{n}` is {s} but its default is {vs}"), d.span, format!("this is {vs}"))
-                    .with_secondary(p.ty.as_ref().unwrap().span, "declared type"),
+                Diagnostic::error(
+                    format!("type mismatch: `{n}` is {s} but its default is {vs}"),
+                    d.span,
+                    format!("this is {vs}"),
+                )
+                .with_secondary(p.ty.as_ref().unwrap().span, "declared type"),
             )),
         }
     }
@@ -229,26 +256,42 @@ impl<'a> Checker<'a> {
                     let v = match a.args.as_slice() {
                         [ast::AttrArg { key: None, value: ast::AttrValue::Expr(e), .. }] => self.const_int(e, n).ok(),
                         _ => {
-                            self.err(Diagnostic::error(format!("`{n}` takes one integer, e.g. `#[{n}(4)]`"), a.span, "bad arguments"));
+                            self.err(Diagnostic::error(
+                                format!("`{n}` takes one integer, e.g. `#[{n}(4)]`"),
+                                a.span,
+                                "bad arguments",
+                            ));
                             None
                         }
                     };
                     let Some(v) = v else { continue };
                     if n == "num_warps" {
                         if !(1..=32).contains(&v) || !(v as u64).is_power_of_two() {
-                            self.err(Diagnostic::error(format!("`num_warps` must be 1, 2, 4, 8, 16 or 32, found {v}"), a.args[0].span, "not a power of two up to 32"));
+                            self.err(Diagnostic::error(
+                                format!("`num_warps` must be 1, 2, 4, 8, 16 or 32, found {v}"),
+                                a.args[0].span,
+                                "not a power of two up to 32",
+                            ));
                         } else {
                             warps = v as u32;
                         }
                     } else if v < 1 {
-                        self.err(Diagnostic::error(format!("`num_stages` must be at least 1, found {v}"), a.args[0].span, "too small"));
+                        self.err(Diagnostic::error(
+                            format!("`num_stages` must be at least 1, found {v}"),
+                            a.args[0].span,
+                            "too small",
+                        ));
                     } else {
                         stages = v as u32;
                     }
                 }
                 "autotune" => tune = self.autotune(item, a),
                 other => {
-                    let mut d = Diagnostic::error(format!("unknown attribute `{other}`"), a.name.span, "not a kernel attribute");
+                    let mut d = Diagnostic::error(
+                        format!("unknown attribute `{other}`"),
+                        a.name.span,
+                        "not a kernel attribute",
+                    );
                     if let Some(s) = suggest(other, ATTRS) {
                         d = d.help(format!("did you mean `{s}`?"));
                     }
@@ -270,21 +313,35 @@ impl<'a> Checker<'a> {
                         let ok = matches!(x, ast::AttrValue::Expr(ast::Expr { kind: ast::ExprKind::Name(n), .. })
                             if item.params.iter().any(|p| &p.name.name == n));
                         if !ok {
-                            self.err(Diagnostic::error("autotune keys must be parameter names of this kernel", x.span(), "not a parameter"));
+                            self.err(Diagnostic::error(
+                                "autotune keys must be parameter names of this kernel",
+                                x.span(),
+                                "not a parameter",
+                            ));
                         }
                     }
                 }
                 (Some("configs"), ast::AttrValue::List(cfgs, _)) => {
                     for c in cfgs {
                         let ast::AttrValue::Config(kvs, _) = c else {
-                            self.err(Diagnostic::error("each autotune config is `{NAME = value, ...}`", c.span(), "not a config"));
+                            self.err(Diagnostic::error(
+                                "each autotune config is `{NAME = value, ...}`",
+                                c.span(),
+                                "not a config",
+                            ));
                             continue;
                         };
                         let mut cfg = vec![];
                         for (k, e) in kvs {
                             if !consts.contains(&k.name.as_str()) && k.name != "num_warps" && k.name != "num_stages" {
-                                let mut d = Diagnostic::error(format!("autotune config sets `{}`, which is not a const parameter", k.name), k.span, "unknown name");
-                                if let Some(s) = suggest(&k.name, consts.iter().copied().chain(["num_warps", "num_stages"])) {
+                                let mut d = Diagnostic::error(
+                                    format!("autotune config sets `{}`, which is not a const parameter", k.name),
+                                    k.span,
+                                    "unknown name",
+                                );
+                                if let Some(s) =
+                                    suggest(&k.name, consts.iter().copied().chain(["num_warps", "num_stages"]))
+                                {
                                     d = d.help(format!("did you mean `{s}`?"));
                                 }
                                 self.err(d);
@@ -294,7 +351,11 @@ impl<'a> Checker<'a> {
                                 match v.as_const() {
                                     Some(c) => cfg.push((k.name.clone(), c)),
                                     None => {
-                                        self.err(Diagnostic::error("autotune values must be constants", e.span, "not a constant"));
+                                        self.err(Diagnostic::error(
+                                            "autotune values must be constants",
+                                            e.span,
+                                            "not a constant",
+                                        ));
                                     }
                                 }
                             }
@@ -303,9 +364,11 @@ impl<'a> Checker<'a> {
                     }
                 }
                 _ => {
-                    self.err(
-                        Diagnostic::error("`autotune` takes `key = [...]` and `configs = [{...}, ...]`", arg.span, "unexpected argument"),
-                    );
+                    self.err(Diagnostic::error(
+                        "`autotune` takes `key = [...]` and `configs = [{...}, ...]`",
+                        arg.span,
+                        "unexpected argument",
+                    ));
                 }
             }
         }

@@ -23,6 +23,7 @@ pub mod types;
 
 mod broadcast;
 mod builtins;
+mod builtins_memory;
 mod builtins_ops;
 mod calls;
 mod consts;
@@ -137,7 +138,12 @@ pub(crate) enum Binding {
     /// A `for` induction variable (not assignable).
     LoopVar(VarId),
     /// A compile-time constant. `param`: a declared `const` parameter (not assignable).
-    Const { val: ConstVal, ty: Scalar, weak: bool, param: bool },
+    Const {
+        val: ConstVal,
+        ty: Scalar,
+        weak: bool,
+        param: bool,
+    },
     /// A tuple, dtype or string bound by `let` or passed to a helper.
     Value(Val),
     /// Its definition failed; uses are silently errors.

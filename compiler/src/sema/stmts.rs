@@ -84,7 +84,7 @@ impl<'a> Checker<'a> {
                             cond.span,
                             "this condition would run helper statements",
                         )
-                            .help("compute it in a variable before the loop and update it at the end of the body"),
+                        .help("compute it in a variable before the loop and update it at the end of the body"),
                     ));
                 }
                 let body = self.block(body, FrameKind::Loop, sp);
@@ -104,8 +104,12 @@ impl<'a> Checker<'a> {
                 }
                 let what = if v.is_some() { "`return` with a value" } else { "early `return`" };
                 Err(self.err(
-                    Diagnostic::error(format!("{what} must be the last statement of a helper"), sp, "not the last statement")
-                        .note("helpers are inlined; compute the result in a variable and return it at the end"),
+                    Diagnostic::error(
+                        format!("{what} must be the last statement of a helper"),
+                        sp,
+                        "not the last statement",
+                    )
+                    .note("helpers are inlined; compute the result in a variable and return it at the end"),
                 ))
             }
             ast::StmtKind::Expr(e) => {
@@ -125,20 +129,35 @@ impl<'a> Checker<'a> {
     fn condition(&mut self, c: TExpr, what: &str) -> R<TExpr> {
         if !c.ty().is_scalar() {
             return Err(self.err(
-                Diagnostic::error(format!("`{what}` condition must be a scalar bool, found {}", c.ty()), c.span(), "this is a tile")
-                    .help("use `where(cond, a, b)` to select elementwise, or reduce the tile first (e.g. `max(m) != 0`)"),
+                Diagnostic::error(
+                    format!("`{what}` condition must be a scalar bool, found {}", c.ty()),
+                    c.span(),
+                    "this is a tile",
+                )
+                .help("use `where(cond, a, b)` to select elementwise, or reduce the tile first (e.g. `max(m) != 0`)"),
             ));
         }
         if c.ty().elem != Elem::Scalar(Scalar::I1) {
             return Err(self.err(
-                Diagnostic::error(format!("`{what}` condition must be a bool (i1), found {}", c.ty()), c.span(), "not a bool")
-                    .help("compare explicitly, e.g. `x != 0`"),
+                Diagnostic::error(
+                    format!("`{what}` condition must be a bool (i1), found {}", c.ty()),
+                    c.span(),
+                    "not a bool",
+                )
+                .help("compare explicitly, e.g. `x != 0`"),
             ));
         }
         Ok(c)
     }
 
-    fn let_stmt(&mut self, name: &ast::Ident, ty: Option<&ast::TypeExpr>, value: &ast::Expr, sp: Span, out: &mut Vec<Stmt>) -> R<()> {
+    fn let_stmt(
+        &mut self,
+        name: &ast::Ident,
+        ty: Option<&ast::TypeExpr>,
+        value: &ast::Expr,
+        sp: Span,
+        out: &mut Vec<Stmt>,
+    ) -> R<()> {
         let v = self.check_expr(value)?;
         let mut e = match v {
             Val::Expr(e) => e,
@@ -149,7 +168,11 @@ impl<'a> Checker<'a> {
             Val::Slice(s) => return self.error("`:` can only appear inside `[...]`", s, "not in an index"),
             other => {
                 if let Some(t) = ty {
-                    return self.error(format!("`let` with a type annotation needs a value, found {}", other.describe()), t.span, "annotation");
+                    return self.error(
+                        format!("`let` with a type annotation needs a value, found {}", other.describe()),
+                        t.span,
+                        "annotation",
+                    );
                 }
                 self.flush(out);
                 self.declare(&name.name, Binding::Value(other), name.span);
@@ -163,8 +186,16 @@ impl<'a> Checker<'a> {
                     (Elem::Scalar(w), Elem::Scalar(_)) => e = TExpr::strong(self.convert_any(e, w)?),
                     _ => {
                         return Err(self.err(
-                            Diagnostic::error(format!("type mismatch: `{}` is declared {want} but the value is {}", name.name, e.ty()), value.span, format!("this is {}", e.ty()))
-                                .with_secondary(t.span, "declared type"),
+                            Diagnostic::error(
+                                format!(
+                                    "type mismatch: `{}` is declared {want} but the value is {}",
+                                    name.name,
+                                    e.ty()
+                                ),
+                                value.span,
+                                format!("this is {}", e.ty()),
+                            )
+                            .with_secondary(t.span, "declared type"),
                         ))
                     }
                 }
@@ -186,7 +217,14 @@ impl<'a> Checker<'a> {
         Ok(())
     }
 
-    fn assign(&mut self, target: &ast::Ident, op: Option<super::tir::BinOp>, value: &ast::Expr, sp: Span, out: &mut Vec<Stmt>) -> R<()> {
+    fn assign(
+        &mut self,
+        target: &ast::Ident,
+        op: Option<super::tir::BinOp>,
+        value: &ast::Expr,
+        sp: Span,
+        out: &mut Vec<Stmt>,
+    ) -> R<()> {
         let n = &target.name;
         let Some((b, idx, decl)) = self.lookup(n) else {
             let rhs = self.check_expr(value);
@@ -204,19 +242,31 @@ impl<'a> Checker<'a> {
             Binding::Poison => return Err(Reported),
             Binding::Const { param: true, .. } => {
                 return Err(self.err(
-                    Diagnostic::error(format!("cannot assign to const parameter `{n}`"), target.span, "a compile-time constant")
-                        .with_secondary(decl, "declared `const` here")
-                        .help(format!("bind a new variable instead: `let {}_v = ...;`", n)),
+                    Diagnostic::error(
+                        format!("cannot assign to const parameter `{n}`"),
+                        target.span,
+                        "a compile-time constant",
+                    )
+                    .with_secondary(decl, "declared `const` here")
+                    .help(format!("bind a new variable instead: `let {}_v = ...;`", n)),
                 ))
             }
             Binding::LoopVar(_) => {
                 return Err(self.err(
-                    Diagnostic::error(format!("cannot assign to loop variable `{n}`"), target.span, "the loop controls it")
-                        .with_secondary(decl, "loop variable declared here"),
+                    Diagnostic::error(
+                        format!("cannot assign to loop variable `{n}`"),
+                        target.span,
+                        "the loop controls it",
+                    )
+                    .with_secondary(decl, "loop variable declared here"),
                 ))
             }
             Binding::Const { .. } | Binding::Value(_) => {
-                return self.error(format!("cannot assign to `{n}`: it is not a variable"), target.span, "not assignable")
+                return self.error(
+                    format!("cannot assign to `{n}`: it is not a variable"),
+                    target.span,
+                    "not assignable",
+                )
             }
         };
         let vty = self.var_ty(var).clone();
@@ -240,7 +290,9 @@ impl<'a> Checker<'a> {
             let place = if f.kind == FrameKind::Loop { "before the loop" } else { "before the `if`" };
             let fspan = f.span;
             let fix = match (vty.elem, new.ty().elem) {
-                (Elem::Scalar(s), Elem::Scalar(_)) if vty.shape == new.ty().shape => format!("convert the value with `.to({s})`"),
+                (Elem::Scalar(s), Elem::Scalar(_)) if vty.shape == new.ty().shape => {
+                    format!("convert the value with `.to({s})`")
+                }
                 _ => "bind the new value to a new name".to_string(),
             };
             let mut d = Diagnostic::error(
@@ -263,9 +315,18 @@ impl<'a> Checker<'a> {
         Ok(())
     }
 
-    fn for_stmt(&mut self, var: &ast::Ident, iter: &ast::Expr, body: &ast::Block, sp: Span, out: &mut Vec<Stmt>) -> R<()> {
+    fn for_stmt(
+        &mut self,
+        var: &ast::Ident,
+        iter: &ast::Expr,
+        body: &ast::Block,
+        sp: Span,
+        out: &mut Vec<Stmt>,
+    ) -> R<()> {
         let args = match &iter.kind {
-            ast::ExprKind::Call { callee, args } if matches!(&callee.kind, ast::ExprKind::Name(n) if n == "range") => args,
+            ast::ExprKind::Call { callee, args } if matches!(&callee.kind, ast::ExprKind::Name(n) if n == "range") => {
+                args
+            }
             _ => {
                 return Err(self.err(
                     Diagnostic::error("`for` loops iterate over `range(...)`", iter.span, "not a `range`")
@@ -286,10 +347,17 @@ impl<'a> Checker<'a> {
         for (i, e) in a[..3].iter().enumerate() {
             let t = match e {
                 Some(e) => self.value(e)?,
-                None => TExpr { e: super::const_expr(ConstVal::Int(if i == 2 { 1 } else { 0 }), Scalar::I32, iter.span), weak: true },
+                None => TExpr {
+                    e: super::const_expr(ConstVal::Int(if i == 2 { 1 } else { 0 }), Scalar::I32, iter.span),
+                    weak: true,
+                },
             };
             if !t.ty().is_scalar() || t.ty().scalar_elem().is_none_or(|s| s.is_float() || s == Scalar::I1) {
-                return self.error(format!("`range` bounds must be scalar integers, found {}", t.ty()), t.span(), "not a scalar integer");
+                return self.error(
+                    format!("`range` bounds must be scalar integers, found {}", t.ty()),
+                    t.span(),
+                    "not a scalar integer",
+                );
             }
             bounds.push(t);
         }

@@ -68,7 +68,10 @@ fn broadcasting_is_explicit() {
     // Rank extension pads on the left: [8] with [4, 8].
     let k = ok("kernel k(x: *f32) { let a = zeros((4, 8), f32) + arange(0, 8).to(f32); store(x, 0.0); }");
     let s = dump::expr(&k, last_let(&k));
-    assert!(s.contains("broadcast(expand_dims(cast(arange(0, 8):tile<8xi32>):tile<8xf32>, 0):tile<1x8xf32>):tile<4x8xf32>"), "{s}");
+    assert!(
+        s.contains("broadcast(expand_dims(cast(arange(0, 8):tile<8xi32>):tile<8xf32>, 0):tile<1x8xf32>):tile<4x8xf32>"),
+        "{s}"
+    );
     // A scalar is splatted.
     let k = ok("kernel k(x: *f32, n: i32) { let a = arange(0, 8) < n; store(x, 0.0); }");
     assert!(dump::expr(&k, last_let(&k)).contains("splat(n%1):tile<8xi32>"));
@@ -131,7 +134,10 @@ fn defines_override_consts() {
     let src = "kernel k(x: *f32, const B: i32 = 64, const S: f32 = 1.0, const F: bool = false) { store(x + arange(0, B), S); }";
     let p = check_src(src, &[("B", "128"), ("S", "0.25"), ("F", "true")]).unwrap();
     let k = &p.kernels[0];
-    assert_eq!(k.consts, vec![("B".into(), ConstVal::Int(128)), ("S".into(), ConstVal::Float(0.25)), ("F".into(), ConstVal::Bool(true))]);
+    assert_eq!(
+        k.consts,
+        vec![("B".into(), ConstVal::Int(128)), ("S".into(), ConstVal::Float(0.25)), ("F".into(), ConstVal::Bool(true))]
+    );
     assert!(dump::kernel(k).contains("arange(0, 128)"));
     let e = check_src(src, &[("BB", "128")]).unwrap_err();
     assert!(e.contains("`-D BB`: no kernel has a const parameter named `BB`"), "{e}");
@@ -187,13 +193,17 @@ fn builtin_defaults_and_desugaring() {
     assert!(b.contains("atomic_Max(p%0, 1.0:f32, mask=_, acq_rel, gpu):f32"), "{b}");
     let b = body("kernel k(p: *f32) { let v = load(p + arange(0, 32)); store(p + arange(0, 32), sigmoid(v)); }");
     assert!(b.contains("Div(splat(1.0:f32):tile<32xf32>, Add(splat(1.0:f32):tile<32xf32>, Exp(Neg(v%1)"), "{b}");
-    let b = body("kernel k(p: *f32) { let v = load(p + arange(0, 32)); store(p + arange(0, 32), clamp(v, 0.0, 6.0)); }");
+    let b =
+        body("kernel k(p: *f32) { let v = load(p + arange(0, 32)); store(p + arange(0, 32), clamp(v, 0.0, 6.0)); }");
     assert!(b.contains("Minimum(Maximum(v%1, splat(0.0:f32)"), "{b}");
     let b = body("kernel k(p: *f32) { let v = load(p + arange(0, 32)); store(p + arange(0, 32), zeros_like(v) + v); }");
     assert!(b.contains("splat(0.0:f32):tile<32xf32>"), "{b}");
     let k = ok("kernel k(p: *f32) { let v = load(p + arange(0, 32)[:, None] * 32 + arange(0, 32)[None, :]); let s = sum(v, 1); let m = max(v); store(p, m); }");
     let b = dump::kernel(&k);
-    assert!(b.contains("reduce_Sum(v%1, axis=Some(1)):tile<32xf32>") && b.contains("reduce_Max(v%1, axis=None):f32"), "{b}");
+    assert!(
+        b.contains("reduce_Sum(v%1, axis=Some(1)):tile<32xf32>") && b.contains("reduce_Max(v%1, axis=None):f32"),
+        "{b}"
+    );
     let b = body("kernel k(p: *f16) { let i = arange(0, 16); let a = load(p + i[:, None] * 16 + i[None, :]); let c = dot(a, a); store(p, sum(c).to(f16)); }");
     assert!(b.contains("dot(a%2, a%2, splat(0.0:f32):tile<16x16xf32>, Tf32):tile<16x16xf32>"), "{b}");
 }
@@ -210,10 +220,18 @@ fn many_errors_are_reported_and_nothing_panics() {
     let e = err("kernel k(p: *f32) { let a = nope1; let b = nope2 + a; store(p, nope3); }");
     assert_eq!(e.matches("error:").count(), 3, "{e}"); // `b` uses the failed `a`: no extra error
     for src in [
-        "", "kernel", "kernel k(", "kernel k() {", "kernel k() { let x = ; }", "fn f() { return; } kernel k() { f(); }",
-        "kernel k(p: *f32) { store(p, p); }", "kernel k(p: *f32) { let a = (1, 2); store(p + a, 0.0); }",
-        "kernel k(p: *f32) { let a = f32; store(p, a); }", "kernel k(p: *f32) { store(p + arange(0, 1 << 40), 0.0); }",
-        "kernel k(p: *f32) { let t = 1 << 99; }", "kernel k(p: *f32) { let t = 0xFFFFFFFFFFFFFFFFFF; }",
+        "",
+        "kernel",
+        "kernel k(",
+        "kernel k() {",
+        "kernel k() { let x = ; }",
+        "fn f() { return; } kernel k() { f(); }",
+        "kernel k(p: *f32) { store(p, p); }",
+        "kernel k(p: *f32) { let a = (1, 2); store(p + a, 0.0); }",
+        "kernel k(p: *f32) { let a = f32; store(p, a); }",
+        "kernel k(p: *f32) { store(p + arange(0, 1 << 40), 0.0); }",
+        "kernel k(p: *f32) { let t = 1 << 99; }",
+        "kernel k(p: *f32) { let t = 0xFFFFFFFFFFFFFFFFFF; }",
         "kernel k(p: *f32) { let t = arange(0, 16)[None, None, :, None]; store(p, 0.0); }",
         "kernel k(p: *f32) { reshape(load(p + arange(0, 16)), (0, 16)); }",
         "kernel k(p: *f32) { let a = -2147483648; let b = a / -1; store(p, 0.0); }",

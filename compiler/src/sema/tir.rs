@@ -70,10 +70,23 @@ pub enum ConstVal {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Stmt {
     /// A new binding (each source `let`, each parameter use site starts from `Param::var`).
-    Let { var: VarId, value: Expr, span: Span },
+    Let {
+        var: VarId,
+        value: Expr,
+        span: Span,
+    },
     /// A rebinding; `value.ty` equals the variable's type.
-    Assign { var: VarId, value: Expr, span: Span },
-    If { cond: Expr, then_body: Vec<Stmt>, else_body: Vec<Stmt>, span: Span },
+    Assign {
+        var: VarId,
+        value: Expr,
+        span: Span,
+    },
+    If {
+        cond: Expr,
+        then_body: Vec<Stmt>,
+        else_body: Vec<Stmt>,
+        span: Span,
+    },
     /// `for var in range(start, end, step)`: scalar integer bounds of one type, which is `var`'s.
     For {
         var: VarId,
@@ -84,9 +97,15 @@ pub enum Stmt {
         body: Vec<Stmt>,
         span: Span,
     },
-    While { cond: Expr, body: Vec<Stmt>, span: Span },
+    While {
+        cond: Expr,
+        body: Vec<Stmt>,
+        span: Span,
+    },
     /// Early exit of the program.
-    Return { span: Span },
+    Return {
+        span: Span,
+    },
     Store {
         ptr: Expr,
         value: Expr,
@@ -98,8 +117,14 @@ pub enum Stmt {
         scope: MemScope,
         span: Span,
     },
-    DebugBarrier { span: Span },
-    DevicePrint { msg: String, values: Vec<Expr>, span: Span },
+    DebugBarrier {
+        span: Span,
+    },
+    DevicePrint {
+        msg: String,
+        values: Vec<Expr>,
+        span: Span,
+    },
     /// An expression evaluated for its effect (an atomic whose old value is unused).
     Expr(Expr),
 }
@@ -119,18 +144,30 @@ pub enum ExprKind {
     Unary(UnOp, Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
     /// Converts to `ty`'s element (same shape). `bitcast` reinterprets bits (same width).
-    Cast { value: Box<Expr>, bitcast: bool },
+    Cast {
+        value: Box<Expr>,
+        bitcast: bool,
+    },
     /// A scalar repeated to `ty`'s shape.
     Splat(Box<Expr>),
     /// Size-1 dimensions stretched to `ty`'s shape (same rank).
     Broadcast(Box<Expr>),
     /// A size-1 dimension inserted at `axis`.
-    ExpandDims { value: Box<Expr>, axis: u32 },
-    AddPtr { ptr: Box<Expr>, offset: Box<Expr> },
+    ExpandDims {
+        value: Box<Expr>,
+        axis: u32,
+    },
+    AddPtr {
+        ptr: Box<Expr>,
+        offset: Box<Expr>,
+    },
     ProgramId(u32),
     NumPrograms(u32),
     /// `arange(start, end)`: i32 tile of `end - start` elements.
-    Arange { start: i64, end: i64 },
+    Arange {
+        start: i64,
+        end: i64,
+    },
     Load {
         ptr: Box<Expr>,
         mask: Option<Box<Expr>>,
@@ -151,15 +188,43 @@ pub enum ExprKind {
         sem: MemSem,
         scope: MemScope,
     },
-    AtomicCas { ptr: Box<Expr>, cmp: Box<Expr>, val: Box<Expr>, sem: MemSem, scope: MemScope },
+    AtomicCas {
+        ptr: Box<Expr>,
+        cmp: Box<Expr>,
+        val: Box<Expr>,
+        sem: MemSem,
+        scope: MemScope,
+    },
     /// `axis: None` reduces the whole tile to a scalar.
-    Reduce { op: ReduceOp, value: Box<Expr>, axis: Option<u32> },
-    Scan { op: ScanOp, value: Box<Expr>, axis: u32 },
-    Sort { value: Box<Expr>, axis: u32, descending: bool },
-    Histogram { value: Box<Expr>, num_bins: u32 },
+    Reduce {
+        op: ReduceOp,
+        value: Box<Expr>,
+        axis: Option<u32>,
+    },
+    Scan {
+        op: ScanOp,
+        value: Box<Expr>,
+        axis: u32,
+    },
+    Sort {
+        value: Box<Expr>,
+        axis: u32,
+        descending: bool,
+    },
+    Histogram {
+        value: Box<Expr>,
+        num_bins: u32,
+    },
     /// Elementwise math; all args have `ty` (or the float type being computed on).
-    Math { f: MathFn, args: Vec<Expr> },
-    Where { cond: Box<Expr>, a: Box<Expr>, b: Box<Expr> },
+    Math {
+        f: MathFn,
+        args: Vec<Expr>,
+    },
+    Where {
+        cond: Box<Expr>,
+        a: Box<Expr>,
+        b: Box<Expr>,
+    },
     Dot {
         a: Box<Expr>,
         b: Box<Expr>,

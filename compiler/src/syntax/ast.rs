@@ -98,13 +98,33 @@ pub struct Stmt {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum StmtKind {
-    Let { name: Ident, ty: Option<TypeExpr>, value: Expr },
+    Let {
+        name: Ident,
+        ty: Option<TypeExpr>,
+        value: Expr,
+    },
     /// `x = e` (`op: None`) or `x op= e`; `op_span` covers the operator.
-    Assign { target: Ident, op: Option<BinOp>, op_span: Span, value: Expr },
+    Assign {
+        target: Ident,
+        op: Option<BinOp>,
+        op_span: Span,
+        value: Expr,
+    },
     /// `else if` chains nest: the else block then holds one `If` statement.
-    If { cond: Expr, then_block: Block, else_block: Option<Block> },
-    For { var: Ident, iter: Expr, body: Block },
-    While { cond: Expr, body: Block },
+    If {
+        cond: Expr,
+        then_block: Block,
+        else_block: Option<Block>,
+    },
+    For {
+        var: Ident,
+        iter: Expr,
+        body: Block,
+    },
+    While {
+        cond: Expr,
+        body: Block,
+    },
     Return(Option<Expr>),
     Expr(Expr),
 }
@@ -131,9 +151,19 @@ pub enum ExprKind {
     Name(String),
     Unary(UnOp, Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
-    Call { callee: Box<Expr>, args: Vec<Arg> },
-    Method { recv: Box<Expr>, name: Ident, args: Vec<Arg> },
-    Index { base: Box<Expr>, items: Vec<Expr> },
+    Call {
+        callee: Box<Expr>,
+        args: Vec<Arg>,
+    },
+    Method {
+        recv: Box<Expr>,
+        name: Ident,
+        args: Vec<Arg>,
+    },
+    Index {
+        base: Box<Expr>,
+        items: Vec<Expr>,
+    },
     Tuple(Vec<Expr>),
     Paren(Box<Expr>),
 }

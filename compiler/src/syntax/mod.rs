@@ -91,10 +91,8 @@ pub fn parse_expr(text: &str) -> Result<ast::Expr, Vec<Diagnostic>> {
 /// expression" instead of listing them.
 const EXPR_START: &[&str] = &["(", "-", "!", "~", "\"", "true", "false", "inf", "nan", "None"];
 /// Tokens that merely continue an expression: listing them next to `;` is noise.
-const EXPR_CONT: &[&str] = &[
-    "||", "&&", "|", "^", "&", "==", "!=", "<<", ">>", "<=", "<", ">=", ">", "+", "-", "*", "/", "%", ".",
-    "[", "(",
-];
+const EXPR_CONT: &[&str] =
+    &["||", "&&", "|", "^", "&", "==", "!=", "<<", ">>", "<=", "<", ">=", ">", "+", "-", "*", "/", "%", ".", "[", "("];
 
 fn syntax_error(text: &str, e: &pest::error::Error<Rule>) -> Diagnostic {
     let pos = match e.location {
@@ -130,11 +128,7 @@ fn syntax_error(text: &str, e: &pest::error::Error<Rule>) -> Diagnostic {
     let found = found_at(text, pos);
     // A missing closer belongs right after the previous token, not on the next line.
     let closer_only = expected.iter().all(|s| [";", ")", "]", "}", ","].iter().any(|c| s == &format!("`{c}`")));
-    let at = if closer_only && !expected.is_empty() {
-        text[..pos].trim_end().len()
-    } else {
-        pos
-    };
+    let at = if closer_only && !expected.is_empty() { text[..pos].trim_end().len() } else { pos };
     let sp = if at == pos { Span::new(pos, pos + found.1) } else { Span::new(at, at) };
     let what = if expected.is_empty() { "valid syntax".to_string() } else { join_or(&expected) };
     let label = if at == pos { format!("expected {what}") } else { format!("expected {what} here") };

@@ -138,11 +138,8 @@ impl Builder {
     fn attr_arg(&mut self, p: P) -> AttrArg {
         let sp = span(&p);
         let kids: Vec<P> = p.into_inner().collect();
-        let (key, v) = if kids.len() == 2 {
-            (Some(ident(kids[0].clone())), kids[1].clone())
-        } else {
-            (None, kids[0].clone())
-        };
+        let (key, v) =
+            if kids.len() == 2 { (Some(ident(kids[0].clone())), kids[1].clone()) } else { (None, kids[0].clone()) };
         AttrArg { key, value: self.attr_val(v), span: sp }
     }
 
@@ -218,9 +215,7 @@ impl Builder {
                 iter: self.expr(kids[3].clone()),
                 body: self.block(kids[4].clone()),
             },
-            Rule::while_stmt => {
-                StmtKind::While { cond: self.expr(kids[1].clone()), body: self.block(kids[2].clone()) }
-            }
+            Rule::while_stmt => StmtKind::While { cond: self.expr(kids[1].clone()), body: self.block(kids[2].clone()) },
             Rule::return_stmt => StmtKind::Return(kids.get(1).map(|e| self.expr(e.clone()))),
             _ => StmtKind::Expr(self.expr(kids[0].clone())),
         };

@@ -122,7 +122,8 @@ impl Gen<'_> {
             }
             ExprKind::ProgramId(axis) | ExprKind::NumPrograms(axis) => {
                 b.loc = self.loc(e.span);
-                let name = if matches!(e.kind, ExprKind::ProgramId(_)) { "tile.program_id" } else { "tile.num_programs" };
+                let name =
+                    if matches!(e.kind, ExprKind::ProgramId(_)) { "tile.program_id" } else { "tile.num_programs" };
                 b.op1(name, &[], ty, &[("axis", Attr::int(*axis as i64, "i32"))])
             }
             ExprKind::Arange { start, end } => {
@@ -172,7 +173,12 @@ impl Gen<'_> {
             ExprKind::AtomicCas { ptr, cmp, val, sem, scope } => {
                 let (p, c, v) = (self.expr(b, ptr), self.expr(b, cmp), self.expr(b, val));
                 b.loc = self.loc(e.span);
-                b.op1("tile.atomic_cas", &[p, c, v], ty, &[("sem", Attr::str(sem.name())), ("scope", Attr::str(scope.name()))])
+                b.op1(
+                    "tile.atomic_cas",
+                    &[p, c, v],
+                    ty,
+                    &[("sem", Attr::str(sem.name())), ("scope", Attr::str(scope.name()))],
+                )
             }
             ExprKind::Reduce { op, value, axis } => {
                 let mut v = self.expr(b, value);
@@ -204,7 +210,12 @@ impl Gen<'_> {
             ExprKind::Sort { value, axis, descending } => {
                 let v = self.expr(b, value);
                 b.loc = self.loc(e.span);
-                b.op1("tile.sort", &[v], ty, &[("axis", Attr::int(*axis as i64, "i32")), ("descending", Attr::bool(*descending))])
+                b.op1(
+                    "tile.sort",
+                    &[v],
+                    ty,
+                    &[("axis", Attr::int(*axis as i64, "i32")), ("descending", Attr::bool(*descending))],
+                )
             }
             ExprKind::Histogram { value, .. } => {
                 let v = self.expr(b, value);
@@ -249,7 +260,15 @@ impl Gen<'_> {
         }
     }
 
-    fn binary(&mut self, b: &mut Builder, op: BinOp, s: Scalar, l: ValueId, r: ValueId, ty: tile_dialects::ir::Type) -> ValueId {
+    fn binary(
+        &mut self,
+        b: &mut Builder,
+        op: BinOp,
+        s: Scalar,
+        l: ValueId,
+        r: ValueId,
+        ty: tile_dialects::ir::Type,
+    ) -> ValueId {
         let f = s.is_float();
         let u = s.is_unsigned_int() || s.is_bool();
         if op.is_comparison() {
@@ -333,10 +352,28 @@ impl Gen<'_> {
         }
         let src_unsigned = fs.is_unsigned_int() || fs.is_bool();
         let name = match (fs.is_float(), ts.is_float()) {
-            (false, false) if ts.bits() > fs.bits() => if src_unsigned { "arith.extui" } else { "arith.extsi" },
+            (false, false) if ts.bits() > fs.bits() => {
+                if src_unsigned {
+                    "arith.extui"
+                } else {
+                    "arith.extsi"
+                }
+            }
             (false, false) => "arith.trunci",
-            (false, true) => if src_unsigned { "arith.uitofp" } else { "arith.sitofp" },
-            (true, false) => if ts.is_unsigned_int() { "arith.fptoui" } else { "arith.fptosi" },
+            (false, true) => {
+                if src_unsigned {
+                    "arith.uitofp"
+                } else {
+                    "arith.sitofp"
+                }
+            }
+            (true, false) => {
+                if ts.is_unsigned_int() {
+                    "arith.fptoui"
+                } else {
+                    "arith.fptosi"
+                }
+            }
             (true, true) if fs.bits() == ts.bits() => {
                 // f16 <-> bf16 goes through f32.
                 let mid = to.with_elem(crate::sema::types::Elem::Scalar(Scalar::F32));

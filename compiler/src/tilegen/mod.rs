@@ -78,7 +78,12 @@ pub fn generate(program: &Program, file: &SourceFile, opts: &CompileOptions) -> 
     }
 }
 
-fn kernel_func(values: &mut Values, kernel: &Kernel, file: &SourceFile, opts: &CompileOptions) -> Result<Op, Vec<GenError>> {
+fn kernel_func(
+    values: &mut Values,
+    kernel: &Kernel,
+    file: &SourceFile,
+    opts: &CompileOptions,
+) -> Result<Op, Vec<GenError>> {
     let loc = file.mlir_loc(kernel.span);
     let arg_tys: Vec<Type> = kernel.params.iter().map(|p| types::mlir_type(&p.ty)).collect();
     let args: Vec<ValueId> = arg_tys.iter().map(|t| values.new_value(t.clone())).collect();

@@ -56,7 +56,12 @@ pub fn int_literal(v: i64, bits: u32) -> i64 {
 pub fn scalar_const(b: &mut Builder, c: ConstVal, s: Scalar) -> ValueId {
     let ty = scalar_type(s);
     match (c, s.is_float()) {
-        (ConstVal::Float(v), true) => b.op1("arith.constant", &[], ty, &[("value", Attr(format!("{} : {}", float_literal(v, s), scalar_type(s))))]),
+        (ConstVal::Float(v), true) => b.op1(
+            "arith.constant",
+            &[],
+            ty,
+            &[("value", Attr(format!("{} : {}", float_literal(v, s), scalar_type(s))))],
+        ),
         (ConstVal::Int(v), true) => scalar_const(b, ConstVal::Float(v as f64), s),
         (ConstVal::Bool(v), true) => scalar_const(b, ConstVal::Float(v as i64 as f64), s),
         (ConstVal::Int(v), false) => b.const_int(int_literal(v, s.bits()), s.bits()),

@@ -86,8 +86,7 @@ impl Printer<'_> {
     }
 
     fn block(&mut self, b: &Block, label: &str, depth: usize, labels: &[String]) {
-        let args: Vec<String> =
-            b.args.iter().map(|a| format!("{}: {}", self.v(*a), self.m.values.ty(*a))).collect();
+        let args: Vec<String> = b.args.iter().map(|a| format!("{}: {}", self.v(*a), self.m.values.ty(*a))).collect();
         let _ = writeln!(self.out, "{}{}({}):", "  ".repeat(depth - 1), label, args.join(", "));
         for op in &b.ops {
             self.op(op, depth, labels);

@@ -15,7 +15,11 @@ pub enum Type {
     /// `!tile.ptr<T>`: a pointer to global memory holding `T`.
     TilePtr(Box<Type>),
     /// `tensor<4x8xT, #enc>`: a tile.
-    Tensor { shape: Vec<i64>, elem: Box<Type>, encoding: Option<Encoding> },
+    Tensor {
+        shape: Vec<i64>,
+        elem: Box<Type>,
+        encoding: Option<Encoding>,
+    },
     /// `!llvm.ptr` (address space 0) or `!llvm.ptr<N>`.
     LlvmPtr(u32),
     /// Any other type, as MLIR prints it.
@@ -27,7 +31,10 @@ pub enum Type {
 pub enum Encoding {
     Blocked(Blocked),
     /// Dimension `dim` of `parent` reduced away.
-    Slice { dim: u32, parent: Box<Encoding> },
+    Slice {
+        dim: u32,
+        parent: Box<Encoding>,
+    },
     Other(String),
 }
 

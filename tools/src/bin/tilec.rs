@@ -114,20 +114,21 @@ fn run(cli: Cli) -> Result<(), String> {
         return Err(format!("tilec: error: --index-bits must be 32 or 64, not {}", cli.index_bits));
     }
     let path = cli.file.clone().ok_or("tilec: error: no input file (try --help)")?;
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("tilec: error: cannot read {}: {e}", path.display()))?;
+    let text =
+        std::fs::read_to_string(&path).map_err(|e| format!("tilec: error: cannot read {}: {e}", path.display()))?;
     let file = SourceFile::new(path.to_string_lossy(), text);
     let defines = cli.defines.iter().map(|d| pair(d, "-D")).collect::<Result<Vec<_>, _>>()?;
-    let divisibility = cli
-        .divisibility
-        .iter()
-        .map(|d| {
-            let (n, k) = pair(d, "--divisibility")?;
-            let k: u32 = k.parse().ok().filter(|k: &u32| k.is_power_of_two()).ok_or_else(|| {
-                format!("tilec: error: --divisibility {n}={k}: the divisor must be a power of two")
-            })?;
-            Ok((n, k))
-        })
-        .collect::<Result<Vec<_>, String>>()?;
+    let divisibility =
+        cli.divisibility
+            .iter()
+            .map(|d| {
+                let (n, k) = pair(d, "--divisibility")?;
+                let k: u32 = k.parse().ok().filter(|k: &u32| k.is_power_of_two()).ok_or_else(|| {
+                    format!("tilec: error: --divisibility {n}={k}: the divisor must be a power of two")
+                })?;
+                Ok((n, k))
+            })
+            .collect::<Result<Vec<_>, String>>()?;
     let equal_to_one = cli
         .assume
         .iter()
@@ -231,11 +232,14 @@ fn run_mlir(file: &SourceFile, cli: &Cli, opts: &CompileOptions, print: &PrintIr
             .collect::<Result<_, _>>()?
     };
     let mut stdout = std::io::stdout();
-    pipeline::run(&mut module, &list, &popts, print, &sink, &mut stdout)
-        .map_err(|e| report(e.diagnostics.into_iter().map(|(l, m)| (l, format!("{m} (in pass `{}`)", e.pass))).collect()))?;
+    pipeline::run(&mut module, &list, &popts, print, &sink, &mut stdout).map_err(|e| {
+        report(e.diagnostics.into_iter().map(|(l, m)| (l, format!("{m} (in pass `{}`)", e.pass))).collect())
+    })?;
     if let Some(ptx) = pipeline::ptx::extract(&module) {
         match &cli.output {
-            Some(out) => std::fs::write(out, ptx).map_err(|e| format!("tilec: error: cannot write {}: {e}", out.display()))?,
+            Some(out) => {
+                std::fs::write(out, ptx).map_err(|e| format!("tilec: error: cannot write {}: {e}", out.display()))?
+            }
             None => print!("{ptx}"),
         }
     } else if !any_printing(print) {

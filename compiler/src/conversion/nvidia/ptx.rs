@@ -121,7 +121,16 @@ pub fn store_words(b: &mut Builder, quals: &str, ptr: ValueId, pred: Option<Valu
 }
 
 /// `atom.global.{sem}.{scope}.{op}.{type}`; returns the old value (a `w`-bit word).
-pub fn atomic(b: &mut Builder, sem: &str, scope: &str, op_ty: &str, ptr: ValueId, vals: &[ValueId], w: u32, pred: ValueId) -> ValueId {
+pub fn atomic(
+    b: &mut Builder,
+    sem: &str,
+    scope: &str,
+    op_ty: &str,
+    ptr: ValueId,
+    vals: &[ValueId],
+    w: u32,
+    pred: ValueId,
+) -> ValueId {
     let c = constraint(w);
     let mut inputs = vec![(ptr, "l")];
     inputs.extend(vals.iter().map(|v| (*v, c)));

@@ -31,9 +31,7 @@ impl Lowerer<'_> {
         let (xe, re) = (xt.encoding().cloned(), rt.encoding().cloned());
         let axis = op.int_attr("axis").unwrap_or(0) as usize;
         let ok = match op.name.as_str() {
-            "tile.expand_dims" => {
-                xe == re.clone().map(|p| Encoding::Slice { dim: axis as u32, parent: Box::new(p) })
-            }
+            "tile.expand_dims" => xe == re.clone().map(|p| Encoding::Slice { dim: axis as u32, parent: Box::new(p) }),
             "tile.broadcast" => xe == re,
             _ => xe.is_some() && xe == re.as_ref().and_then(transposed),
         };
@@ -72,7 +70,13 @@ impl Lowerer<'_> {
         let (x, r) = (op.operands[0], op.result());
         let (xt, rt) = (self.ty(x).clone(), self.ty(r).clone());
         let (xd, rd) = (self.dist(x, &op.loc)?, self.dist(r, &op.loc)?);
-        let row_major = |rank: usize| Shared { vec: 1, per_phase: 1, max_phase: 1, pad: 0, order: (0..rank as u32).rev().collect() };
+        let row_major = |rank: usize| Shared {
+            vec: 1,
+            per_phase: 1,
+            max_phase: 1,
+            pad: 0,
+            order: (0..rank as u32).rev().collect(),
+        };
         let (ws, rs) = if op.name == "tile.reshape" {
             (row_major(xt.shape().len()), row_major(rt.shape().len()))
         } else {
@@ -84,7 +88,9 @@ impl Lowerer<'_> {
                     self.map.insert(r, v);
                     return Ok(());
                 }
-                None => return Err(PassError::at(&op.loc, "layout.convert without a shared layout: run smem-transpose")),
+                None => {
+                    return Err(PassError::at(&op.loc, "layout.convert without a shared layout: run smem-transpose"))
+                }
             }
         };
         let ety = lower_type(&xt);

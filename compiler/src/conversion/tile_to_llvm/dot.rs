@@ -50,7 +50,11 @@ impl Lowerer<'_> {
         let inits: Vec<ValueId> = (0..nregs)
             .map(|j| {
                 let x = self.reg(acc, j);
-                if ct == Type::F32 { x } else { b.op1("arith.extf", &[x], Type::F32, &[]) }
+                if ct == Type::F32 {
+                    x
+                } else {
+                    b.op1("arith.extf", &[x], Type::F32, &[])
+                }
             })
             .collect();
         let (lo, hi, one) = (b.const_int(0, 32), b.const_int(k, 32), b.const_int(1, 32));
@@ -77,7 +81,10 @@ impl Lowerer<'_> {
         let mut operands = vec![lo, hi, one];
         operands.extend(&inits);
         let res = b.op_with_regions("scf.for", &operands, &vec![Type::F32; nregs], &[], vec![body]);
-        let vals = res.into_iter().map(|x| if ct == Type::F32 { x } else { b.op1("arith.truncf", &[x], ct.clone(), &[]) }).collect();
+        let vals = res
+            .into_iter()
+            .map(|x| if ct == Type::F32 { x } else { b.op1("arith.truncf", &[x], ct.clone(), &[]) })
+            .collect();
         self.map.insert(r, vals);
         Ok(())
     }

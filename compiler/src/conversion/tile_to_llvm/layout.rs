@@ -254,12 +254,22 @@ mod tests {
     fn d1(n: i64, spt: u32, warps: u32) -> Dist {
         Dist::blocked(
             &[n],
-            &Blocked { size_per_thread: vec![spt], threads_per_warp: vec![32], warps_per_cta: vec![warps], order: vec![0] },
+            &Blocked {
+                size_per_thread: vec![spt],
+                threads_per_warp: vec![32],
+                warps_per_cta: vec![warps],
+                order: vec![0],
+            },
         )
     }
 
     fn l2() -> Blocked {
-        Blocked { size_per_thread: vec![1, 4], threads_per_warp: vec![4, 8], warps_per_cta: vec![4, 1], order: vec![1, 0] }
+        Blocked {
+            size_per_thread: vec![1, 4],
+            threads_per_warp: vec![4, 8],
+            warps_per_cta: vec![4, 1],
+            order: vec![1, 0],
+        }
     }
 
     #[test]

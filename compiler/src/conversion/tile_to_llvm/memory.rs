@@ -15,7 +15,13 @@ use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 fn words(vec: usize, bits: u32) -> (usize, u32) {
     let bits = bits.max(8);
     let total = vec as u32 * bits;
-    let w = if bits >= 32 { bits } else if total < 16 { 8 } else { total.clamp(16, 32) };
+    let w = if bits >= 32 {
+        bits
+    } else if total < 16 {
+        8
+    } else {
+        total.clamp(16, 32)
+    };
     ((total / w).max(1) as usize, w)
 }
 
@@ -102,7 +108,10 @@ impl Lowerer<'_> {
             String::new()
         } else {
             atom_type(&kind, &ety, unsigned).ok_or_else(|| {
-                PassError::at(&op.loc, format!("PTX has no atomic `{kind}` on {ety} (see docs/tile-language.md, atomics)"))
+                PassError::at(
+                    &op.loc,
+                    format!("PTX has no atomic `{kind}` on {ety} (see docs/tile-language.md, atomics)"),
+                )
             })?
         };
         let w = ety.bits();
@@ -190,7 +199,9 @@ fn atom_type(kind: &str, t: &Type, unsigned: bool) -> Option<String> {
     let b = t.bits();
     let wide = b == 32 || b == 64;
     Some(match kind {
-        "add" if matches!(t, Type::F16 | Type::BF16) => format!("add.noftz.{}", if *t == Type::F16 { "f16" } else { "bf16" }),
+        "add" if matches!(t, Type::F16 | Type::BF16) => {
+            format!("add.noftz.{}", if *t == Type::F16 { "f16" } else { "bf16" })
+        }
         "add" if f && wide => format!("add.f{b}"),
         "add" if !f && wide => format!("add.u{b}"),
         "max" | "min" if !f && wide => format!("{kind}.{}{b}", if unsigned { "u" } else { "s" }),

@@ -12,8 +12,8 @@
 
 mod control_flow;
 mod convert;
-mod dot;
 mod creation;
+mod dot;
 mod elementwise;
 pub mod layout;
 mod memory;
@@ -178,7 +178,9 @@ impl Lowerer<'_> {
     pub fn dist(&self, v: ValueId, loc: &str) -> Result<Dist, PassError> {
         let t = self.ty(v);
         match t.encoding() {
-            Some(e) => Dist::of(t.shape(), e).ok_or_else(|| PassError::at(loc, format!("encoding {e} cannot be lowered yet"))),
+            Some(e) => {
+                Dist::of(t.shape(), e).ok_or_else(|| PassError::at(loc, format!("encoding {e} cannot be lowered yet")))
+            }
             None => Err(PassError::at(loc, format!("tile of type {t} has no encoding: run `layout-propagate` first"))),
         }
     }
@@ -224,12 +226,7 @@ impl Lowerer<'_> {
     pub fn smem(&mut self, b: &mut Builder, bytes: u32) -> ValueId {
         self.smem_bytes = self.smem_bytes.max(bytes);
         self.smem_uses.push((bytes, b.loc.clone(), self.cur_op.clone()));
-        b.op1(
-            "llvm.mlir.addressof",
-            &[],
-            Type::LlvmPtr(3),
-            &[("global_name", Attr(format!("@{}", self.smem_name)))],
-        )
+        b.op1("llvm.mlir.addressof", &[], Type::LlvmPtr(3), &[("global_name", Attr(format!("@{}", self.smem_name)))])
     }
 
     pub fn block(&mut self, b: &mut Builder, ops: &[Op]) -> Result<(), PassError> {

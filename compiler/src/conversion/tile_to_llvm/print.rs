@@ -88,7 +88,16 @@ impl Lowerer<'_> {
     fn format_string(&mut self, b: &mut Builder, text: &str) -> ValueId {
         let name = format!("{}_fmt{}", self.smem_name.trim_end_matches("_smem"), self.globals.len());
         let bytes = text.len() + 1;
-        let escaped: String = text.bytes().map(|c| if c.is_ascii_graphic() && c != b'"' && c != b'\\' || c == b' ' { (c as char).to_string() } else { format!("\\{c:02X}") }).collect();
+        let escaped: String = text
+            .bytes()
+            .map(|c| {
+                if c.is_ascii_graphic() && c != b'"' && c != b'\\' || c == b' ' {
+                    (c as char).to_string()
+                } else {
+                    format!("\\{c:02X}")
+                }
+            })
+            .collect();
         self.globals.push(Op {
             name: "llvm.mlir.global".into(),
             attrs: vec![
@@ -126,6 +135,10 @@ fn call_vprintf(b: &mut Builder, fmt: ValueId, args: &[ValueId]) {
         "llvm.call",
         &[fmt, buf],
         Type::Int(32),
-        &[("callee", Attr("@vprintf".into())), ("operandSegmentSizes", Attr("array<i32: 2, 0>".into())), ("op_bundle_sizes", Attr("array<i32>".into()))],
+        &[
+            ("callee", Attr("@vprintf".into())),
+            ("operandSegmentSizes", Attr("array<i32: 2, 0>".into())),
+            ("op_bundle_sizes", Attr("array<i32>".into())),
+        ],
     );
 }

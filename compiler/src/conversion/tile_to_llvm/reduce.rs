@@ -19,7 +19,10 @@ impl Lowerer<'_> {
             return self.reduce_axis(b, op);
         }
         if sty.shape().len() != 1 || self.ty(r).is_tensor() {
-            return Err(PassError::at(&op.loc, "reductions along an axis of a 2-D tile come with the 2-D layout work; a 1-D tile reduces"));
+            return Err(PassError::at(
+                &op.loc,
+                "reductions along an axis of a 2-D tile come with the 2-D layout work; a 1-D tile reduces",
+            ));
         }
         let ety = lower_type(&sty);
         let unsigned = op.int_attr("tile.unsigned") == Some(1);
@@ -79,7 +82,10 @@ impl Lowerer<'_> {
                     "llvm.getelementptr",
                     &[base, idx],
                     Type::LlvmPtr(3),
-                    &[("elem_type", Attr(ety.to_string())), ("rawConstantIndices", Attr("array<i32: -2147483648>".into()))],
+                    &[
+                        ("elem_type", Attr(ety.to_string())),
+                        ("rawConstantIndices", Attr("array<i32: -2147483648>".into())),
+                    ],
                 );
                 let v = b.op1("llvm.load", &[p], ety.clone(), &[]);
                 total = Some(match total {
@@ -156,7 +162,13 @@ pub(super) fn identity(b: &mut Builder, kind: &str, t: &Type, unsigned: bool) ->
     let bits = t.bits();
     let v: i64 = match (kind, unsigned) {
         ("max", false) => -(1i64 << (bits - 1).min(63)),
-        ("min", false) => if bits >= 64 { i64::MAX } else { (1i64 << (bits - 1)) - 1 },
+        ("min", false) => {
+            if bits >= 64 {
+                i64::MAX
+            } else {
+                (1i64 << (bits - 1)) - 1
+            }
+        }
         ("min", true) => -1,
         _ => 0,
     };

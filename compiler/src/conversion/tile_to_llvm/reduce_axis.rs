@@ -176,7 +176,14 @@ impl Lowerer<'_> {
         Ok(())
     }
 
-    fn slot_ptrs(&mut self, b: &mut Builder, base: ValueId, slot: ValueId, ety: &Type, ibase: Option<u32>) -> (ValueId, Option<ValueId>) {
+    fn slot_ptrs(
+        &mut self,
+        b: &mut Builder,
+        base: ValueId,
+        slot: ValueId,
+        ety: &Type,
+        ibase: Option<u32>,
+    ) -> (ValueId, Option<ValueId>) {
         let gep = |b: &mut Builder, p: ValueId, i: ValueId, t: &Type| {
             b.op1(
                 "llvm.getelementptr",

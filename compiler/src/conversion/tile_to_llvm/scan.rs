@@ -31,7 +31,10 @@ impl Lowerer<'_> {
         let kind = op.str_attr("kind").unwrap_or_default();
         let sty = self.ty(src).clone();
         if sty.shape().len() != 1 {
-            return Err(PassError::at(&op.loc, "scans along an axis of a 2-D tile come with the 2-D layout work; a 1-D tile scans"));
+            return Err(PassError::at(
+                &op.loc,
+                "scans along an axis of a 2-D tile come with the 2-D layout work; a 1-D tile scans",
+            ));
         }
         let ety = lower_type(&sty);
         let combine = match (kind.as_str(), ety.is_float()) {
@@ -48,7 +51,10 @@ impl Lowerer<'_> {
         // The lane and warp of an element are the thread's own (checked, not assumed: a
         // layout pass could hand a 1-D tile some other spread).
         if tpw != 32 || nw as u32 != self.num_warps {
-            return Err(PassError::at(&op.loc, format!("scan of a 1-D tile needs a layout over 32 lanes and {} warps", self.num_warps)));
+            return Err(PassError::at(
+                &op.loc,
+                format!("scan of a 1-D tile needs a layout over 32 lanes and {} warps", self.num_warps),
+            ));
         }
         let id = identity(b, &kind, &ety);
         let fold = |b: &mut Builder, x: ValueId, y: ValueId| b.op1(combine, &[x, y], ety.clone(), &[]);
@@ -134,8 +140,12 @@ impl Lowerer<'_> {
                     let t = b.op1("llvm.load", &[ptr], ety.clone(), &[]);
                     if w + 1 < nw {
                         let wc = b.const_int(w as i64, 32);
-                        let before =
-                            b.op1("arith.cmpi", &[self.warp, wc], Type::Int(1), &[("predicate", Attr::int(UGT, "i64"))]);
+                        let before = b.op1(
+                            "arith.cmpi",
+                            &[self.warp, wc],
+                            Type::Int(1),
+                            &[("predicate", Attr::int(UGT, "i64"))],
+                        );
                         let s = b.op1("arith.select", &[before, t, id], ety.clone(), &[]);
                         acc = Some(match acc {
                             None => s,
