@@ -1,1 +1,0 @@
-source /work/main/scripts/env.sh
