@@ -1,9 +1,10 @@
 // RUN: %tilec %s --passes=smem-transpose | FileCheck %s
-// The transpose's one conversion: rows of 16-byte slots XOR-swizzled with the row's phase
-// (4 rows a phase, 8 phases): the 16-byte writes and the 4-byte reads of the transposed
-// layout both take the conflict-free number of wavefronts (128 each over 4 warps).
+// The transpose's one conversion: rows along the destination's fast dimension, 16-byte
+// slots XOR-swizzled with the row's phase (4 rows a phase, 8 phases): the 4-byte writes
+// and the 16-byte reads both take the conflict-free number of wavefronts (128 each over
+// 4 warps). Of equally conflict-free layouts the one with fewer reads wins.
 // CHECK: "layout.convert"
-// CHECK-SAME: layout.shared = #layout.shared<4 : i32, 4 : i32, 8 : i32, 0 : i32, array<i32: 1, 0>>
+// CHECK-SAME: layout.shared = #layout.shared<4 : i32, 4 : i32, 8 : i32, 0 : i32, array<i32: 0, 1>>
 // CHECK-SAME: layout.smem_bytes = 16384 : i32
 // CHECK-SAME: layout.wavefronts = array<i64: 128, 128, 128, 128>
 module {
