@@ -45,14 +45,10 @@ struct State<'a> {
 }
 
 pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
-    for fi in 0..m.body.len() {
-        if m.body[fi].name != "func.func" {
-            continue;
-        }
-        let nw = num_warps(&m.body[fi], opts);
-        let mut func = std::mem::take(&mut m.body[fi]);
+    m.funcs_mut(|values, func| {
+        let nw = num_warps(func, opts);
         let mut st = State {
-            values: &mut m.values,
+            values,
             num_warps: nw,
             defaults: HashMap::new(),
             demands: HashMap::new(),
@@ -69,9 +65,8 @@ pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
         let mut out = vec![];
         st.emit_block(ops, &mut out)?;
         body.ops = out;
-        m.body[fi] = func;
-    }
-    Ok(())
+        Ok(())
+    })
 }
 
 /// The anchor a memory op recorded.

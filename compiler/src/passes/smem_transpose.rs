@@ -208,18 +208,14 @@ pub fn elem_bytes(t: &Type) -> u32 {
 }
 
 pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
-    for fi in 0..m.body.len() {
-        if m.body[fi].name != "func.func" {
-            continue;
-        }
-        let nw = num_warps(&m.body[fi], opts);
-        let mut func = std::mem::take(&mut m.body[fi]);
+    m.funcs_mut(|values, func| {
+        let nw = num_warps(func, opts);
         let mut err = Ok(());
-        visit_mut(&mut func, &mut |op| {
+        visit_mut(func, &mut |op| {
             if op.name != "layout.convert" {
                 return;
             }
-            let (st, dt) = (m.values.ty(op.operands[0]), m.values.ty(op.results[0]));
+            let (st, dt) = (values.ty(op.operands[0]), values.ty(op.results[0]));
             let (Some(src), Some(dst)) = (Dist::of_type(st), Dist::of_type(dt)) else {
                 err = Err(PassError::at(
                     &op.loc,
@@ -241,10 +237,8 @@ pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
             op.set_attr("layout.wavefronts", Attr(format!("array<i64: {}, {}, {}, {}>", f[0], f[1], f[2], f[3])));
             op.set_attr("layout.shared", s.to_attr());
         });
-        m.body[fi] = func;
-        err?;
-    }
-    Ok(())
+        err
+    })
 }
 
 #[cfg(test)]

@@ -207,6 +207,16 @@ pub struct Module {
 }
 
 impl Module {
+    /// Runs `f` on each kernel (`func.func`) with the module's values, stopping at the
+    /// first error: the shape every per-kernel pass takes.
+    pub fn funcs_mut<E>(&mut self, mut f: impl FnMut(&mut Values, &mut Op) -> Result<(), E>) -> Result<(), E> {
+        let Module { values, body, .. } = self;
+        for op in body.iter_mut().filter(|o| o.name == "func.func") {
+            f(values, op)?;
+        }
+        Ok(())
+    }
+
     /// Every op, depth first, in order.
     pub fn walk<'a>(&'a self, f: &mut impl FnMut(&'a Op)) {
         fn go<'a>(ops: &'a [Op], f: &mut impl FnMut(&'a Op)) {
