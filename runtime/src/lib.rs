@@ -8,9 +8,11 @@
 //! - `buffers`, `npy`: host buffers, generated (seeded) or read from `.npy`;
 //! - `cuda`: the only module that talks to the driver (loaded with dlopen at run time);
 //! - `check`, `bench`: comparing outputs with references, and timing launches;
-//! - `run`: the whole of one `tilerun` invocation.
+//! - `run`: the whole of one `tilerun` invocation;
+//! - `plan`, `plan_expr`, `plan_ref`, `plan_run`: run plans (`tilerun --plan`), several
+//!   launches over shared buffers, with host references for their checks.
 //!
-//! Everything but `cuda` and `run` is plain code, unit-tested without a GPU.
+//! Everything but `cuda`, `run` and `plan_run` is plain code, unit-tested without a GPU.
 
 pub mod bench;
 pub mod bind;
@@ -20,6 +22,10 @@ pub mod cuda;
 pub mod dtype;
 pub mod load;
 pub mod npy;
+pub mod plan;
+pub mod plan_expr;
+pub mod plan_ref;
+pub mod plan_run;
 pub mod run;
 pub mod spec;
 

@@ -19,3 +19,11 @@
 // RUN: %tilec %examples/softmax_2d.tile -o %t-s2.ptx && %ptxas --gpu-name sm_90 %t-s2.ptx -o %t-s2.cubin
 // RUN: %tilec %examples/reduce2d.tile -o %t-r2.ptx && %ptxas --gpu-name sm_90 %t-r2.ptx -o %t-r2.cubin
 // RUN: %tilec %examples/matmul.tile -o %t-mm.ptx && %ptxas --gpu-name sm_90 %t-mm.ptx -o %t-mm.cubin
+// RUN: %tilec %examples/reduce_serial.tile -o %t-rser.ptx && %ptxas --gpu-name sm_90 %t-rser.ptx -o %t-rser.cubin
+// RUN: %tilec %examples/reduce_two_kernel.tile -o %t-r2k.ptx && %ptxas --gpu-name sm_90 %t-r2k.ptx -o %t-r2k.cubin
+// RUN: %tilec %examples/reduce_counter.tile -o %t-rcnt.ptx && %ptxas --gpu-name sm_90 %t-rcnt.ptx -o %t-rcnt.cubin
+// RUN: %tilec %examples/scan_sums.tile -o %t-ssum.ptx && %ptxas --gpu-name sm_90 %t-ssum.ptx -o %t-ssum.cubin
+// RUN: %tilec %examples/scan_then_propagate.tile -o %t-stp.ptx && %ptxas --gpu-name sm_90 %t-stp.ptx -o %t-stp.cubin
+// RUN: %tilec %examples/reduce_then_scan.tile -o %t-rts.ptx && %ptxas --gpu-name sm_90 %t-rts.ptx -o %t-rts.cubin
+// RUN: %tilec %examples/chained_scan.tile -o %t-chs.ptx && %ptxas --gpu-name sm_90 %t-chs.ptx -o %t-chs.cubin
+// RUN: %tilec %examples/chained_scan.tile --arch sm_80 -o %t-chs80.ptx && %ptxas --gpu-name sm_80 %t-chs80.ptx -o %t-chs80.cubin

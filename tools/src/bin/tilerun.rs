@@ -7,6 +7,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use tile_runtime::bench::BenchConfig;
 use tile_runtime::load::CompileSettings;
+use tile_runtime::plan::{self, Plan};
+use tile_runtime::plan_run::{self, PlanOptions};
 use tile_runtime::run::{self, Bytes, Options};
 use tile_runtime::spec::{self, parse_pair};
 use tile_runtime::Error;
@@ -20,6 +22,10 @@ ARGS (in parameter order, or NAME=SPEC):
   x.npy or npy:PATH                   the type may be left out (zeros:N); N may be RxC
   (bf16 buffers take <f4 files and are saved as <f4)
 
+PLANS (several launches over shared buffers, checked and timed as one):
+  tilerun --plan examples/plans/scan_then_propagate.toml [--set N=1<<24] [--bench]
+  [--compile-only: compile and bind every launch, no GPU]
+
 EXAMPLES:
   tilerun add.tile --grid 1024 randn:f32:1048576 randn:f32:1048576 empty:f32:1048576 1048576
   tilerun add.ptx --grid 977 a.npy b.npy empty:f32:1000000 n=1000000 --check out=ref.npy
@@ -31,12 +37,20 @@ EXAMPLES:
 struct Cli {
     /// A .tile program (compiled here, specialised on the arguments) or a .ptx with the
     /// .json tilec wrote beside it.
-    file: PathBuf,
+    #[arg(required_unless_present = "plan")]
+    file: Option<PathBuf>,
+    /// Run a plan instead: buffers, then several kernel launches in order, checks, saves
+    /// (a TOML file; see examples/plans/ and `tile_runtime::plan`).
+    #[arg(long, value_name = "PLAN.toml", conflicts_with_all = ["kernel", "grid", "args", "save", "check", "zero", "rotate", "emit_ptx", "flops"])]
+    plan: Option<PathBuf>,
+    /// With --plan: override one of its [constants] (repeatable), e.g. --set N=1<<24.
+    #[arg(long = "set", value_name = "NAME=VALUE", requires = "plan")]
+    set: Vec<String>,
     /// The kernel to run (optional when the file has one).
     #[arg(long)]
     kernel: Option<String>,
     /// Programs to launch: X, X,Y or X,Y,Z.
-    #[arg(long, value_name = "X[,Y,Z]", required_unless_present = "compile_only")]
+    #[arg(long, value_name = "X[,Y,Z]", required_unless_present_any = ["compile_only", "plan"])]
     grid: Option<String>,
     /// The kernel's arguments (see below).
     #[arg(value_name = "ARG", allow_negative_numbers = true)]
@@ -132,6 +146,9 @@ fn options(cli: Cli) -> Result<Options, Error> {
     if (bytes.is_some() || flops.is_some() || cli.rotate != 1) && !cli.bench {
         return Err(Error::msg("--bytes, --flops and --rotate go with --bench"));
     }
+    if !cli.set.is_empty() {
+        return Err(Error::msg("--set overrides a plan's constants: it goes with --plan"));
+    }
     if cli.rotate == 0 {
         return Err(Error::msg("--rotate must be at least 1"));
     }
@@ -173,8 +190,52 @@ fn options(cli: Cli) -> Result<Options, Error> {
         emit_ptx: cli.emit_ptx,
         compile_only: cli.compile_only,
         zero: cli.zero,
-        file: cli.file,
+        file: cli.file.expect("clap requires FILE without --plan"),
     })
+}
+
+/// `--plan`: the plan, read and resolved, and how to run it.
+fn plan_options(cli: Cli) -> Result<(Plan, PlanOptions), Error> {
+    let path = cli.plan.clone().expect("called with --plan");
+    if cli.file.is_some() {
+        return Err(Error::msg("--plan names its kernels itself: give no FILE"));
+    }
+    let sets = cli.set.iter().map(|s| parse_pair(s, "--set")).collect::<Result<Vec<_>, _>>()?;
+    let plan = plan::load(&path, &sets)?;
+    let bytes = match cli.bytes.as_deref() {
+        None => None,
+        Some(s) => Some(spec::parse_product(s).map_err(|e| Error::msg(format!("--bytes: {e}")))?),
+    };
+    let bench = (cli.bench || plan.bench).then(|| BenchConfig {
+        warmup_ms: cli.warmup_ms,
+        rep_ms: cli.rep_ms,
+        flush_l2: !cli.no_flush,
+        rotate: 1,
+        bytes,
+        flops: None,
+        label: cli.label.clone(),
+    });
+    let defines = cli.defines.iter().map(|s| parse_pair(s, "-D")).collect::<Result<Vec<_>, _>>()?;
+    let o = PlanOptions {
+        compile: CompileSettings {
+            arch: cli.arch.clone().unwrap_or_else(|| "sm_90".into()),
+            num_warps: cli.num_warps,
+            index_bits: cli.index_bits,
+            defines,
+            lineinfo: cli.lineinfo,
+            no_specialise: cli.no_specialise,
+        },
+        arch_given: cli.arch.is_some(),
+        seed: cli.seed,
+        poison: !cli.no_poison,
+        bench,
+        rtol: cli.rtol,
+        atol: cli.atol,
+        device: cli.device,
+        verbose: cli.verbose,
+        compile_only: cli.compile_only,
+    };
+    Ok((plan, o))
 }
 
 fn main() -> ExitCode {
@@ -195,7 +256,12 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    match options(cli).and_then(|o| run::run(&o)) {
+    let outcome = if cli.plan.is_some() {
+        plan_options(cli).and_then(|(p, o)| plan_run::run(&p, &o))
+    } else {
+        options(cli).and_then(|o| run::run(&o))
+    };
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(Error::NoDriver) => {
             eprintln!("tilerun: {}", Error::NoDriver);

@@ -1,0 +1,296 @@
+//! Running a plan (`tilerun --plan`): every launch compiled (or loaded) and bound to its
+//! buffers before the GPU is touched, then the buffers made once and shared, the
+//! launches run in order, the outputs checked, and, with `bench`, the whole plan timed
+//! as one unit.
+//!
+//! The first run synchronises after each launch, so a fault names the launch that made
+//! it; timed runs do not (the launches queue back to back on the stream, as an
+//! application would issue them), and each timed run starts by zeroing the plan's
+//! `zero` buffers, inside the timed region, as `--zero` does for one kernel.
+
+use crate::bench::{self, BenchConfig, BenchResult};
+use crate::bind::{self, Bound};
+use crate::buffers::HostBuffer;
+use crate::check::{self, Tolerance};
+use crate::cuda::{self, DeviceBuffer, Gpu};
+use crate::dtype::DType;
+use crate::load::{self, CompileSettings, Loaded};
+use crate::npy::{self, NpyIn};
+use crate::plan::{Plan, PlanArg};
+use crate::plan_ref;
+use crate::spec::{ArgSpec, ArgValue, Source};
+use crate::Error;
+use serde_json::{json, Map, Value};
+use std::ffi::c_void;
+
+#[derive(Clone, Debug)]
+pub struct PlanOptions {
+    /// Settings of every in-process compile; each launch adds its own `defines` (after
+    /// those of the command line's `-D`) and `num_warps`.
+    pub compile: CompileSettings,
+    pub arch_given: bool,
+    /// The plan's `seed` wins when it has one.
+    pub seed: u64,
+    pub poison: bool,
+    /// `--bench` on the command line, or `bench = true` in the plan.
+    pub bench: Option<BenchConfig>,
+    /// `--rtol` / `--atol` win over the plan's.
+    pub rtol: Option<f64>,
+    pub atol: Option<f64>,
+    pub device: usize,
+    pub verbose: bool,
+    pub compile_only: bool,
+}
+
+/// One launch, ready: the kernel and each parameter's value (`None`: a buffer's pointer,
+/// filled in once the buffers exist).
+struct Ready {
+    loaded: Loaded,
+    scalars: Vec<Option<u64>>,
+}
+
+fn is_tile(p: &std::path::Path) -> bool {
+    p.extension().is_some_and(|e| e == "tile")
+}
+
+/// The launch's arguments as tilerun's ARGs, for specialisation and binding; `dtypes`
+/// holds each buffer's element type once a launch has fixed it.
+fn arg_specs(plan: &Plan, i: usize, dtypes: &[Option<DType>]) -> Vec<ArgSpec> {
+    plan.launches[i]
+        .args
+        .iter()
+        .map(|a| match a {
+            PlanArg::Buffer(b) => {
+                let pb = &plan.buffers[*b];
+                let mut spec = pb.spec.clone();
+                if !matches!(spec.source, Source::Npy(_)) {
+                    spec.dtype = spec.dtype.or(dtypes[*b]);
+                }
+                ArgSpec { name: None, value: ArgValue::Buffer(spec), text: format!("{} = \"{}\"", pb.name, pb.text) }
+            }
+            PlanArg::Scalar(s) => ArgSpec { name: None, value: ArgValue::Scalar(*s), text: format!("{s:?}") },
+        })
+        .collect()
+}
+
+/// Compiles or loads every launch for `arch` and binds its arguments; fixes the type of
+/// buffers whose spec leaves it out (from the first launch that uses them).
+fn prepare(plan: &Plan, o: &PlanOptions, arch: &str) -> Result<(Vec<Ready>, Vec<DType>), Error> {
+    let file = plan.path.display().to_string();
+    let mut dtypes: Vec<Option<DType>> = plan.buffers.iter().map(|b| b.spec.dtype).collect();
+    let mut ready = vec![];
+    for (i, l) in plan.launches.iter().enumerate() {
+        let who = format!("{file}: {}", plan.launch_name(i));
+        let ctx = |e: Error| match e {
+            Error::Compile(r) => Error::Compile(format!("{r}\n{who}: {} does not compile", l.file.display())),
+            e => Error::msg(format!("{who}: {e}")),
+        };
+        let specs = arg_specs(plan, i, &dtypes);
+        let loaded = if is_tile(&l.file) {
+            let mut s = CompileSettings { arch: arch.to_string(), ..o.compile.clone() };
+            s.defines.extend(l.defines.iter().cloned());
+            s.num_warps = l.num_warps.or(s.num_warps);
+            load::compile_tile(&l.file, l.kernel.as_deref(), &s, &specs).map_err(ctx)?
+        } else {
+            if !l.defines.is_empty() || l.num_warps.is_some() {
+                return Err(ctx(Error::msg("defines and num_warps need a .tile (a .ptx is already compiled)")));
+            }
+            load::load_ptx(&l.file, l.kernel.as_deref()).map_err(ctx)?
+        };
+        let who = format!("{file}: launch {} (`{}`)", i + 1, loaded.kernel.name);
+        let bound = bind::bind(&loaded.kernel, &specs).map_err(|e| Error::msg(format!("{who}: {e}")))?;
+        let mut scalars = vec![];
+        for (a, b) in l.args.iter().zip(bound) {
+            match (a, b) {
+                (PlanArg::Buffer(k), Bound::Buffer { elem, .. }) => {
+                    dtypes[*k].get_or_insert(elem);
+                    scalars.push(None);
+                }
+                (_, Bound::Scalar { bits }) => scalars.push(Some(bits)),
+                (PlanArg::Scalar(_), Bound::Buffer { .. }) => unreachable!("bind refuses a number for a pointer"),
+            }
+        }
+        ready.push(Ready { loaded, scalars });
+    }
+    let dtypes = plan
+        .buffers
+        .iter()
+        .zip(dtypes)
+        .map(|(b, d)| {
+            d.ok_or_else(|| {
+                Error::msg(format!("{file}: buffers.{}: no launch uses it, so give its type (zeros:f32:N)", b.name))
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((ready, dtypes))
+}
+
+/// Runs the plan; `Ok` means every launch ran and every check passed.
+pub fn run(plan: &Plan, o: &PlanOptions) -> Result<(), Error> {
+    let file = plan.path.display().to_string();
+    let (mut ready, mut dtypes) = prepare(plan, o, &o.compile.arch)?;
+    if o.compile_only {
+        for (i, r) in ready.iter().enumerate() {
+            let ms = r.loaded.compile_ms.map_or(" (PTX)".to_string(), |ms| format!(" in {ms:.1} ms"));
+            println!("launch {}: `{}` for {}{ms}", i + 1, r.loaded.kernel.name, r.loaded.arch);
+        }
+        let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+        println!("{file}: {}, {}: ready", plural(ready.len(), "launch"), plural(plan.buffers.len(), "buffer"));
+        return Ok(());
+    }
+    let gpu = Gpu::open(o.device)?;
+    let any_tile = plan.launches.iter().any(|l| is_tile(&l.file));
+    if any_tile && !o.arch_given && gpu.cc.0 < 9 {
+        (ready, dtypes) = prepare(plan, o, "sm_80")?;
+    }
+
+    let mut funcs = vec![];
+    let mut modules = vec![];
+    for (i, r) in ready.iter().enumerate() {
+        let k = &r.loaded.kernel;
+        let who = format!("{file}: launch {} (`{}`)", i + 1, k.name);
+        if o.verbose {
+            let ms = r.loaded.compile_ms.map_or(String::new(), |ms| format!(", compiled in {ms:.1} ms"));
+            println!("launch {}: `{}` for {}, block {:?}{ms}", i + 1, k.name, r.loaded.arch, k.block);
+        }
+        let module = gpu.load_module(&r.loaded.ptx).map_err(|e| Error::msg(format!("{who}: {e}")))?;
+        let f = module.function(&k.name, &r.loaded.ptx)?;
+        let info = f.info()?;
+        let threads = k.block.iter().product::<u32>();
+        if threads as i32 > info.max_threads_per_block {
+            return Err(Error::msg(format!(
+                "{who}: a block of {threads} threads is more than the {} it can have (use fewer warps)",
+                info.max_threads_per_block
+            )));
+        }
+        modules.push(module);
+        funcs.push(f);
+    }
+
+    // Buffers: made once, in the plan's order (each its own random stream).
+    let seed = plan.seed.unwrap_or(o.seed);
+    let keep: Vec<bool> = (0..plan.buffers.len()).map(|b| plan.expects.iter().any(|e| e.2 == b)).collect();
+    let mut initial: Vec<Option<HostBuffer>> = vec![];
+    let mut shapes = vec![];
+    let mut dev: Vec<DeviceBuffer> = vec![];
+    for (b, pb) in plan.buffers.iter().enumerate() {
+        let at = |e: Error| Error::msg(format!("{file}: buffers.{}: {e}", pb.name));
+        let h = match &pb.spec.source {
+            Source::Npy(p) => NpyIn::open(p).and_then(|f| f.read(dtypes[b])).map_err(at)?,
+            s => HostBuffer::generate(s, dtypes[b], &pb.spec.shape, seed, b as u64, o.poison).map_err(at)?,
+        };
+        let d = gpu.alloc(h.data.len())?;
+        gpu.upload(&d, &h.data)?;
+        dev.push(d);
+        shapes.push((h.dtype, h.shape.clone(), h.data.len()));
+        initial.push(keep[b].then_some(h));
+    }
+    let mut values: Vec<Vec<u64>> = ready
+        .iter()
+        .zip(&plan.launches)
+        .map(|(r, l)| {
+            r.scalars
+                .iter()
+                .zip(&l.args)
+                .map(|(s, a)| match (s, a) {
+                    (Some(bits), _) => *bits,
+                    (None, PlanArg::Buffer(b)) => dev[*b].ptr,
+                    (None, PlanArg::Scalar(_)) => unreachable!(),
+                })
+                .collect()
+        })
+        .collect();
+    let mut run_all = |sync_each: bool| -> Result<(), Error> {
+        for &z in &plan.zero {
+            gpu.memset(&dev[z], 0)?;
+        }
+        for (i, r) in ready.iter().enumerate() {
+            let mut ptrs: Vec<*mut c_void> = values[i].iter_mut().map(|v| (v as *mut u64).cast()).collect();
+            gpu.launch(&funcs[i], plan.launches[i].grid, r.loaded.kernel.block, 0, &mut ptrs)?;
+            if sync_each {
+                let who = format!("{file}: launch {} (`{}`) failed", i + 1, r.loaded.kernel.name);
+                gpu.sync().map_err(|e| cuda::fail(who, e))?;
+            }
+        }
+        Ok(())
+    };
+    run_all(true)?;
+    for (i, r) in ready.iter().enumerate() {
+        let k = &r.loaded.kernel;
+        println!("launch {}: `{}` ran grid {:?} x block {:?}", i + 1, k.name, plan.launches[i].grid, k.block);
+    }
+
+    // Outputs: fetched once each, then saved and compared.
+    let mut fetched: Vec<Option<HostBuffer>> = vec![None; dev.len()];
+    let wanted =
+        plan.saves.iter().map(|s| s.0).chain(plan.checks.iter().map(|c| c.0)).chain(plan.expects.iter().map(|e| e.0));
+    for b in wanted {
+        if fetched[b].is_none() {
+            let (dtype, shape, bytes) = shapes[b].clone();
+            let mut out = HostBuffer { dtype, shape, data: vec![0; bytes] };
+            gpu.download(&dev[b], &mut out.data)?;
+            fetched[b] = Some(out);
+        }
+    }
+    for (b, path) in &plan.saves {
+        npy::write(path, fetched[*b].as_ref().unwrap())?;
+        println!("saved `{}` to {}", plan.buffers[*b].name, path.display());
+    }
+    let (rtol, atol) = (o.rtol.or(plan.rtol), o.atol.or(plan.atol));
+    let mut failed = vec![];
+    let mut report = |b: usize, what: String, reference: &HostBuffer| {
+        let out = fetched[b].as_ref().unwrap();
+        let r = check::compare(&plan.buffers[b].name, out, reference, Tolerance::for_dtype(out.dtype, rtol, atol));
+        println!("{r} [{what}]");
+        if !r.passed() {
+            failed.push(format!("`{}`", plan.buffers[b].name));
+        }
+    };
+    for (b, path) in &plan.checks {
+        let reference =
+            npy::read(path).map_err(|e| Error::msg(format!("{file}: check.{}: {e}", plan.buffers[*b].name)))?;
+        report(*b, path.display().to_string(), &reference);
+    }
+    for (b, r, input) in &plan.expects {
+        let reference = plan_ref::compute(r.op, initial[*input].as_ref().unwrap(), shapes[*b].0);
+        report(*b, format!("{:?}({})", r.op, r.of).to_lowercase(), &reference);
+    }
+
+    if let Some(cfg) = &o.bench {
+        let name = plan.path.file_stem().map_or("plan".into(), |s| s.to_string_lossy().into_owned());
+        let mut cfg = cfg.clone();
+        cfg.bytes = cfg.bytes.or(plan.bytes);
+        let r = bench::time_launches(&gpu, &name, &cfg, &mut |_| run_all(false))?;
+        println!("{} ({} launches per run)", r.summary(&name, &cfg), ready.len());
+        println!("{}", bench_line(&r, &name, plan, &gpu.name, &cfg));
+    }
+    drop(dev);
+    drop(funcs);
+    drop(modules);
+    if !failed.is_empty() {
+        return Err(Error::msg(format!("{file}: check failed for {}", failed.join(", "))));
+    }
+    Ok(())
+}
+
+/// `BENCH {...}` for the harness: one timed unit is one run of the whole plan.
+fn bench_line(r: &BenchResult, name: &str, plan: &Plan, device: &str, cfg: &BenchConfig) -> String {
+    let round = |v: f64, d: i32| (v * 10f64.powi(d)).round() / 10f64.powi(d);
+    let mut m = Map::new();
+    m.insert("plan".into(), json!(name));
+    if let Some(l) = &cfg.label {
+        m.insert("label".into(), json!(l));
+    }
+    m.insert("launches_per_run".into(), json!(plan.launches.len()));
+    m.insert("us".into(), json!(round(r.median_us, 3)));
+    m.insert("min_us".into(), json!(round(r.min_us, 3)));
+    m.insert("mean_us".into(), json!(round(r.mean_us, 3)));
+    m.insert("runs".into(), json!(r.launches));
+    if let Some(b) = cfg.bytes {
+        m.insert("bytes".into(), json!(b));
+        m.insert("GB/s".into(), json!(round(r.gbps(b), 1)));
+    }
+    m.insert("l2_flush".into(), json!(cfg.flush_l2));
+    m.insert("device".into(), json!(device));
+    format!("BENCH {}", Value::Object(m))
+}
