@@ -2,20 +2,10 @@
 //! before the device is opened, the one-line "no driver" answer, and compiling alone.
 //! The GPU half of the story is test/gpu/run_gpu_tests.sh.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
-
-fn tilerun(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tilerun")).args(args).current_dir(root()).output().expect("tilerun starts")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{stderr, tilerun};
+use std::path::PathBuf;
 
 fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("tilerun-cli-{}-{name}", std::process::id()));

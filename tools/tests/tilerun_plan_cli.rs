@@ -3,20 +3,10 @@
 //! examples/plans compiles and binds (`--compile-only`). Running them is
 //! test/gpu/run_gpu_tests.sh --plans.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
-
-fn tilerun(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tilerun")).args(args).current_dir(root()).output().expect("tilerun starts")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{root, stderr, tilerun};
+use std::path::PathBuf;
 
 /// Writes `text` as a plan in a scratch directory and returns its path.
 fn plan(name: &str, text: &str) -> PathBuf {
