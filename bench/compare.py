@@ -57,12 +57,12 @@ def total(n):
                 triton="triton-atomic", torch="torch")
 
 
-def scan(n):
+def scan(n, kernel="scan"):
     def build(c):
         g = cdiv(n, int(c.get("TILE", 4096)))
         return (g,), [f"randint:i32:{n}:-100:100", f"empty:i32:{n}", f"zeros:u64:{g}", "zeros:i32:1", str(n)], \
             ["--zero", "state", "--zero", "counter"]
-    return dict(kernel="scan", ref=("scan", n), size=f"2^{n.bit_length() - 1}", build=build, bytes=8 * n,
+    return dict(kernel=kernel, ref=("scan", n), size=f"2^{n.bit_length() - 1}", build=build, bytes=8 * n,
                 triton="triton-lookback", torch="torch")
 
 
@@ -93,8 +93,16 @@ def matmul(S):
                 triton="triton(", torch="torch(cublas)")
 
 
+def plan(kernel, path, n, ref, torch):
+    """A multi-kernel algorithm run from its plan (`tilerun --plan`), the whole plan timed."""
+    return dict(kernel=kernel, plan=path, sets={"N": n}, ref=(ref, n), size=f"2^{n.bit_length() - 1}",
+                triton="none", torch=torch)
+
+
 CASES = [vadd(1 << 20), vadd(1 << 28), transpose(8192, 8192), transpose(4096, 12288), total(1 << 20), total(1 << 30),
-         persistent(1 << 20), persistent(1 << 30), scan(1 << 24), scan(1 << 28), softmax(4096, 4096), softmax(16384, 1024), matmul(4096), matmul(8192)]
+         persistent(1 << 20), persistent(1 << 30), scan(1 << 24), scan(1 << 28),
+         scan(1 << 28, "scan_window"), plan("radix_sort", "examples/plans/radix_sort.toml", 1 << 26, "sort", "torch(cub)"),
+         softmax(4096, 4096), softmax(16384, 1024), matmul(4096), matmul(8192)]
 
 
 # ---------------------------------------------------------------- running
@@ -137,6 +145,11 @@ def run_ours(examples, tilerun, compiled, only):
         f = case.get("file", k)
         row = {"kernel": k, "size": case["size"]}
         rows.append(row)
+        if "plan" in case:
+            cmd = [tilerun, "--plan", os.path.join(ROOT, case["plan"]), "--bench", "--label", f"{k} {case['size']}"]
+            cmd += [a for kv in case["sets"].items() for a in ("--set", "%s=%s" % kv)]
+            run_one(cmd, row)
+            continue
         comp = compiled.get(f)
         if comp is None:
             row["error"] = f"no example {f}.tile"
@@ -156,22 +169,27 @@ def run_ours(examples, tilerun, compiled, only):
             cmd += ["--bytes", str(case["bytes"])]
         if "flops" in case:
             cmd += ["--flops", str(case["flops"])]
-        print("$ " + " ".join(cmd), flush=True)
-        try:
-            p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
-        except subprocess.TimeoutExpired:
-            row["error"] = "timed out"
-            continue
-        line = next((l for l in p.stdout.splitlines() if l.startswith("BENCH ")), None)
-        if p.returncode != 0 or line is None:
-            row["error"] = f"tilerun exited {p.returncode}: " + tail(p.stdout + p.stderr, 6)
-            print(row["error"], flush=True)
-            continue
-        bench = json.loads(line[6:])
-        bench["tilerun_kernel"] = bench.pop("kernel", None)
-        row.update(bench)
-        print(line, flush=True)
+        run_one(cmd, row)
     return rows
+
+
+def run_one(cmd, row):
+    """Runs one `tilerun ... --bench` and records its BENCH line (or the error) in `row`."""
+    print("$ " + " ".join(cmd), flush=True)
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=300, cwd=ROOT)
+    except subprocess.TimeoutExpired:
+        row["error"] = "timed out"
+        return
+    line = next((l for l in p.stdout.splitlines() if l.startswith("BENCH ")), None)
+    if p.returncode != 0 or line is None:
+        row["error"] = f"tilerun exited {p.returncode}: " + tail(p.stdout + p.stderr, 6)
+        print(row["error"], flush=True)
+        return
+    bench = json.loads(line[6:])
+    bench["tilerun_kernel"] = bench.pop("kernel", None)
+    row.update(bench)
+    print(line, flush=True)
 
 
 def run_reference(script, out):
@@ -237,7 +255,8 @@ def build_table(ours, reference, compiled):
         unit = unit or tunit or ("TFLOP/s" if "flops" in case else "GB/s")
         ratio_t = ov / tv if ov and tv else None
         ratio_h = ov / hv if ov and hv else None
-        comp = compiled.get(case.get("file", case["kernel"]), {})
+        comp = compiled.get(os.path.splitext(os.path.basename(case["plan"]))[0] if "plan" in case
+                            else case.get("file", case["kernel"]), {})
         ours_us = fnum(o.get("us"), 2) if "error" not in o else f"n/a: {o['error'].splitlines()[0][:60]}"
         lines.append(
             f"| {case['kernel']} | {case['size']} | {ours_us} | {fnum(ov)} {unit if ov else ''} | "

@@ -121,6 +121,49 @@ def softmax_cases(c, rng):
         yield Case(f"{R}x{C}", (R,), args, {"y": ref}, rtol=1e-4, atol=1e-6, defines=defines)
 
 
+def cumsum2d_cases(c, rng):
+    RB, CB = int(c.get("RB", 64)), int(c.get("CB", 128))
+    for R, C in [(1, 1), (64, 128), (100, 37), (300, 1000)]:
+        x = rng.standard_normal((R, C), dtype=np.float32)
+        # Each program scans its own (RB, CB) block.
+        down, across = np.empty_like(x), np.empty_like(x)
+        for r0 in range(0, R, RB):
+            for c0 in range(0, C, CB):
+                blk = x[r0:r0 + RB, c0:c0 + CB].astype(np.float64)
+                down[r0:r0 + RB, c0:c0 + CB] = np.cumsum(blk, axis=0)
+                across[r0:r0 + RB, c0:c0 + CB] = np.cumsum(blk, axis=1)
+        args = [("x", x), ("down", f"empty:f32:{R}x{C}"), ("across", f"empty:f32:{R}x{C}"), ("rows", R), ("cols", C)]
+        yield Case(f"{R}x{C}", (cdiv(R, RB), cdiv(C, CB)), args, {"down": down, "across": across},
+                   rtol=1e-5, atol=1e-4)
+
+
+def histogram_cases(c, rng):
+    T, B = int(c.get("TILE", 4096)), int(c.get("BINS", 256))
+    for n in [1, 1000, 4096, 1 << 20, 1000003]:
+        # Some values outside 0..BINS: they are not counted.
+        x = rng.integers(-8, B + 8, n, dtype=np.int32)
+        ref = np.bincount(x[(x >= 0) & (x < B)], minlength=B).astype(np.int32)
+        yield Case(f"n={n}", (cdiv(n, T),), [("x", x), ("hist", f"zeros:i32:{B}"), ("n", n)], {"hist": ref})
+
+
+def sort_blocks_cases(c, rng):
+    T = int(c.get("TILE", 1024))
+    for n in [1, 1000, 4096, 1 << 20, 1000003]:
+        x = rng.standard_normal(n, dtype=np.float32)
+        x[::97] = np.round(x[::97])  # ties
+        ref = np.concatenate([np.sort(x[i:i + T]) for i in range(0, n, T)])
+        yield Case(f"n={n}", (cdiv(n, T),), [("x", x), ("y", f"empty:f32:{n}"), ("n", n)], {"y": ref}, rtol=0, atol=0)
+
+
+def sort_rows_cases(c, rng):
+    R, C = int(c.get("R", 16)), int(c.get("C", 256))
+    for rows in [1, 16, 100, 4096]:
+        x = rng.integers(-1000, 1000, (rows, C), dtype=np.int32)
+        ref = -np.sort(-x, axis=1)
+        yield Case(f"{rows}x{C}", (cdiv(rows, R),), [("x", x), ("y", f"empty:i32:{rows}x{C}"), ("rows", rows)],
+                   {"y": ref})
+
+
 def bf16_round(x):
     """f32 -> bf16 (round to nearest even), as f32 values: numpy has no bfloat16."""
     u = x.astype(np.float32).view(np.uint32).astype(np.uint64)
@@ -155,6 +198,11 @@ KERNELS = {
                matmul_cases),
     "persistent_sum": ([("x", "*f32"), ("out", "*f32"), ("n", "i32")], persistent_sum_cases),
     "softmax": ([("y", "*f32"), ("x", "*f32"), ("sx", "i32"), ("sy", "i32"), ("cols", "i32")], softmax_cases),
+    "cumsum2d": ([("x", "*f32"), ("down", "*f32"), ("across", "*f32"), ("rows", "i32"), ("cols", "i32")],
+                 cumsum2d_cases),
+    "histogram": ([("x", "*i32"), ("hist", "*i32"), ("n", "i32")], histogram_cases),
+    "sort_blocks": ([("x", "*f32"), ("y", "*f32"), ("n", "i32")], sort_blocks_cases),
+    "sort_rows": ([("x", "*i32"), ("y", "*i32"), ("rows", "i32")], sort_rows_cases),
     "convert": ([("x", "*f32"), ("h", "*f16"), ("b", "*bf16"), ("n", "i32")], convert_cases),
 }
 
@@ -199,7 +247,11 @@ class Compiler:
             stem = os.path.splitext(os.path.basename(tile))[0]
             tag = "".join(f"_{k}{v}" for k, v in sorted(defines.items()))
             out = os.path.join(self.work, f"{stem}{tag}.ptx")
-            cmd = [self.tilec, tile, "-o", out] if self.tilec else [self.tilerun, tile, "--compile-only", "--emit-ptx", out]
+            if self.tilec:
+                cmd = [self.tilec, tile, "-o", out]
+            else:
+                # tilerun wants one kernel named; the PTX and metadata it writes hold them all.
+                cmd = [self.tilerun, tile, "--compile-only", "--emit-ptx", out, "--kernel", kernels_in_tile(tile)[0]]
             cmd += [f"-D{k}={v}" for k, v in sorted(defines.items())]
             t = time.time()
             p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)

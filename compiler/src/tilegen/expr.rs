@@ -210,12 +210,11 @@ impl Gen<'_> {
             ExprKind::Sort { value, axis, descending } => {
                 let v = self.expr(b, value);
                 b.loc = self.loc(e.span);
-                b.op1(
-                    "tile.sort",
-                    &[v],
-                    ty,
-                    &[("axis", Attr::int(*axis as i64, "i32")), ("descending", Attr::bool(*descending))],
-                )
+                let mut attrs = vec![("axis", Attr::int(*axis as i64, "i32")), ("descending", Attr::bool(*descending))];
+                if unsigned_elem(&value.ty) {
+                    attrs.push(("tile.unsigned", Attr::int(1, "i32")));
+                }
+                b.op1("tile.sort", &[v], ty, &attrs)
             }
             ExprKind::Histogram { value, .. } => {
                 let v = self.expr(b, value);

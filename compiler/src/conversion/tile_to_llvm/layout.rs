@@ -225,6 +225,21 @@ impl Dist {
     }
 }
 
+impl Dist {
+    /// The index along tile dimension `d` of the element at constant offset `off` from
+    /// the thread's `parts`: `(part + off) mod shape`, the mod only where copies wrap.
+    pub fn index(&self, b: &mut Builder, parts: &[ValueId], d: usize, off: i64) -> ValueId {
+        let c = b.const_int(off, 32);
+        let i = b.op1("arith.addi", &[parts[d], c], Type::Int(32), &[]);
+        if self.replicates(d) {
+            let m = b.const_int(self.shape[d] - 1, 32);
+            b.op1("arith.andi", &[i, m], Type::Int(32), &[])
+        } else {
+            i
+        }
+    }
+}
+
 /// `(x / stride) % n` for powers of two, as shifts and masks.
 pub(crate) fn div_mod(b: &mut Builder, x: ValueId, stride: u32, n: u32) -> ValueId {
     if n <= 1 {

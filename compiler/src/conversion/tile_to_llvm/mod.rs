@@ -15,12 +15,14 @@ mod convert;
 mod creation;
 mod dot;
 mod elementwise;
+mod histogram;
 pub mod layout;
 mod memory;
 mod print;
 mod reduce;
 mod reduce_axis;
 mod scan;
+mod sort;
 
 use crate::passes::PassError;
 use crate::pipeline::Options;
@@ -258,14 +260,11 @@ impl Lowerer<'_> {
             "tile.expand_dims" | "tile.broadcast" | "tile.trans" => self.shape_op(b, op)?,
             "layout.convert" | "tile.reshape" => self.convert(b, op)?,
             "tile.scan" => self.scan(b, op)?,
+            "tile.histogram" => self.histogram(b, op)?,
+            "tile.sort" => self.sort(b, op)?,
             "scf.for" | "scf.if" | "scf.while" | "scf.yield" | "scf.condition" => self.control_flow(b, op)?,
             n if n.starts_with("arith.") || n.starts_with("math.") => self.elementwise(b, op)?,
-            _ => {
-                return Err(PassError::at(
-                    &op.loc,
-                    format!("`{}` cannot be lowered to NVVM yet (sort and histogram are not implemented)", op.name),
-                ))
-            }
+            _ => return Err(PassError::at(&op.loc, format!("`{}` cannot be lowered to NVVM yet", op.name))),
         }
         Ok(())
     }

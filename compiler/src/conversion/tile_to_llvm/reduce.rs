@@ -101,29 +101,7 @@ impl Lowerer<'_> {
 
     /// `shfl.sync.bfly` of any value up to 64 bits.
     pub(super) fn shuffle(&mut self, b: &mut Builder, v: ValueId, off: u32, ty: &Type) -> Result<ValueId, PassError> {
-        let bits = ty.bits();
-        let as_int = if ty.is_float() { b.op1("arith.bitcast", &[v], Type::Int(bits), &[]) } else { v };
-        let out = match bits {
-            32 => sreg::shfl_bfly_i32(b, as_int, off),
-            64 => {
-                let lo = b.op1("arith.trunci", &[as_int], Type::Int(32), &[]);
-                let c32 = b.const_int(32, 64);
-                let hi64 = b.op1("arith.shrui", &[as_int, c32], Type::Int(64), &[]);
-                let hi = b.op1("arith.trunci", &[hi64], Type::Int(32), &[]);
-                let (lo2, hi2) = (sreg::shfl_bfly_i32(b, lo, off), sreg::shfl_bfly_i32(b, hi, off));
-                let lo64 = b.op1("arith.extui", &[lo2], Type::Int(64), &[]);
-                let hi64b = b.op1("arith.extui", &[hi2], Type::Int(64), &[]);
-                let c32b = b.const_int(32, 64);
-                let hs = b.op1("arith.shli", &[hi64b, c32b], Type::Int(64), &[]);
-                b.op1("arith.ori", &[hs, lo64], Type::Int(64), &[])
-            }
-            _ => {
-                let w = b.op1("arith.extui", &[as_int], Type::Int(32), &[]);
-                let s = sreg::shfl_bfly_i32(b, w, off);
-                b.op1("arith.trunci", &[s], Type::Int(bits), &[])
-            }
-        };
-        Ok(if ty.is_float() { b.op1("arith.bitcast", &[out], ty.clone(), &[]) } else { out })
+        Ok(sreg::shfl_bfly(b, v, ty, off))
     }
 }
 

@@ -1,25 +1,33 @@
-//! `tile.scan` (cumsum, cumprod) of a 1-D tile: an inclusive scan over the whole program.
+//! `tile.scan` (cumsum, cumprod): an inclusive scan along one axis of a distributed tile
+//! (1-D tiles, slices, and any axis of an N-D tile).
 //!
-//! A blocked 1-D tile orders its elements by rep (outermost), then warp, then lane, then
-//! the thread's `size_per_thread` registers; so a thread's registers of one rep are one
-//! contiguous chunk, and chunks follow each other in (rep, warp, lane) order.
-//! 1. Each thread scans each of its chunks in registers. Replicated copies (a tile smaller
-//!    than the program) count as the identity, so every element is counted once.
-//! 2. Each warp scans its lanes' chunk totals of every rep with `shfl.sync.up`
-//!    (5 steps), which gives every lane the exclusive prefix of the lanes before it.
-//! 3. Lane 31 of every warp writes the warp's total of each rep to shared memory at
-//!    `rep * num_warps + warp`; after a barrier every thread folds the totals that precede
-//!    its own (rep, warp), so all threads agree on every prefix without another barrier.
-//! 4. result = (warp prefix ∘ lane prefix) ∘ register scan. Replicated copies then read
-//!    their owner's result back through shared memory.
+//! Along the scanned axis a blocked layout orders elements by rep (outermost), then warp,
+//! then lane, then the thread's `size_per_thread` registers; so a thread's registers of
+//! one rep are one contiguous chunk, and chunks follow each other in (rep, warp, lane)
+//! order. A *line* is the elements that share every other index; a thread's registers
+//! fall into groups, one per line it holds, each scanned on its own.
+//! 1. Each thread scans each chunk of each group in registers. Copies past the tile's end
+//!    along the axis (a tile smaller than the program) count as the identity.
+//! 2. The lanes along the axis scan their chunk totals with `shfl.sync.up` by multiples
+//!    of the axis's lane stride (log2 of the lanes along it steps), which gives every lane
+//!    the exclusive prefix of the lanes before it in its line.
+//! 3. When warps split the axis, the last lane along the axis writes each (line, rep,
+//!    warp) total to shared memory; after a barrier every thread folds the totals that
+//!    precede its own (rep, warp) in its lines, so all threads agree on every prefix
+//!    without another barrier. With one warp along the axis, the totals of earlier reps
+//!    come from the line's last lane by `shfl.sync.idx` instead.
+//! 4. result = (warp prefix ∘ lane prefix) ∘ register scan. Copies past the end along the
+//!    axis then read their owner's result back through shared memory.
 //! The combiners (add, mul) are associative and commutative, so fold order only matters
 //! for float rounding, where it matches a tree scan like Triton's.
 
+use super::layout::{mul_const, Dist};
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::passes::PassError;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 
+const ULT: i64 = 6;
 const UGE: i64 = 9;
 const UGT: i64 = 8;
 const EQ: i64 = 0;
@@ -29,13 +37,8 @@ impl Lowerer<'_> {
         let src = op.operands[0];
         let r = op.result();
         let kind = op.str_attr("kind").unwrap_or_default();
+        let axis = op.int_attr("axis").unwrap_or(0) as usize;
         let sty = self.ty(src).clone();
-        if sty.shape().len() != 1 {
-            return Err(PassError::at(
-                &op.loc,
-                "scans along an axis of a 2-D tile come with the 2-D layout work; a 1-D tile scans",
-            ));
-        }
         let ety = lower_type(&sty);
         let combine = match (kind.as_str(), ety.is_float()) {
             ("cumsum", true) => "arith.addf",
@@ -45,84 +48,137 @@ impl Lowerer<'_> {
             _ => return Err(PassError::at(&op.loc, format!("scan `{kind}` on {ety} is not supported"))),
         };
         let dist = self.dist(src, &op.loc)?;
-        let (spt, tpw, nw) =
-            (dist.b.size_per_thread[0] as usize, dist.b.threads_per_warp[0], dist.b.warps_per_cta[0] as usize);
-        let reps = dist.reps(0) as usize;
-        // The lane and warp of an element are the thread's own (checked, not assumed: a
-        // layout pass could hand a 1-D tile some other spread).
-        if tpw != 32 || nw as u32 != self.num_warps {
-            return Err(PassError::at(
-                &op.loc,
-                format!("scan of a 1-D tile needs a layout over 32 lanes and {} warps", self.num_warps),
-            ));
+        if axis >= dist.rank() {
+            return Err(PassError::at(&op.loc, format!("scan axis {axis} of a {}-D tile", dist.rank())));
         }
+        let pd = dist.parent_dim(axis);
+        let (spt, tpw, nw) =
+            (dist.b.size_per_thread[pd] as usize, dist.b.threads_per_warp[pd], dist.b.warps_per_cta[pd] as usize);
+        let reps = dist.reps(axis) as usize;
+        let (ls, ws) = dist.strides();
+        let lane_a = super::layout::div_mod(b, self.lane, ls[pd], tpw);
+        let warp_a = super::layout::div_mod(b, self.warp, ws[pd], nw as u32);
         let id = identity(b, &kind, &ety);
         let fold = |b: &mut Builder, x: ValueId, y: ValueId| b.op1(combine, &[x, y], ety.clone(), &[]);
 
+        // Lines: registers that differ only along the axis, in axis order (rep, then chunk).
+        let mut lines: Vec<(Vec<i64>, Vec<usize>)> = vec![];
+        for j in 0..dist.elems_per_thread() {
+            let mut key = dist.reg_offsets(j);
+            key[axis] = 0;
+            match lines.iter_mut().find(|l| l.0 == key) {
+                Some(l) => l.1.push(j),
+                None => lines.push((key, vec![j])),
+            }
+        }
+        for l in &mut lines {
+            l.1.sort_by_key(|&j| dist.reg_offsets(j)[axis]);
+            debug_assert_eq!(l.1.len(), reps * spt);
+        }
+
         // 1. Registers.
-        let mut regs: Vec<ValueId> = (0..reps * spt).map(|j| self.reg(src, j)).collect();
+        let mut regs: Vec<ValueId> = (0..dist.elems_per_thread()).map(|j| self.reg(src, j)).collect();
         let mut owned = vec![];
-        if dist.replicates(0) {
+        let wraps = dist.replicates(axis);
+        if wraps {
+            let parts = self.thread_parts(b, &dist);
+            let lim = b.const_int(dist.shape[axis], 32);
             for (j, v) in regs.iter_mut().enumerate() {
-                let own = self.owner(b, src, j, &op.loc)?;
+                let c = b.const_int(dist.reg_offsets(j)[axis], 32);
+                let i = b.op1("arith.addi", &[parts[axis], c], Type::Int(32), &[]);
+                let own = b.op1("arith.cmpi", &[i, lim], Type::Int(1), &[("predicate", Attr::int(ULT, "i64"))]);
                 *v = b.op1("arith.select", &[own, *v, id], ety.clone(), &[]);
                 owned.push(own);
             }
         }
-        for rep in 0..reps {
-            for e in 1..spt {
-                let j = rep * spt + e;
-                regs[j] = fold(b, regs[j - 1], regs[j]);
+        for (_, js) in &lines {
+            for rep in 0..reps {
+                for e in 1..spt {
+                    let (p, q) = (js[rep * spt + e - 1], js[rep * spt + e]);
+                    regs[q] = fold(b, regs[p], regs[q]);
+                }
             }
         }
-        let totals: Vec<ValueId> = (0..reps).map(|rep| regs[rep * spt + spt - 1]).collect();
 
-        // 2. Lanes: inclusive scan of the chunk totals, then each lane's exclusive prefix.
-        let mut incl = vec![];
-        let mut lane_excl = vec![];
-        for &t in &totals {
-            let mut x = t;
-            let mut off = 1;
-            while off < tpw {
-                let y = sreg::shfl_up(b, x, &ety, off);
-                let c = b.const_int(off as i64, 32);
-                let ge = b.op1("arith.cmpi", &[self.lane, c], Type::Int(1), &[("predicate", Attr::int(UGE, "i64"))]);
-                let z = fold(b, y, x);
-                x = b.op1("arith.select", &[ge, z, x], ety.clone(), &[]);
-                off *= 2;
+        // 2. Lanes along the axis: inclusive scan of the chunk totals, then each lane's
+        //    exclusive prefix.
+        let mut incl = vec![vec![]; lines.len()];
+        let mut lane_excl = vec![vec![]; lines.len()];
+        for (g, (_, js)) in lines.iter().enumerate() {
+            for rep in 0..reps {
+                let t = regs[js[rep * spt + spt - 1]];
+                let mut x = t;
+                let mut k = 1;
+                while k < tpw {
+                    let y = sreg::shfl_up(b, x, &ety, ls[pd] * k);
+                    let c = b.const_int(k as i64, 32);
+                    let ge = b.op1("arith.cmpi", &[lane_a, c], Type::Int(1), &[("predicate", Attr::int(UGE, "i64"))]);
+                    let z = fold(b, y, x);
+                    x = b.op1("arith.select", &[ge, z, x], ety.clone(), &[]);
+                    k *= 2;
+                }
+                incl[g].push(x);
+                // Exact for wrapping integer sums; otherwise one more shuffle (no division).
+                let ex = if tpw == 1 {
+                    id
+                } else if combine == "arith.addi" {
+                    b.op1("arith.subi", &[x, t], ety.clone(), &[])
+                } else {
+                    let y = sreg::shfl_up(b, x, &ety, ls[pd]);
+                    let c = b.const_int(1, 32);
+                    let ge = b.op1("arith.cmpi", &[lane_a, c], Type::Int(1), &[("predicate", Attr::int(UGE, "i64"))]);
+                    b.op1("arith.select", &[ge, y, id], ety.clone(), &[])
+                };
+                lane_excl[g].push(ex);
             }
-            incl.push(x);
-            // Exact for wrapping integer sums; otherwise one more shuffle (no division).
-            let ex = if combine == "arith.addi" {
-                b.op1("arith.subi", &[x, t], ety.clone(), &[])
-            } else {
-                let y = sreg::shfl_up(b, x, &ety, 1);
-                let c = b.const_int(1, 32);
-                let ge = b.op1("arith.cmpi", &[self.lane, c], Type::Int(1), &[("predicate", Attr::int(UGE, "i64"))]);
-                b.op1("arith.select", &[ge, y, id], ety.clone(), &[])
-            };
-            lane_excl.push(ex);
         }
 
         // 3. Warps and reps: each thread folds the totals before its (rep, warp).
         let k = reps * nw;
-        let mut prefix: Vec<Option<ValueId>> = vec![None; reps];
-        if k > 1 {
+        let mut prefix: Vec<Vec<Option<ValueId>>> = vec![vec![None; reps]; lines.len()];
+        if nw == 1 && reps > 1 {
+            // One warp along the axis: each rep's total is at the line's last lane.
+            let axis_bits = b.const_int(((tpw - 1) * ls[pd]) as i64, 32);
+            let src_lane = b.op1("arith.ori", &[self.lane, axis_bits], Type::Int(32), &[]);
+            for g in 0..lines.len() {
+                let mut carry: Option<ValueId> = None;
+                for rep in 0..reps {
+                    prefix[g][rep] = carry;
+                    if rep + 1 < reps {
+                        let t = if tpw == 1 { incl[g][rep] } else { sreg::shfl_idx(b, incl[g][rep], &ety, src_lane) };
+                        carry = Some(match carry {
+                            None => t,
+                            Some(c) => fold(b, c, t),
+                        });
+                    }
+                }
+            }
+        } else if k > 1 {
             let eb = ety.bits().max(8) / 8;
-            let base = self.smem(b, k as u32 * eb);
-            sreg::barrier(b);
-            let c31 = b.const_int(tpw as i64 - 1, 32);
-            let last = b.op1("arith.cmpi", &[self.lane, c31], Type::Int(1), &[("predicate", Attr::int(EQ, "i64"))]);
-            let slots: Vec<ValueId> = (0..reps)
-                .map(|rep| {
-                    let rc = b.const_int((rep * nw) as i64, 32);
-                    let idx = if nw > 1 { b.op1("arith.addi", &[rc, self.warp], Type::Int(32), &[]) } else { rc };
-                    gep(b, base, idx, &ety)
+            let nlines = dist.shape.iter().product::<i64>() / dist.shape[axis];
+            let base = self.smem(b, (nlines as usize * k) as u32 * eb);
+            let line_base: Vec<ValueId> = lines
+                .iter()
+                .map(|(key, _)| {
+                    let li = self.line_index(b, &dist, axis, key);
+                    mul_const(b, li, k as i64)
                 })
                 .collect();
+            sreg::barrier(b);
+            let cl = b.const_int(tpw as i64 - 1, 32);
+            let last = b.op1("arith.cmpi", &[lane_a, cl], Type::Int(1), &[("predicate", Attr::int(EQ, "i64"))]);
+            let mut slots = vec![];
+            for (g, lb) in line_base.iter().enumerate() {
+                for rep in 0..reps {
+                    let rc = b.const_int((rep * nw) as i64, 32);
+                    let i = b.op1("arith.addi", &[*lb, rc], Type::Int(32), &[]);
+                    let i = if nw > 1 { b.op1("arith.addi", &[i, warp_a], Type::Int(32), &[]) } else { i };
+                    slots.push((gep(b, base, i, &ety), incl[g][rep]));
+                }
+            }
             let then = b.region(&[], |ib, _| {
-                for (rep, s) in slots.iter().enumerate() {
-                    ib.op("llvm.store", &[incl[rep], *s], &[], &[]);
+                for (s, v) in &slots {
+                    ib.op("llvm.store", &[*v, *s], &[], &[]);
                 }
                 ib.op("scf.yield", &[], &[], &[]);
             });
@@ -131,35 +187,38 @@ impl Lowerer<'_> {
             });
             b.op_with_regions("scf.if", &[last], &[], &[], vec![then, els]);
             sreg::barrier(b);
-            let mut carry: Option<ValueId> = None;
-            for (rep, p) in prefix.iter_mut().enumerate() {
-                let mut acc = carry;
-                for w in 0..nw {
-                    let idx = b.const_int((rep * nw + w) as i64, 32);
-                    let ptr = gep(b, base, idx, &ety);
-                    let t = b.op1("llvm.load", &[ptr], ety.clone(), &[]);
-                    if w + 1 < nw {
-                        let wc = b.const_int(w as i64, 32);
-                        let before = b.op1(
-                            "arith.cmpi",
-                            &[self.warp, wc],
-                            Type::Int(1),
-                            &[("predicate", Attr::int(UGT, "i64"))],
-                        );
-                        let s = b.op1("arith.select", &[before, t, id], ety.clone(), &[]);
-                        acc = Some(match acc {
-                            None => s,
-                            Some(a) => fold(b, a, s),
-                        });
+            for (g, lb) in line_base.iter().enumerate() {
+                let mut carry: Option<ValueId> = None;
+                for rep in 0..reps {
+                    let mut acc = carry;
+                    for w in 0..nw {
+                        let c = b.const_int((rep * nw + w) as i64, 32);
+                        let i = b.op1("arith.addi", &[*lb, c], Type::Int(32), &[]);
+                        let ptr = gep(b, base, i, &ety);
+                        let t = b.op1("llvm.load", &[ptr], ety.clone(), &[]);
+                        if w + 1 < nw {
+                            let wc = b.const_int(w as i64, 32);
+                            let before = b.op1(
+                                "arith.cmpi",
+                                &[warp_a, wc],
+                                Type::Int(1),
+                                &[("predicate", Attr::int(UGT, "i64"))],
+                            );
+                            let s = b.op1("arith.select", &[before, t, id], ety.clone(), &[]);
+                            acc = Some(match acc {
+                                None => s,
+                                Some(a) => fold(b, a, s),
+                            });
+                        }
+                        if rep + 1 < reps {
+                            carry = Some(match carry {
+                                None => t,
+                                Some(c) => fold(b, c, t),
+                            });
+                        }
                     }
-                    if rep + 1 < reps {
-                        carry = Some(match carry {
-                            None => t,
-                            Some(c) => fold(b, c, t),
-                        });
-                    }
+                    prefix[g][rep] = acc;
                 }
-                *p = acc;
             }
             // No barrier after the reads: the scratch's next writer has one before its
             // writes (`Lowerer::smem`).
@@ -167,43 +226,67 @@ impl Lowerer<'_> {
 
         // 4. Combine.
         let mut out = regs.clone();
-        for rep in 0..reps {
-            let base = match prefix[rep] {
-                Some(p) => fold(b, p, lane_excl[rep]),
-                None => lane_excl[rep],
-            };
-            for e in 0..spt {
-                let j = rep * spt + e;
-                out[j] = fold(b, base, regs[j]);
+        for (g, (_, js)) in lines.iter().enumerate() {
+            for rep in 0..reps {
+                // With one lane along the axis the lane prefix is the identity.
+                let base = match (prefix[g][rep], tpw == 1) {
+                    (Some(p), true) => Some(p),
+                    (Some(p), false) => Some(fold(b, p, lane_excl[g][rep])),
+                    (None, true) => None,
+                    (None, false) => Some(lane_excl[g][rep]),
+                };
+                for e in 0..spt {
+                    let j = js[rep * spt + e];
+                    out[j] = match base {
+                        Some(p) => fold(b, p, regs[j]),
+                        None => regs[j],
+                    };
+                }
             }
         }
-        if dist.replicates(0) {
+        if wraps {
             out = self.from_owners(b, &dist, &out, &owned, &ety);
         }
         self.map.insert(r, out);
         Ok(())
     }
 
-    /// Every copy of a replicated 1-D tile takes the value its owner holds: owners write
-    /// element `i` to shared slot `i`, then everyone reads its elements back.
+    /// Row-major index, over the tile's dimensions other than `axis`, of the line a group
+    /// of registers lies on (`key`: the group's constant offsets, 0 along `axis`).
+    fn line_index(&mut self, b: &mut Builder, dist: &Dist, axis: usize, key: &[i64]) -> ValueId {
+        let parts = self.thread_parts(b, dist);
+        let mut li = b.const_int(0, 32);
+        for d in (0..dist.rank()).filter(|&d| d != axis) {
+            let i = dist.index(b, &parts, d, key[d]);
+            li = mul_const(b, li, dist.shape[d]);
+            li = b.op1("arith.addi", &[li, i], Type::Int(32), &[]);
+        }
+        li
+    }
+
+    /// Every copy of a replicated tile takes the value its owner holds: owners write each
+    /// element to its row-major shared slot, then everyone reads its elements back.
     fn from_owners(
         &mut self,
         b: &mut Builder,
-        dist: &super::layout::Dist,
+        dist: &Dist,
         vals: &[ValueId],
         owned: &[ValueId],
         ety: &Type,
     ) -> Vec<ValueId> {
         let eb = ety.bits().max(8) / 8;
-        let base = self.smem(b, dist.shape[0] as u32 * eb);
-        let part = self.thread_parts(b, dist)[0];
-        let mask = b.const_int(dist.shape[0] - 1, 32);
+        let base = self.smem(b, dist.shape.iter().product::<i64>() as u32 * eb);
+        let parts = self.thread_parts(b, dist);
         let ptrs: Vec<ValueId> = (0..vals.len())
             .map(|j| {
-                let off = b.const_int(dist.reg_offsets(j)[0], 32);
-                let i = b.op1("arith.addi", &[part, off], Type::Int(32), &[]);
-                let i = b.op1("arith.andi", &[i, mask], Type::Int(32), &[]);
-                gep(b, base, i, ety)
+                let o = dist.reg_offsets(j);
+                let mut li = b.const_int(0, 32);
+                for d in 0..dist.rank() {
+                    let i = dist.index(b, &parts, d, o[d]);
+                    li = mul_const(b, li, dist.shape[d]);
+                    li = b.op1("arith.addi", &[li, i], Type::Int(32), &[]);
+                }
+                gep(b, base, li, ety)
             })
             .collect();
         sreg::barrier(b);
@@ -222,7 +305,7 @@ impl Lowerer<'_> {
     }
 }
 
-fn gep(b: &mut Builder, base: ValueId, idx: ValueId, ety: &Type) -> ValueId {
+pub(super) fn gep(b: &mut Builder, base: ValueId, idx: ValueId, ety: &Type) -> ValueId {
     b.op1(
         "llvm.getelementptr",
         &[base, idx],

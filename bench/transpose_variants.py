@@ -1,0 +1,64 @@
+"""Times several compiled variants of examples/transpose.tile (f32, 8192 x 8192) beside
+Triton's tiled 64x64 transpose, interleaved round by round with the same timing function
+as bench/layouts.py (median of 100 launches, L2 flushed before each).
+
+Usage (GPU machine): python3 bench/transpose_variants.py PTX_DIR NAME... -> JSON lines.
+Each NAME has NAME.ptx + NAME.json in PTX_DIR (tilec's output).
+"""
+import json, os, sys
+import numpy as np
+import cupy as cp
+import torch
+import triton
+import triton.language as tl
+
+ptx_dir, names = sys.argv[1], sys.argv[2:]
+_flush = cp.empty(256 * 1024 * 1024 // 4, dtype=cp.int32)
+
+
+def bench(fn, warm=10, reps=100):
+    for _ in range(warm):
+        fn()
+    starts = [cp.cuda.Event() for _ in range(reps)]
+    ends = [cp.cuda.Event() for _ in range(reps)]
+    for s, e in zip(starts, ends):
+        _flush.fill(0)
+        s.record(); fn(); e.record()
+    ends[-1].synchronize()
+    return float(np.median([cp.cuda.get_elapsed_time(s, e) for s, e in zip(starts, ends)])) * 1e3
+
+
+@triton.jit
+def transpose_tiled(inp, o, rows, cols, s_ir, s_ic, s_or, s_oc, RB: tl.constexpr, CB: tl.constexpr):
+    ro = tl.program_id(0) * RB + tl.arange(0, RB)
+    co = tl.program_id(1) * CB + tl.arange(0, CB)
+    m = (ro[:, None] < rows) & (co[None, :] < cols)
+    v = tl.load(inp + ro[:, None] * s_ir + co[None, :] * s_ic, mask=m, other=0.0)
+    tl.store(o + co[:, None] * s_or + ro[None, :] * s_oc, tl.trans(v), mask=tl.trans(m))
+
+
+R = C = 8192
+x = torch.randn(R, C, device="cuda")
+y = torch.empty(C, R, device="cuda")
+i32 = np.int32
+for _ in range(400):  # warm the clocks
+    _flush.fill(1)
+impls = {"triton-tiled64x64": lambda: transpose_tiled[(R // 64, C // 64)](x, y, R, C, C, 1, R, 1, RB=64, CB=64)}
+for n in names:
+    meta = json.load(open(os.path.join(ptx_dir, n + ".json")))["kernels"][0]
+    k = cp.RawModule(path=os.path.join(ptx_dir, n + ".ptx")).get_function(meta["name"])
+    args = (cp.asarray(x), cp.asarray(y), i32(R), i32(C), i32(C), i32(1), i32(R), i32(1))
+    f = (lambda k, b, a: lambda: k((R // 64, C // 64), (b,), a))(k, meta["block"][0], args)
+    y.fill_(float("nan")); f(); cp.cuda.Device().synchronize()
+    ok = torch.equal(y, x.t())
+    print(json.dumps({"variant": n, "check": ok, "block": meta["block"][0]}), flush=True)
+    impls[n] = f
+res = {}
+for rnd in range(5):
+    for impl, f in impls.items():
+        res.setdefault(impl, []).append(bench(f))
+base = float(np.median(res["triton-tiled64x64"]))
+for impl, ts in res.items():
+    us = float(np.median(ts))
+    print(json.dumps({"impl": impl, "us": round(us, 2), "GB/s": round(8 * R * C / us / 1e3, 1),
+                      "vs_triton": round(base / us, 4), "rounds_us": [round(t, 2) for t in ts]}), flush=True)

@@ -1,0 +1,101 @@
+//! `tile.histogram(x, num_bins)`: counts of each value `0..num_bins` in a 1-D integer
+//! tile, as an i32 tile of `num_bins`. Values outside the range are not counted (Triton
+//! leaves them undefined; dropping them is the one answer that cannot corrupt memory).
+//!
+//! 1. A barrier (the scratch's rule), then the threads zero `num_bins + 1` shared counters
+//!    (`num_bins` is a power of two; the extra one absorbs what is not counted).
+//! 2. A barrier, then each thread adds 1 to the counter of each element it owns with a
+//!    shared-memory atomic: elements out of range and replicated copies go to the extra
+//!    counter, so no branch is needed.
+//! 3. A barrier, then every thread reads the counters of the result elements it holds.
+
+use super::scan::gep;
+use super::{lower_type, Lowerer};
+use crate::conversion::nvidia::sreg;
+use crate::passes::PassError;
+use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
+
+const ULT: i64 = 6;
+
+impl Lowerer<'_> {
+    pub(super) fn histogram(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
+        let (src, r) = (op.operands[0], op.result());
+        let sd = self.dist(src, &op.loc)?;
+        let rd = self.dist(r, &op.loc)?;
+        let ety = lower_type(self.ty(src));
+        let bins = rd.shape[0];
+        let i32t = Type::Int(32);
+        let base = self.smem(b, (bins as u32 + 1) * 4);
+
+        // 1. Zero the counters.
+        sreg::barrier(b);
+        let threads = self.num_warps as i64 * 32;
+        let tid = {
+            let c5 = b.const_int(5, 32);
+            let w = b.op1("arith.shli", &[self.warp, c5], i32t.clone(), &[]);
+            b.op1("arith.addi", &[w, self.lane], i32t.clone(), &[])
+        };
+        let zero = b.const_int(0, 32);
+        let mut k = 0;
+        while k <= bins {
+            let c = b.const_int(k, 32);
+            let i = b.op1("arith.addi", &[tid, c], i32t.clone(), &[]);
+            let p = gep(b, base, i, &i32t);
+            if k + threads <= bins + 1 {
+                b.op("llvm.store", &[zero, p], &[], &[]);
+            } else {
+                let lim = b.const_int(bins + 1, 32);
+                let ok = b.op1("arith.cmpi", &[i, lim], Type::Int(1), &[("predicate", Attr::int(ULT, "i64"))]);
+                let then = b.region(&[], |ib, _| {
+                    ib.op("llvm.store", &[zero, p], &[], &[]);
+                    ib.op("scf.yield", &[], &[], &[]);
+                });
+                let els = b.region(&[], |ib, _| {
+                    ib.op("scf.yield", &[], &[], &[]);
+                });
+                b.op_with_regions("scf.if", &[ok], &[], &[], vec![then, els]);
+            }
+            k += threads;
+        }
+        sreg::barrier(b);
+
+        // 2. Count: out-of-range values and copies go to the spare counter `bins`.
+        let one = b.const_int(1, 32);
+        let spare = b.const_int(bins, 32);
+        let nb = b.const_int(bins, ety.bits());
+        for j in 0..sd.elems_per_thread() {
+            let v = self.reg(src, j);
+            let mut ok = b.op1("arith.cmpi", &[v, nb], Type::Int(1), &[("predicate", Attr::int(ULT, "i64"))]);
+            if sd.replicates(0) {
+                let own = self.owner(b, src, j, &op.loc)?;
+                ok = b.op1("arith.andi", &[ok, own], Type::Int(1), &[]);
+            }
+            let v32 = match ety.bits() {
+                32 => v,
+                w if w > 32 => b.op1("arith.trunci", &[v], i32t.clone(), &[]),
+                _ => b.op1("arith.extui", &[v], i32t.clone(), &[]),
+            };
+            let slot = b.op1("arith.select", &[ok, v32, spare], i32t.clone(), &[]);
+            let p = gep(b, base, slot, &i32t);
+            b.op1(
+                "llvm.atomicrmw",
+                &[p, one],
+                i32t.clone(),
+                &[("bin_op", Attr("1 : i64".into())), ("ordering", Attr("2 : i64".into()))],
+            );
+        }
+        sreg::barrier(b);
+
+        // 3. Read the result.
+        let parts = self.thread_parts(b, &rd);
+        let out: Vec<ValueId> = (0..rd.elems_per_thread())
+            .map(|j| {
+                let i = rd.index(b, &parts, 0, rd.reg_offsets(j)[0]);
+                let p = gep(b, base, i, &i32t);
+                b.op1("llvm.load", &[p], i32t.clone(), &[])
+            })
+            .collect();
+        self.map.insert(r, out);
+        Ok(())
+    }
+}
