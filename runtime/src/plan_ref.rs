@@ -1,5 +1,6 @@
 //! Built-in references of a run plan's `[expect]` table: `sum(x)`, `cumsum(x)`,
-//! `sort(x)` of another buffer's contents before the run, computed here on the host.
+//! `sort(x)`, `argsort(x)` of another buffer's contents before the run, computed here on
+//! the host.
 //!
 //! They spare a user of a multi-kernel algorithm a numpy script per check: the reduction
 //! and scan families of issue 4 are checked against these, with no .npy written.
@@ -18,6 +19,9 @@ pub enum RefOp {
     Cumsum,
     /// Ascending order.
     Sort,
+    /// The positions that put it in ascending order, equal values in their original
+    /// order (what a stable key-value sort moves a value `arange` to).
+    Argsort,
 }
 
 /// `op(of)`: what an `[expect]` entry asks for.
@@ -31,13 +35,14 @@ pub struct HostRef {
 /// Parses `cumsum(x)`.
 pub fn parse(text: &str) -> Result<HostRef, String> {
     let t = text.trim();
-    let usage = || format!("`{text}`: write sum(BUFFER), cumsum(BUFFER) or sort(BUFFER)");
+    let usage = || format!("`{text}`: write sum(BUFFER), cumsum(BUFFER), sort(BUFFER) or argsort(BUFFER)");
     let (name, rest) = t.split_once('(').ok_or_else(usage)?;
     let arg = rest.strip_suffix(')').ok_or_else(usage)?.trim();
     let op = match name.trim() {
         "sum" => RefOp::Sum,
         "cumsum" => RefOp::Cumsum,
         "sort" => RefOp::Sort,
+        "argsort" => RefOp::Argsort,
         _ => return Err(usage()),
     };
     let ident = arg.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
@@ -52,7 +57,7 @@ pub fn parse(text: &str) -> Result<HostRef, String> {
 /// for floats.
 pub fn compute(op: RefOp, input: &HostBuffer, out: DType) -> HostBuffer {
     let n = input.len();
-    let ints = input.dtype.is_int() && out.is_int();
+    let ints = (input.dtype.is_int() || op == RefOp::Argsort) && out.is_int();
     let dtype = if ints { out } else { DType::F64 };
     let mut values: Vec<f64> = vec![];
     let mut ivalues: Vec<i128> = vec![];
@@ -80,6 +85,16 @@ pub fn compute(op: RefOp, input: &HostBuffer, out: DType) -> HostBuffer {
         (RefOp::Sort, true) => {
             ivalues = (0..n).map(|i| input.get_int(i)).collect();
             ivalues.sort_unstable();
+        }
+        (RefOp::Argsort, _) => {
+            let mut idx: Vec<usize> = (0..n).collect();
+            if input.dtype.is_int() {
+                idx.sort_by_key(|&i| input.get_int(i));
+            } else {
+                idx.sort_by(|&a, &b| input.get_f64(a).total_cmp(&input.get_f64(b)));
+            }
+            ivalues = idx.into_iter().map(|i| i as i128).collect();
+            values = ivalues.iter().map(|&i| i as f64).collect();
         }
         (RefOp::Sort, false) => {
             values = (0..n).map(|i| input.get_f64(i)).collect();
@@ -134,6 +149,9 @@ mod tests {
         assert_eq!(ints(&compute(RefOp::Cumsum, &x, DType::I32)), vec![3, 2, 6, 7, 2]);
         assert_eq!(ints(&compute(RefOp::Sum, &x, DType::I32)), vec![2]);
         assert_eq!(ints(&compute(RefOp::Sort, &x, DType::I32)), vec![-5, -1, 1, 3, 4]);
+        // Stable: the two 1s keep their order.
+        let d = buf(DType::U32, &[1.0, 0.0, 1.0, 4294967295.0, 0.0]);
+        assert_eq!(ints(&compute(RefOp::Argsort, &d, DType::I32)), vec![1, 4, 0, 2, 3]);
         let big = buf(DType::I32, &[2147483647.0, 1.0]);
         assert_eq!(ints(&compute(RefOp::Cumsum, &big, DType::I32)), vec![2147483647, -2147483648]);
         // Into a wider output, no wrap.

@@ -209,7 +209,10 @@ impl<'a> Checker<'a> {
 
     pub fn err(&mut self, d: Diagnostic) -> Reported {
         tracing::debug!(message = %d.message, "sema error");
-        self.diags.push(d);
+        // A helper inlined into several kernels fails the same way in each: say it once.
+        if !self.diags.iter().any(|e| e.message == d.message && e.span == d.span) {
+            self.diags.push(d);
+        }
         Reported
     }
 

@@ -98,13 +98,7 @@ impl Lowerer<'_> {
         let sty = if ety == Type::Int(1) { Type::Int(8) } else { ety.clone() };
         let eb = sty.bits().div_ceil(8).max(1);
         let bytes = ws.bytes(xt.shape(), eb).max(rs.bytes(rt.shape(), eb));
-        // The leading barrier guards earlier readers of the scratch; the kernel's first use
-        // outside any loop has none.
-        let first = self.smem_uses.is_empty() && self.loop_depth == 0;
-        let base = self.smem(b, bytes);
-        if !first {
-            sreg::barrier(b);
-        }
+        let base = self.smem_for_write(b, bytes);
         // Writes.
         let xs = xt.shape().to_vec();
         let v = ws.access(&xd, &xs, eb);

@@ -27,9 +27,8 @@ impl Lowerer<'_> {
         let eb = at.bits() / 8;
         let b_base_elems = m * k;
         let bytes = ((m * k + k * n) * eb as i64) as u32;
-        let base = self.smem(b, bytes);
+        let base = self.smem_for_write(b, bytes);
         // Step 1.
-        sreg::barrier(b);
         for (v, cols) in [(a, k), (bm, n)] {
             let d = self.dist(v, &op.loc)?;
             let first = if v == a { 0 } else { b_base_elems };

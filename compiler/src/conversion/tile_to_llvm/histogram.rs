@@ -2,8 +2,8 @@
 //! tile, as an i32 tile of `num_bins`. Values outside the range are not counted (Triton
 //! leaves them undefined; dropping them is the one answer that cannot corrupt memory).
 //!
-//! 1. A barrier (the scratch's rule), then the threads zero `num_bins + 1` shared counters
-//!    (`num_bins` is a power of two; the extra one absorbs what is not counted).
+//! 1. The threads zero `num_bins + 1` shared counters (`num_bins` is a power of two; the
+//!    extra one absorbs what is not counted), after the scratch's leading barrier.
 //! 2. A barrier, then each thread adds 1 to the counter of each element it owns with a
 //!    shared-memory atomic: elements out of range and replicated copies go to the extra
 //!    counter, so no branch is needed.
@@ -25,10 +25,9 @@ impl Lowerer<'_> {
         let ety = lower_type(self.ty(src));
         let bins = rd.shape[0];
         let i32t = Type::Int(32);
-        let base = self.smem(b, (bins as u32 + 1) * 4);
+        let base = self.smem_for_write(b, (bins as u32 + 1) * 4);
 
         // 1. Zero the counters.
-        sreg::barrier(b);
         let threads = self.num_warps as i64 * 32;
         let tid = {
             let c5 = b.const_int(5, 32);

@@ -174,8 +174,7 @@ impl Lowerer<'_> {
 
     /// Thread 0's `v`, given to every thread through shared memory.
     pub(super) fn broadcast_from_thread0(&mut self, b: &mut Builder, v: ValueId, ty: &Type) -> ValueId {
-        let base = self.smem(b, 16);
-        sreg::barrier(b);
+        let base = self.smem_for_write(b, 16);
         let z = b.const_int(0, 32);
         let is0 = b.op1("arith.cmpi", &[self.tid, z], Type::Int(1), &[("predicate", Attr::int(0, "i64"))]);
         let region_then = b.region(&[], |ib, _| {

@@ -223,12 +223,25 @@ impl Lowerer<'_> {
     /// Bytes of shared memory at the kernel's scratch global, as `!llvm.ptr<3>`.
     ///
     /// Every user shares the one scratch buffer under one rule: a barrier before its
-    /// first write (so every earlier reader is done), none after its last read (the next
-    /// writer's leading barrier covers it). Reductions and scans thus pay two barriers.
+    /// first write (so every earlier reader is done; `smem_for_write`), none after its
+    /// last read (the next writer's leading barrier covers it). The kernel's first user
+    /// outside any loop has no earlier reader, so a lone reduction pays one barrier.
     pub fn smem(&mut self, b: &mut Builder, bytes: u32) -> ValueId {
         self.smem_bytes = self.smem_bytes.max(bytes);
         self.smem_uses.push((bytes, b.loc.clone(), self.cur_op.clone()));
         b.op1("llvm.mlir.addressof", &[], Type::LlvmPtr(3), &[("global_name", Attr(format!("@{}", self.smem_name)))])
+    }
+
+    /// `smem` with the barrier its rule puts before the first write, left out for the
+    /// kernel's first use outside any loop (no earlier reader can exist). Emit the writes
+    /// after it.
+    pub fn smem_for_write(&mut self, b: &mut Builder, bytes: u32) -> ValueId {
+        let first = self.smem_uses.is_empty() && self.loop_depth == 0;
+        let base = self.smem(b, bytes);
+        if !first {
+            crate::conversion::nvidia::sreg::barrier(b);
+        }
+        base
     }
 
     pub fn block(&mut self, b: &mut Builder, ops: &[Op]) -> Result<(), PassError> {

@@ -56,8 +56,7 @@ impl Lowerer<'_> {
         //    L2 on their own, bench/results/2026-11-22-h100-scan.md).
         if self.num_warps > 1 {
             let bytes = (ety.bits().max(8) / 8) * self.num_warps;
-            let base = self.smem(b, bytes);
-            sreg::barrier(b);
+            let base = self.smem_for_write(b, bytes);
             let z = b.const_int(0, 32);
             let lane0 = b.op1("arith.cmpi", &[self.lane, z], Type::Int(1), &[("predicate", Attr::int(0, "i64"))]);
             let slot = b.op1(

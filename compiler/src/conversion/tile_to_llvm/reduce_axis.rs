@@ -96,8 +96,7 @@ impl Lowerer<'_> {
             let vbytes = numel * wpc * eb;
             let ibase = vbytes.div_ceil(4) * 4;
             let bytes = if arg { ibase + numel * wpc * 4 } else { vbytes };
-            let base = self.smem(b, bytes);
-            sreg::barrier(b);
+            let base = self.smem_for_write(b, bytes);
             let wa = super::layout::div_mod(b, self.warp, ws[pd], wpc);
             let la = super::layout::div_mod(b, self.lane, ls[pd], tpw);
             let z = b.const_int(0, 32);

@@ -156,7 +156,7 @@ impl Lowerer<'_> {
         } else if k > 1 {
             let eb = ety.bits().max(8) / 8;
             let nlines = dist.shape.iter().product::<i64>() / dist.shape[axis];
-            let base = self.smem(b, (nlines as usize * k) as u32 * eb);
+            let base = self.smem_for_write(b, (nlines as usize * k) as u32 * eb);
             let line_base: Vec<ValueId> = lines
                 .iter()
                 .map(|(key, _)| {
@@ -164,7 +164,6 @@ impl Lowerer<'_> {
                     mul_const(b, li, k as i64)
                 })
                 .collect();
-            sreg::barrier(b);
             let cl = b.const_int(tpw as i64 - 1, 32);
             let last = b.op1("arith.cmpi", &[lane_a, cl], Type::Int(1), &[("predicate", Attr::int(EQ, "i64"))]);
             let mut slots = vec![];
@@ -275,7 +274,7 @@ impl Lowerer<'_> {
         ety: &Type,
     ) -> Vec<ValueId> {
         let eb = ety.bits().max(8) / 8;
-        let base = self.smem(b, dist.shape.iter().product::<i64>() as u32 * eb);
+        let base = self.smem_for_write(b, dist.shape.iter().product::<i64>() as u32 * eb);
         let parts = self.thread_parts(b, dist);
         let ptrs: Vec<ValueId> = (0..vals.len())
             .map(|j| {
@@ -289,7 +288,6 @@ impl Lowerer<'_> {
                 gep(b, base, li, ety)
             })
             .collect();
-        sreg::barrier(b);
         for j in 0..vals.len() {
             let then = b.region(&[], |ib, _| {
                 ib.op("llvm.store", &[vals[j], ptrs[j]], &[], &[]);

@@ -4,7 +4,7 @@
 //! The tile is `lines x n` for the network (n, the axis's size, a power of two; a line is
 //! the elements that share every other index), stored line by line with one pad word
 //! every 32 (`i + i / 32`) so threads that own chunks 16 elements apart hit distinct banks.
-//! 1. A barrier (the scratch's rule), then every thread writes each element it holds to
+//! 1. After the scratch's leading barrier, every thread writes each element it holds to
 //!    its slot (replicated copies write the same value to the same slot).
 //! 2. For k = 2, 4, .., n the network merges blocks of k: first pair i with its mirror
 //!    i ^ (k - 1), then i with i ^ j for j = k/4, .., 1, every pair put in order (so no
@@ -48,7 +48,7 @@ impl Lowerer<'_> {
         let total: i64 = dist.shape.iter().product();
         let ety = lower_type(self.ty(src));
         let eb = ety.bits().div_ceil(8).max(1);
-        let base = self.smem(b, (padded(total) * eb as i64) as u32);
+        let base = self.smem_for_write(b, (padded(total) * eb as i64) as u32);
         let net = Net {
             ety: ety.clone(),
             unsigned: op.int_attr("tile.unsigned") == Some(1) || ety == Type::Int(1),
@@ -73,7 +73,6 @@ impl Lowerer<'_> {
                 pad(b, s)
             })
             .collect();
-        sreg::barrier(b);
         for (j, s) in slots.iter().enumerate() {
             let p = gep(b, base, *s, &ety);
             let v = self.reg(src, j);
