@@ -10,6 +10,7 @@ use std::sync::Once;
 
 extern "C" {
     fn tilec_register_nvptx(registry: *mut std::ffi::c_void);
+    fn tilec_nvptx_short_pointers() -> bool;
 }
 
 /// The upstream passes the pipeline names, registered once per process.
@@ -23,6 +24,9 @@ fn register_passes() {
         mlirRegisterConversionReconcileUnrealizedCastsPass();
         mlirRegisterLLVMDIScopeForLLVMFuncOpPass();
         mlirRegisterGPUGpuModuleToBinaryPass();
+        // 32-bit shared-memory addresses (Triton's choice too); best effort: an LLVM
+        // without the option keeps 64-bit ones, which are slower but correct.
+        let _ = tilec_nvptx_short_pointers();
     });
 }
 

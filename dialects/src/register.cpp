@@ -17,3 +17,15 @@ extern "C" void tilec_register_nvptx(void *registry) {
   mlir::registerNVVMDialectTranslation(r);
   mlir::registerGPUDialectTranslation(r);
 }
+
+// NVPTX's `-nvptx-short-ptr`: 32-bit pointers to shared memory (as Triton and nvcc use),
+// so shared addresses take one register and 32-bit arithmetic instead of two and 64-bit.
+// Returns false when the option is missing from this LLVM.
+#include "llvm/Support/CommandLine.h"
+extern "C" bool tilec_nvptx_short_pointers() {
+  auto &opts = llvm::cl::getRegisteredOptions();
+  auto it = opts.find("nvptx-short-ptr");
+  if (it == opts.end())
+    return false;
+  return !it->second->addOccurrence(0, "nvptx-short-ptr", "true");
+}
