@@ -164,6 +164,14 @@ def sort_rows_cases(c, rng):
                    {"y": ref})
 
 
+def count_if_cases(c, rng):
+    T = int(c.get("TILE", 4096))
+    for n in [1, 1000, 4096, 1 << 20, 1000003]:
+        x = rng.standard_normal(n, dtype=np.float32)
+        ref = np.array([(x > 0).sum()], dtype=np.int32)
+        yield Case(f"n={n}", (cdiv(n, T),), [("x", x), ("count", "zeros:i32:1"), ("n", n)], {"count": ref})
+
+
 def bf16_round(x):
     """f32 -> bf16 (round to nearest even), as f32 values: numpy has no bfloat16."""
     u = x.astype(np.float32).view(np.uint32).astype(np.uint64)
@@ -203,6 +211,7 @@ KERNELS = {
     "histogram": ([("x", "*i32"), ("hist", "*i32"), ("n", "i32")], histogram_cases),
     "sort_blocks": ([("x", "*f32"), ("y", "*f32"), ("n", "i32")], sort_blocks_cases),
     "sort_rows": ([("x", "*i32"), ("y", "*i32"), ("rows", "i32")], sort_rows_cases),
+    "count_if": ([("x", "*f32"), ("count", "*i32"), ("n", "i32")], count_if_cases),
     "convert": ([("x", "*f32"), ("h", "*f16"), ("b", "*bf16"), ("n", "i32")], convert_cases),
 }
 

@@ -27,5 +27,21 @@ module {
     "tile.store"(%8, %15, %6) {cache = "", evict = "", operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<1024x!tile.ptr<f32>>, tensor<1024xf32>, tensor<1024xi1>) -> ()
     return
   }
+  // Step 5: a relaxed integer atomic to one address (a splat pointer plus zeros), old
+  // values unused, is marked for warp pre-reduction; one atomic per element otherwise.
+  // CHECK-LABEL: func.func @count
+  // CHECK: "tile.atomic_rmw"({{.*}}layout.prereduce = 1 : i32
+  // CHECK: "tile.atomic_rmw"
+  // CHECK-NOT: layout.prereduce
+  // CHECK: return
+  func.func @count(%arg0: !tile.ptr<i32>, %arg1: tensor<256xi32>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+    %0 = "tile.splat"(%arg0) : (!tile.ptr<i32>) -> tensor<256x!tile.ptr<i32>>
+    %c0_i32 = arith.constant 0 : i32
+    %1 = "tile.splat"(%c0_i32) : (i32) -> tensor<256xi32>
+    %2 = "tile.addptr"(%0, %1) : (tensor<256x!tile.ptr<i32>>, tensor<256xi32>) -> tensor<256x!tile.ptr<i32>>
+    %3 = "tile.atomic_rmw"(%2, %arg1) {kind = "add", operandSegmentSizes = array<i32: 1, 1, 0>, scope = "gpu", sem = "relaxed"} : (tensor<256x!tile.ptr<i32>>, tensor<256xi32>) -> tensor<256xi32>
+    %4 = "tile.atomic_rmw"(%2, %arg1) {kind = "add", operandSegmentSizes = array<i32: 1, 1, 0>, scope = "gpu", sem = "acq_rel"} : (tensor<256x!tile.ptr<i32>>, tensor<256xi32>) -> tensor<256xi32>
+    return
+  }
 }
 

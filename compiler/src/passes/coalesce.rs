@@ -13,6 +13,10 @@
 //!    per shape); lanes fill the fastest dimension up to one 128-byte line a row, then the
 //!    next dimensions; warps fill the slowest dimension first.
 //! 4. Record it on each op as `layout.anchor`, with the op's own width as `layout.vec`.
+//! 5. A relaxed integer add / and / or / xor / max / min on a tile of pointers that are all
+//!    one address (constant over the whole tile), whose old values nobody reads, gets
+//!    `layout.prereduce`: the lowering combines each warp's elements first and issues
+//!    one atomic a warp (the same result: these combiners are associative and exact).
 
 use crate::analysis::axis_info::AxisAnalysis;
 use crate::passes::PassError;
@@ -91,9 +95,32 @@ pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
                 op.set_attr("layout.anchor", Attr(enc.to_string()));
             }
         });
+        // Step 5.
+        let mut used = std::collections::HashSet::new();
+        visit_mut(&mut func, &mut |op| used.extend(op.operands.iter().copied()));
+        visit_mut(&mut func, &mut |op| {
+            if prereducible(m, &axis, op, &used) {
+                op.set_attr("layout.prereduce", Attr::int(1, "i32"));
+            }
+        });
         m.body[fi] = func;
     }
     Ok(())
+}
+
+/// Step 5's test.
+fn prereducible(m: &Module, axis: &AxisAnalysis, op: &Op, used: &std::collections::HashSet<ValueId>) -> bool {
+    if op.name != "tile.atomic_rmw" || op.str_attr("sem").as_deref() != Some("relaxed") {
+        return false;
+    }
+    let kind = op.str_attr("kind").unwrap_or_default();
+    let ty = m.values.ty(op.operands[0]);
+    let int = matches!(ty.elem(), Type::TilePtr(e) if !e.is_float());
+    if !int || !matches!(kind.as_str(), "add" | "and" | "or" | "xor" | "max" | "min") || used.contains(&op.result()) {
+        return false;
+    }
+    let p = axis.get(m, op.operands[0]);
+    ty.is_tensor() && ty.shape().iter().zip(&p.constancy).all(|(s, c)| c >= s)
 }
 
 pub fn num_warps(f: &Op, opts: &Options) -> u32 {

@@ -117,6 +117,9 @@ impl Lowerer<'_> {
         let w = ety.bits();
         let scalar = !self.ty(ptr).is_tensor();
         let n = self.nregs(self.ty(r));
+        if op.int_attr("layout.prereduce") == Some(1) && !cas {
+            return self.prereduced_atomic(b, op, (&kind, &op_ty, unsigned), &ety, n);
+        }
         let mut olds = vec![];
         for j in 0..n {
             // One issuing thread per element: thread 0 for scalars, the owner for tiles.
@@ -141,6 +144,51 @@ impl Lowerer<'_> {
             olds = vec![self.broadcast_from_thread0(b, olds[0], &ety)];
         }
         self.map.insert(r, olds);
+        Ok(())
+    }
+
+    /// A tile atomic to one address whose old values nobody reads (`coalesce` step 5):
+    /// each thread folds its elements (masked-off ones and copies as the identity), the
+    /// warp folds its lanes with butterfly shuffles, and lane 0 issues one atomic.
+    fn prereduced_atomic(
+        &mut self,
+        b: &mut Builder,
+        op: &Op,
+        (kind, op_ty, unsigned): (&str, &str, bool),
+        ety: &Type,
+        n: usize,
+    ) -> Result<(), PassError> {
+        let (ptr, val, mask) = (op.operands[0], op.operands[1], op.optional(2));
+        let rkind = if kind == "add" { "sum" } else { kind };
+        let combine = super::reduce::combiner(rkind, ety, unsigned)
+            .ok_or_else(|| PassError::at(&op.loc, format!("no pre-reduction for atomic `{kind}` on {ety}")))?;
+        let id = super::reduce::identity(b, rkind, ety, unsigned);
+        let mut acc: Option<ValueId> = None;
+        for j in 0..n {
+            let mut keep = self.owner(b, ptr, j, &op.loc)?;
+            if let Some(m) = mask {
+                keep = b.op1("arith.andi", &[keep, self.reg(m, j)], Type::Int(1), &[]);
+            }
+            let v = b.op1("arith.select", &[keep, self.reg(val, j), id], ety.clone(), &[]);
+            acc = Some(match acc {
+                None => v,
+                Some(a) => b.op1(combine, &[a, v], ety.clone(), &[]),
+            });
+        }
+        let mut acc = acc.unwrap_or(id);
+        for off in [16, 8, 4, 2, 1] {
+            let other = sreg::shfl_bfly(b, acc, ety, off);
+            acc = b.op1(combine, &[acc, other], ety.clone(), &[]);
+        }
+        let z = b.const_int(0, 32);
+        let lane0 = b.op1("arith.cmpi", &[self.lane, z], Type::Int(1), &[("predicate", Attr::int(0, "i64"))]);
+        let sem = op.str_attr("sem").unwrap_or_default();
+        let scope = op.str_attr("scope").unwrap_or_default();
+        let arg = to_bits(b, acc, ety);
+        let old = ptx::atomic(b, &sem, &scope, op_ty, self.reg(ptr, 0), &[arg], ety.bits(), lane0);
+        // Nobody reads the old values (the precondition); every register names the one.
+        let old = from_bits(b, old, ety);
+        self.map.insert(op.result(), vec![old; n]);
         Ok(())
     }
 

@@ -18,12 +18,6 @@ impl Lowerer<'_> {
         if sty.shape().len() != 1 || self.ty(r).is_tensor() || sliced || kind.starts_with("arg") {
             return self.reduce_axis(b, op);
         }
-        if sty.shape().len() != 1 || self.ty(r).is_tensor() {
-            return Err(PassError::at(
-                &op.loc,
-                "reductions along an axis of a 2-D tile come with the 2-D layout work; a 1-D tile reduces",
-            ));
-        }
         let ety = lower_type(&sty);
         let unsigned = op.int_attr("tile.unsigned") == Some(1);
         let combine = combiner(&kind, &ety, unsigned)
