@@ -67,5 +67,34 @@ module {
     "tile.store"(%42, %43, %44) {cache = "", evict = "", layout.anchor = #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>, layout.vec = 4 : i32, operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<64x64x!tile.ptr<f32>>, tensor<64x64xf32>, tensor<64x64xi1>) -> ()
     return
   }
+  // A scan down the columns of a 64x64 tile: the loaded layout puts 4 warps and 4 lanes
+  // along the axis; the scan gets one with each thread's part of the axis contiguous
+  // (32 a thread), lanes across the columns and 2 warps along it (blocked_for_scan), with
+  // a layout.convert on each side.
+  // CHECK-LABEL: func.func @scan_cols
+  // CHECK: %[[IN:.*]] = "layout.convert"
+  // CHECK: "tile.scan"(%[[IN]]) {{.*}} -> tensor<64x64xi32, #layout.blocked<array<i32: 32, 1>, array<i32: 1, 32>, array<i32: 2, 2>, array<i32: 1, 0>>>
+  // CHECK-NEXT: "layout.convert"
+  // CHECK: "tile.store"
+  func.func @scan_cols(%arg0: !tile.ptr<i32> {tile.divisibility = 16 : i32}, %arg1: !tile.ptr<i32> {tile.divisibility = 16 : i32}) attributes {tile.kernel, tile.num_stages = 3 : i32, tile.num_warps = 4 : i32} {
+    %0 = "tile.arange"() {end = 64 : i32, start = 0 : i32} : () -> tensor<64xi32>
+    %1 = "tile.expand_dims"(%0) {axis = 1 : i32} : (tensor<64xi32>) -> tensor<64x1xi32>
+    %c64_i32 = arith.constant 64 : i32
+    %2 = "tile.splat"(%c64_i32) : (i32) -> tensor<64x1xi32>
+    %3 = arith.muli %1, %2 : tensor<64x1xi32>
+    %4 = "tile.broadcast"(%3) : (tensor<64x1xi32>) -> tensor<64x64xi32>
+    %5 = "tile.arange"() {end = 64 : i32, start = 0 : i32} : () -> tensor<64xi32>
+    %6 = "tile.expand_dims"(%5) {axis = 0 : i32} : (tensor<64xi32>) -> tensor<1x64xi32>
+    %7 = "tile.broadcast"(%6) : (tensor<1x64xi32>) -> tensor<64x64xi32>
+    %8 = arith.addi %4, %7 : tensor<64x64xi32>
+    %9 = "tile.splat"(%arg1) : (!tile.ptr<i32>) -> tensor<64x64x!tile.ptr<i32>>
+    %10 = "tile.addptr"(%9, %8) : (tensor<64x64x!tile.ptr<i32>>, tensor<64x64xi32>) -> tensor<64x64x!tile.ptr<i32>>
+    %11 = "tile.splat"(%arg0) : (!tile.ptr<i32>) -> tensor<64x64x!tile.ptr<i32>>
+    %12 = "tile.addptr"(%11, %8) : (tensor<64x64x!tile.ptr<i32>>, tensor<64x64xi32>) -> tensor<64x64x!tile.ptr<i32>>
+    %13 = "tile.load"(%12) {cache = "", evict = "", layout.anchor = #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>, layout.vec = 4 : i32, operandSegmentSizes = array<i32: 1, 0, 0>, volatile = false} : (tensor<64x64x!tile.ptr<i32>>) -> tensor<64x64xi32>
+    %14 = "tile.scan"(%13) {axis = 0 : i32, kind = "cumsum"} : (tensor<64x64xi32>) -> tensor<64x64xi32>
+    "tile.store"(%10, %14) {cache = "", evict = "", layout.anchor = #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>, layout.vec = 4 : i32, operandSegmentSizes = array<i32: 1, 1, 0>} : (tensor<64x64x!tile.ptr<i32>>, tensor<64x64xi32>) -> ()
+    return
+  }
 }
 

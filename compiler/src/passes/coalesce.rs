@@ -174,6 +174,48 @@ pub fn blocked_with_order(shape: &[i64], order: &[u32], vec: u32, elem_bytes: u3
     Blocked { size_per_thread: spt, threads_per_warp: tpw, warps_per_cta: wpc, order: order.to_vec() }
 }
 
+/// The layout a scan along `axis` of a tile of `shape` wants, from the tile's default:
+/// one element a thread across the other dimensions, lanes and warps moved off `axis`
+/// onto them (fastest first) as far as they fit, and each thread's share of `axis` one
+/// contiguous run, so fewer warp totals meet in shared memory (each thread folds every
+/// (rep, warp) total before its own). `None` unless that means fewer totals to fold, or
+/// when the default keeps the warps off `axis` already (1-D tiles keep theirs).
+pub fn blocked_for_scan(shape: &[i64], axis: usize, default: &Blocked) -> Option<Blocked> {
+    if shape.len() < 2 || default.warps_per_cta[axis] == 1 {
+        return None;
+    }
+    let mut b = default.clone();
+    let others: Vec<usize> = b.order.iter().map(|&d| d as usize).filter(|&d| d != axis).collect();
+    let fill = |per: &mut Vec<u32>, total: u32, used: &dyn Fn(usize) -> u32| {
+        let mut left = total;
+        for &d in &others {
+            let room = ((shape[d] / used(d) as i64).max(1) as u32).min(left);
+            per[d] = room;
+            left /= room;
+        }
+        per[axis] = left;
+    };
+    // One element a thread across the other dimensions leaves them the most room.
+    for &d in &others {
+        b.size_per_thread[d] = 1;
+    }
+    let spt = b.size_per_thread.clone();
+    let lanes = b.threads_per_warp.iter().product::<u32>();
+    fill(&mut b.threads_per_warp, lanes, &|d| spt[d]);
+    let tpw = b.threads_per_warp.clone();
+    let warps = b.warps_per_cta.iter().product::<u32>();
+    fill(&mut b.warps_per_cta, warps, &|d| spt[d] * tpw[d]);
+    // Each thread's share of the axis as one contiguous run: no reps along it.
+    let threads = (b.threads_per_warp[axis] * b.warps_per_cta[axis]) as i64;
+    b.size_per_thread[axis] = (shape[axis] / threads).max(1) as u32;
+    // Warp totals each thread folds: reps x warps along the axis.
+    let folds = |l: &Blocked| {
+        let cta = (l.size_per_thread[axis] * l.threads_per_warp[axis] * l.warps_per_cta[axis]) as i64;
+        (shape[axis] / cta).max(1) * l.warps_per_cta[axis] as i64
+    };
+    (folds(&b) < folds(default)).then_some(b)
+}
+
 pub fn visit_mut(op: &mut Op, f: &mut impl FnMut(&mut Op)) {
     f(op);
     for r in &mut op.regions {

@@ -15,13 +15,14 @@
 //!    expand_dims, broadcast, trans, elementwise arithmetic, addptr) once per encoding
 //!    demanded of them, so both `ro[:, None]` and `ro[None, :]` get their own `arange`
 //!    (Triton's rematerialisation); a plain load demanded only in slice encodings (a row
-//!    vector broadcast into a 2-D tile) is loaded in each; everything else once, in its
-//!    anchor or the default encoding of its shape.
+//!    vector broadcast into a 2-D tile) is loaded in each; a scan along an axis of a 2-D
+//!    tile in an encoding that keeps the warps off that axis (`blocked_for_scan`);
+//!    everything else once, in its anchor or the default encoding of its shape.
 //! 4. Rebuild the function in order: each op once per chosen encoding; where a value is
 //!    demanded in an encoding it was not emitted in, a `layout.convert` right after its
 //!    definition (or at the top of the block that defines it).
 
-use crate::passes::coalesce::{blocked_with_order, num_warps};
+use crate::passes::coalesce::{blocked_for_scan, blocked_with_order, num_warps};
 use crate::passes::PassError;
 use crate::pipeline::Options;
 use std::collections::{HashMap, HashSet};
@@ -182,6 +183,17 @@ impl State<'_> {
         Encoding::Blocked(blocked_with_order(shape, &order, 1, 4, self.num_warps))
     }
 
+    /// A scan reads and writes its tile in `blocked_for_scan` of the default encoding.
+    fn scan_encoding(&self, op: &Op) -> Encoding {
+        let shape = self.values.ty(op.operands[0]).shape().to_vec();
+        let d = self.default(&shape);
+        let axis = op.int_attr("axis").unwrap_or(0) as usize;
+        match d.blocked().and_then(|b| blocked_for_scan(&shape, axis, b)) {
+            Some(b) => Encoding::Blocked(b),
+            None => d,
+        }
+    }
+
     fn demand(&mut self, v: ValueId, e: Encoding) {
         if !self.values.ty(v).is_tensor() {
             return;
@@ -288,6 +300,8 @@ impl State<'_> {
             });
             let p = p.unwrap_or_else(|| self.operand_home(op.operands[0]));
             vec![Encoding::Slice { dim: axis, parent: Box::new(p) }]
+        } else if name == "tile.scan" {
+            vec![self.scan_encoding(op)]
         } else {
             vec![self.default(rty.shape())]
         };
@@ -308,7 +322,7 @@ impl State<'_> {
             }
         } else {
             for v in tiles(self.values, &op.operands) {
-                let e = self.default(self.values.ty(v).shape());
+                let e = if name == "tile.scan" { encs[0].clone() } else { self.default(self.values.ty(v).shape()) };
                 self.demand(v, e);
             }
         }
@@ -495,6 +509,7 @@ impl State<'_> {
                 },
                 _ => match name.as_str() {
                     "tile.print" => self.first_demand_or_default(v),
+                    "tile.scan" => self.scan_encoding(&op),
                     _ => self.default(self.values.ty(v).shape()),
                 },
             };
