@@ -79,9 +79,21 @@ impl Lowerer<'_> {
             &op.str_attr("evict").unwrap_or_default(),
         );
         let n = self.nregs(self.ty(ptr));
-        let vec = if self.ty(ptr).is_tensor() { self.vec_of(op, ptr)? } else { 1 };
+        let scalar = !self.ty(ptr).is_tensor();
+        let vec = if scalar { 1 } else { self.vec_of(op, ptr)? };
+        // A scalar store is one store, issued by thread 0 (as Triton): the other threads
+        // would only write the same value to the same word again.
+        let first = if scalar {
+            let z = b.const_int(0, 32);
+            Some(b.op1("arith.cmpi", &[self.tid, z], Type::Int(1), &[("predicate", Attr::int(0, "i64"))]))
+        } else {
+            None
+        };
         for j in (0..n).step_by(vec) {
-            let pred = mask.map(|m| self.reg(m, j));
+            let pred = match (mask.map(|m| self.reg(m, j)), first) {
+                (Some(m), Some(f)) => Some(b.op1("arith.andi", &[m, f], Type::Int(1), &[])),
+                (m, f) => m.or(f),
+            };
             let elems: Vec<ValueId> = (j..j + vec).map(|k| self.reg(val, k)).collect();
             let (_, w) = words(vec, ety.bits());
             let ws = pack(b, &elems, w.max(16), &ety);
