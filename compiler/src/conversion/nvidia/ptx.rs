@@ -142,12 +142,19 @@ pub fn atomic(
 
 /// A one-instruction PTX math op on f32 (`ex2.approx.f32`, `lg2.approx.f32`, ...).
 pub fn f32_unary(b: &mut Builder, instr: &str, x: ValueId) -> ValueId {
+    f32_op(b, instr, &[x])
+}
+
+/// `instr $0, $1, ...` on f32 operands, pure (LLVM may move or merge it).
+pub fn f32_op(b: &mut Builder, instr: &str, xs: &[ValueId]) -> ValueId {
+    let args: Vec<String> = (1..=xs.len()).map(|i| format!("${i}")).collect();
+    let cons = std::iter::once("=f").chain(xs.iter().map(|_| "f")).collect::<Vec<_>>().join(",");
     let attrs = vec![
         ("asm_dialect", Attr("0 : i64".into())),
-        ("asm_string", Attr::str(&format!("{instr} $0, $1;"))),
-        ("constraints", Attr::str("=f,f")),
+        ("asm_string", Attr::str(&format!("{instr} $0, {};", args.join(", ")))),
+        ("constraints", Attr::str(&cons)),
     ];
-    b.op1("llvm.inline_asm", &[x], Type::F32, &attrs)
+    b.op1("llvm.inline_asm", xs, Type::F32, &attrs)
 }
 
 #[cfg(test)]

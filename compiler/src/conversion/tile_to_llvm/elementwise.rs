@@ -1,5 +1,6 @@
-//! `arith` and `math` ops, once per register; math functions as the PTX approximations
-//! Triton uses (`ex2.approx`, `lg2.approx`, ...), computed in f32 for f16/bf16.
+//! `arith` and `math` ops, once per register; math functions and f32 division as the PTX
+//! approximations Triton uses (`ex2.approx`, `lg2.approx`, `div.full`, ...), computed in
+//! f32 for f16/bf16.
 
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::ptx;
@@ -20,6 +21,10 @@ impl Lowerer<'_> {
             let xs: Vec<ValueId> = op.operands.iter().map(|o| self.reg(*o, j)).collect();
             let v = if op.name.starts_with("math.") {
                 self.math(b, op, &xs, &rty)?
+            } else if op.name == "arith.divf" && rty == Type::F32 {
+                // Triton's f32 `/`: the full-range approximate division (2 ulp), a few
+                // instructions where IEEE `div.rn` takes a subroutine's worth.
+                ptx::f32_op(b, "div.full.f32", &xs)
             } else {
                 b.op1(&op.name, &xs, rty.clone(), &attrs)
             };
