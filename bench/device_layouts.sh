@@ -44,17 +44,12 @@ for k in "transpose f32" "transpose_f16 f16"; do
   grep -E "bank_conflicts|wavefronts|dram__|duration" "$out/ncu-$1.txt"
 done
 # The same counters for Triton's tiled transpose (a baseline for what ncu reports).
-cat > "$work/tri.py" <<'PY'
-import torch, triton, triton.language as tl
-@triton.jit
-def transpose_tiled(inp, o, rows, cols, s_ir, s_ic, s_or, s_oc, RB: tl.constexpr, CB: tl.constexpr):
-    ro = tl.program_id(0) * RB + tl.arange(0, RB)
-    co = tl.program_id(1) * CB + tl.arange(0, CB)
-    m = (ro[:, None] < rows) & (co[None, :] < cols)
-    v = tl.load(inp + ro[:, None] * s_ir + co[None, :] * s_ic, mask=m, other=0.0)
-    tl.store(o + co[:, None] * s_or + ro[None, :] * s_oc, tl.trans(v), mask=tl.trans(m))
+cat > "$work/tri.py" <<PY
+import sys, torch
+sys.path.insert(0, "$PWD/bench")
+from gpu_timing import triton_transpose
 x = torch.randn(8192, 8192, device="cuda"); y = torch.empty_like(x)
-transpose_tiled[(128, 128)](x, y, 8192, 8192, 8192, 1, 8192, 1, RB=64, CB=64)
+triton_transpose()[(128, 128)](x, y, 8192, 8192, 8192, 1, 8192, 1, RB=64, CB=64)
 torch.cuda.synchronize()
 PY
 timeout 90 ncu --metrics $M --launch-count 1 -k regex:transpose_tiled python3 "$work/tri.py" > "$out/ncu-triton.txt" 2>&1 || echo "ncu triton failed"

@@ -11,7 +11,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 
 ptx_dir = sys.argv[1]
 rows = []
-_flush = cp.empty(256 * 1024 * 1024 // 4, dtype=cp.int32)
+from gpu_timing import bench, triton_transpose, warm_clocks  # noqa: E402
 
 
 def kernel(name):
@@ -19,18 +19,6 @@ def kernel(name):
     k = meta["kernels"][0]
     mod = cp.RawModule(path=os.path.join(ptx_dir, name + ".ptx"))
     return mod.get_function(k["name"]), k
-
-
-def bench(fn, warm=10, reps=100):
-    for _ in range(warm):
-        fn()
-    starts = [cp.cuda.Event() for _ in range(reps)]
-    ends = [cp.cuda.Event() for _ in range(reps)]
-    for s, e in zip(starts, ends):
-        _flush.fill(0)
-        s.record(); fn(); e.record()
-    ends[-1].synchronize()
-    return float(np.median([cp.cuda.get_elapsed_time(s, e) for s, e in zip(starts, ends)])) * 1e3
 
 
 def out(r):
@@ -47,10 +35,7 @@ def check(name, ok, err):
 
 
 i32 = np.int32
-# Warm the GPU first: an idle H100 starts at 345 MHz, and the first timing would pay the ramp.
-for _ in range(400):
-    _flush.fill(1)
-cp.cuda.Device().synchronize()
+warm_clocks()
 # ---- transposes
 for dt, tname in [(torch.float32, "transpose"), (torch.float16, "transpose_f16")]:
     for (R, C) in [(8192, 8192), (1000, 3000)]:
@@ -122,15 +107,7 @@ check("reduce2d max", tm.item() == x.max().item(), 0.0)
 
 # ---- Triton's tiled transpose, same source, same timing
 try:
-    import triton, triton.language as tl
-
-    @triton.jit
-    def transpose_tiled(inp, o, rows, cols, s_ir, s_ic, s_or, s_oc, RB: tl.constexpr, CB: tl.constexpr):
-        ro_ = tl.program_id(0) * RB + tl.arange(0, RB)
-        co_ = tl.program_id(1) * CB + tl.arange(0, CB)
-        mm = (ro_[:, None] < rows) & (co_[None, :] < cols)
-        v = tl.load(inp + ro_[:, None] * s_ir + co_[None, :] * s_ic, mask=mm, other=0.0)
-        tl.store(o + co_[:, None] * s_or + ro_[None, :] * s_oc, tl.trans(v), mask=tl.trans(mm))
+    transpose_tiled = triton_transpose()
 
     for dt in [torch.float32, torch.float16]:
         R = C = 8192

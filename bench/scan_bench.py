@@ -27,6 +27,7 @@ import torch
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
 ap = argparse.ArgumentParser()
 ap.add_argument("--tilec", required=True)
 ap.add_argument("--triton-ref", default=None)
@@ -58,20 +59,7 @@ def compile_tile(tag, path, *flags):
     return {k["name"]: (mod.get_function(k["name"]), k) for k in meta["kernels"]}, ms
 
 
-_flush = cp.empty(256 * 1024 * 1024 // 4, dtype=cp.int32)
-
-
-def bench(fn, warm=10, reps=100):
-    """bench/ours.py's method: median of event-timed launches, a 256 MB clear before each."""
-    for _ in range(warm):
-        fn()
-    starts = [cp.cuda.Event() for _ in range(reps)]
-    ends = [cp.cuda.Event() for _ in range(reps)]
-    for s, e in zip(starts, ends):
-        _flush.fill(0)
-        s.record(); fn(); e.record()
-    ends[-1].synchronize()
-    return float(np.median([cp.cuda.get_elapsed_time(s, e) for s, e in zip(starts, ends)])) * 1e3  # us
+from gpu_timing import bench  # noqa: E402
 
 
 def tp(t):

@@ -9,40 +9,17 @@ import json, os, sys
 import numpy as np
 import cupy as cp
 import torch
-import triton
-import triton.language as tl
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gpu_timing import bench, triton_transpose, warm_clocks  # noqa: E402
 
 ptx_dir, names = sys.argv[1], sys.argv[2:]
-_flush = cp.empty(256 * 1024 * 1024 // 4, dtype=cp.int32)
-
-
-def bench(fn, warm=10, reps=100):
-    for _ in range(warm):
-        fn()
-    starts = [cp.cuda.Event() for _ in range(reps)]
-    ends = [cp.cuda.Event() for _ in range(reps)]
-    for s, e in zip(starts, ends):
-        _flush.fill(0)
-        s.record(); fn(); e.record()
-    ends[-1].synchronize()
-    return float(np.median([cp.cuda.get_elapsed_time(s, e) for s, e in zip(starts, ends)])) * 1e3
-
-
-@triton.jit
-def transpose_tiled(inp, o, rows, cols, s_ir, s_ic, s_or, s_oc, RB: tl.constexpr, CB: tl.constexpr):
-    ro = tl.program_id(0) * RB + tl.arange(0, RB)
-    co = tl.program_id(1) * CB + tl.arange(0, CB)
-    m = (ro[:, None] < rows) & (co[None, :] < cols)
-    v = tl.load(inp + ro[:, None] * s_ir + co[None, :] * s_ic, mask=m, other=0.0)
-    tl.store(o + co[:, None] * s_or + ro[None, :] * s_oc, tl.trans(v), mask=tl.trans(m))
-
-
+transpose_tiled = triton_transpose()
 R = C = 8192
 x = torch.randn(R, C, device="cuda")
 y = torch.empty(C, R, device="cuda")
 i32 = np.int32
-for _ in range(400):  # warm the clocks
-    _flush.fill(1)
+warm_clocks()
 impls = {"triton-tiled64x64": lambda: transpose_tiled[(R // 64, C // 64)](x, y, R, C, C, 1, R, 1, RB=64, CB=64)}
 for n in names:
     meta = json.load(open(os.path.join(ptx_dir, n + ".json")))["kernels"][0]

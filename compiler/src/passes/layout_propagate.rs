@@ -515,13 +515,18 @@ impl State<'_> {
             };
             op.operands[i] = self.get(v, Some(&e), &loc)?;
         }
+        self.push_and_supply(op, &loc, out);
+        Ok(())
+    }
+
+    /// Emits `op`, then makes its results available in every encoding demanded of them.
+    fn push_and_supply(&mut self, op: Op, loc: &str, out: &mut Vec<Op>) {
         let results = op.results.clone();
         out.push(op);
         for r in results {
             self.home(r);
-            self.supply(r, &loc, out);
+            self.supply(r, loc, out);
         }
-        Ok(())
     }
 
     fn emit_scf(&mut self, mut op: Op, out: &mut Vec<Op>) -> Result<(), PassError> {
@@ -563,12 +568,7 @@ impl State<'_> {
             }
         }
         op.regions = regions;
-        let results = op.results.clone();
-        out.push(op);
-        for r in results {
-            self.home(r);
-            self.supply(r, &loc, out);
-        }
+        self.push_and_supply(op, &loc, out);
         Ok(())
     }
 
