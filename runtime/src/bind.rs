@@ -47,7 +47,7 @@ pub fn signature(params: &[ParamMeta]) -> Result<Vec<Param>, Error> {
     params
         .iter()
         .map(|p| {
-            let d = DType::parse(p.elem()).ok_or_else(|| {
+            let d = DType::from_name(p.elem()).ok_or_else(|| {
                 Error::msg(format!("parameter `{}` has type `{}`, which tilerun does not know", p.name, p.ty))
             })?;
             let kind = if p.is_pointer() { ParamKind::Ptr(d) } else { ParamKind::Scalar(d) };
@@ -99,9 +99,7 @@ pub fn specialisation(params: &[Param], args: &[&ArgSpec]) -> Vec<(String, u32)>
         .zip(args)
         .filter_map(|(p, a)| match (p.kind, &a.value) {
             (ParamKind::Ptr(_), _) => Some((p.name.clone(), 16)),
-            (ParamKind::Scalar(d), ArgValue::Scalar(Scalar::Int(v)))
-                if d.is_int() && d != DType::Bool && v % 16 == 0 =>
-            {
+            (ParamKind::Scalar(d), ArgValue::Scalar(Scalar::Int(v))) if d.is_int() && d != DType::I1 && v % 16 == 0 => {
                 Some((p.name.clone(), 16))
             }
             _ => None,
@@ -116,7 +114,7 @@ pub fn ones(params: &[Param], args: &[&ArgSpec]) -> Vec<String> {
         .iter()
         .zip(args)
         .filter_map(|(p, a)| match (p.kind, &a.value) {
-            (ParamKind::Scalar(d), ArgValue::Scalar(Scalar::Int(1))) if d.is_int() && d != DType::Bool => {
+            (ParamKind::Scalar(d), ArgValue::Scalar(Scalar::Int(1))) if d.is_int() && d != DType::I1 => {
                 Some(p.name.clone())
             }
             _ => None,
@@ -169,7 +167,7 @@ pub enum Bound {
 /// numpy's name of a type, for advice on converting an `.npy`.
 fn numpy_name(d: DType) -> &'static str {
     match d {
-        DType::Bool => "bool_",
+        DType::I1 => "bool_",
         DType::I8 => "int8",
         DType::I16 => "int16",
         DType::I32 => "int32",
@@ -192,8 +190,8 @@ fn bind_scalar(p: &Param, d: DType, a: &ArgSpec) -> Result<Bound, Error> {
         }
     };
     let v = match (v, d) {
-        (Scalar::Int(i @ (0 | 1)), DType::Bool) => Scalar::Bool(i == 1),
-        (Scalar::Bool(_), d) if d != DType::Bool => {
+        (Scalar::Int(i @ (0 | 1)), DType::I1) => Scalar::Bool(i == 1),
+        (Scalar::Bool(_), d) if d != DType::I1 => {
             return Err(Error::msg(format!("argument `{}` is {d}, not a boolean", p.name)));
         }
         (v, _) => v,

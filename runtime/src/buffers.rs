@@ -5,6 +5,7 @@
 //! contents depend on the seed only, never on the number of threads.
 
 use crate::dtype::DType;
+use crate::dtype::ElemBytes;
 use crate::spec::{Scalar, Source};
 use crate::Error;
 use rand::rngs::Xoshiro256PlusPlus;

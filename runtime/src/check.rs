@@ -8,6 +8,7 @@
 
 use crate::buffers::HostBuffer;
 use crate::dtype::DType;
+use crate::dtype::ElemBytes;
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq)]

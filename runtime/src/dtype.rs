@@ -1,97 +1,42 @@
-//! Element types as the language spells them, and how their values sit in memory.
+//! How values of the language's element types sit in memory. The element type itself is
+//! the compiler's (`tilec::sema::types::Scalar`, here `DType`); this adds its byte-level side.
 //!
 //! Buffers are kept as raw little-endian bytes (the host and every NVIDIA GPU are
 //! little-endian), so one `Vec<u8>` type serves every element type; this module is the one
 //! place that knows how to read and write an element of each.
 
 use half::{bf16, f16};
-use std::fmt;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum DType {
-    /// `i1` / `bool`: one byte, 0 or 1 (as numpy's `bool_` and as PTX passes it).
-    Bool,
-    I8,
-    I16,
-    I32,
-    I64,
-    U8,
-    U16,
-    U32,
-    U64,
-    F16,
-    BF16,
-    F32,
-    F64,
+pub use tilec::sema::types::Scalar as DType;
+
+/// Reading and writing elements of a `DType` in little-endian bytes.
+pub trait ElemBytes: Copy {
+    fn size(self) -> usize;
+    fn int_range(self) -> (i128, i128);
+    fn encode_int(self, v: i128) -> Vec<u8>;
+    fn encode_float(self, v: f64) -> Vec<u8>;
+    fn write_int(self, v: i128, out: &mut [u8]);
+    fn write_float(self, v: f64, out: &mut [u8]);
+    fn read_f64(self, bytes: &[u8], i: usize) -> f64;
+    fn read_int(self, bytes: &[u8], i: usize) -> i128;
+    fn default_tolerance(self) -> (f64, f64);
 }
 
-impl DType {
-    pub const ALL: [DType; 13] = [
-        DType::Bool,
-        DType::I8,
-        DType::I16,
-        DType::I32,
-        DType::I64,
-        DType::U8,
-        DType::U16,
-        DType::U32,
-        DType::U64,
-        DType::F16,
-        DType::BF16,
-        DType::F32,
-        DType::F64,
-    ];
-
-    /// Parses the language's spelling (`f32`, `i1`, `bool`).
-    pub fn parse(s: &str) -> Option<DType> {
-        if s == "bool" {
-            return Some(DType::Bool);
-        }
-        DType::ALL.into_iter().find(|d| d.name() == s)
-    }
-
-    /// The language's spelling.
-    pub fn name(self) -> &'static str {
-        match self {
-            DType::Bool => "i1",
-            DType::I8 => "i8",
-            DType::I16 => "i16",
-            DType::I32 => "i32",
-            DType::I64 => "i64",
-            DType::U8 => "u8",
-            DType::U16 => "u16",
-            DType::U32 => "u32",
-            DType::U64 => "u64",
-            DType::F16 => "f16",
-            DType::BF16 => "bf16",
-            DType::F32 => "f32",
-            DType::F64 => "f64",
-        }
-    }
-
+impl ElemBytes for DType {
     /// Bytes per element.
-    pub fn size(self) -> usize {
+    fn size(self) -> usize {
         match self {
-            DType::Bool | DType::I8 | DType::U8 => 1,
+            DType::I1 | DType::I8 | DType::U8 => 1,
             DType::I16 | DType::U16 | DType::F16 | DType::BF16 => 2,
             DType::I32 | DType::U32 | DType::F32 => 4,
             DType::I64 | DType::U64 | DType::F64 => 8,
         }
     }
 
-    pub fn is_float(self) -> bool {
-        matches!(self, DType::F16 | DType::BF16 | DType::F32 | DType::F64)
-    }
-
-    /// Integers, `i1` included.
-    pub fn is_int(self) -> bool {
-        !self.is_float()
-    }
-
     /// The closed range of values an integer type holds (`i1`: 0..=1).
-    pub fn int_range(self) -> (i128, i128) {
+    fn int_range(self) -> (i128, i128) {
         match self {
-            DType::Bool => (0, 1),
+            DType::I1 => (0, 1),
             DType::I8 => (i8::MIN as i128, i8::MAX as i128),
             DType::I16 => (i16::MIN as i128, i16::MAX as i128),
             DType::I32 => (i32::MIN as i128, i32::MAX as i128),
@@ -107,7 +52,7 @@ impl DType {
 
     /// The little-endian bytes of integer `v`, which must lie in `int_range`; floats
     /// convert it.
-    pub fn encode_int(self, v: i128) -> Vec<u8> {
+    fn encode_int(self, v: i128) -> Vec<u8> {
         let mut out = vec![0; self.size()];
         self.write_int(v, &mut out);
         out
@@ -115,7 +60,7 @@ impl DType {
 
     /// The little-endian bytes of `v` rounded to this float type (nearest even); integer
     /// types truncate toward zero, saturating (callers check ranges first).
-    pub fn encode_float(self, v: f64) -> Vec<u8> {
+    fn encode_float(self, v: f64) -> Vec<u8> {
         let mut out = vec![0; self.size()];
         self.write_float(v, &mut out);
         out
@@ -123,9 +68,9 @@ impl DType {
 
     /// `encode_int` into `out` (`size()` bytes), without allocating: generators call it
     /// once per element.
-    pub fn write_int(self, v: i128, out: &mut [u8]) {
+    fn write_int(self, v: i128, out: &mut [u8]) {
         match self {
-            DType::Bool | DType::U8 => out[0] = v as u8,
+            DType::I1 | DType::U8 => out[0] = v as u8,
             DType::I8 => out[0] = v as i8 as u8,
             DType::I16 => out.copy_from_slice(&(v as i16).to_le_bytes()),
             DType::U16 => out.copy_from_slice(&(v as u16).to_le_bytes()),
@@ -138,7 +83,7 @@ impl DType {
     }
 
     /// `encode_float` into `out` (`size()` bytes).
-    pub fn write_float(self, v: f64, out: &mut [u8]) {
+    fn write_float(self, v: f64, out: &mut [u8]) {
         match self {
             DType::F16 => out.copy_from_slice(&f16::from_f64(v).to_le_bytes()),
             DType::BF16 => out.copy_from_slice(&bf16::from_f64(v).to_le_bytes()),
@@ -152,7 +97,7 @@ impl DType {
     }
 
     /// Element `i` of `bytes` as f64 (exact for every type but 64-bit integers beyond 2^53).
-    pub fn read_f64(self, bytes: &[u8], i: usize) -> f64 {
+    fn read_f64(self, bytes: &[u8], i: usize) -> f64 {
         let s = self.size();
         let b = &bytes[i * s..(i + 1) * s];
         match self {
@@ -165,11 +110,11 @@ impl DType {
     }
 
     /// Element `i` of `bytes` as an integer (floats truncate toward zero).
-    pub fn read_int(self, bytes: &[u8], i: usize) -> i128 {
+    fn read_int(self, bytes: &[u8], i: usize) -> i128 {
         let s = self.size();
         let b = &bytes[i * s..(i + 1) * s];
         match self {
-            DType::Bool | DType::U8 => b[0] as i128,
+            DType::I1 | DType::U8 => b[0] as i128,
             DType::I8 => b[0] as i8 as i128,
             DType::I16 => i16::from_le_bytes([b[0], b[1]]) as i128,
             DType::U16 => u16::from_le_bytes([b[0], b[1]]) as i128,
@@ -182,19 +127,13 @@ impl DType {
     }
 
     /// Default tolerances of `--check`, as `(rtol, atol)`: exact for integers.
-    pub fn default_tolerance(self) -> (f64, f64) {
+    fn default_tolerance(self) -> (f64, f64) {
         match self {
             DType::F16 | DType::BF16 => (1e-2, 1e-3),
             DType::F32 => (1e-5, 1e-6),
             DType::F64 => (1e-7, 1e-9),
             _ => (0.0, 0.0),
         }
-    }
-}
-
-impl fmt::Display for DType {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 
@@ -205,10 +144,10 @@ mod tests {
     #[test]
     fn names_round_trip() {
         for d in DType::ALL {
-            assert_eq!(DType::parse(d.name()), Some(d));
+            assert_eq!(DType::from_name(d.name()), Some(d));
         }
-        assert_eq!(DType::parse("bool"), Some(DType::Bool));
-        assert_eq!(DType::parse("float"), None);
+        assert_eq!(DType::from_name("bool"), Some(DType::I1));
+        assert_eq!(DType::from_name("float"), None);
     }
 
     #[test]

@@ -6,6 +6,7 @@
 
 use crate::buffers::HostBuffer;
 use crate::dtype::DType;
+use crate::dtype::ElemBytes;
 use crate::Error;
 use npyz::{Endianness, Order, TypeChar, TypeStr, WriterBuilder};
 use std::fs::File;
@@ -28,7 +29,7 @@ fn io_err(path: &Path, e: impl std::fmt::Display) -> Error {
 fn dtype_of(ts: &TypeStr) -> Option<DType> {
     let size = ts.size_field();
     Some(match (ts.type_char(), size) {
-        (TypeChar::Bool, 1) => DType::Bool,
+        (TypeChar::Bool, 1) => DType::I1,
         (TypeChar::Int, 1) => DType::I8,
         (TypeChar::Int, 2) => DType::I16,
         (TypeChar::Int, 4) => DType::I32,
@@ -47,7 +48,7 @@ fn dtype_of(ts: &TypeStr) -> Option<DType> {
 
 fn type_str(d: DType) -> &'static str {
     match d {
-        DType::Bool => "|b1",
+        DType::I1 => "|b1",
         DType::I8 => "|i1",
         DType::I16 => "<i2",
         DType::I32 => "<i4",

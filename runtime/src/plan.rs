@@ -232,7 +232,7 @@ fn substitute(spec: &str, consts: &HashMap<String, i128>) -> Result<String, Stri
         return Ok(spec.to_string());
     }
     let mut fields: Vec<String> = spec.split(':').map(str::to_string).collect();
-    let first = if fields.len() > 1 && crate::dtype::DType::parse(&fields[1]).is_some() { 2 } else { 1 };
+    let first = if fields.len() > 1 && crate::dtype::DType::from_name(&fields[1]).is_some() { 2 } else { 1 };
     for (k, f) in fields.iter_mut().enumerate().skip(first) {
         let shape = k == first;
         match plan_expr::eval(f, consts) {

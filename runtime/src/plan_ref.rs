@@ -10,6 +10,7 @@
 
 use crate::buffers::HostBuffer;
 use crate::dtype::DType;
+use crate::dtype::ElemBytes;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RefOp {

@@ -109,7 +109,7 @@ fn parse_value(spec: &str) -> Result<ArgValue, String> {
 fn parse_generated(spec: &str) -> Result<BufferSpec, String> {
     let mut fields: Vec<&str> = spec.split(':').collect();
     let kind = fields.remove(0);
-    let dtype = match fields.first().map(|f| DType::parse(f)) {
+    let dtype = match fields.first().map(|f| DType::from_name(f)) {
         Some(Some(d)) => {
             fields.remove(0);
             Some(d)
