@@ -65,7 +65,9 @@ impl Lowerer<'_> {
         for j in 0..sd.elems_per_thread() {
             let v = self.reg(src, j);
             let mut ok = b.op1("arith.cmpi", &[v, nb], Type::Int(1), &[("predicate", Attr::int(ULT, "i64"))]);
-            if sd.replicates(0) {
+            // Copies (a tile smaller than the program, or a slice's copies along its
+            // sliced dimensions) must not count twice.
+            if sd.replicates(0) || !sd.sliced().is_empty() {
                 let own = self.owner(b, src, j, &op.loc)?;
                 ok = b.op1("arith.andi", &[ok, own], Type::Int(1), &[]);
             }
