@@ -123,7 +123,8 @@ def compile_examples(examples, out, tilec, tilerun):
         src = os.path.join(examples, f)
         cmd = [tilec, src, "-o", ptx] if tilec else [tilerun, src, "--compile-only", "--emit-ptx", ptx]
         t = time.perf_counter()
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+        # A cold compile: the compile cache (tilec::cache) off.
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=600, env=dict(os.environ, TILEC_CACHE="0"))
         ms = (time.perf_counter() - t) * 1e3
         r = {"file": f, "compile_ms": round(ms, 1), "ok": p.returncode == 0, "tool": "tilec" if tilec else "tilerun --compile-only"}
         if p.returncode == 0 and os.path.exists(ptx[:-4] + ".json"):

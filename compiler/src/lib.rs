@@ -5,6 +5,7 @@
 //! plain code over [`pipeline::Options`].
 
 pub mod analysis;
+pub mod cache;
 pub mod conversion;
 pub mod diag;
 pub mod driver;

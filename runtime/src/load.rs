@@ -11,7 +11,7 @@ use crate::spec::ArgSpec;
 use crate::Error;
 use std::path::Path;
 use std::time::Instant;
-use tilec::driver::{self, CompileOptions};
+use tilec::driver::CompileOptions;
 use tilec::metadata::{KernelMeta, ModuleMeta, ParamMeta};
 use tilec::source::SourceFile;
 
@@ -50,6 +50,8 @@ pub struct Loaded {
     pub meta: ModuleMeta,
     /// Wall time of the in-process compile, when there was one.
     pub compile_ms: Option<f64>,
+    /// Whether that compile was read from the compile cache (`tilec::cache`).
+    pub cache_hit: bool,
 }
 
 /// The kernel named `want`, or the only one.
@@ -84,7 +86,14 @@ pub fn load_ptx(path: &Path, want: Option<&str>) -> Result<Loaded, Error> {
         .map_err(|e| Error::msg(format!("{}: not tilec metadata: {e}", json_path.display())))?;
     let names: Vec<&str> = meta.kernels.iter().map(|k| k.name.as_str()).collect();
     let i = pick(&names, want, &json_path.display().to_string())?;
-    Ok(Loaded { ptx, arch: meta.arch.clone(), kernel: meta.kernels[i].clone(), meta, compile_ms: None })
+    Ok(Loaded {
+        ptx,
+        arch: meta.arch.clone(),
+        kernel: meta.kernels[i].clone(),
+        meta,
+        compile_ms: None,
+        cache_hit: false,
+    })
 }
 
 /// Compiles `FILE.tile` for the given arguments (with none, and `no_specialise`, for no
@@ -122,7 +131,8 @@ pub fn compile_tile(path: &Path, want: Option<&str>, s: &CompileSettings, args: 
         equal_to_one,
     };
     let t = Instant::now();
-    let compiled = catch_panic(|| driver::compile(&file, &opts))?.map_err(|e| Error::Compile(e.rendered))?;
+    let cached = catch_panic(|| tilec::cache::compile(&file, &opts))?.map_err(|e| Error::Compile(e.rendered))?;
+    let (compiled, cache_hit) = (cached.compiled, cached.hit);
     let compile_ms = t.elapsed().as_secs_f64() * 1e3;
     let kernel = compiled
         .meta
@@ -137,6 +147,7 @@ pub fn compile_tile(path: &Path, want: Option<&str>, s: &CompileSettings, args: 
         kernel,
         meta: compiled.meta,
         compile_ms: Some(compile_ms),
+        cache_hit,
     })
 }
 

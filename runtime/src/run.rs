@@ -98,6 +98,7 @@ pub fn run(o: &Options) -> Result<(), Error> {
             load::write_outputs(p, &loaded)?;
         }
         let ms = loaded.compile_ms.map_or(String::new(), |ms| format!(" in {ms:.1} ms"));
+        let ms = if loaded.cache_hit { format!("{ms} (from the compile cache)") } else { ms };
         let into = o.emit_ptx.as_ref().map_or(String::new(), |p| format!(" into {}", p.display()));
         println!("compiled `{}` for {}{ms}{into}", loaded.kernel.name, loaded.arch);
         return Ok(());

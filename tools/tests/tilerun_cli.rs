@@ -92,6 +92,26 @@ fn compiles_alone_and_specialises_on_arguments() {
     assert_eq!(meta.kernels[0].params[0].divisibility, 16);
 }
 
+/// The second compile of the same source and options comes from the compile cache;
+/// `TILEC_CACHE=0` compiles every time.
+#[test]
+fn the_compile_cache_serves_repeats() {
+    let d = scratch("cache");
+    let run = |extra: &[(&str, &str)]| {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_tilerun"));
+        c.args(["examples/sum.tile", "--compile-only"]).current_dir(common::root());
+        c.env("TILEC_CACHE_DIR", d.join("c"));
+        for (k, v) in extra {
+            c.env(k, v);
+        }
+        String::from_utf8_lossy(&c.output().expect("tilerun starts").stdout).into_owned()
+    };
+    assert!(!run(&[]).contains("compile cache"));
+    assert!(run(&[]).contains("(from the compile cache)"));
+    assert!(!run(&[("TILEC_CACHE", "0")]).contains("compile cache"));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 #[test]
 fn compile_errors_are_rendered_against_the_source() {
     let d = scratch("bad");

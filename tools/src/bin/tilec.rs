@@ -182,7 +182,11 @@ fn run(cli: Cli) -> Result<(), String> {
         print = PrintIr { after: vec![s.into()], ..Default::default() };
     }
     let mut stdout = std::io::stdout();
-    let compiled = driver::compile_with(&file, &opts, &print, &mut stdout).map_err(|e| e.rendered)?;
+    let compiled = if stage.is_none() && !any_printing(&print) {
+        tilec::cache::compile(&file, &opts).map_err(|e| e.rendered)?.compiled
+    } else {
+        driver::compile_with(&file, &opts, &print, &mut stdout).map_err(|e| e.rendered)?
+    };
     if stage.is_some() {
         return Ok(());
     }
