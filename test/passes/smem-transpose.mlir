@@ -1,11 +1,11 @@
 // RUN: %tilec %s --passes=smem-transpose | FileCheck %s
-// The transpose's one conversion: rows along the destination's fast dimension, 16-byte
-// slots XOR-swizzled with the row's phase (4 rows a phase, 8 phases): the 4-byte writes
-// and the 16-byte reads both take the conflict-free number of wavefronts (128 each over
-// 4 warps). Of equally conflict-free layouts the one with fewer reads wins.
+// The transpose's one conversion: rows along the source's fast dimension, padded by one
+// word: the 4-byte writes and reads both take the conflict-free number of wavefronts
+// (128 each over 4 warps). Of equally conflict-free layouts a padded one wins over a
+// swizzle (cheaper addresses), then the one with fewer reads.
 // CHECK: "layout.convert"
-// CHECK-SAME: layout.shared = #layout.shared<4 : i32, 4 : i32, 8 : i32, 0 : i32, array<i32: 0, 1>>
-// CHECK-SAME: layout.smem_bytes = 16384 : i32
+// CHECK-SAME: layout.shared = #layout.shared<1 : i32, 1 : i32, 1 : i32, 1 : i32, array<i32: 1, 0>>
+// CHECK-SAME: layout.smem_bytes = 16640 : i32
 // CHECK-SAME: layout.wavefronts = array<i64: 128, 128, 128, 128>
 module {
   func.func @transpose(%arg0: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %arg1: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %arg2: i32 {tile.divisibility = 16 : i32}, %arg3: i32 {tile.divisibility = 16 : i32}, %arg4: i32 {tile.divisibility = 16 : i32}, %arg5: i32 {tile.equal_to_one}, %arg6: i32 {tile.divisibility = 16 : i32}, %arg7: i32 {tile.equal_to_one}) attributes {tile.kernel, tile.num_stages = 3 : i32, tile.num_warps = 4 : i32} {
