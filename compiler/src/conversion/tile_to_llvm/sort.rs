@@ -14,7 +14,8 @@
 //!    upper half, for a run that starts with the mirror stage), so each group of them is
 //!    loaded into registers, put through the run's compare-exchanges there and stored
 //!    back; a barrier after each run. The blocks of k <= 16 all fit one run. Groups are
-//!    spread over the threads, the next group on the next lane.
+//!    spread over the threads, the next group on the next lane; a thread with more than
+//!    2^RUN_BITS elements' worth of groups takes them in an `scf.for`.
 //! 3. Every thread reads back each element it holds.
 //! Floats sort NaN as the largest value (last ascending, first descending), as torch.sort
 //! does; unsigned elements (`tile.unsigned`) compare unsigned.
@@ -187,10 +188,26 @@ impl Lowerer<'_> {
             }
         };
         if groups >= threads {
-            for rep in 0..groups / threads {
-                let c = b.const_int(rep * threads, 32);
-                let g = b.op1("arith.addi", &[tid, c], Type::Int(32), &[]);
-                emit(b, g);
+            // A thread's groups, `unroll` of them (2^RUN_BITS elements, or all it has) an
+            // iteration: a loop keeps large tiles' code one iteration long.
+            let per = groups / threads;
+            let unroll = ((1i64 << RUN_BITS) >> width).clamp(1, per);
+            let step = |b: &mut Builder, g0: ValueId| {
+                for u in 0..unroll {
+                    let c = b.const_int(u * threads, 32);
+                    let g = b.op1("arith.addi", &[g0, c], Type::Int(32), &[]);
+                    emit(b, g);
+                }
+            };
+            if per == unroll {
+                step(b, tid);
+            } else {
+                let body = b.region(&[Type::Int(32)], |ib, args| {
+                    step(ib, args[0]);
+                    ib.op("scf.yield", &[], &[], &[]);
+                });
+                let (end, stride) = (b.const_int(groups, 32), b.const_int(unroll * threads, 32));
+                b.op_with_regions("scf.for", &[tid, end, stride], &[], &[], vec![body]);
             }
         } else {
             // Fewer groups than threads: the rest sit the run out (running a group twice
