@@ -66,6 +66,18 @@ impl<'a> Builder<'a> {
         Region::single(Block { args, ops })
     }
 
+    /// `scf.if cond { f }` with no results and an empty else: code only some threads run.
+    pub fn if_then(&mut self, cond: ValueId, f: impl FnOnce(&mut Builder)) {
+        let then = self.region(&[], |ib, _| {
+            f(ib);
+            ib.op("scf.yield", &[], &[], &[]);
+        });
+        let els = self.region(&[], |ib, _| {
+            ib.op("scf.yield", &[], &[], &[]);
+        });
+        self.op_with_regions("scf.if", &[cond], &[], &[], vec![then, els]);
+    }
+
     /// A constant of a scalar integer or float type.
     pub fn constant(&mut self, ty: Type, value: &str) -> ValueId {
         let text = if ty.is_float() && !value.contains(['.', 'e', 'x', 'i', 'n']) {

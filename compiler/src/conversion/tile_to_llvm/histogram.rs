@@ -45,14 +45,9 @@ impl Lowerer<'_> {
             } else {
                 let lim = b.const_int(bins + 1, 32);
                 let ok = b.op1("arith.cmpi", &[i, lim], Type::Int(1), &[("predicate", Attr::int(ULT, "i64"))]);
-                let then = b.region(&[], |ib, _| {
+                b.if_then(ok, |ib| {
                     ib.op("llvm.store", &[zero, p], &[], &[]);
-                    ib.op("scf.yield", &[], &[], &[]);
                 });
-                let els = b.region(&[], |ib, _| {
-                    ib.op("scf.yield", &[], &[], &[]);
-                });
-                b.op_with_regions("scf.if", &[ok], &[], &[], vec![then, els]);
             }
             k += threads;
         }

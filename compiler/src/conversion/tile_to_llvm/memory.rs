@@ -237,14 +237,9 @@ impl Lowerer<'_> {
         let base = self.smem_for_write(b, 16);
         let z = b.const_int(0, 32);
         let is0 = b.op1("arith.cmpi", &[self.tid, z], Type::Int(1), &[("predicate", Attr::int(0, "i64"))]);
-        let region_then = b.region(&[], |ib, _| {
+        b.if_then(is0, |ib| {
             ib.op("llvm.store", &[v, base], &[], &[]);
-            ib.op("scf.yield", &[], &[], &[]);
         });
-        let region_else = b.region(&[], |ib, _| {
-            ib.op("scf.yield", &[], &[], &[]);
-        });
-        b.op_with_regions("scf.if", &[is0], &[], &[], vec![region_then, region_else]);
         sreg::barrier(b);
         b.op1("llvm.load", &[base], ty.clone(), &[])
     }

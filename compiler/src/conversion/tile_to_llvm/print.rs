@@ -72,14 +72,9 @@ impl Lowerer<'_> {
                     _ => x,
                 });
             }
-            let then = b.region(&[], |ib, _| {
+            b.if_then(who, |ib| {
                 call_vprintf(ib, fmt, &args);
-                ib.op("scf.yield", &[], &[], &[]);
             });
-            let els = b.region(&[], |ib, _| {
-                ib.op("scf.yield", &[], &[], &[]);
-            });
-            b.op_with_regions("scf.if", &[who], &[], &[], vec![then, els]);
         }
         Ok(())
     }

@@ -59,14 +59,9 @@ impl Lowerer<'_> {
                 Type::LlvmPtr(3),
                 &[("elem_type", Attr(ety.to_string())), ("rawConstantIndices", Attr("array<i32: -2147483648>".into()))],
             );
-            let then = b.region(&[], |ib, _| {
+            b.if_then(lane0, |ib| {
                 ib.op("llvm.store", &[acc, slot], &[], &[]);
-                ib.op("scf.yield", &[], &[], &[]);
             });
-            let els = b.region(&[], |ib, _| {
-                ib.op("scf.yield", &[], &[], &[]);
-            });
-            b.op_with_regions("scf.if", &[lane0], &[], &[], vec![then, els]);
             sreg::barrier(b);
             let mut total: Option<ValueId> = None;
             for w in 0..self.num_warps {

@@ -132,17 +132,12 @@ impl Lowerer<'_> {
                 let slot = b.op1("arith.addi", &[row, wa], Type::Int(32), &[]);
                 let (vp, ip) = self.slot_ptrs(b, base, slot, &ety, arg.then_some(ibase));
                 let (v, i) = *a;
-                let then = b.region(&[], |ib, _| {
+                b.if_then(writer, |ib| {
                     ib.op("llvm.store", &[v, vp], &[], &[]);
                     if let (Some(i), Some(ip)) = (i, ip) {
                         ib.op("llvm.store", &[i, ip], &[], &[]);
                     }
-                    ib.op("scf.yield", &[], &[], &[]);
                 });
-                let els = b.region(&[], |ib, _| {
-                    ib.op("scf.yield", &[], &[], &[]);
-                });
-                b.op_with_regions("scf.if", &[writer], &[], &[], vec![then, els]);
                 slots.push(row);
             }
             sreg::barrier(b);

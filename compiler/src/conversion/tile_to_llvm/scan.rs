@@ -175,16 +175,11 @@ impl Lowerer<'_> {
                     slots.push((gep(b, base, i, &ety), incl[g][rep]));
                 }
             }
-            let then = b.region(&[], |ib, _| {
+            b.if_then(last, |ib| {
                 for (s, v) in &slots {
                     ib.op("llvm.store", &[*v, *s], &[], &[]);
                 }
-                ib.op("scf.yield", &[], &[], &[]);
             });
-            let els = b.region(&[], |ib, _| {
-                ib.op("scf.yield", &[], &[], &[]);
-            });
-            b.op_with_regions("scf.if", &[last], &[], &[], vec![then, els]);
             sreg::barrier(b);
             for (g, lb) in line_base.iter().enumerate() {
                 let mut carry: Option<ValueId> = None;
@@ -289,14 +284,9 @@ impl Lowerer<'_> {
             })
             .collect();
         for j in 0..vals.len() {
-            let then = b.region(&[], |ib, _| {
+            b.if_then(owned[j], |ib| {
                 ib.op("llvm.store", &[vals[j], ptrs[j]], &[], &[]);
-                ib.op("scf.yield", &[], &[], &[]);
             });
-            let els = b.region(&[], |ib, _| {
-                ib.op("scf.yield", &[], &[], &[]);
-            });
-            b.op_with_regions("scf.if", &[owned[j]], &[], &[], vec![then, els]);
         }
         sreg::barrier(b);
         ptrs.iter().map(|p| b.op1("llvm.load", &[*p], ety.clone(), &[])).collect()

@@ -214,14 +214,9 @@ impl Lowerer<'_> {
             // could race with its own stores).
             let lim = b.const_int(groups, 32);
             let active = b.op1("arith.cmpi", &[tid, lim], Type::Int(1), &[("predicate", Attr::int(6, "i64"))]);
-            let then = b.region(&[], |ib, _| {
+            b.if_then(active, |ib| {
                 emit(ib, tid);
-                ib.op("scf.yield", &[], &[], &[]);
             });
-            let els = b.region(&[], |ib, _| {
-                ib.op("scf.yield", &[], &[], &[]);
-            });
-            b.op_with_regions("scf.if", &[active], &[], &[], vec![then, els]);
         }
     }
 }
