@@ -29,11 +29,7 @@ impl Lowerer<'_> {
 
         // 1. Zero the counters.
         let threads = self.num_warps as i64 * 32;
-        let tid = {
-            let c5 = b.const_int(5, 32);
-            let w = b.op1("arith.shli", &[self.warp, c5], i32t.clone(), &[]);
-            b.op1("arith.addi", &[w, self.lane], i32t.clone(), &[])
-        };
+        let tid = self.tid;
         let zero = b.const_int(0, 32);
         let mut k = 0;
         while k <= bins {

@@ -83,11 +83,7 @@ impl Lowerer<'_> {
 
         // 2. The network, a run of stages at a time.
         let threads = self.num_warps as i64 * 32;
-        let tid = {
-            let c5 = b.const_int(5, 32);
-            let w = b.op1("arith.shli", &[self.warp, c5], Type::Int(32), &[]);
-            b.op1("arith.addi", &[w, self.lane], Type::Int(32), &[])
-        };
+        let tid = self.tid;
         let logn = n.trailing_zeros();
         let first_bits = RUN_BITS.min(logn);
         if first_bits > 0 {
