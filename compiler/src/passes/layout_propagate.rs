@@ -180,7 +180,7 @@ impl State<'_> {
             return e.clone();
         }
         let order: Vec<u32> = (0..shape.len() as u32).rev().collect();
-        Encoding::Blocked(blocked_with_order(shape, &order, 1, 4, self.num_warps))
+        Encoding::Blocked(blocked_with_order(shape, &order, 1, self.num_warps))
     }
 
     /// A scan reads and writes its tile in `blocked_for_scan` of the default encoding.

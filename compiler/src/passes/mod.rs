@@ -59,7 +59,7 @@ pub static REGISTRY: &[PassInfo] = &[
     },
     PassInfo {
         name: "coalesce",
-        summary: "choose each load's and store's blocked encoding (order, 16-byte vectors, whole 128-byte lines) from axis info; mark one-address atomics for warp pre-reduction",
+        summary: "choose each load's and store's blocked encoding (order, 16-byte vectors, lanes along a whole row, 4x4 blocks a thread where a kernel transposes) from axis info; mark one-address atomics for warp pre-reduction",
         options: "num_warps",
         kind: PassKind::Mirror(coalesce::run),
     },

@@ -85,13 +85,15 @@ impl Shared {
         (rows * self.row_len(shape) * elem_bytes as i64) as u32
     }
     /// Elements one thread moves per shared access in `d`: its contiguous run along the
-    /// row, when the layout keeps such runs contiguous and aligned (at most 16 bytes).
+    /// row (whichever dimension of `d` that is: a thread holding a block transposes it
+    /// in registers for free), when the layout keeps such runs contiguous and aligned
+    /// (at most 16 bytes).
     pub fn access(&self, d: &Dist, shape: &[i64], elem_bytes: u32) -> usize {
-        let (fd, run) = d.fast();
-        if fd != self.inner() || shape.len() != d.rank() {
+        if shape.len() != d.rank() {
             return 1;
         }
-        let mut v = (run as i64).min(16 / elem_bytes.max(1) as i64).min(shape[fd]).max(1);
+        let inner = self.inner();
+        let mut v = (d.run(inner) as i64).min(16 / elem_bytes.max(1) as i64).min(shape[inner]).max(1);
         if self.max_phase > 1 {
             v = v.min(self.vec as i64);
         }
@@ -128,12 +130,13 @@ fn wavefronts_with(
     let lanes_per_phase = if bytes <= 4 { 32 } else { (128 / bytes) as u32 };
     let (mut total, mut ideal, mut instrs) = (0u64, 0u64, 0u64);
     let n = d.elems_per_thread();
+    let starts: Vec<usize> = d.vectors(s.inner(), v).iter().map(|r| r[0]).collect();
     // Distinct words per bank in one phase: at most 32 lanes x 4 words land in a bank.
     // Fixed arrays, not vectors: this loop runs for every candidate layout.
     let mut words = [[0i64; 128]; 32];
     let mut counts: [usize; 32];
     for w in 0..num_warps {
-        for j in (0..n).step_by(v) {
+        for &j in &starts {
             instrs += 1;
             for phase in 0..32 / lanes_per_phase {
                 counts = [0; 32];
@@ -247,25 +250,42 @@ pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::passes::coalesce::blocked_with_order;
+    use crate::passes::coalesce::{blocked_with_block, blocked_with_order};
     use crate::passes::layout_propagate::transposed;
-    use tile_dialects::ir::Encoding;
+    use tile_dialects::ir::{Blocked, Encoding};
 
     #[test]
-    fn transpose_64x64_f32_has_no_bank_conflicts() {
-        let l = Encoding::Blocked(blocked_with_order(&[64, 64], &[1, 0], 4, 4, 4));
+    fn transpose_64x64_f32_blocks_move_whole_vectors() {
+        // coalesce's transpose blocks: 4x4 a thread, lanes 2x16 on one side, 16x2 on the other.
+        let l = Encoding::Blocked(blocked_with_block(&[64, 64], &[1, 0], 4, 4, 4));
         let src = Dist::of(&[64, 64], &transposed(&l).unwrap()).unwrap();
         let dst = Dist::of(&[64, 64], &l).unwrap();
         let (s, f) = choose(&src, &dst, &[64, 64], 4, 4);
         assert_eq!((f[0], f[2]), (f[1], f[3]), "{s:?} {f:?}");
-        // Of the conflict-free layouts, a padded one wins over a swizzle: one word a row.
-        assert_eq!((s.max_phase, s.pad), (1, 1), "{s:?}");
+        assert_eq!((s.access(&src, &[64, 64], 4), s.access(&dst, &[64, 64], 4)), (4, 4), "{s:?}");
         assert_eq!(Shared::parse(&s.to_attr()), Some(s));
     }
 
     #[test]
+    fn transpose_of_line_wide_rows_prefers_padding() {
+        // Without blocks (lanes 4x8), a padded layout is conflict-free and wins over an
+        // equally conflict-free swizzle: one word a row, cheaper addresses.
+        let l = Encoding::Blocked(Blocked {
+            size_per_thread: vec![1, 4],
+            threads_per_warp: vec![4, 8],
+            warps_per_cta: vec![4, 1],
+            order: vec![1, 0],
+        });
+        let src = Dist::of(&[64, 64], &transposed(&l).unwrap()).unwrap();
+        let dst = Dist::of(&[64, 64], &l).unwrap();
+        let (s, f) = choose(&src, &dst, &[64, 64], 4, 4);
+        assert_eq!((f[0], f[2]), (f[1], f[3]), "{s:?} {f:?}");
+        assert_eq!((s.max_phase, s.pad), (1, 1), "{s:?}");
+    }
+
+    #[test]
     fn transpose_64x64_f16_has_no_bank_conflicts() {
-        let l = Encoding::Blocked(blocked_with_order(&[64, 64], &[1, 0], 8, 2, 4));
+        let l = Encoding::Blocked(blocked_with_order(&[64, 64], &[1, 0], 8, 4));
         let src = Dist::of(&[64, 64], &transposed(&l).unwrap()).unwrap();
         let dst = Dist::of(&[64, 64], &l).unwrap();
         let (s, f) = choose(&src, &dst, &[64, 64], 2, 4);

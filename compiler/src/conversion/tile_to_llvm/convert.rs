@@ -103,10 +103,10 @@ impl Lowerer<'_> {
         let xs = xt.shape().to_vec();
         let v = ws.access(&xd, &xs, eb);
         let parts = self.thread_parts(b, &xd);
-        for j in (0..xd.elems_per_thread()).step_by(v) {
-            let off = offset(b, &ws, &xd, &xs, &parts, j);
+        for regs in xd.vectors(ws.inner(), v) {
+            let off = offset(b, &ws, &xd, &xs, &parts, regs[0]);
             let p = gep(b, base, off, &sty);
-            let mut elems: Vec<ValueId> = (j..j + v).map(|k| self.reg(x, k)).collect();
+            let mut elems: Vec<ValueId> = regs.iter().map(|k| self.reg(x, *k)).collect();
             if sty != ety {
                 elems = elems.iter().map(|e| b.op1("arith.extui", &[*e], sty.clone(), &[])).collect();
             }
@@ -127,9 +127,9 @@ impl Lowerer<'_> {
         let rsh = rt.shape().to_vec();
         let v = rs.access(&rd, &rsh, eb);
         let parts = self.thread_parts(b, &rd);
-        let mut vals = Vec::with_capacity(rd.elems_per_thread());
-        for j in (0..rd.elems_per_thread()).step_by(v) {
-            let off = offset(b, &rs, &rd, &rsh, &parts, j);
+        let mut vals = vec![None; rd.elems_per_thread()];
+        for regs in rd.vectors(rs.inner(), v) {
+            let off = offset(b, &rs, &rd, &rsh, &parts, regs[0]);
             let p = gep(b, base, off, &sty);
             let mut got = vec![];
             if v == 1 {
@@ -142,10 +142,13 @@ impl Lowerer<'_> {
                     got.push(b.op1("llvm.extractelement", &[w, i], sty.clone(), &[]));
                 }
             }
-            for g in got {
-                vals.push(if sty != ety { b.op1("arith.trunci", &[g], ety.clone(), &[]) } else { g });
+            for (g, k) in got.into_iter().zip(regs) {
+                vals[k] = Some(if sty != ety { b.op1("arith.trunci", &[g], ety.clone(), &[]) } else { g });
             }
         }
+        let vals: Option<Vec<ValueId>> = vals.into_iter().collect();
+        let vals =
+            vals.ok_or_else(|| PassError::at(&op.loc, "layout.convert: a register of the result was never read"))?;
         self.map.insert(r, vals);
         Ok(())
     }

@@ -105,6 +105,30 @@ impl Dist {
         (0, 1)
     }
 
+    /// Contiguous elements a thread holds along tile dimension `d`.
+    pub fn run(&self, d: usize) -> usize {
+        self.b.size_per_thread[self.keep[d]] as usize
+    }
+
+    /// The registers of each run of `v` elements contiguous along tile dimension `d`
+    /// (`v` divides `run(d)`), in element order: consecutive registers when `d` is the
+    /// fastest dimension, strided ones otherwise.
+    pub fn vectors(&self, d: usize, v: usize) -> Vec<Vec<usize>> {
+        (0..self.elems_per_thread())
+            .map(|j| self.reg_offsets(j))
+            .filter(|o| o[d] % v as i64 == 0)
+            .map(|o| {
+                (0..v as i64)
+                    .map(|k| {
+                        let mut e = o.clone();
+                        e[d] += k;
+                        self.reg_index(&e)
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
     /// The constant part of register `j`'s index along each parent dimension.
     fn preg_offsets(&self, j: usize) -> Vec<i64> {
         let j = j as i64;
