@@ -360,4 +360,33 @@ mod tests {
         assert_eq!(cols.fast(), (0, 4));
         assert_eq!(cols.coords(1, 0), vec![4]);
     }
+
+    #[test]
+    fn vectors_along_either_dimension_of_a_block() {
+        // 4x4 a thread (the transpose blocks): rows of the block are consecutive
+        // registers, its columns registers 4 apart.
+        let b = Blocked {
+            size_per_thread: vec![4, 4],
+            threads_per_warp: vec![2, 16],
+            warps_per_cta: vec![4, 1],
+            order: vec![1, 0],
+        };
+        let d = Dist::blocked(&[64, 64], &b);
+        assert_eq!((d.run(0), d.run(1)), (4, 4));
+        let rows = d.vectors(1, 4);
+        assert_eq!(rows.len(), 8);
+        assert_eq!(rows[0], vec![0, 1, 2, 3]);
+        let cols = d.vectors(0, 4);
+        assert_eq!(cols.len(), 8);
+        assert_eq!(cols[0], vec![0, 4, 8, 12]);
+        assert_eq!(cols[1], vec![1, 5, 9, 13]);
+        // Every register in exactly one vector, each vector contiguous along its dimension.
+        let mut all: Vec<usize> = cols.concat();
+        all.sort();
+        assert_eq!(all, (0..32).collect::<Vec<_>>());
+        for v in &cols {
+            let o: Vec<i64> = v.iter().map(|&j| d.reg_offsets(j)[0]).collect();
+            assert!(o.windows(2).all(|w| w[1] == w[0] + 1), "{o:?}");
+        }
+    }
 }
