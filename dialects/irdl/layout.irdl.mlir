@@ -23,15 +23,19 @@ irdl.dialect @layout {
   }
 
   // A tile staged in shared memory: `vec` elements per access, XOR swizzle of `per_phase`
-  // rows per phase over `max_phase` phases (0 phases: padded rows of `pad` elements).
-  //   #layout.shared<4 : i32, 1 : i32, 8 : i32, 0 : i32, array<i32: 1, 0>>
+  // rows per phase over `max_phase` phases (0 phases: padded rows of `pad` elements),
+  // then a linear swizzle: (dim, bit, mask) triples, the column XORed with `mask` where
+  // bit `bit` of the element's index along `dim` is set.
+  //   #layout.shared<4 : i32, 1 : i32, 8 : i32, 0 : i32, array<i32: 1, 0>, array<i32>>
+  //   #layout.shared<1 : i32, 1 : i32, 1 : i32, 0 : i32, array<i32: 1, 0>, array<i32: 1, 5, 1>>
   irdl.attribute @shared {
     %i = irdl.base "#builtin.integer"
     %a = irdl.any
+    %x = irdl.any
     %i2 = irdl.base "#builtin.integer"
     %i3 = irdl.base "#builtin.integer"
     %i4 = irdl.base "#builtin.integer"
-    irdl.parameters(vec: %i, per_phase: %i2, max_phase: %i3, pad: %i4, order: %a)
+    irdl.parameters(vec: %i, per_phase: %i2, max_phase: %i3, pad: %i4, order: %a, xor: %x)
   }
 
   // Tensor-core accumulator encoding (mma.sync v2, wgmma v3) for the matrix work.

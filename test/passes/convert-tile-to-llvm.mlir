@@ -1,13 +1,14 @@
 // RUN: %tilec %s --passes=convert-tile-to-llvm | FileCheck %s
 // Tiles become per-thread registers of an llvm.func kernel inside a gpu.module; each
-// access moves 4 f32 (16 bytes) in one predicated PTX instruction.
+// access moves 4 f32 (16 bytes) in one predicated PTX instruction; a masked load's
+// registers hold `other` (moved in first) where its predicate is off.
 // CHECK: gpu.module @tilec [#nvvm.target<chip = "sm_90">]
 // CHECK: llvm.func @add(%arg0: !llvm.ptr<1>, %arg1: !llvm.ptr<1>, %arg2: !llvm.ptr<1>, %arg3: i32)
 // CHECK-SAME: nvvm.kernel
 // CHECK-SAME: nvvm.maxntid = array<i32: 128, 1, 1>
 // CHECK: nvvm.read.ptx.sreg.tid.x
 // CHECK: nvvm.read.ptx.sreg.ctaid.x
-// CHECK: "@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b"
+// CHECK: "mov.b32 $0, $6;\0A\09mov.b32 $1, $7;\0A\09mov.b32 $2, $8;\0A\09mov.b32 $3, $9;\0A\09@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b,r,r,r,r"
 // CHECK: "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b"
 // CHECK-NOT: tile.
 // -----// IR Dump After tile-to-memsem //----- //

@@ -1,10 +1,12 @@
 // RUN: %tilec %s --passes=smem-transpose | FileCheck %s
-// The transpose's one conversion: rows along the source's fast dimension, padded by one
-// word: the 4-byte writes and reads both take the conflict-free number of wavefronts
-// (128 each over 4 warps). Of equally conflict-free layouts a padded one wins over a
-// swizzle (cheaper addresses), then the one with fewer reads.
+// The transpose's one conversion (this IR has lanes 4 x 8, one 128-byte line a row):
+// rows along the source's fast dimension, padded by one word: the 4-byte writes and reads
+// both take the conflict-free number of wavefronts (128 each over 4 warps). Of equally
+// conflict-free layouts a padded one wins over a swizzle (cheaper addresses), then the
+// one with fewer reads. (tilec's own coalesce now gives lanes 2 x 16, which takes the
+// linear swizzle: see lowering/transpose.tile.)
 // CHECK: "layout.convert"
-// CHECK-SAME: layout.shared = #layout.shared<1 : i32, 1 : i32, 1 : i32, 1 : i32, array<i32: 1, 0>>
+// CHECK-SAME: layout.shared = #layout.shared<1 : i32, 1 : i32, 1 : i32, 1 : i32, array<i32: 1, 0>, array<i32>>
 // CHECK-SAME: layout.smem_bytes = 16640 : i32
 // CHECK-SAME: layout.wavefronts = array<i64: 128, 128, 128, 128>
 module {

@@ -14,10 +14,6 @@
 //!    instruction then reads 256 contiguous bytes of a 64-wide f32 row, not two 128-byte
 //!    halves at different times, which DRAM serves 2% faster), then the next dimensions;
 //!    warps fill the slowest dimension first.
-//!    In a kernel that `trans`poses 2-D tiles, accesses of the turned shapes give each
-//!    thread a block: its own vector along its fastest dimension times the widest vector
-//!    of the transposed shape's accesses along the second, so the conversion between
-//!    them (through shared memory) writes and reads whole vectors on both sides.
 //! 4. Record it on each op as `layout.anchor`, with the op's own width as `layout.vec`.
 //! 5. A relaxed integer add / and / or / xor / max / min on a tile of pointers that are all
 //!    one address (constant over the whole tile), whose old values nobody reads, gets
@@ -84,14 +80,7 @@ pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
         // Steps 2 and 3.
         let mut widest: BTreeMap<(Vec<i64>, Vec<u32>), i64> = BTreeMap::new();
         let mut func = std::mem::take(&mut m.body[fi]);
-        // Shapes a `trans` turns (both sides): step 3's transpose blocks.
-        let mut turned: Vec<Vec<i64>> = vec![];
         visit_mut(&mut func, &mut |op| {
-            if op.name == "tile.trans" {
-                let s = m.values.ty(op.operands[0]).shape().to_vec();
-                turned.push(s.iter().rev().copied().collect());
-                turned.push(s);
-            }
             if let Some((order, vec)) = access_of(m, &axis, op) {
                 let ty = m.values.ty(mem_operands(op).unwrap().0);
                 let w = widest.entry((ty.shape().to_vec(), order)).or_insert(1);
@@ -103,14 +92,7 @@ pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
             if let Some((order, vec)) = access_of(m, &axis, op) {
                 let shape = m.values.ty(mem_operands(op).unwrap().0).shape().to_vec();
                 let w = widest[&(shape.clone(), order.clone())];
-                let block = if turned.contains(&shape) {
-                    let t: Vec<i64> = shape.iter().rev().copied().collect();
-                    widest.iter().filter(|((s, _), _)| *s == t).map(|(_, w)| *w as u32).max().unwrap_or(1)
-                } else {
-                    1
-                };
-                let b = blocked_with_block(&shape, &order, w as u32, block, num_warps);
-                let enc = Encoding::Blocked(b);
+                let enc = Encoding::Blocked(blocked_with_order(&shape, &order, w as u32, num_warps));
                 op.set_attr("layout.vec", Attr::int(vec, "i32"));
                 op.set_attr("layout.anchor", Attr(enc.to_string()));
             }
@@ -155,12 +137,6 @@ pub fn blocked_for(shape: &[i64], vec: u32, num_warps: u32) -> Blocked {
 
 /// Step 3's layout for `shape` with dimension `order`, `vec` elements per access.
 pub fn blocked_with_order(shape: &[i64], order: &[u32], vec: u32, num_warps: u32) -> Blocked {
-    blocked_with_block(shape, order, vec, 1, num_warps)
-}
-
-/// `blocked_with_order` with `block` elements a thread along the second-fastest
-/// dimension too (step 3's transpose blocks), when the tile has that many a thread.
-pub fn blocked_with_block(shape: &[i64], order: &[u32], vec: u32, block: u32, num_warps: u32) -> Blocked {
     let rank = shape.len();
     let mut spt = vec![1u32; rank];
     let mut tpw = vec![1u32; rank];
@@ -172,13 +148,6 @@ pub fn blocked_with_block(shape: &[i64], order: &[u32], vec: u32, block: u32, nu
     // idle threads.
     let per_thread_cap = (numel / threads).max(1);
     spt[f] = (vec as i64).min(per_thread_cap).min(shape[f]).max(1) as u32;
-    if rank > 1 && block > 1 {
-        let s = order[1] as usize;
-        // Only a whole block: a partial one would vectorise neither side of the turn.
-        if block as i64 * spt[f] as i64 <= per_thread_cap && block as i64 <= shape[s] {
-            spt[s] = block;
-        }
-    }
     let mut lanes = 32u32;
     for &d in order {
         let d = d as usize;
@@ -288,15 +257,5 @@ mod tests {
         assert_eq!(b.size_per_thread, vec![4, 1]);
         assert_eq!(b.threads_per_warp, vec![16, 2]);
         assert_eq!(b.warps_per_cta, vec![1, 4]);
-    }
-
-    #[test]
-    fn transpose_blocks() {
-        // 32 elements a thread: a 4 x 4 block fits; the f16 8 x 8 block would not.
-        let b = blocked_with_block(&[64, 64], &[1, 0], 4, 4, 4);
-        assert_eq!(b.size_per_thread, vec![4, 4]);
-        assert_eq!(b.threads_per_warp, vec![2, 16]);
-        assert_eq!(b.warps_per_cta, vec![4, 1]);
-        assert_eq!(blocked_with_block(&[64, 64], &[1, 0], 8, 8, 4).size_per_thread, vec![1, 8]);
     }
 }

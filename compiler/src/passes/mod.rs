@@ -59,7 +59,7 @@ pub static REGISTRY: &[PassInfo] = &[
     },
     PassInfo {
         name: "coalesce",
-        summary: "choose each load's and store's blocked encoding (order, 16-byte vectors, lanes along a whole row, 4x4 blocks a thread where a kernel transposes) from axis info; mark one-address atomics for warp pre-reduction",
+        summary: "choose each load's and store's blocked encoding (order, 16-byte vectors, lanes along a whole row) from axis info; mark one-address atomics for warp pre-reduction",
         options: "num_warps",
         kind: PassKind::Mirror(coalesce::run),
     },
@@ -71,7 +71,7 @@ pub static REGISTRY: &[PassInfo] = &[
     },
     PassInfo {
         name: "smem-transpose",
-        summary: "choose the shared-memory layout (padding / XOR swizzle) of each layout.convert: fewest bank conflicts",
+        summary: "choose the shared-memory layout (padding / XOR swizzle / linear swizzle) of each layout.convert: fewest bank conflicts",
         options: "num_warps",
         kind: PassKind::Mirror(smem_transpose::run),
     },

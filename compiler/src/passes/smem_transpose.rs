@@ -7,7 +7,10 @@
 //! 2. Otherwise enumerate candidates: the row ("inner") dimension, the source's or the
 //!    destination's fastest; a vector of 1..16 bytes; rows padded by 0, 1, 2, 4 or 8
 //!    elements, or XOR-swizzled in `vec`-element slots (`slot ^ (row / per_phase) %
-//!    max_phase`).
+//!    max_phase`); and, for 4-byte elements, one linear swizzle built for the pair
+//!    (`linear_swizzle`): each lane bit of either side that does not already pick a bank
+//!    flips a bank bit of its own, so both sides' 32 lanes hit 32 banks with scalar
+//!    accesses where no row swizzle can (a 64-wide f32 tile read by lanes 2 x 16).
 //! 3. Simulate each: every warp instruction of the write and of the read, split into the
 //!    phases the hardware serves (32 lanes for 4-byte accesses, 16 for 8, 8 for 16), the
 //!    wavefronts of each phase being the most distinct 4-byte words any bank holds.
@@ -22,9 +25,12 @@ use crate::passes::PassError;
 use crate::pipeline::Options;
 use tile_dialects::ir::{Attr, Module, Type};
 
-/// `#layout.shared<vec, per_phase, max_phase, pad, order>`: element `x` (coordinates) is at
-/// `row(x) * (shape[inner] + pad) + swizzle(x[inner], row(x))`, `inner = order[0]`,
-/// `row` the row-major index over the other dimensions in `order` (slowest last).
+/// `#layout.shared<vec, per_phase, max_phase, pad, order, xor>`: element `x` (coordinates)
+/// is at `row(x) * (shape[inner] + pad) + swizzle(x[inner], row(x))`, `inner = order[0]`,
+/// `row` the row-major index over the other dimensions in `order` (slowest last); then
+/// for each `(dim, bit, mask)` of `xor` (flat triples), the column is XORed with `mask`
+/// where bit `bit` of `x[dim]` is set (a linear swizzle; masks stay below the bits they
+/// read, so each row is still a permutation).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shared {
     pub vec: u32,
@@ -32,26 +38,56 @@ pub struct Shared {
     pub max_phase: u32,
     pub pad: u32,
     pub order: Vec<u32>,
+    pub xor: Vec<(u32, u32, u32)>,
+}
+
+fn ints(v: impl Iterator<Item = u32>) -> String {
+    let s: Vec<String> = v.map(|d| d.to_string()).collect();
+    if s.is_empty() {
+        "array<i32>".into()
+    } else {
+        format!("array<i32: {}>", s.join(", "))
+    }
+}
+
+fn parse_ints(s: &str) -> Vec<u32> {
+    let body = s.trim().trim_start_matches("array<i32").trim_start_matches(':').trim_end_matches('>');
+    body.split(',').filter_map(|x| x.trim().parse().ok()).collect()
 }
 
 impl Shared {
+    /// A plain layout: no linear swizzle.
+    pub fn plain(vec: u32, per_phase: u32, max_phase: u32, pad: u32, order: Vec<u32>) -> Shared {
+        Shared { vec, per_phase, max_phase, pad, order, xor: vec![] }
+    }
     pub fn to_attr(&self) -> Attr {
-        let o: Vec<String> = self.order.iter().map(|d| d.to_string()).collect();
+        let x = self.xor.iter().flat_map(|(d, b, m)| [*d, *b, *m]);
         Attr(format!(
-            "#layout.shared<{} : i32, {} : i32, {} : i32, {} : i32, array<i32: {}>>",
+            "#layout.shared<{} : i32, {} : i32, {} : i32, {} : i32, {}, {}>",
             self.vec,
             self.per_phase,
             self.max_phase,
             self.pad,
-            o.join(", ")
+            ints(self.order.iter().copied()),
+            ints(x)
         ))
     }
     pub fn parse(a: &Attr) -> Option<Shared> {
         let inner = a.0.trim().strip_prefix("#layout.shared<")?.strip_suffix('>')?;
-        let (nums, order) = inner.split_once("array<i32:")?;
+        let at = inner.find("array<i32")?;
+        let (nums, arrays) = inner.split_at(at);
         let n: Vec<u32> = nums.split(',').filter_map(|x| x.split(':').next()?.trim().parse().ok()).collect();
-        let order: Vec<u32> = order.trim_end_matches('>').split(',').filter_map(|x| x.trim().parse().ok()).collect();
-        (n.len() == 4).then(|| Shared { vec: n[0], per_phase: n[1], max_phase: n[2], pad: n[3], order })
+        let (order, xor) = arrays.split_once(">, ")?;
+        let x = parse_ints(xor);
+        let xor = x.chunks(3).filter(|c| c.len() == 3).map(|c| (c[0], c[1], c[2])).collect();
+        (n.len() == 4).then(|| Shared {
+            vec: n[0],
+            per_phase: n[1],
+            max_phase: n[2],
+            pad: n[3],
+            order: parse_ints(order),
+            xor,
+        })
     }
     pub fn inner(&self) -> usize {
         self.order[0] as usize
@@ -78,7 +114,13 @@ impl Shared {
     /// Element offset of coordinates `x`.
     pub fn offset(&self, shape: &[i64], x: &[i64]) -> i64 {
         let row = self.row(shape, x);
-        row * self.row_len(shape) + self.swizzle(x[self.inner()], row)
+        let mut col = self.swizzle(x[self.inner()], row);
+        for &(d, b, m) in &self.xor {
+            if (x[d as usize] >> b) & 1 == 1 {
+                col ^= m as i64;
+            }
+        }
+        row * self.row_len(shape) + col
     }
     pub fn bytes(&self, shape: &[i64], elem_bytes: u32) -> u32 {
         let rows: i64 = shape.iter().product::<i64>() / shape[self.inner()];
@@ -96,6 +138,13 @@ impl Shared {
         let mut v = (d.run(inner) as i64).min(16 / elem_bytes.max(1) as i64).min(shape[inner]).max(1);
         if self.max_phase > 1 {
             v = v.min(self.vec as i64);
+        }
+        // A linear swizzle keeps runs only below the lowest bit it flips or reads along the row.
+        for &(d, b, m) in &self.xor {
+            v = v.min(1 << m.trailing_zeros());
+            if d as usize == inner {
+                v = v.min(1 << b);
+            }
         }
         // Rows must keep each vector aligned.
         while v > 1 && (self.row_len(shape) * elem_bytes as i64) % (v * elem_bytes as i64) != 0 {
@@ -161,6 +210,72 @@ fn wavefronts_with(
     (total, ideal, instrs)
 }
 
+/// The coordinate bit (dimension, bit) each lane bit of `d` moves, copies skipped;
+/// `None` unless every lane bit moves exactly one (power-of-two blocked layouts).
+fn lane_bits(d: &Dist) -> Option<Vec<(usize, u32)>> {
+    let base = d.coords(0, 0);
+    let mut bits = vec![];
+    for k in 0..5 {
+        let c = d.coords(1 << k, 0);
+        let moved: Vec<(usize, i64)> =
+            c.iter().zip(&base).enumerate().filter(|(_, (a, b))| a != b).map(|(i, (a, b))| (i, a ^ b)).collect();
+        match moved.as_slice() {
+            [] => {}
+            [(i, x)] if x.count_ones() == 1 => bits.push((*i, x.trailing_zeros())),
+            _ => return None,
+        }
+    }
+    Some(bits)
+}
+
+/// Step 2's linear swizzle for scalar 4-byte accesses with rows along `inner` (a multiple
+/// of 32 elements, so a column's low five bits are its bank): for each side, lane bits
+/// along those five bits keep their banks, then every other lane bit (a row bit, or a
+/// high column bit) flips the lowest bank bit that side's lanes do not reach yet. Bits
+/// given a flip for the source keep it for the destination; `None` when a lane bit's
+/// bank (fixed either way) is one its side already reaches. The masks stay below bit 5,
+/// so each row is still a permutation of itself.
+pub fn linear_swizzle(src: &Dist, dst: &Dist, shape: &[i64], inner: usize, order: &[u32]) -> Option<Shared> {
+    if shape.len() != 2 || shape[inner] % 32 != 0 {
+        return None;
+    }
+    let mut flips: Vec<((usize, u32), u32)> = vec![];
+    for d in [src, dst] {
+        let bits = lane_bits(d)?;
+        // The banks this side's lanes reach so far: a subspace of GF(2)^5, as a set.
+        let mut span: Vec<u32> = vec![0];
+        let add = |span: &mut Vec<u32>, v: u32| -> bool {
+            if span.contains(&v) {
+                return false;
+            }
+            let more: Vec<u32> = span.iter().map(|s| s ^ v).collect();
+            span.extend(more);
+            true
+        };
+        let fixed = |flips: &[((usize, u32), u32)], bit: (usize, u32)| {
+            if bit.0 == inner && bit.1 < 5 {
+                Some(1u32 << bit.1)
+            } else {
+                flips.iter().find(|(k, _)| *k == bit).map(|(_, m)| *m)
+            }
+        };
+        let (set, free): (Vec<(usize, u32)>, Vec<(usize, u32)>) =
+            bits.iter().partition(|b| fixed(&flips, **b).is_some());
+        for b in set {
+            if !add(&mut span, fixed(&flips, b)?) {
+                return None;
+            }
+        }
+        for b in free {
+            let m = (0..5).map(|j| 1u32 << j).find(|m| !span.contains(m))?;
+            add(&mut span, m);
+            flips.push((b, m));
+        }
+    }
+    let xor = flips.into_iter().map(|((d, b), m)| (d as u32, b, m)).collect();
+    Some(Shared { xor, ..Shared::plain(1, 1, 1, 0, order.to_vec()) })
+}
+
 /// The cheapest shared layout for converting `src` to `dst` (step 2 to 4), with its
 /// (write, write ideal, read, read ideal) wavefronts.
 pub fn choose(src: &Dist, dst: &Dist, shape: &[i64], elem_bytes: u32, num_warps: u32) -> (Shared, [u64; 4]) {
@@ -175,7 +290,7 @@ pub fn choose(src: &Dist, dst: &Dist, shape: &[i64], elem_bytes: u32, num_warps:
         let len = shape[inner];
         let mut cands = vec![];
         for pad in [0u32, 1, 2, 4, 8] {
-            cands.push(Shared { vec: 1, per_phase: 1, max_phase: 1, pad, order: order.clone() });
+            cands.push(Shared::plain(1, 1, 1, pad, order.clone()));
         }
         if rank > 1 {
             for vec in [1u32, 2, 4, 8, 16] {
@@ -185,11 +300,14 @@ pub fn choose(src: &Dist, dst: &Dist, shape: &[i64], elem_bytes: u32, num_warps:
                 for pp in [1u32, 2, 4, 8, 16] {
                     for mp in [2u32, 4, 8, 16, 32] {
                         if (mp as i64) * vec as i64 <= len {
-                            cands.push(Shared { vec, per_phase: pp, max_phase: mp, pad: 0, order: order.clone() });
+                            cands.push(Shared::plain(vec, pp, mp, 0, order.clone()));
                         }
                     }
                 }
             }
+        }
+        if elem_bytes == 4 {
+            cands.extend(linear_swizzle(src, dst, shape, inner, &order));
         }
         for c in cands {
             let (w, wi, wn) = wavefronts_with(&c, src, &src_coords, shape, elem_bytes, num_warps);
@@ -198,7 +316,7 @@ pub fn choose(src: &Dist, dst: &Dist, shape: &[i64], elem_bytes: u32, num_warps:
             // costs registers: the f32 transpose ran 1% faster padded, 48 registers
             // against 56), then to fewer reads: a thread waits on its shared loads before
             // it can store, while shared stores retire in the background.
-            let key = (w + r, c.max_phase > 1, rn, wn + rn, c.bytes(shape, elem_bytes));
+            let key = (w + r, c.max_phase > 1 || !c.xor.is_empty(), rn, wn + rn, c.bytes(shape, elem_bytes));
             if best.as_ref().is_none_or(|(k, _, _)| key < *k) {
                 best = Some((key, c, [w, wi, r, ri]));
             }
@@ -250,20 +368,35 @@ pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::passes::coalesce::{blocked_with_block, blocked_with_order};
+    use crate::passes::coalesce::blocked_with_order;
     use crate::passes::layout_propagate::transposed;
     use tile_dialects::ir::{Blocked, Encoding};
 
     #[test]
-    fn transpose_64x64_f32_blocks_move_whole_vectors() {
-        // coalesce's transpose blocks: 4x4 a thread, lanes 2x16 on one side, 16x2 on the other.
-        let l = Encoding::Blocked(blocked_with_block(&[64, 64], &[1, 0], 4, 4, 4));
-        let src = Dist::of(&[64, 64], &transposed(&l).unwrap()).unwrap();
-        let dst = Dist::of(&[64, 64], &l).unwrap();
+    fn transpose_64x64_f32_has_no_bank_conflicts() {
+        // Lanes 2 x 16 (a warp reads two 256-byte rows): no row swizzle serves both sides
+        // (2-way at best); the linear swizzle does, with scalar accesses.
+        let l = Encoding::Blocked(blocked_with_order(&[64, 64], &[1, 0], 4, 4));
+        let src = Dist::of(&[64, 64], &l).unwrap();
+        let dst = Dist::of(&[64, 64], &transposed(&l).unwrap()).unwrap();
+        let (s, f) = choose(&src, &dst, &[64, 64], 4, 4);
+        assert_eq!((f[0], f[2]), (f[1], f[3]), "{s:?} {f:?}");
+        assert!(!s.xor.is_empty(), "{s:?}");
+        assert_eq!(Shared::parse(&s.to_attr()), Some(s));
+    }
+
+    #[test]
+    fn blocks_move_whole_vectors_both_ways() {
+        // 4x4 a thread: the block's transposition is register renaming, so 16-byte writes
+        // and reads, conflict-free.
+        let b = |tpw: Vec<u32>, wpc: Vec<u32>, order: Vec<u32>| {
+            Encoding::Blocked(Blocked { size_per_thread: vec![4, 4], threads_per_warp: tpw, warps_per_cta: wpc, order })
+        };
+        let src = Dist::of(&[64, 64], &b(vec![2, 16], vec![4, 1], vec![1, 0])).unwrap();
+        let dst = Dist::of(&[64, 64], &b(vec![16, 2], vec![1, 4], vec![0, 1])).unwrap();
         let (s, f) = choose(&src, &dst, &[64, 64], 4, 4);
         assert_eq!((f[0], f[2]), (f[1], f[3]), "{s:?} {f:?}");
         assert_eq!((s.access(&src, &[64, 64], 4), s.access(&dst, &[64, 64], 4)), (4, 4), "{s:?}");
-        assert_eq!(Shared::parse(&s.to_attr()), Some(s));
     }
 
     #[test]

@@ -93,11 +93,27 @@ pub fn store_qualifiers(order: &str, scope: &str, cache: &str, evict: &str) -> S
 
 /// A (predicated) vector load of `n` words of `w` bits: returns the words, in registers
 /// of `w.max(16)` bits (PTX has no 8-bit registers: `ld.b8` fills a 16-bit one).
-pub fn load_words(b: &mut Builder, quals: &str, ptr: ValueId, pred: Option<ValueId>, n: usize, w: u32) -> Vec<ValueId> {
+///
+/// With `other` words, a masked-off load (`pred` false) leaves those in its registers:
+/// they are moved in before the predicated load, as Triton does, and no select follows.
+pub fn load_words(
+    b: &mut Builder,
+    quals: &str,
+    ptr: ValueId,
+    pred: Option<ValueId>,
+    other: Option<&[ValueId]>,
+    n: usize,
+    w: u32,
+) -> Vec<ValueId> {
     let mut inputs = vec![(ptr, "l")];
     let mut text = String::new();
     if let Some(p) = pred {
         inputs.push((p, "b"));
+        let c = constraint(w.max(16));
+        for (i, o) in other.unwrap_or_default().iter().enumerate() {
+            inputs.push((*o, c));
+            text.push_str(&format!("mov.b{} ${i}, ${};\n\t", w.max(16), n + 2 + i));
+        }
         text.push_str(&format!("@${} ", n + 1));
     }
     text.push_str(&format!("{quals}{}.b{w} {}, [${n}];", vec_suffix(n), regs(0, n)));

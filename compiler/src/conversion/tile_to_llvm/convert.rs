@@ -70,13 +70,7 @@ impl Lowerer<'_> {
         let (x, r) = (op.operands[0], op.result());
         let (xt, rt) = (self.ty(x).clone(), self.ty(r).clone());
         let (xd, rd) = (self.dist(x, &op.loc)?, self.dist(r, &op.loc)?);
-        let row_major = |rank: usize| Shared {
-            vec: 1,
-            per_phase: 1,
-            max_phase: 1,
-            pad: 0,
-            order: (0..rank as u32).rev().collect(),
-        };
+        let row_major = |rank: usize| Shared::plain(1, 1, 1, 0, (0..rank as u32).rev().collect());
         let (ws, rs) = if op.name == "tile.reshape" {
             (row_major(xt.shape().len()), row_major(rt.shape().len()))
         } else {
@@ -198,6 +192,16 @@ fn offset(b: &mut Builder, s: &Shared, d: &Dist, shape: &[i64], parts: &[ValueId
             let lo = b.op1("arith.andi", &[col, vm], Type::Int(32), &[]);
             col = b.op1("arith.ori", &[hi, lo], Type::Int(32), &[]);
         }
+    }
+    for &(d, bit, mask) in &s.xor {
+        // col ^= ((x[d] >> bit) & 1) * mask
+        let sh = b.const_int(bit as i64, 32);
+        let t = b.op1("arith.shrui", &[x[d as usize], sh], Type::Int(32), &[]);
+        let one = b.const_int(1, 32);
+        let t = b.op1("arith.andi", &[t, one], Type::Int(32), &[]);
+        let m = b.const_int(mask as i64, 32);
+        let t = b.op1("arith.muli", &[t, m], Type::Int(32), &[]);
+        col = b.op1("arith.xori", &[col, t], Type::Int(32), &[]);
     }
     match row {
         None => col,
