@@ -23,6 +23,7 @@ use crate::conversion::tile_to_llvm::layout::Dist;
 use crate::passes::coalesce::{num_warps, visit_mut};
 use crate::passes::PassError;
 use crate::pipeline::Options;
+use tile_dialects::ir::types::{fmt_array, parse_i32_array, split_top};
 use tile_dialects::ir::{Attr, Module, Type};
 
 /// `#layout.shared<vec, per_phase, max_phase, pad, order, xor>`: element `x` (coordinates)
@@ -41,52 +42,36 @@ pub struct Shared {
     pub xor: Vec<(u32, u32, u32)>,
 }
 
-fn ints(v: impl Iterator<Item = u32>) -> String {
-    let s: Vec<String> = v.map(|d| d.to_string()).collect();
-    if s.is_empty() {
-        "array<i32>".into()
-    } else {
-        format!("array<i32: {}>", s.join(", "))
-    }
-}
-
-fn parse_ints(s: &str) -> Vec<u32> {
-    let body = s.trim().trim_start_matches("array<i32").trim_start_matches(':').trim_end_matches('>');
-    body.split(',').filter_map(|x| x.trim().parse().ok()).collect()
-}
-
 impl Shared {
     /// A plain layout: no linear swizzle.
     pub fn plain(vec: u32, per_phase: u32, max_phase: u32, pad: u32, order: Vec<u32>) -> Shared {
         Shared { vec, per_phase, max_phase, pad, order, xor: vec![] }
     }
     pub fn to_attr(&self) -> Attr {
-        let x = self.xor.iter().flat_map(|(d, b, m)| [*d, *b, *m]);
+        let x: Vec<u32> = self.xor.iter().flat_map(|(d, b, m)| [*d, *b, *m]).collect();
         Attr(format!(
             "#layout.shared<{} : i32, {} : i32, {} : i32, {} : i32, {}, {}>",
             self.vec,
             self.per_phase,
             self.max_phase,
             self.pad,
-            ints(self.order.iter().copied()),
-            ints(x)
+            fmt_array(&self.order),
+            fmt_array(&x)
         ))
     }
     pub fn parse(a: &Attr) -> Option<Shared> {
         let inner = a.0.trim().strip_prefix("#layout.shared<")?.strip_suffix('>')?;
-        let at = inner.find("array<i32")?;
-        let (nums, arrays) = inner.split_at(at);
-        let n: Vec<u32> = nums.split(',').filter_map(|x| x.split(':').next()?.trim().parse().ok()).collect();
-        let (order, xor) = arrays.split_once(">, ")?;
-        let x = parse_ints(xor);
-        let xor = x.chunks(3).filter(|c| c.len() == 3).map(|c| (c[0], c[1], c[2])).collect();
-        (n.len() == 4).then(|| Shared {
-            vec: n[0],
-            per_phase: n[1],
-            max_phase: n[2],
-            pad: n[3],
-            order: parse_ints(order),
-            xor,
+        let parts = split_top(inner, ',');
+        let [vec, per_phase, max_phase, pad, order, xor] = parts.as_slice() else { return None };
+        let int = |s: &str| s.split(':').next()?.trim().parse().ok();
+        let x = parse_i32_array(xor);
+        Some(Shared {
+            vec: int(vec)?,
+            per_phase: int(per_phase)?,
+            max_phase: int(max_phase)?,
+            pad: int(pad)?,
+            order: parse_i32_array(order),
+            xor: x.chunks(3).filter(|c| c.len() == 3).map(|c| (c[0], c[1], c[2])).collect(),
         })
     }
     pub fn inner(&self) -> usize {

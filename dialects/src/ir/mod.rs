@@ -159,12 +159,7 @@ impl Op {
     /// Operands of an op with `operandSegmentSizes`: the operands of segment `i`.
     pub fn segment(&self, i: usize) -> &[ValueId] {
         let sizes: Vec<usize> = match self.attr("operandSegmentSizes") {
-            Some(a) => types::strip_wrapped(a.0.trim(), "array<i32")
-                .unwrap_or("")
-                .trim_start_matches(':')
-                .split(',')
-                .filter_map(|x| x.trim().parse().ok())
-                .collect(),
+            Some(a) => types::parse_i32_array(&a.0).into_iter().map(|x| x as usize).collect(),
             None => return self.operands.get(i..i + 1).unwrap_or(&[]),
         };
         let start: usize = sizes[..i.min(sizes.len())].iter().sum();

@@ -217,14 +217,16 @@ impl Encoding {
     }
 }
 
-fn parse_i32_array(s: &str) -> Vec<u32> {
+/// The integers of an `array<i32: ...>` attribute (empty for `array<i32>`).
+pub fn parse_i32_array(s: &str) -> Vec<u32> {
     let s = s.trim();
     let inner = strip_wrapped(s, "array<i32").unwrap_or("");
     let inner = inner.trim_start_matches(':');
     inner.split(',').filter_map(|x| x.trim().parse().ok()).collect()
 }
 
-fn fmt_array(v: &[u32]) -> String {
+/// `array<i32: ...>` (`array<i32>` when empty), as MLIR prints a dense i32 array.
+pub fn fmt_array(v: &[u32]) -> String {
     let items: Vec<String> = v.iter().map(|x| x.to_string()).collect();
     if items.is_empty() {
         "array<i32>".into()
@@ -256,7 +258,8 @@ pub(crate) fn strip_wrapped<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
 }
 
 /// Splits on `sep` outside any `<>`, `()`, `[]`, `{}` or string.
-pub(crate) fn split_top(s: &str, sep: char) -> Vec<&str> {
+/// `s` split at `sep` outside brackets and strings.
+pub fn split_top(s: &str, sep: char) -> Vec<&str> {
     let mut out = vec![];
     let (mut depth, mut start, mut in_str) = (0i32, 0usize, false);
     let bytes: Vec<char> = s.chars().collect();
