@@ -8,10 +8,12 @@
 //!    contiguous run share lines; separate runs and rows take their own).
 //! 3. For each `layout.convert`: the two encodings, and the shared memory it goes
 //!    through, its bytes and bank-conflict degree (wavefronts over the conflict-free
-//!    count, from `smem-transpose`'s simulation) and the bytes a thread moves per shared
-//!    access on each side; or that it is free.
+//!    count, from `smem-transpose`'s simulation), the bytes a thread moves per shared
+//!    access on each side and how many of its addresses the lowering computes (the
+//!    others are immediates); or that it is free.
 
 use crate::analysis::axis_info::AxisAnalysis;
+use crate::analysis::shared_addresses::{access_starts, address_cost, address_plan};
 use crate::conversion::tile_to_llvm::layout::Dist;
 use crate::conversion::tile_to_llvm::loc_line;
 use crate::passes::coalesce::{mem_operands, num_warps, pointee_bytes};
@@ -57,7 +59,7 @@ pub fn report(m: &Module, opts: &Options) -> String {
         }
         for op in &ops {
             if op.name == "layout.convert" {
-                let _ = writeln!(out, "{}", convert_line(m, op));
+                let _ = writeln!(out, "{}", convert_line(m, op, nw));
             }
         }
     }
@@ -121,7 +123,7 @@ fn mem_line(m: &Module, axis: &AxisAnalysis, op: &Op, ptr: u32) -> String {
     )
 }
 
-fn convert_line(m: &Module, op: &Op) -> String {
+fn convert_line(m: &Module, op: &Op, num_warps: u32) -> String {
     let (st, dt) = (m.values.ty(op.operands[0]), m.values.ty(op.results[0]));
     let at = loc_line(&op.loc);
     let (se, de) = (st.encoding().map(short).unwrap_or_default(), dt.encoding().map(short).unwrap_or_default());
@@ -142,13 +144,26 @@ fn convert_line(m: &Module, op: &Op) -> String {
             let deg = |a: usize| if w.len() == 4 && w[a + 1] > 0.0 { w[a] / w[a + 1] } else { f64::NAN };
             // Bytes a thread moves per shared access on each side (what the lowering emits).
             let eb = elem_bytes(st);
-            let width = |d: Option<Dist>, shape: &[i64]| match (Shared::parse(s), d) {
-                (Some(sh), Some(d)) => sh.access(&d, shape, eb) as u32 * eb,
-                _ => eb,
+            // Bytes a thread moves per shared access, accesses, and the addresses the
+            // lowering computes for them (the rest are immediates).
+            let side = |d: Option<Dist>, shape: &[i64]| match (Shared::parse(s), d) {
+                (Some(sh), Some(d)) => {
+                    let starts = access_starts(&sh, &d, shape, eb);
+                    let cost = address_cost(&address_plan(&sh, &d, shape, num_warps, &starts));
+                    (
+                        sh.access(&d, shape, eb) as u32 * eb,
+                        format!(
+                            "{cost} address{} computed for {} accesses",
+                            if cost == 1 { "" } else { "es" },
+                            starts.len()
+                        ),
+                    )
+                }
+                _ => (eb, String::new()),
             };
-            let (wb, rb) = (width(Dist::of_type(st), st.shape()), width(Dist::of_type(dt), dt.shape()));
+            let ((wb, wa), (rb, ra)) = (side(Dist::of_type(st), st.shape()), side(Dist::of_type(dt), dt.shape()));
             format!(
-                "{head}\n    through shared memory {} ({} bytes): bank conflicts {:.2}-way on the write, {:.2}-way on the read; {wb}-byte writes, {rb}-byte reads",
+                "{head}\n    through shared memory {} ({} bytes): bank conflicts {:.2}-way on the write, {:.2}-way on the read; {wb}-byte writes, {rb}-byte reads\n    a thread's writes: {wa}; its reads: {ra}",
                 s.0,
                 op.int_attr("layout.smem_bytes").unwrap_or(0),
                 deg(0),

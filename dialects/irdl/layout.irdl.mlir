@@ -24,8 +24,8 @@ irdl.dialect @layout {
 
   // A tile staged in shared memory: `vec` elements per access, XOR swizzle of `per_phase`
   // rows per phase over `max_phase` phases (0 phases: padded rows of `pad` elements),
-  // then a linear swizzle: (dim, bit, mask) triples, the column XORed with `mask` where
-  // bit `bit` of the element's index along `dim` is set.
+  // then a linear layout: (dim, bit, mask) triples, the element's offset XORed with
+  // `mask` where bit `bit` of its index along `dim` is set (unpadded rows).
   //   #layout.shared<4 : i32, 1 : i32, 8 : i32, 0 : i32, array<i32: 1, 0>, array<i32>>
   //   #layout.shared<1 : i32, 1 : i32, 1 : i32, 0 : i32, array<i32: 1, 0>, array<i32: 1, 5, 1>>
   irdl.attribute @shared {

@@ -1,3 +1,4 @@
 //! Analyses the passes share.
 
 pub mod axis_info;
+pub mod shared_addresses;

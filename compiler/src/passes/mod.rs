@@ -71,7 +71,7 @@ pub static REGISTRY: &[PassInfo] = &[
     },
     PassInfo {
         name: "smem-transpose",
-        summary: "choose the shared-memory layout (padding / XOR swizzle / linear swizzle) of each layout.convert: fewest bank conflicts",
+        summary: "choose the shared-memory layout (padding / XOR swizzle / linear layouts) of each layout.convert: fewest bank conflicts, then fewest computed addresses",
         options: "num_warps",
         kind: PassKind::Mirror(smem_transpose::run),
     },

@@ -7,31 +7,37 @@
 //! 2. Otherwise enumerate candidates: the row ("inner") dimension, the source's or the
 //!    destination's fastest; a vector of 1..16 bytes; rows padded by 0, 1, 2, 4 or 8
 //!    elements, or XOR-swizzled in `vec`-element slots (`slot ^ (row / per_phase) %
-//!    max_phase`); and, for 4-byte elements, one linear swizzle built for the pair
-//!    (`linear_swizzle`): each lane bit of either side that does not already pick a bank
-//!    flips a bank bit of its own, so both sides' 32 lanes hit 32 banks with scalar
-//!    accesses where no row swizzle can (a 64-wide f32 tile read by lanes 2 x 16).
+//!    max_phase`); and, for 4-byte elements, two linear layouts built for the pair:
+//!    `linear_swizzle` (each lane bit of either side that does not already pick a bank
+//!    flips a bank bit of its own) and `linear_layout` (every coordinate bit placed on
+//!    an address bit of its own choosing, so that register bits stay off the bits the
+//!    threads vary and their accesses differ by immediates). Both give 32 banks to both
+//!    sides' 32 lanes with scalar accesses where no row swizzle can (a 64-wide f32 tile
+//!    read by lanes 2 x 16).
 //! 3. Simulate each: every warp instruction of the write and of the read, split into the
 //!    phases the hardware serves (32 lanes for 4-byte accesses, 16 for 8, 8 for 16), the
 //!    wavefronts of each phase being the most distinct 4-byte words any bank holds.
-//! 4. Keep the fewest wavefronts (then padding over swizzling, then fewest instructions,
-//!    then fewest bytes), and record it on the op: `layout.shared`, `layout.smem_bytes`,
+//! 4. Keep the fewest wavefronts, then the fewest address computations
+//!    (`analysis::shared_addresses`: what the lowering emits), then fewest reads, instructions and bytes; record it on
+//!    the op: `layout.shared`, `layout.smem_bytes`,
 //!    and `layout.wavefronts` (write, write ideal, read, read ideal: the bank-conflict
 //!    degree is their ratio).
 
+use crate::analysis::shared_addresses::{access_starts, address_cost, plan_with};
 use crate::conversion::tile_to_llvm::layout::Dist;
 use crate::passes::coalesce::{num_warps, visit_mut};
 use crate::passes::PassError;
 use crate::pipeline::Options;
+use std::collections::HashMap;
 use tile_dialects::ir::types::{fmt_array, parse_i32_array, split_top};
 use tile_dialects::ir::{Attr, Module, Type};
 
 /// `#layout.shared<vec, per_phase, max_phase, pad, order, xor>`: element `x` (coordinates)
 /// is at `row(x) * (shape[inner] + pad) + swizzle(x[inner], row(x))`, `inner = order[0]`,
 /// `row` the row-major index over the other dimensions in `order` (slowest last); then
-/// for each `(dim, bit, mask)` of `xor` (flat triples), the column is XORed with `mask`
-/// where bit `bit` of `x[dim]` is set (a linear swizzle; masks stay below the bits they
-/// read, so each row is still a permutation).
+/// for each `(dim, bit, mask)` of `xor` (flat triples), the offset is XORed with `mask`
+/// where bit `bit` of `x[dim]` is set (a linear layout over unpadded power-of-two rows,
+/// built so the map stays a permutation).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shared {
     pub vec: u32,
@@ -99,13 +105,13 @@ impl Shared {
     /// Element offset of coordinates `x`.
     pub fn offset(&self, shape: &[i64], x: &[i64]) -> i64 {
         let row = self.row(shape, x);
-        let mut col = self.swizzle(x[self.inner()], row);
+        let mut off = row * self.row_len(shape) + self.swizzle(x[self.inner()], row);
         for &(d, b, m) in &self.xor {
             if (x[d as usize] >> b) & 1 == 1 {
-                col ^= m as i64;
+                off ^= m as i64;
             }
         }
-        row * self.row_len(shape) + col
+        off
     }
     pub fn bytes(&self, shape: &[i64], elem_bytes: u32) -> u32 {
         let rows: i64 = shape.iter().product::<i64>() / shape[self.inner()];
@@ -164,7 +170,7 @@ fn wavefronts_with(
     let lanes_per_phase = if bytes <= 4 { 32 } else { (128 / bytes) as u32 };
     let (mut total, mut ideal, mut instrs) = (0u64, 0u64, 0u64);
     let n = d.elems_per_thread();
-    let starts: Vec<usize> = d.vectors(s.inner(), v).iter().map(|r| r[0]).collect();
+    let starts = access_starts(s, d, shape, elem_bytes);
     // Distinct words per bank in one phase: at most 32 lanes x 4 words land in a bank.
     // Fixed arrays, not vectors: this loop runs for every candidate layout.
     let mut words = [[0i64; 128]; 32];
@@ -261,13 +267,68 @@ pub fn linear_swizzle(src: &Dist, dst: &Dist, shape: &[i64], inner: usize, order
     Some(Shared { xor, ..Shared::plain(1, 1, 1, 0, order.to_vec()) })
 }
 
+/// Step 2's linear layout for scalar 4-byte accesses over a power-of-two tile: each
+/// coordinate bit gets the address bits it sets. A lane bit of both sides, or of the
+/// source only, gets a bank bit of its own; a destination-only lane bit the bank bit of a
+/// source-only one plus a bit above the banks; every other bit a bit above the banks
+/// alone. So each side's 32 lanes hit 32 banks, and a register bit that is no lane of
+/// the other side moves its access by a constant: an immediate (Triton's layouts give
+/// the f32 transpose this shape). `None` unless both sides' lanes move five distinct
+/// coordinate bits.
+pub fn linear_layout(src: &Dist, dst: &Dist, shape: &[i64], order: &[u32]) -> Option<Shared> {
+    if shape.iter().any(|n| *n < 1 || n.count_ones() != 1) {
+        return None;
+    }
+    let (ws, rs) = (lane_bits(src)?, lane_bits(dst)?);
+    if ws.len() != 5 || rs.len() != 5 {
+        return None;
+    }
+    // Row-major strides of the plain layout in `order` (fastest first).
+    let mut stride = vec![0i64; shape.len()];
+    let mut acc = 1;
+    for &d in order {
+        stride[d as usize] = acc;
+        acc *= shape[d as usize];
+    }
+    let mut want: HashMap<(usize, u32), i64> = HashMap::new();
+    let mut bank = 0;
+    for b in ws.iter().filter(|b| rs.contains(b)) {
+        want.insert(*b, 1 << bank);
+        bank += 1;
+    }
+    let wonly: Vec<(usize, u32)> = ws.iter().filter(|b| !rs.contains(b)).copied().collect();
+    let ronly: Vec<(usize, u32)> = rs.iter().filter(|b| !ws.contains(b)).copied().collect();
+    let mut high = 5;
+    for (w, r) in wonly.iter().zip(&ronly) {
+        want.insert(*w, 1 << bank);
+        want.insert(*r, (1 << bank) | (1 << high));
+        bank += 1;
+        high += 1;
+    }
+    let mut xor = vec![];
+    for &d in order {
+        for k in 0..shape[d as usize].trailing_zeros() {
+            let bit = (d as usize, k);
+            let w = *want.entry(bit).or_insert_with(|| {
+                high += 1;
+                1 << (high - 1)
+            });
+            let m = (stride[d as usize] << k) ^ w;
+            if m != 0 {
+                xor.push((d, k, m as u32));
+            }
+        }
+    }
+    Some(Shared { xor, ..Shared::plain(1, 1, 1, 0, order.to_vec()) })
+}
+
 /// The cheapest shared layout for converting `src` to `dst` (step 2 to 4), with its
 /// (write, write ideal, read, read ideal) wavefronts.
 pub fn choose(src: &Dist, dst: &Dist, shape: &[i64], elem_bytes: u32, num_warps: u32) -> (Shared, [u64; 4]) {
     let rank = shape.len();
     let mut inners = vec![src.fast().0, dst.fast().0];
     inners.dedup();
-    let mut best: Option<((u64, bool, u64, u64, u32), Shared, [u64; 4])> = None;
+    let mut best: Option<((u64, usize, u64, u64, u32), Shared, [u64; 4])> = None;
     let (src_coords, dst_coords) = (coord_table(src, num_warps), coord_table(dst, num_warps));
     for &inner in &inners {
         let mut order = vec![inner as u32];
@@ -293,15 +354,22 @@ pub fn choose(src: &Dist, dst: &Dist, shape: &[i64], elem_bytes: u32, num_warps:
         }
         if elem_bytes == 4 {
             cands.extend(linear_swizzle(src, dst, shape, inner, &order));
+            cands.extend(linear_layout(src, dst, shape, &order));
         }
         for c in cands {
             let (w, wi, wn) = wavefronts_with(&c, src, &src_coords, shape, elem_bytes, num_warps);
             let (r, ri, rn) = wavefronts_with(&c, dst, &dst_coords, shape, elem_bytes, num_warps);
-            // Ties go to padding over a swizzle (the swizzle's XOR address arithmetic
-            // costs registers: the f32 transpose ran 1% faster padded, 48 registers
-            // against 56), then to fewer reads: a thread waits on its shared loads before
-            // it can store, while shared stores retire in the background.
-            let key = (w + r, c.max_phase > 1 || !c.xor.is_empty(), rn, wn + rn, c.bytes(shape, elem_bytes));
+            if best.as_ref().is_some_and(|(k, _, _)| w + r > k.0) {
+                continue;
+            }
+            // Ties go to fewer address computations (they cost registers: the f32
+            // transpose ran 1% faster padded than swizzled, 48 registers against 56),
+            // then to fewer reads: a thread waits on its shared loads before it can
+            // store, while shared stores retire in the background.
+            let cost = |d: &Dist, t: &[Vec<i64>]| {
+                address_cost(&plan_with(&c, t, d.elems_per_thread(), shape, &access_starts(&c, d, shape, elem_bytes)))
+            };
+            let key = (w + r, cost(src, &src_coords) + cost(dst, &dst_coords), rn, wn + rn, c.bytes(shape, elem_bytes));
             if best.as_ref().is_none_or(|(k, _, _)| key < *k) {
                 best = Some((key, c, [w, wi, r, ri]));
             }
@@ -353,6 +421,7 @@ pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::shared_addresses::{address_plan, Addr};
     use crate::passes::coalesce::blocked_with_order;
     use crate::passes::layout_propagate::transposed;
     use tile_dialects::ir::{Blocked, Encoding};
@@ -360,14 +429,97 @@ mod tests {
     #[test]
     fn transpose_64x64_f32_has_no_bank_conflicts() {
         // Lanes 2 x 16 (a warp reads two 256-byte rows): no row swizzle serves both sides
-        // (2-way at best); the linear swizzle does, with scalar accesses.
-        let l = Encoding::Blocked(blocked_with_order(&[64, 64], &[1, 0], 4, 4));
-        let src = Dist::of(&[64, 64], &l).unwrap();
-        let dst = Dist::of(&[64, 64], &transposed(&l).unwrap()).unwrap();
+        // (2-way at best); the linear layouts do, with scalar accesses.
+        let (src, dst) = transpose_sides();
         let (s, f) = choose(&src, &dst, &[64, 64], 4, 4);
         assert_eq!((f[0], f[2]), (f[1], f[3]), "{s:?} {f:?}");
         assert!(!s.xor.is_empty(), "{s:?}");
         assert_eq!(Shared::parse(&s.to_attr()), Some(s));
+    }
+
+    /// The transpose's two sides: lanes 2 x 16 reading rows, 16 x 2 writing columns.
+    fn transpose_sides() -> (Dist, Dist) {
+        let l = Encoding::Blocked(blocked_with_order(&[64, 64], &[1, 0], 4, 4));
+        (Dist::of(&[64, 64], &l).unwrap(), Dist::of(&[64, 64], &transposed(&l).unwrap()).unwrap())
+    }
+
+    #[test]
+    fn linear_layout_is_a_conflict_free_permutation() {
+        let (src, dst) = transpose_sides();
+        let s = linear_layout(&src, &dst, &[64, 64], &[1, 0]).unwrap();
+        let mut seen: Vec<i64> =
+            (0..64).flat_map(|r| (0..64).map(move |c| (r, c))).map(|(r, c)| s.offset(&[64, 64], &[r, c])).collect();
+        seen.sort();
+        assert_eq!(seen, (0..4096).collect::<Vec<_>>());
+        for d in [&src, &dst] {
+            let (w, ideal, _) = wavefronts(&s, d, &[64, 64], 4, 4);
+            assert_eq!(w, ideal, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn linear_layouts_of_many_pairs_are_conflict_free_permutations() {
+        // Every pair of blocked layouts the linear layout accepts (2-D, vectors of 1 to
+        // 4 elements, either order, 4 or 8 warps) gives a permutation of the tile, and
+        // 32 banks to both sides' 32 lanes.
+        let mut built = 0;
+        for shape in [[64i64, 64], [32, 128], [128, 32], [16, 256]] {
+            for nw in [4u32, 8] {
+                let ls: Vec<Dist> = [[1u32, 0], [0, 1]]
+                    .iter()
+                    .flat_map(|o| [1u32, 2, 4].map(|v| (*o, v)))
+                    .map(|(o, v)| Dist::of(&shape, &Encoding::Blocked(blocked_with_order(&shape, &o, v, nw))).unwrap())
+                    .collect();
+                for (a, b) in ls.iter().flat_map(|a| ls.iter().map(move |b| (a, b))) {
+                    let Some(s) = linear_layout(a, b, &shape, &[1, 0]) else { continue };
+                    built += 1;
+                    let mut offs: Vec<i64> = (0..shape[0])
+                        .flat_map(|r| (0..shape[1]).map(move |c| [r, c]))
+                        .map(|x| s.offset(&shape, &x))
+                        .collect();
+                    offs.sort();
+                    assert_eq!(offs, (0..shape[0] * shape[1]).collect::<Vec<_>>(), "{s:?}");
+                    for d in [a, b] {
+                        let (w, ideal, _) = wavefronts(&s, d, &shape, 4, nw);
+                        assert_eq!(w, ideal, "{shape:?} {s:?}");
+                    }
+                }
+            }
+        }
+        assert!(built > 50, "{built}");
+    }
+
+    #[test]
+    fn address_plans_reproduce_every_offset() {
+        // Whatever the layout, a plan's bases, XORs and immediates give each thread the
+        // offset the layout assigns; the transpose's linear layout needs 16 computed
+        // addresses a side where the column-XOR swizzle needs 32 for its writes.
+        let (src, dst) = transpose_sides();
+        let mut layouts = vec![Shared::plain(1, 1, 1, 1, vec![1, 0]), Shared::plain(4, 1, 8, 0, vec![1, 0])];
+        layouts.extend(linear_swizzle(&src, &dst, &[64, 64], 1, &[1, 0]));
+        layouts.extend(linear_layout(&src, &dst, &[64, 64], &[1, 0]));
+        let mut costs = vec![];
+        for s in &layouts {
+            for d in [&src, &dst] {
+                let starts = access_starts(s, d, &[64, 64], 4);
+                let plan = address_plan(s, d, &[64, 64], 4, &starts);
+                let off = |t: u32, i: usize| s.offset(&[64, 64], &d.coords(t, starts[i]));
+                for (i, a) in plan.iter().enumerate() {
+                    for t in 0..128 {
+                        let got = match *a {
+                            Addr::Base => off(t, i),
+                            Addr::From { base, xor, add } => (off(t, base) ^ xor) + add,
+                        };
+                        assert_eq!(got, off(t, i), "{s:?} access {i} thread {t}");
+                    }
+                }
+                costs.push(address_cost(&plan));
+            }
+        }
+        assert_eq!(costs[0..2], [1, 1], "{costs:?}");
+        assert_eq!(costs[4..8], [32, 16, 16, 16], "{costs:?}");
+        let (s, _) = choose(&src, &dst, &[64, 64], 4, 4);
+        assert_eq!(Some(s), linear_layout(&src, &dst, &[64, 64], &[1, 0]));
     }
 
     #[test]

@@ -13,14 +13,18 @@
 //!    its registers at their offsets in the `layout.shared` layout (as many contiguous
 //!    elements per `st.shared` as the layout keeps together, up to 16 bytes), a barrier,
 //!    and every thread reads its registers of the destination encoding the same way.
+//!    Only `address_plan`'s bases compute the layout's offsets; other accesses are a
+//!    base's offset XOR a constant plus an immediate.
 //!    A reshape uses plain row-major offsets of each shape (the same linear order).
 
 use super::layout::Dist;
 use super::{lower_type, Lowerer};
+use crate::analysis::shared_addresses::{address_plan, Addr};
 use crate::conversion::nvidia::sreg;
 use crate::passes::layout_propagate::transposed;
 use crate::passes::smem_transpose::Shared;
 use crate::passes::PassError;
+use std::collections::HashMap;
 use tile_dialects::ir::{Attr, Builder, Encoding, Op, Type, ValueId};
 
 impl Lowerer<'_> {
@@ -97,9 +101,9 @@ impl Lowerer<'_> {
         let xs = xt.shape().to_vec();
         let v = ws.access(&xd, &xs, eb);
         let parts = self.thread_parts(b, &xd);
-        for regs in xd.vectors(ws.inner(), v) {
-            let off = offset(b, &ws, &xd, &xs, &parts, regs[0]);
-            let p = gep(b, base, off, &sty);
+        let vecs = xd.vectors(ws.inner(), v);
+        let ptrs = addresses(b, base, &ws, &xd, &xs, &parts, &vecs, self.num_warps, &sty);
+        for (regs, p) in vecs.into_iter().zip(ptrs) {
             let mut elems: Vec<ValueId> = regs.iter().map(|k| self.reg(x, *k)).collect();
             if sty != ety {
                 elems = elems.iter().map(|e| b.op1("arith.extui", &[*e], sty.clone(), &[])).collect();
@@ -122,9 +126,9 @@ impl Lowerer<'_> {
         let v = rs.access(&rd, &rsh, eb);
         let parts = self.thread_parts(b, &rd);
         let mut vals = vec![None; rd.elems_per_thread()];
-        for regs in rd.vectors(rs.inner(), v) {
-            let off = offset(b, &rs, &rd, &rsh, &parts, regs[0]);
-            let p = gep(b, base, off, &sty);
+        let vecs = rd.vectors(rs.inner(), v);
+        let ptrs = addresses(b, base, &rs, &rd, &rsh, &parts, &vecs, self.num_warps, &sty);
+        for (regs, p) in vecs.into_iter().zip(ptrs) {
             let mut got = vec![];
             if v == 1 {
                 got.push(b.op1("llvm.load", &[p], sty.clone(), &[("alignment", Attr::int(eb as i64, "i64"))]));
@@ -146,6 +150,64 @@ impl Lowerer<'_> {
         self.map.insert(r, vals);
         Ok(())
     }
+}
+
+/// The address of each access (`vecs`, runs of registers) of one side, as
+/// `address_plan` says: bases pay for the layout's arithmetic, the rest are a base's
+/// offset XOR a constant (one `xor` per distinct pair) plus an immediate.
+#[allow(clippy::too_many_arguments)]
+fn addresses(
+    b: &mut Builder,
+    smem: ValueId,
+    s: &Shared,
+    d: &Dist,
+    shape: &[i64],
+    parts: &[ValueId],
+    vecs: &[Vec<usize>],
+    num_warps: u32,
+    elem: &Type,
+) -> Vec<ValueId> {
+    let starts: Vec<usize> = vecs.iter().map(|r| r[0]).collect();
+    let plan = address_plan(s, d, shape, num_warps, &starts);
+    // (base, xor) -> (element offset, address).
+    let mut made: HashMap<(usize, i64), (ValueId, ValueId)> = HashMap::new();
+    let mut out = vec![];
+    for (i, a) in plan.iter().enumerate() {
+        let (base, xor, add) = match *a {
+            Addr::Base => (i, 0, 0),
+            Addr::From { base, xor, add } => (base, xor, add),
+        };
+        let p = match made.get(&(base, xor)) {
+            Some(&(_, p)) => p,
+            None => {
+                let off = match made.get(&(base, 0)) {
+                    Some(&(o, _)) => {
+                        let m = b.const_int(xor, 32);
+                        b.op1("arith.xori", &[o, m], Type::Int(32), &[])
+                    }
+                    None => offset(b, s, d, shape, parts, starts[i]),
+                };
+                let p = gep(b, smem, off, elem);
+                made.insert((base, xor), (off, p));
+                p
+            }
+        };
+        out.push(gep_const(b, p, add, elem));
+    }
+    out
+}
+
+/// `base + delta` elements: a constant the backend folds into the access.
+fn gep_const(b: &mut Builder, base: ValueId, delta: i64, elem: &Type) -> ValueId {
+    if delta == 0 {
+        return base;
+    }
+    b.op1(
+        "llvm.getelementptr",
+        &[base],
+        Type::LlvmPtr(3),
+        &[("elem_type", Attr(elem.to_string())), ("rawConstantIndices", Attr(format!("array<i32: {delta}>")))],
+    )
 }
 
 /// The element offset in `s` of register `j` of a thread (thread parts `parts`).
@@ -193,24 +255,25 @@ fn offset(b: &mut Builder, s: &Shared, d: &Dist, shape: &[i64], parts: &[ValueId
             col = b.op1("arith.ori", &[hi, lo], Type::Int(32), &[]);
         }
     }
-    for &(d, bit, mask) in &s.xor {
-        // col ^= ((x[d] >> bit) & 1) * mask
-        let sh = b.const_int(bit as i64, 32);
-        let t = b.op1("arith.shrui", &[x[d as usize], sh], Type::Int(32), &[]);
-        let one = b.const_int(1, 32);
-        let t = b.op1("arith.andi", &[t, one], Type::Int(32), &[]);
-        let m = b.const_int(mask as i64, 32);
-        let t = b.op1("arith.muli", &[t, m], Type::Int(32), &[]);
-        col = b.op1("arith.xori", &[col, t], Type::Int(32), &[]);
-    }
-    match row {
+    let mut off = match row {
         None => col,
         Some(r) => {
             let n = b.const_int(s.row_len(shape), 32);
             let m = b.op1("arith.muli", &[r, n], Type::Int(32), &[]);
             b.op1("arith.addi", &[m, col], Type::Int(32), &[])
         }
+    };
+    for &(d, bit, mask) in &s.xor {
+        // off ^= ((x[d] >> bit) & 1) * mask
+        let sh = b.const_int(bit as i64, 32);
+        let t = b.op1("arith.shrui", &[x[d as usize], sh], Type::Int(32), &[]);
+        let one = b.const_int(1, 32);
+        let t = b.op1("arith.andi", &[t, one], Type::Int(32), &[]);
+        let m = b.const_int(mask as i64, 32);
+        let t = b.op1("arith.muli", &[t, m], Type::Int(32), &[]);
+        off = b.op1("arith.xori", &[off, t], Type::Int(32), &[]);
     }
+    off
 }
 
 pub(super) fn gep(b: &mut Builder, base: ValueId, off: ValueId, elem: &Type) -> ValueId {
