@@ -24,6 +24,24 @@ def bench(fn, warm=10, reps=100):
     return float(np.median([cp.cuda.get_elapsed_time(s, e) for s, e in zip(starts, ends)])) * 1e3
 
 
+def rounds(impls, base, nbytes, n=None):
+    """Interleaved rounds: each round times every impl (name -> launch) once with
+    `bench`, so clock and thermal drift hit all alike; prints a JSON line an impl with
+    the median of the rounds and its speed relative to impl `base` (above 1: faster).
+    `n` rounds, else $ROUNDS, else 5."""
+    import json, os
+    n = n or int(os.environ.get("ROUNDS", "5"))
+    res = {}
+    for _ in range(n):
+        for name, f in impls.items():
+            res.setdefault(name, []).append(bench(f))
+    ref = float(np.median(res[base]))
+    for name, ts in res.items():
+        us = float(np.median(ts))
+        print(json.dumps({"impl": name, "us": round(us, 2), "GB/s": round(nbytes / us / 1e3, 1),
+                          f"vs_{base}": round(ref / us, 4), "rounds_us": [round(t, 2) for t in ts]}), flush=True)
+
+
 def warm_clocks():
     """An idle H100 starts at 345 MHz: run the memory system first so the first timing does
     not pay the ramp."""

@@ -11,7 +11,7 @@ import cupy as cp
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gpu_timing import bench, triton_transpose, warm_clocks  # noqa: E402
+from gpu_timing import rounds, triton_transpose, warm_clocks  # noqa: E402
 
 ptx_dir, names = sys.argv[1], sys.argv[2:]
 transpose_tiled = triton_transpose()
@@ -30,12 +30,4 @@ for n in names:
     ok = torch.equal(y, x.t())
     print(json.dumps({"variant": n, "check": ok, "block": meta["block"][0]}), flush=True)
     impls[n] = f
-res = {}
-for rnd in range(5):
-    for impl, f in impls.items():
-        res.setdefault(impl, []).append(bench(f))
-base = float(np.median(res["triton-tiled64x64"]))
-for impl, ts in res.items():
-    us = float(np.median(ts))
-    print(json.dumps({"impl": impl, "us": round(us, 2), "GB/s": round(8 * R * C / us / 1e3, 1),
-                      "vs_triton": round(base / us, 4), "rounds_us": [round(t, 2) for t in ts]}), flush=True)
+rounds(impls, "triton-tiled64x64", 8 * R * C)
