@@ -49,7 +49,7 @@ pub struct Shared {
 }
 
 impl Shared {
-    /// A plain layout: no linear swizzle.
+    /// A plain layout: no XOR masks.
     pub fn plain(vec: u32, per_phase: u32, max_phase: u32, pad: u32, order: Vec<u32>) -> Shared {
         Shared { vec, per_phase, max_phase, pad, order, xor: vec![] }
     }
@@ -130,7 +130,7 @@ impl Shared {
         if self.max_phase > 1 {
             v = v.min(self.vec as i64);
         }
-        // A linear swizzle keeps runs only below the lowest bit it flips or reads along the row.
+        // XOR masks keep runs only below the lowest bit they flip or read along the row.
         for &(d, b, m) in &self.xor {
             v = v.min(1 << m.trailing_zeros());
             if d as usize == inner {
