@@ -5,7 +5,7 @@
 // CHECK: gpu.module @tilec [#nvvm.target<chip = "sm_90">]
 // CHECK: llvm.func @add(%arg0: !llvm.ptr<1>, %arg1: !llvm.ptr<1>, %arg2: !llvm.ptr<1>, %arg3: i32)
 // CHECK-SAME: nvvm.kernel
-// CHECK-SAME: nvvm.maxntid = array<i32: 128, 1, 1>
+// CHECK-SAME: nvvm.reqntid = array<i32: 128, 1, 1>
 // CHECK: nvvm.read.ptx.sreg.tid.x
 // CHECK: nvvm.read.ptx.sreg.ctaid.x
 // CHECK: "mov.b32 $0, $6;\0A\09mov.b32 $1, $7;\0A\09mov.b32 $2, $8;\0A\09mov.b32 $3, $9;\0A\09@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b,r,r,r,r"

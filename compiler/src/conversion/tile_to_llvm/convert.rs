@@ -102,7 +102,7 @@ impl Lowerer<'_> {
         let v = ws.access(&xd, &xs, eb);
         let parts = self.thread_parts(b, &xd);
         let vecs = xd.vectors(ws.inner(), v);
-        let ptrs = addresses(b, base, &ws, &xd, &xs, &parts, &vecs, self.num_warps, &sty);
+        let ptrs = addresses(b, base, &ws, &xd, &xs, (self.tid, &parts), &vecs, self.num_warps, &sty);
         for (regs, p) in vecs.into_iter().zip(ptrs) {
             let mut elems: Vec<ValueId> = regs.iter().map(|k| self.reg(x, *k)).collect();
             if sty != ety {
@@ -127,7 +127,7 @@ impl Lowerer<'_> {
         let parts = self.thread_parts(b, &rd);
         let mut vals = vec![None; rd.elems_per_thread()];
         let vecs = rd.vectors(rs.inner(), v);
-        let ptrs = addresses(b, base, &rs, &rd, &rsh, &parts, &vecs, self.num_warps, &sty);
+        let ptrs = addresses(b, base, &rs, &rd, &rsh, (self.tid, &parts), &vecs, self.num_warps, &sty);
         for (regs, p) in vecs.into_iter().zip(ptrs) {
             let mut got = vec![];
             if v == 1 {
@@ -154,7 +154,9 @@ impl Lowerer<'_> {
 
 /// The address of each access (`vecs`, runs of registers) of one side, as
 /// `address_plan` says: bases pay for the layout's arithmetic, the rest are a base's
-/// offset XOR a constant (one `xor` per distinct pair) plus an immediate.
+/// offset XOR a constant (one `xor` per distinct pair) plus an immediate. A base of a
+/// layout with XOR masks is computed from `%tid.x`'s bits when its offset is linear in
+/// them (`tid_linear_offset`), else from the thread's coordinates (`thread`'s parts).
 #[allow(clippy::too_many_arguments)]
 fn addresses(
     b: &mut Builder,
@@ -162,7 +164,7 @@ fn addresses(
     s: &Shared,
     d: &Dist,
     shape: &[i64],
-    parts: &[ValueId],
+    thread: (ValueId, &[ValueId]),
     vecs: &[Vec<usize>],
     num_warps: u32,
     elem: &Type,
@@ -185,7 +187,8 @@ fn addresses(
                         let m = b.const_int(xor, 32);
                         b.op1("arith.xori", &[o, m], Type::Int(32), &[])
                     }
-                    None => offset(b, s, d, shape, parts, starts[i]),
+                    None => tid_linear_offset(b, thread.0, s, d, shape, num_warps, starts[i])
+                        .unwrap_or_else(|| offset(b, s, d, shape, thread.1, starts[i])),
                 };
                 let p = gep(b, smem, off, elem);
                 made.insert((base, xor), (off, p));
@@ -195,6 +198,62 @@ fn addresses(
         out.push(gep_const(b, p, add, elem));
     }
     out
+}
+
+/// Register `j`'s element offset as `%tid.x`'s bits pick it, when `s` has XOR masks and
+/// the offset over the program's threads is `offs(0) ^ XOR of m_b over tid's set bits b`
+/// (checked for every thread): a mask and a shift a bit, where the coordinate form pays
+/// for the thread's coordinates and then for every coordinate bit.
+fn tid_linear_offset(
+    b: &mut Builder,
+    tid: ValueId,
+    s: &Shared,
+    d: &Dist,
+    shape: &[i64],
+    num_warps: u32,
+    j: usize,
+) -> Option<ValueId> {
+    if s.xor.is_empty() {
+        return None;
+    }
+    let threads = 32 * num_warps;
+    let offs: Vec<i64> = (0..threads).map(|t| s.offset(shape, &d.coords(t, j))).collect();
+    let bits = threads.trailing_zeros();
+    let m: Vec<i64> = (0..bits).map(|k| offs[1 << k] ^ offs[0]).collect();
+    let linear = (0..threads as usize)
+        .all(|t| offs[t] == (0..bits).filter(|k| t >> k & 1 == 1).fold(offs[0], |a, k| a ^ m[k as usize]));
+    if !linear {
+        return None;
+    }
+    let mut acc = b.const_int(offs[0], 32);
+    for (k, &mk) in m.iter().enumerate().filter(|(_, mk)| **mk != 0) {
+        let term = if mk.count_ones() == 1 {
+            // tid bit k moved to bit p.
+            let bit = b.const_int(1 << k, 32);
+            let t = b.op1("arith.andi", &[tid, bit], Type::Int(32), &[]);
+            let p = mk.trailing_zeros() as i64;
+            match p.cmp(&(k as i64)) {
+                std::cmp::Ordering::Equal => t,
+                std::cmp::Ordering::Greater => {
+                    let sh = b.const_int(p - k as i64, 32);
+                    b.op1("arith.shli", &[t, sh], Type::Int(32), &[])
+                }
+                std::cmp::Ordering::Less => {
+                    let sh = b.const_int(k as i64 - p, 32);
+                    b.op1("arith.shrui", &[t, sh], Type::Int(32), &[])
+                }
+            }
+        } else {
+            let sh = b.const_int(k as i64, 32);
+            let t = b.op1("arith.shrui", &[tid, sh], Type::Int(32), &[]);
+            let one = b.const_int(1, 32);
+            let t = b.op1("arith.andi", &[t, one], Type::Int(32), &[]);
+            let c = b.const_int(mk, 32);
+            b.op1("arith.muli", &[t, c], Type::Int(32), &[])
+        };
+        acc = b.op1("arith.xori", &[acc, term], Type::Int(32), &[]);
+    }
+    Some(acc)
 }
 
 /// `base + delta` elements: a constant the backend folds into the access.

@@ -2,7 +2,8 @@
 //! `llvm.func` kernels over per-thread scalars.
 //!
 //! 1. Each `func.func` kernel becomes an `llvm.func` with `nvvm.kernel` and
-//!    `nvvm.maxntid`, pointers becoming `!llvm.ptr<1>`.
+//!    `nvvm.reqntid` (it always runs with exactly num_warps x 32 threads, and ptxas
+//!    schedules for that block size), pointers becoming `!llvm.ptr<1>`.
 //! 2. A tile value becomes the registers one thread holds of it (`layout::Dist`); a scalar
 //!    stays one value. `Lowerer::map` records that.
 //! 3. Ops are lowered in order by family: creation (program ids, arange, splat),
@@ -152,7 +153,7 @@ fn lower_kernel(m: &Module, f: &Op, opts: &Options, values: &mut Values) -> Resu
             ("function_type".into(), Attr(format!("!llvm.func<void ({})>", sig.join(", ")))),
             ("linkage".into(), Attr("#llvm.linkage<external>".into())),
             ("nvvm.kernel".into(), Attr("unit".into())),
-            ("nvvm.maxntid".into(), Attr(format!("array<i32: {}, 1, 1>", num_warps * 32))),
+            ("nvvm.reqntid".into(), Attr(format!("array<i32: {}, 1, 1>", num_warps * 32))),
             ("tile.smem_bytes".into(), Attr::int(l.smem_bytes as i64, "i32")),
         ],
         regions: vec![Region::single(Block { args, ops })],
