@@ -18,7 +18,7 @@ S16="--divisibility rows=16 --divisibility cols=16 --divisibility sxr=16 --divis
 TILEC_CACHE=0 "$work/tilec" examples/transpose.tile $S16 -o "$v/tilec.ptx"
 names="tilec"
 if [ -f "$carry/prev.ptx" ]; then cp "$carry/prev.ptx" "$v/prev.ptx"; cp "$v/tilec.json" "$v/prev.json"; names="$names prev"; fi
-vars="ld_cs ld_na ld_ef ld_256 st_cs st_ef st_el mr40 mr48 mr64 mn8 rq bar"
+vars="ld_cs ld_na ld_ef ld_256 st_cs st_ef st_el mr40 mr48 mr64 mn8 mx bar"
 python3 bench/ptx_variants.py "$v/tilec.ptx" "$v" $vars > /dev/null
 names="$names $vars"
 if nvcc -ptx -O3 -arch=sm_90 bench/kernels/transpose_cuda.cu -o "$v/cuda.ptx"; then

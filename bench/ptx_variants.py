@@ -8,7 +8,8 @@ bench/transpose_variants.py. Names:
       an L2 evict_first cache policy / a 256-byte L2 prefetch
   st_cs, st_ef, st_el: global stores with .cs / an L2 evict_first / evict_last policy
   ldst_cs, ldef_stel, ldef_stcs: the pairs
-  mrN, mnN, rq: `.maxnreg N`, `.minnctapersm N` (N in 32..64), `.reqntid` for `.maxntid`
+  mr32..mr64, mn4..mn13: `.maxnreg N`, `.minnctapersm N` added after the thread-count
+      directive; rq, mx: that directive as `.reqntid` / `.maxntid`
   bar: a barrier between the global loads and the first shared store
 """
 import os, re, shutil, sys
@@ -52,13 +53,16 @@ def hints(s, ld, st, ldpol, stpol):
     return s[:i] + init + s[i:]
 
 
+NTID = r"^\.(?:maxntid|reqntid)"  # tilec declares .reqntid; older PTX, .maxntid
+
+
 def variant(s, name):
     if name in HINTS:
         return hints(s, *HINTS[name])
     if name in DIRECTIVES:
-        return re.sub(r"^(\.maxntid [^\n]*)$", r"\1\n" + DIRECTIVES[name], s, count=1, flags=re.M)
-    if name == "rq":
-        return re.sub(r"^\.maxntid", ".reqntid", s, count=1, flags=re.M)
+        return re.sub(NTID + r" [^\n]*$", lambda m: m.group(0) + "\n" + DIRECTIVES[name], s, count=1, flags=re.M)
+    if name in ("rq", "mx"):
+        return re.sub(NTID, {"rq": ".reqntid", "mx": ".maxntid"}[name], s, count=1, flags=re.M)
     if name == "bar":
         lines = s.split("\n")
         first_st = next(i for i, l in enumerate(lines) if "st.shared" in l)
@@ -70,13 +74,23 @@ def variant(s, name):
     raise SystemExit(f"unknown variant {name}")
 
 
+def changed(s, name):
+    """The variant, refusing one that leaves the PTX as it is (a pattern that no longer
+    matches what tilec emits would otherwise time the input under another name)."""
+    v = variant(s, name)
+    if v == s:
+        raise SystemExit(f"variant {name} does not change this PTX")
+    return v
+
+
 def main():
     src, out, names = sys.argv[1], sys.argv[2], sys.argv[3:]
-    names = names or [*HINTS, *DIRECTIVES, "rq", "bar"]
+    names = names or [*HINTS, *DIRECTIVES, "rq", "mx", "bar"]
     os.makedirs(out, exist_ok=True)
     s = open(src).read()
     for n in names:
-        open(os.path.join(out, n + ".ptx"), "w").write(variant(s, n))
+        v = changed(s, n)
+        open(os.path.join(out, n + ".ptx"), "w").write(v)
         shutil.copy(src[: -len(".ptx")] + ".json", os.path.join(out, n + ".json"))
         print(n)
 

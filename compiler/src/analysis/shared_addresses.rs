@@ -21,10 +21,11 @@ pub fn access_starts(s: &Shared, d: &Dist, shape: &[i64], elem_bytes: u32) -> Ve
 }
 
 /// How one access of a conversion side gets its shared address (the lowering's step 3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Addr {
-    /// The layout's arithmetic over the thread's coordinates.
-    Base,
+    /// The layout's arithmetic: its element offset in every thread of the program (the
+    /// lowering may compute it from `%tid.x` when it is linear in the bits).
+    Base { offsets: Vec<i64> },
     /// The offset of access `base` (a `Base`) XOR `xor`, plus `add`: one `xor` shared by
     /// every access with the same pair, and an immediate of the `ld/st.shared`.
     From { base: usize, xor: i64, add: i64 },
@@ -58,7 +59,7 @@ pub fn plan_with(s: &Shared, coords: &[Vec<i64>], n: usize, shape: &[i64], start
         } else {
             by_diff.insert(diff, (i, offs[0]));
             by_xor.insert(xor, (i, offs[0], offs.iter().fold(0, |a, o| a | o)));
-            plan.push(Addr::Base);
+            plan.push(Addr::Base { offsets: offs });
         }
     }
     plan
@@ -73,5 +74,5 @@ pub fn address_cost(plan: &[Addr]) -> usize {
     xors.retain(|(_, x)| *x != 0);
     xors.sort();
     xors.dedup();
-    plan.iter().filter(|a| **a == Addr::Base).count() + xors.len()
+    plan.iter().filter(|a| matches!(a, Addr::Base { .. })).count() + xors.len()
 }

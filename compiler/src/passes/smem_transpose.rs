@@ -18,8 +18,8 @@
 //!    phases the hardware serves (32 lanes for 4-byte accesses, 16 for 8, 8 for 16), the
 //!    wavefronts of each phase being the most distinct 4-byte words any bank holds.
 //! 4. Keep the fewest wavefronts, then the fewest address computations
-//!    (`analysis::shared_addresses`: what the lowering emits), then fewest reads, instructions and bytes; record it on
-//!    the op: `layout.shared`, `layout.smem_bytes`,
+//!    (`analysis::shared_addresses`: what the lowering emits), then the fewest reads,
+//!    instructions and bytes; record it on the op: `layout.shared`, `layout.smem_bytes`,
 //!    and `layout.wavefronts` (write, write ideal, read, read ideal: the bank-conflict
 //!    degree is their ratio).
 
@@ -443,18 +443,24 @@ mod tests {
         (Dist::of(&[64, 64], &l).unwrap(), Dist::of(&[64, 64], &transposed(&l).unwrap()).unwrap())
     }
 
+    /// `s` maps a 2-D `shape` onto its offsets one to one, and gives each side's lanes
+    /// as many banks as they have words (no conflicts).
+    fn assert_conflict_free_permutation(s: &Shared, sides: [&Dist; 2], shape: [i64; 2], num_warps: u32) {
+        let mut offs: Vec<i64> =
+            (0..shape[0]).flat_map(|r| (0..shape[1]).map(move |c| [r, c])).map(|x| s.offset(&shape, &x)).collect();
+        offs.sort();
+        assert_eq!(offs, (0..shape[0] * shape[1]).collect::<Vec<_>>(), "{s:?}");
+        for d in sides {
+            let (w, ideal, _) = wavefronts(s, d, &shape, 4, num_warps);
+            assert_eq!(w, ideal, "{shape:?} {s:?}");
+        }
+    }
+
     #[test]
     fn linear_layout_is_a_conflict_free_permutation() {
         let (src, dst) = transpose_sides();
         let s = linear_layout(&src, &dst, &[64, 64], &[1, 0]).unwrap();
-        let mut seen: Vec<i64> =
-            (0..64).flat_map(|r| (0..64).map(move |c| (r, c))).map(|(r, c)| s.offset(&[64, 64], &[r, c])).collect();
-        seen.sort();
-        assert_eq!(seen, (0..4096).collect::<Vec<_>>());
-        for d in [&src, &dst] {
-            let (w, ideal, _) = wavefronts(&s, d, &[64, 64], 4, 4);
-            assert_eq!(w, ideal, "{s:?}");
-        }
+        assert_conflict_free_permutation(&s, [&src, &dst], [64, 64], 4);
     }
 
     #[test]
@@ -473,16 +479,7 @@ mod tests {
                 for (a, b) in ls.iter().flat_map(|a| ls.iter().map(move |b| (a, b))) {
                     let Some(s) = linear_layout(a, b, &shape, &[1, 0]) else { continue };
                     built += 1;
-                    let mut offs: Vec<i64> = (0..shape[0])
-                        .flat_map(|r| (0..shape[1]).map(move |c| [r, c]))
-                        .map(|x| s.offset(&shape, &x))
-                        .collect();
-                    offs.sort();
-                    assert_eq!(offs, (0..shape[0] * shape[1]).collect::<Vec<_>>(), "{s:?}");
-                    for d in [a, b] {
-                        let (w, ideal, _) = wavefronts(&s, d, &shape, 4, nw);
-                        assert_eq!(w, ideal, "{shape:?} {s:?}");
-                    }
+                    assert_conflict_free_permutation(&s, [a, b], shape, nw);
                 }
             }
         }
@@ -506,9 +503,9 @@ mod tests {
                 let off = |t: u32, i: usize| s.offset(&[64, 64], &d.coords(t, starts[i]));
                 for (i, a) in plan.iter().enumerate() {
                     for t in 0..128 {
-                        let got = match *a {
-                            Addr::Base => off(t, i),
-                            Addr::From { base, xor, add } => (off(t, base) ^ xor) + add,
+                        let got = match a {
+                            Addr::Base { offsets } => offsets[t as usize],
+                            Addr::From { base, xor, add } => (off(t, *base) ^ xor) + add,
                         };
                         assert_eq!(got, off(t, i), "{s:?} access {i} thread {t}");
                     }

@@ -175,20 +175,24 @@ fn addresses(
     let mut made: HashMap<(usize, i64), (ValueId, ValueId)> = HashMap::new();
     let mut out = vec![];
     for (i, a) in plan.iter().enumerate() {
-        let (base, xor, add) = match *a {
-            Addr::Base => (i, 0, 0),
-            Addr::From { base, xor, add } => (base, xor, add),
+        let (base, xor, add) = match a {
+            Addr::Base { .. } => (i, 0, 0),
+            Addr::From { base, xor, add } => (*base, *xor, *add),
         };
         let p = match made.get(&(base, xor)) {
             Some(&(_, p)) => p,
             None => {
-                let off = match made.get(&(base, 0)) {
-                    Some(&(o, _)) => {
+                let off = match (made.get(&(base, 0)), a) {
+                    (Some(&(o, _)), _) => {
                         let m = b.const_int(xor, 32);
                         b.op1("arith.xori", &[o, m], Type::Int(32), &[])
                     }
-                    None => tid_linear_offset(b, thread.0, s, d, shape, num_warps, starts[i])
-                        .unwrap_or_else(|| offset(b, s, d, shape, thread.1, starts[i])),
+                    // A base (a `From`'s base is always made first).
+                    (None, Addr::Base { offsets }) => {
+                        let from_tid = if s.xor.is_empty() { None } else { tid_linear_offset(b, thread.0, offsets) };
+                        from_tid.unwrap_or_else(|| offset(b, s, d, shape, thread.1, starts[i]))
+                    }
+                    (None, Addr::From { .. }) => unreachable!("a plan's bases come before their uses"),
                 };
                 let p = gep(b, smem, off, elem);
                 made.insert((base, xor), (off, p));
@@ -200,24 +204,12 @@ fn addresses(
     out
 }
 
-/// Register `j`'s element offset as `%tid.x`'s bits pick it, when `s` has XOR masks and
-/// the offset over the program's threads is `offs(0) ^ XOR of m_b over tid's set bits b`
-/// (checked for every thread): a mask and a shift a bit, where the coordinate form pays
-/// for the thread's coordinates and then for every coordinate bit.
-fn tid_linear_offset(
-    b: &mut Builder,
-    tid: ValueId,
-    s: &Shared,
-    d: &Dist,
-    shape: &[i64],
-    num_warps: u32,
-    j: usize,
-) -> Option<ValueId> {
-    if s.xor.is_empty() {
-        return None;
-    }
-    let threads = 32 * num_warps;
-    let offs: Vec<i64> = (0..threads).map(|t| s.offset(shape, &d.coords(t, j))).collect();
+/// An element offset given for every thread (`offs[tid]`), as `%tid.x`'s bits pick it,
+/// when it is `offs[0] ^ XOR of m_b over tid's set bits b` (checked for every thread):
+/// a mask and a shift a bit, where the coordinate form pays for the thread's coordinates
+/// and then for every coordinate bit.
+fn tid_linear_offset(b: &mut Builder, tid: ValueId, offs: &[i64]) -> Option<ValueId> {
+    let threads = offs.len() as u32;
     let bits = threads.trailing_zeros();
     let m: Vec<i64> = (0..bits).map(|k| offs[1 << k] ^ offs[0]).collect();
     let linear = (0..threads as usize)
