@@ -65,6 +65,17 @@ pub fn plan_with(s: &Shared, coords: &[Vec<i64>], n: usize, shape: &[i64], start
     plan
 }
 
+/// For offsets given per thread (`offs[tid]`, a power-of-two count), the mask each
+/// `%tid.x` bit XORs in, when every thread's offset is `offs[0]` XOR the masks of its set
+/// bits (swizzled layouts are often so); `None` otherwise.
+pub fn tid_bit_masks(offs: &[i64]) -> Option<Vec<i64>> {
+    let bits = offs.len().trailing_zeros();
+    let m: Vec<i64> = (0..bits).map(|k| offs[1 << k] ^ offs[0]).collect();
+    let linear = (0..offs.len())
+        .all(|t| offs[t] == (0..bits).filter(|k| t >> k & 1 == 1).fold(offs[0], |a, k| a ^ m[k as usize]));
+    linear.then_some(m)
+}
+
 /// The address computations a plan costs: its bases and its distinct XORs.
 pub fn address_cost(plan: &[Addr]) -> usize {
     let mut xors: Vec<(usize, i64)> = plan

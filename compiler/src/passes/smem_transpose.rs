@@ -421,7 +421,7 @@ pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::shared_addresses::{address_plan, Addr};
+    use crate::analysis::shared_addresses::{address_plan, tid_bit_masks, Addr};
     use crate::passes::coalesce::blocked_with_order;
     use crate::passes::layout_propagate::transposed;
     use tile_dialects::ir::{Blocked, Encoding};
@@ -514,6 +514,18 @@ mod tests {
             }
         }
         assert_eq!(costs[0..2], [1, 1], "{costs:?}");
+        // The linear layout's bases are XORs of %tid.x bits (the lowering computes them
+        // so); the padded layout's are not (row * 65 carries).
+        let bases = |s: &Shared, d: &Dist| {
+            let plan = address_plan(s, d, &[64, 64], 4, &access_starts(s, d, &[64, 64], 4));
+            plan.into_iter()
+                .filter_map(|a| if let Addr::Base { offsets } = a { Some(offsets) } else { None })
+                .collect::<Vec<_>>()
+        };
+        for d in [&src, &dst] {
+            assert!(bases(&layouts[3], d).iter().all(|o| tid_bit_masks(o).is_some()));
+            assert!(bases(&layouts[0], d).iter().all(|o| tid_bit_masks(o).is_none()));
+        }
         assert_eq!(costs[4..8], [32, 16, 16, 16], "{costs:?}");
         let (s, _) = choose(&src, &dst, &[64, 64], 4, 4);
         assert_eq!(Some(s), linear_layout(&src, &dst, &[64, 64], &[1, 0]));

@@ -19,7 +19,7 @@
 
 use super::layout::Dist;
 use super::{lower_type, Lowerer};
-use crate::analysis::shared_addresses::{address_plan, Addr};
+use crate::analysis::shared_addresses::{address_plan, tid_bit_masks, Addr};
 use crate::conversion::nvidia::sreg;
 use crate::passes::layout_propagate::transposed;
 use crate::passes::smem_transpose::Shared;
@@ -209,14 +209,7 @@ fn addresses(
 /// a mask and a shift a bit, where the coordinate form pays for the thread's coordinates
 /// and then for every coordinate bit.
 fn tid_linear_offset(b: &mut Builder, tid: ValueId, offs: &[i64]) -> Option<ValueId> {
-    let threads = offs.len() as u32;
-    let bits = threads.trailing_zeros();
-    let m: Vec<i64> = (0..bits).map(|k| offs[1 << k] ^ offs[0]).collect();
-    let linear = (0..threads as usize)
-        .all(|t| offs[t] == (0..bits).filter(|k| t >> k & 1 == 1).fold(offs[0], |a, k| a ^ m[k as usize]));
-    if !linear {
-        return None;
-    }
+    let m = tid_bit_masks(offs)?;
     let mut acc = b.const_int(offs[0], 32);
     for (k, &mk) in m.iter().enumerate().filter(|(_, mk)| **mk != 0) {
         let term = if mk.count_ones() == 1 {
