@@ -14,20 +14,19 @@
 
 use crate::analysis::axis_info::AxisAnalysis;
 use crate::analysis::shared_addresses::{access_starts, address_cost, address_plan};
-use crate::conversion::tile_to_llvm::layout::Dist;
 use crate::conversion::tile_to_llvm::loc_line;
 use crate::passes::coalesce::{mem_operands, num_warps, pointee_bytes};
-use crate::passes::smem_transpose::{elem_bytes, Shared};
 use crate::pipeline::Options;
 use std::collections::HashSet;
 use std::fmt::Write;
 use tile_dialects::ir::{Encoding, Module, Op};
+use tile_dialects::layout::{elem_bytes, Dist, Shared};
 
 /// Short form of an encoding: `blocked{spt=[1,4] tpw=[4,8] wpc=[4,1] order=[1,0]}`.
 pub fn short(e: &Encoding) -> String {
+    let a = |v: &[u32]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",");
     match e {
         Encoding::Blocked(b) => {
-            let a = |v: &[u32]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",");
             format!(
                 "blocked{{spt=[{}] tpw=[{}] wpc=[{}] order=[{}]}}",
                 a(&b.size_per_thread),
@@ -37,6 +36,12 @@ pub fn short(e: &Encoding) -> String {
             )
         }
         Encoding::Slice { dim, parent } => format!("slice{{dim={dim} of {}}}", short(parent)),
+        Encoding::Mma(m) => {
+            format!("mma.v{}{{warps=[{}] instr=[{}]}}", m.version, a(&m.warps_per_cta), a(&m.instr_shape))
+        }
+        Encoding::DotOp { idx, parent, k_width } => {
+            format!("dot_op{{{} of {}, k_width={k_width}}}", ["a", "b"][*idx as usize % 2], short(parent))
+        }
         Encoding::Other(s) => s.clone(),
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod context;
 pub mod ir;
+pub mod layout;
 
 /// The IRDL definitions, loaded into every context.
 pub const IRDL_SOURCES: [(&str, &str); 3] = [

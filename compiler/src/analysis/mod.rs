@@ -1,4 +1,5 @@
 //! Analyses the passes share.
 
 pub mod axis_info;
+pub mod bank_conflicts;
 pub mod shared_addresses;

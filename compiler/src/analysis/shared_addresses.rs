@@ -11,9 +11,9 @@
 //!    base offset ever sets are added, the rest XORed (one `xor` a distinct constant).
 //! 4. Any other access is a new base.
 
-use crate::conversion::tile_to_llvm::layout::Dist;
-use crate::passes::smem_transpose::{coord_table, Shared};
+use crate::analysis::bank_conflicts::coord_table;
 use std::collections::HashMap;
+use tile_dialects::layout::{Dist, Shared};
 
 /// The first register of each shared access of `d` through `s`.
 pub fn access_starts(s: &Shared, d: &Dist, shape: &[i64], elem_bytes: u32) -> Vec<usize> {

@@ -22,11 +22,13 @@
 //!    demanded in an encoding it was not emitted in, a `layout.convert` right after its
 //!    definition (or at the top of the block that defines it).
 
-use crate::passes::coalesce::{blocked_for_scan, blocked_with_order, num_warps};
+use crate::passes::coalesce::num_warps;
 use crate::passes::PassError;
 use crate::pipeline::Options;
 use std::collections::{HashMap, HashSet};
-use tile_dialects::ir::{Attr, Block, Blocked, Encoding, Module, Op, Region, Type, ValueId, Values};
+use tile_dialects::ir::{Attr, Block, Encoding, Module, Op, Region, Type, ValueId, Values};
+pub use tile_dialects::layout::blocked::transposed;
+use tile_dialects::layout::blocked::{blocked_for_scan, blocked_with_order};
 
 struct State<'a> {
     values: &'a mut Values,
@@ -85,21 +87,6 @@ fn is_cheap(op: &Op) -> bool {
         op.name.as_str(),
         "tile.arange" | "tile.splat" | "tile.expand_dims" | "tile.broadcast" | "tile.trans" | "tile.addptr"
     ) || (op.name.starts_with("arith.") || op.name.starts_with("math.")) && op.results.len() == 1
-}
-
-/// `enc` with its two dimensions swapped (what `trans` does to a 2-D layout).
-pub fn transposed(enc: &Encoding) -> Option<Encoding> {
-    let b = enc.blocked()?;
-    if b.order.len() != 2 {
-        return None;
-    }
-    let sw = |v: &Vec<u32>| vec![v[1], v[0]];
-    Some(Encoding::Blocked(Blocked {
-        size_per_thread: sw(&b.size_per_thread),
-        threads_per_warp: sw(&b.threads_per_warp),
-        warps_per_cta: sw(&b.warps_per_cta),
-        order: b.order.iter().map(|d| 1 - d).collect(),
-    }))
 }
 
 /// Step 1.

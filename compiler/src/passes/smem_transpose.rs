@@ -23,183 +23,14 @@
 //!    and `layout.wavefronts` (write, write ideal, read, read ideal: the bank-conflict
 //!    degree is their ratio).
 
+use crate::analysis::bank_conflicts::{coord_table, wavefronts_with};
 use crate::analysis::shared_addresses::{access_starts, address_cost, plan_with};
-use crate::conversion::tile_to_llvm::layout::Dist;
 use crate::passes::coalesce::{num_warps, visit_mut};
 use crate::passes::PassError;
 use crate::pipeline::Options;
 use std::collections::HashMap;
-use tile_dialects::ir::types::{fmt_array, parse_i32_array, split_top};
-use tile_dialects::ir::{Attr, Module, Type};
-
-/// `#layout.shared<vec, per_phase, max_phase, pad, order, xor>`: element `x` (coordinates)
-/// is at `row(x) * (shape[inner] + pad) + swizzle(x[inner], row(x))`, `inner = order[0]`,
-/// `row` the row-major index over the other dimensions in `order` (slowest last); then
-/// for each `(dim, bit, mask)` of `xor` (flat triples), the offset is XORed with `mask`
-/// where bit `bit` of `x[dim]` is set (a linear layout over unpadded power-of-two rows,
-/// built so the map stays a permutation).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Shared {
-    pub vec: u32,
-    pub per_phase: u32,
-    pub max_phase: u32,
-    pub pad: u32,
-    pub order: Vec<u32>,
-    pub xor: Vec<(u32, u32, u32)>,
-}
-
-impl Shared {
-    /// A plain layout: no XOR masks.
-    pub fn plain(vec: u32, per_phase: u32, max_phase: u32, pad: u32, order: Vec<u32>) -> Shared {
-        Shared { vec, per_phase, max_phase, pad, order, xor: vec![] }
-    }
-    pub fn to_attr(&self) -> Attr {
-        let x: Vec<u32> = self.xor.iter().flat_map(|(d, b, m)| [*d, *b, *m]).collect();
-        Attr(format!(
-            "#layout.shared<{} : i32, {} : i32, {} : i32, {} : i32, {}, {}>",
-            self.vec,
-            self.per_phase,
-            self.max_phase,
-            self.pad,
-            fmt_array(&self.order),
-            fmt_array(&x)
-        ))
-    }
-    pub fn parse(a: &Attr) -> Option<Shared> {
-        let inner = a.0.trim().strip_prefix("#layout.shared<")?.strip_suffix('>')?;
-        let parts = split_top(inner, ',');
-        let [vec, per_phase, max_phase, pad, order, xor] = parts.as_slice() else { return None };
-        let int = |s: &str| s.split(':').next()?.trim().parse().ok();
-        let x = parse_i32_array(xor);
-        Some(Shared {
-            vec: int(vec)?,
-            per_phase: int(per_phase)?,
-            max_phase: int(max_phase)?,
-            pad: int(pad)?,
-            order: parse_i32_array(order),
-            xor: x.chunks(3).filter(|c| c.len() == 3).map(|c| (c[0], c[1], c[2])).collect(),
-        })
-    }
-    pub fn inner(&self) -> usize {
-        self.order[0] as usize
-    }
-    pub fn row_len(&self, shape: &[i64]) -> i64 {
-        shape[self.inner()] + self.pad as i64
-    }
-    /// The row index of `x` (row-major over the outer dimensions).
-    pub fn row(&self, shape: &[i64], x: &[i64]) -> i64 {
-        let mut r = 0;
-        for &d in self.order.iter().skip(1).rev() {
-            r = r * shape[d as usize] + x[d as usize];
-        }
-        r
-    }
-    pub fn swizzle(&self, col: i64, row: i64) -> i64 {
-        if self.max_phase <= 1 {
-            return col;
-        }
-        let v = self.vec as i64;
-        let phase = (row / self.per_phase as i64) % self.max_phase as i64;
-        ((col / v) ^ phase) * v + col % v
-    }
-    /// Element offset of coordinates `x`.
-    pub fn offset(&self, shape: &[i64], x: &[i64]) -> i64 {
-        let row = self.row(shape, x);
-        let mut off = row * self.row_len(shape) + self.swizzle(x[self.inner()], row);
-        for &(d, b, m) in &self.xor {
-            if (x[d as usize] >> b) & 1 == 1 {
-                off ^= m as i64;
-            }
-        }
-        off
-    }
-    pub fn bytes(&self, shape: &[i64], elem_bytes: u32) -> u32 {
-        let rows: i64 = shape.iter().product::<i64>() / shape[self.inner()];
-        (rows * self.row_len(shape) * elem_bytes as i64) as u32
-    }
-    /// Elements one thread moves per shared access in `d`: its contiguous run along the
-    /// row (whichever dimension of `d` that is: a thread holding a block transposes it
-    /// in registers for free), when the layout keeps such runs contiguous and aligned
-    /// (at most 16 bytes).
-    pub fn access(&self, d: &Dist, shape: &[i64], elem_bytes: u32) -> usize {
-        if shape.len() != d.rank() {
-            return 1;
-        }
-        let inner = self.inner();
-        let mut v = (d.run(inner) as i64).min(16 / elem_bytes.max(1) as i64).min(shape[inner]).max(1);
-        if self.max_phase > 1 {
-            v = v.min(self.vec as i64);
-        }
-        // XOR masks keep runs only below the lowest bit they flip or read along the row.
-        for &(d, b, m) in &self.xor {
-            v = v.min(1 << m.trailing_zeros());
-            if d as usize == inner {
-                v = v.min(1 << b);
-            }
-        }
-        // Rows must keep each vector aligned.
-        while v > 1 && (self.row_len(shape) * elem_bytes as i64) % (v * elem_bytes as i64) != 0 {
-            v /= 2;
-        }
-        v as usize
-    }
-}
-
-/// Every thread's coordinates of every register of `d`, `[tid * regs + j]`: the same for
-/// all candidates, so computed once per conversion.
-pub fn coord_table(d: &Dist, num_warps: u32) -> Vec<Vec<i64>> {
-    let n = d.elems_per_thread();
-    (0..num_warps * 32).flat_map(|tid| (0..n).map(move |j| d.coords(tid, j))).collect()
-}
-
-/// Wavefronts of moving `d`'s registers through `s` (all warps), and the conflict-free count.
-pub fn wavefronts(s: &Shared, d: &Dist, shape: &[i64], elem_bytes: u32, num_warps: u32) -> (u64, u64, u64) {
-    wavefronts_with(s, d, &coord_table(d, num_warps), shape, elem_bytes, num_warps)
-}
-
-fn wavefronts_with(
-    s: &Shared,
-    d: &Dist,
-    coords: &[Vec<i64>],
-    shape: &[i64],
-    elem_bytes: u32,
-    num_warps: u32,
-) -> (u64, u64, u64) {
-    let v = s.access(d, shape, elem_bytes);
-    let bytes = v as i64 * elem_bytes as i64;
-    let lanes_per_phase = if bytes <= 4 { 32 } else { (128 / bytes) as u32 };
-    let (mut total, mut ideal, mut instrs) = (0u64, 0u64, 0u64);
-    let n = d.elems_per_thread();
-    let starts = access_starts(s, d, shape, elem_bytes);
-    // Distinct words per bank in one phase: at most 32 lanes x 4 words land in a bank.
-    // Fixed arrays, not vectors: this loop runs for every candidate layout.
-    let mut words = [[0i64; 128]; 32];
-    let mut counts: [usize; 32];
-    for w in 0..num_warps {
-        for &j in &starts {
-            instrs += 1;
-            for phase in 0..32 / lanes_per_phase {
-                counts = [0; 32];
-                for l in 0..lanes_per_phase {
-                    let tid = w * 32 + phase * lanes_per_phase + l;
-                    let start = s.offset(shape, &coords[tid as usize * n + j]) * elem_bytes as i64;
-                    let mut word = start / 4;
-                    while word * 4 < start + bytes {
-                        let b = (word % 32) as usize;
-                        if !words[b][..counts[b]].contains(&word) {
-                            words[b][counts[b]] = word;
-                            counts[b] += 1;
-                        }
-                        word += 1;
-                    }
-                }
-                total += counts.iter().copied().max().unwrap_or(1).max(1) as u64;
-                ideal += 1;
-            }
-        }
-    }
-    (total, ideal, instrs)
-}
+use tile_dialects::ir::{Attr, Module};
+use tile_dialects::layout::{elem_bytes, Dist, Shared};
 
 /// The coordinate bit (dimension, bit) each lane bit of `d` moves, copies skipped;
 /// `None` unless every lane bit moves exactly one (power-of-two blocked layouts).
@@ -379,11 +210,6 @@ pub fn choose(src: &Dist, dst: &Dist, shape: &[i64], elem_bytes: u32, num_warps:
     (s, f)
 }
 
-/// Bytes of a tile element in shared memory (i1 as a byte).
-pub fn elem_bytes(t: &Type) -> u32 {
-    t.elem().bits().div_ceil(8).max(1)
-}
-
 pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
     m.funcs_mut(|values, func| {
         let nw = num_warps(func, opts);
@@ -421,10 +247,10 @@ pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::bank_conflicts::wavefronts;
     use crate::analysis::shared_addresses::{address_plan, tid_bit_masks, Addr};
-    use crate::passes::coalesce::blocked_with_order;
-    use crate::passes::layout_propagate::transposed;
     use tile_dialects::ir::{Blocked, Encoding};
+    use tile_dialects::layout::blocked::{blocked_with_order, transposed};
 
     #[test]
     fn transpose_64x64_f32_has_no_bank_conflicts() {

@@ -13,7 +13,7 @@ pub mod types;
 
 pub use builder::Builder;
 pub use import::import_module;
-pub use types::{Blocked, Encoding, Type};
+pub use types::{Blocked, Encoding, Mma, Shared, Type};
 
 /// An SSA value: an index into `Values`.
 pub type ValueId = u32;

@@ -1,6 +1,7 @@
 //! Structured MLIR types of the mirror IR: the types our passes inspect, with everything
 //! else kept as printed text. `Display` prints MLIR syntax; `parse` reads it back.
 
+use super::Attr;
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -20,6 +21,13 @@ pub enum Type {
         elem: Box<Type>,
         encoding: Option<Encoding>,
     },
+    /// `!layout.memdesc<array<i64: ...>, T, #layout.shared<...>>`: a tile in shared
+    /// memory (a leading dimension counts the slots of a ring buffer).
+    MemDesc {
+        shape: Vec<i64>,
+        elem: Box<Type>,
+        layout: Shared,
+    },
     /// `!llvm.ptr` (address space 0) or `!llvm.ptr<N>`.
     LlvmPtr(u32),
     /// Any other type, as MLIR prints it.
@@ -35,7 +43,27 @@ pub enum Encoding {
         dim: u32,
         parent: Box<Encoding>,
     },
+    /// A tensor-core accumulator (`#layout.mma`).
+    Mma(Mma),
+    /// Operand `idx` (0: A, 1: B) of a tensor-core product whose accumulator is in
+    /// `parent`, `k_width` consecutive elements along K a register group.
+    DotOp {
+        idx: u32,
+        parent: Box<Encoding>,
+        k_width: u32,
+    },
     Other(String),
+}
+
+/// `#layout.mma`: see `dialects/irdl/layout.irdl.mlir`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Mma {
+    /// 2: mma.sync (sm_80); 3: wgmma (sm_90a).
+    pub version: u32,
+    /// Warps along M and N.
+    pub warps_per_cta: Vec<u32>,
+    /// The instruction's M, N, K (one warp's for version 2, one warp group's for 3).
+    pub instr_shape: Vec<u32>,
 }
 
 /// `#layout.blocked`: see `dialects/irdl/layout.irdl.mlir`.
@@ -61,17 +89,27 @@ impl Type {
     pub fn is_float(&self) -> bool {
         matches!(self, Type::F16 | Type::BF16 | Type::F32 | Type::F64)
     }
-    /// The element type of a tensor, or the type itself.
+    pub fn is_memdesc(&self) -> bool {
+        matches!(self, Type::MemDesc { .. })
+    }
+    /// The element type of a tensor or shared-memory tile, or the type itself.
     pub fn elem(&self) -> &Type {
         match self {
-            Type::Tensor { elem, .. } => elem,
+            Type::Tensor { elem, .. } | Type::MemDesc { elem, .. } => elem,
             t => t,
         }
     }
     pub fn shape(&self) -> &[i64] {
         match self {
-            Type::Tensor { shape, .. } => shape,
+            Type::Tensor { shape, .. } | Type::MemDesc { shape, .. } => shape,
             _ => &[],
+        }
+    }
+    /// The shared layout of a shared-memory tile.
+    pub fn shared(&self) -> Option<&Shared> {
+        match self {
+            Type::MemDesc { layout, .. } => Some(layout),
+            _ => None,
         }
     }
     pub fn encoding(&self) -> Option<&Encoding> {
@@ -105,7 +143,7 @@ impl Type {
             Type::F16 | Type::BF16 => 16,
             Type::F32 => 32,
             Type::F64 | Type::Index | Type::TilePtr(_) | Type::LlvmPtr(_) => 64,
-            Type::Tensor { elem, .. } => elem.bits(),
+            Type::Tensor { elem, .. } | Type::MemDesc { elem, .. } => elem.bits(),
             Type::Other(_) => 0,
         }
     }
@@ -130,6 +168,15 @@ impl Type {
         }
         if let Some(inner) = strip_wrapped(s, "!tile.ptr<") {
             return Type::TilePtr(Box::new(Type::parse(inner)));
+        }
+        if let Some(inner) = strip_wrapped(s, "!layout.memdesc<") {
+            let parts = split_top(inner, ',');
+            if let [shape, elem, layout] = parts.as_slice() {
+                let shape = parse_i64_array(shape);
+                if let Some(layout) = Shared::parse_str(layout) {
+                    return Type::MemDesc { shape, elem: Box::new(Type::parse(elem)), layout };
+                }
+            }
         }
         if let Some(inner) = strip_wrapped(s, "!llvm.ptr<") {
             if let Ok(n) = inner.trim().parse() {
@@ -181,6 +228,9 @@ impl fmt::Display for Type {
                 }
                 f.write_str(">")
             }
+            Type::MemDesc { shape, elem, layout } => {
+                write!(f, "!layout.memdesc<{}, {elem}, {}>", fmt_i64_array(shape), layout.to_attr().0)
+            }
             Type::Other(s) => f.write_str(s),
         }
     }
@@ -207,7 +257,31 @@ impl Encoding {
                 return Encoding::Slice { dim, parent: Box::new(Encoding::parse(parts[1])) };
             }
         }
+        if let Some(inner) = strip_wrapped(s, "#layout.mma<") {
+            if let [v, w, i] = split_top(inner, ',').as_slice() {
+                if let Some(version) = int_of(v) {
+                    return Encoding::Mma(Mma {
+                        version,
+                        warps_per_cta: parse_i32_array(w),
+                        instr_shape: parse_i32_array(i),
+                    });
+                }
+            }
+        }
+        if let Some(inner) = strip_wrapped(s, "#layout.dot_op<") {
+            if let [i, p, k] = split_top(inner, ',').as_slice() {
+                if let (Some(idx), Some(k_width)) = (int_of(i), int_of(k)) {
+                    return Encoding::DotOp { idx, parent: Box::new(Encoding::parse(p)), k_width };
+                }
+            }
+        }
         Encoding::Other(s.to_string())
+    }
+    pub fn mma(&self) -> Option<&Mma> {
+        match self {
+            Encoding::Mma(m) => Some(m),
+            _ => None,
+        }
     }
     pub fn blocked(&self) -> Option<&Blocked> {
         match self {
@@ -223,6 +297,127 @@ pub fn parse_i32_array(s: &str) -> Vec<u32> {
     let inner = strip_wrapped(s, "array<i32").unwrap_or("");
     let inner = inner.trim_start_matches(':');
     inner.split(',').filter_map(|x| x.trim().parse().ok()).collect()
+}
+
+/// The integers of an `array<i64: ...>` attribute.
+pub fn parse_i64_array(s: &str) -> Vec<i64> {
+    let inner = strip_wrapped(s.trim(), "array<i64").unwrap_or("");
+    inner.trim_start_matches(':').split(',').filter_map(|x| x.trim().parse().ok()).collect()
+}
+
+/// `array<i64: ...>`, as MLIR prints a dense i64 array.
+pub fn fmt_i64_array(v: &[i64]) -> String {
+    let items: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+    if items.is_empty() {
+        "array<i64>".into()
+    } else {
+        format!("array<i64: {}>", items.join(", "))
+    }
+}
+
+/// The value of an integer attribute as MLIR prints it (`4 : i32`).
+pub fn int_of(s: &str) -> Option<u32> {
+    s.split(':').next()?.trim().parse().ok()
+}
+
+/// `#layout.shared<vec, per_phase, max_phase, pad, order, xor>`: element `x`
+/// (coordinates) is at `row(x) * (shape[inner] + pad) + swizzle(x[inner], row(x))`,
+/// `inner = order[0]`, `row` the row-major index over the other dimensions in `order`
+/// (slowest last); then for each `(dim, bit, mask)` of `xor` (flat triples), the offset is
+/// XORed with `mask` where bit `bit` of `x[dim]` is set (a linear layout over unpadded
+/// power-of-two rows, built so the map stays a permutation).
+///
+/// `#layout.nvmma<swizzle_bytes, vec, order>` (`nvmma > 0`): the tensor cores' canonical
+/// form. The inner dimension is cut into panels of `swizzle_bytes` bytes, each panel a
+/// block of all rows stored one after the other; within a panel, 16-byte chunk `c` of row
+/// `r` sits at chunk `c ^ (r / per_phase) % max_phase` (CUTLASS's Swizzle<B, 4, 3>: the
+/// same bits for TMA, `ldmatrix` and wgmma; buffers aligned to 1024 bytes).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Shared {
+    pub vec: u32,
+    pub per_phase: u32,
+    pub max_phase: u32,
+    pub pad: u32,
+    pub order: Vec<u32>,
+    pub xor: Vec<(u32, u32, u32)>,
+    /// Swizzle width in bytes of a `layout.nvmma` layout (32, 64 or 128); 0 otherwise.
+    pub nvmma: u32,
+}
+
+impl Shared {
+    /// A plain layout: no XOR masks.
+    pub fn plain(vec: u32, per_phase: u32, max_phase: u32, pad: u32, order: Vec<u32>) -> Shared {
+        Shared { vec, per_phase, max_phase, pad, order, xor: vec![], nvmma: 0 }
+    }
+
+    /// The tensor cores' layout of swizzle width `swizzle` bytes for `elem_bytes`
+    /// elements, `order[0]` contiguous.
+    pub fn nvmma(swizzle: u32, elem_bytes: u32, order: Vec<u32>) -> Shared {
+        Shared {
+            vec: 16 / elem_bytes,
+            per_phase: 128 / swizzle,
+            max_phase: swizzle / 16,
+            pad: 0,
+            order,
+            xor: vec![],
+            nvmma: swizzle,
+        }
+    }
+
+    /// The widest swizzle a row of `inner_bytes` bytes allows (0: none fits).
+    pub fn nvmma_swizzle_for(inner_bytes: i64) -> u32 {
+        [128, 64, 32].into_iter().find(|s| inner_bytes >= *s as i64).unwrap_or(0)
+    }
+
+    pub fn to_attr(&self) -> Attr {
+        if self.nvmma > 0 {
+            return Attr(format!(
+                "#layout.nvmma<{} : i32, {} : i32, {}>",
+                self.nvmma,
+                self.vec,
+                fmt_array(&self.order)
+            ));
+        }
+        let x: Vec<u32> = self.xor.iter().flat_map(|(d, b, m)| [*d, *b, *m]).collect();
+        Attr(format!(
+            "#layout.shared<{} : i32, {} : i32, {} : i32, {} : i32, {}, {}>",
+            self.vec,
+            self.per_phase,
+            self.max_phase,
+            self.pad,
+            fmt_array(&self.order),
+            fmt_array(&x)
+        ))
+    }
+
+    pub fn parse(a: &Attr) -> Option<Shared> {
+        Shared::parse_str(&a.0)
+    }
+
+    pub fn parse_str(s: &str) -> Option<Shared> {
+        let s = s.trim();
+        if let Some(inner) = strip_wrapped(s, "#layout.nvmma<") {
+            let [sw, vec, order] = split_top(inner, ',')[..] else { return None };
+            let (sw, vec) = (int_of(sw)?, int_of(vec)?);
+            if ![32, 64, 128].contains(&sw) || !(1..=16).contains(&vec) {
+                return None;
+            }
+            return Some(Shared::nvmma(sw, 16 / vec, parse_i32_array(order)));
+        }
+        let inner = strip_wrapped(s, "#layout.shared<")?;
+        let parts = split_top(inner, ',');
+        let [vec, per_phase, max_phase, pad, order, xor] = parts.as_slice() else { return None };
+        let x = parse_i32_array(xor);
+        Some(Shared {
+            vec: int_of(vec)?,
+            per_phase: int_of(per_phase)?,
+            max_phase: int_of(max_phase)?,
+            pad: int_of(pad)?,
+            order: parse_i32_array(order),
+            xor: x.chunks(3).filter(|c| c.len() == 3).map(|c| (c[0], c[1], c[2])).collect(),
+            nvmma: 0,
+        })
+    }
 }
 
 /// `array<i32: ...>` (`array<i32>` when empty), as MLIR prints a dense i32 array.
@@ -247,6 +442,16 @@ impl fmt::Display for Encoding {
                 fmt_array(&b.order)
             ),
             Encoding::Slice { dim, parent } => write!(f, "#layout.slice<{dim} : i32, {parent}>"),
+            Encoding::Mma(m) => write!(
+                f,
+                "#layout.mma<{} : i32, {}, {}>",
+                m.version,
+                fmt_array(&m.warps_per_cta),
+                fmt_array(&m.instr_shape)
+            ),
+            Encoding::DotOp { idx, parent, k_width } => {
+                write!(f, "#layout.dot_op<{idx} : i32, {parent}, {k_width} : i32>")
+            }
             Encoding::Other(s) => f.write_str(s),
         }
     }

@@ -17,15 +17,14 @@
 //!    base's offset XOR a constant plus an immediate.
 //!    A reshape uses plain row-major offsets of each shape (the same linear order).
 
-use super::layout::Dist;
 use super::{lower_type, Lowerer};
 use crate::analysis::shared_addresses::{address_plan, tid_bit_masks, Addr};
 use crate::conversion::nvidia::sreg;
-use crate::passes::layout_propagate::transposed;
-use crate::passes::smem_transpose::Shared;
 use crate::passes::PassError;
 use std::collections::HashMap;
 use tile_dialects::ir::{Attr, Builder, Encoding, Op, Type, ValueId};
+use tile_dialects::layout::blocked::transposed;
+use tile_dialects::layout::{Dist, Shared};
 
 impl Lowerer<'_> {
     pub(super) fn shape_op(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {

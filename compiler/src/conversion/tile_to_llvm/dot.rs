@@ -8,11 +8,11 @@
 //!    (loads of the same row or column within an iteration are merged by LLVM).
 
 use super::convert::gep;
-use super::layout::Dist;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::passes::PassError;
 use tile_dialects::ir::{Builder, Op, Type, ValueId};
+use tile_dialects::layout::Dist;
 
 impl Lowerer<'_> {
     pub(super) fn dot(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {

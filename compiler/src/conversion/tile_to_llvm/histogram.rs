@@ -58,7 +58,7 @@ impl Lowerer<'_> {
             let mut ok = b.op1("arith.cmpi", &[v, nb], Type::Int(1), &[("predicate", Attr::int(ULT, "i64"))]);
             // Copies (a tile smaller than the program, or a slice's copies along its
             // sliced dimensions) must not count twice.
-            if sd.replicates(0) || !sd.sliced().is_empty() {
+            if sd.has_copies() {
                 let own = self.owner(b, src, j, &op.loc)?;
                 ok = b.op1("arith.andi", &[ok, own], Type::Int(1), &[]);
             }

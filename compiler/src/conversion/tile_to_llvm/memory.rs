@@ -214,32 +214,11 @@ impl Lowerer<'_> {
         Ok(())
     }
 
-    /// Whether this thread owns register `j` of `v` (false for replicated copies).
+    /// Whether this thread owns register `j` of `v` (false for copies).
     pub(super) fn owner(&mut self, b: &mut Builder, v: ValueId, j: usize, loc: &str) -> Result<ValueId, PassError> {
         let dist = self.dist(v, loc)?;
-        let mut acc = b.const_int(1, 1);
         let parts = self.thread_parts(b, &dist);
-        let offs = dist.reg_offsets(j);
-        for d in 0..dist.rank() {
-            if dist.replicates(d) {
-                let idx = b.const_int(offs[d], 32);
-                let i = b.op1("arith.addi", &[parts[d], idx], Type::Int(32), &[]);
-                let lim = b.const_int(dist.shape[d], 32);
-                let ok = b.op1("arith.cmpi", &[i, lim], Type::Int(1), &[("predicate", Attr::int(6, "i64"))]);
-                acc = b.op1("arith.andi", &[acc, ok], Type::Int(1), &[]);
-            }
-        }
-        // A slice's copies along its sliced dimensions: the thread at index 0 owns.
-        let sliced = dist.sliced();
-        if !sliced.is_empty() {
-            let pparts = dist.pthread_parts(b, self.lane, self.warp);
-            for p in sliced {
-                let z = b.const_int(0, 32);
-                let ok = b.op1("arith.cmpi", &[pparts[p], z], Type::Int(1), &[("predicate", Attr::int(0, "i64"))]);
-                acc = b.op1("arith.andi", &[acc, ok], Type::Int(1), &[]);
-            }
-        }
-        Ok(acc)
+        Ok(dist.owner(b, (self.lane, self.warp), &parts, j))
     }
 
     /// Thread 0's `v`, given to every thread through shared memory.

@@ -4,7 +4,7 @@
 //! 1. Each `func.func` kernel becomes an `llvm.func` with `nvvm.kernel` and
 //!    `nvvm.reqntid` (it always runs with exactly num_warps x 32 threads, and ptxas
 //!    schedules for that block size), pointers becoming `!llvm.ptr<1>`.
-//! 2. A tile value becomes the registers one thread holds of it (`layout::Dist`); a scalar
+//! 2. A tile value becomes the registers one thread holds of it (`tile_dialects::layout::Dist`); a scalar
 //!    stays one value. `Lowerer::map` records that.
 //! 3. Ops are lowered in order by family: creation (program ids, arange, splat),
 //!    elementwise (arith, math), memory (memsem → PTX), control flow (scf, flattened),
@@ -17,7 +17,6 @@ mod creation;
 mod dot;
 mod elementwise;
 mod histogram;
-pub mod layout;
 mod memory;
 mod print;
 mod reduce;
@@ -27,9 +26,9 @@ mod sort;
 
 use crate::passes::PassError;
 use crate::pipeline::Options;
-use layout::Dist;
 use std::collections::HashMap;
 use tile_dialects::ir::{Attr, Block, Builder, Module, Op, Region, Type, ValueId, Values};
+use tile_dialects::layout::Dist;
 
 pub(crate) struct Lowerer<'m> {
     pub src: &'m Module,

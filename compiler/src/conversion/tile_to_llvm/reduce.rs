@@ -14,7 +14,7 @@ impl Lowerer<'_> {
         let kind = op.str_attr("kind").unwrap_or_default();
         let sty = self.ty(src).clone();
         // Along an axis of a 2-D tile, of a slice, or with indices: reduce_axis.rs.
-        let sliced = self.dist(src, &op.loc).is_ok_and(|d| !d.sliced().is_empty());
+        let sliced = self.dist(src, &op.loc).is_ok_and(|d| d.has_free_threads());
         if sty.shape().len() != 1 || self.ty(r).is_tensor() || sliced || kind.starts_with("arg") {
             return self.reduce_axis(b, op);
         }

@@ -4,8 +4,9 @@
 //!
 //! 1. In each thread: fold the registers that share an index along the other dimensions
 //!    (copies past the tile's end along `axis` count as the identity).
-//! 2. Across lanes: butterfly shuffles over the lane bits that index `axis` only, so lanes
-//!    holding other rows keep their own sums.
+//! 2. Across lanes: butterfly shuffles over the lane bits that index `axis` only (whatever
+//!    the encoding: blocked, mma, slices of them), so lanes holding other rows keep their
+//!    own sums.
 //! 3. Across warps, when warps split `axis`: a barrier, lane 0 of each warp (along
 //!    `axis`) writes its partial per result element to shared memory, a barrier, and every
 //!    thread folds the partials of its result elements in warp order.
@@ -16,6 +17,7 @@ use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::passes::PassError;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
+use tile_dialects::layout::{gather_bits, HwDim};
 
 type Acc = (ValueId, Option<ValueId>);
 
@@ -72,12 +74,9 @@ impl Lowerer<'_> {
         }
         let mut acc: Vec<Acc> = acc.into_iter().map(|a| a.unwrap_or((id, arg.then_some(id_idx)))).collect();
         // 2. Lanes along the axis.
-        let pd = sd.parent_dim(axis);
-        let (ls, ws) = sd.strides();
-        let tpw = sd.b.threads_per_warp[pd];
-        let mut k = 1;
-        while k < tpw {
-            let off = ls[pd] * k;
+        let lane_bits = sd.bits(HwDim::Lane, axis);
+        for &bit in &lane_bits {
+            let off = 1u32 << bit;
             for a in acc.iter_mut() {
                 let ov = self.shuffle(b, a.0, off, &ety)?;
                 let oi = match a.1 {
@@ -86,10 +85,10 @@ impl Lowerer<'_> {
                 };
                 *a = ctx.apply(b, *a, (ov, oi));
             }
-            k *= 2;
         }
         // 3. Warps along the axis.
-        let wpc = sd.b.warps_per_cta[pd];
+        let warp_bits = sd.bits(HwDim::Warp, axis);
+        let wpc = 1u32 << warp_bits.len();
         if wpc > 1 {
             let numel = rd.as_ref().map_or(1, |d| d.shape.iter().product::<i64>()) as u32;
             let eb = ety.bits().div_ceil(8).max(1);
@@ -97,8 +96,8 @@ impl Lowerer<'_> {
             let ibase = vbytes.div_ceil(4) * 4;
             let bytes = if arg { ibase + numel * wpc * 4 } else { vbytes };
             let base = self.smem_for_write(b, bytes);
-            let wa = super::layout::div_mod(b, self.warp, ws[pd], wpc);
-            let la = super::layout::div_mod(b, self.lane, ls[pd], tpw);
+            let wa = gather_bits(b, self.warp, &warp_bits);
+            let la = gather_bits(b, self.lane, &lane_bits);
             let z = b.const_int(0, 32);
             let writer = b.op1("arith.cmpi", &[la, z], Type::Int(1), &[("predicate", Attr::int(0, "i64"))]);
             let rparts = match &rd {

@@ -21,11 +21,11 @@
 //! The combiners (add, mul) are associative and commutative, so fold order only matters
 //! for float rounding, where it matches a tree scan like Triton's.
 
-use super::layout::{mul_const, Dist};
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::passes::PassError;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
+use tile_dialects::layout::{div_mod, mul_const, Dist};
 
 const ULT: i64 = 6;
 const UGE: i64 = 9;
@@ -51,13 +51,14 @@ impl Lowerer<'_> {
         if axis >= dist.rank() {
             return Err(PassError::at(&op.loc, format!("scan axis {axis} of a {}-D tile", dist.rank())));
         }
-        let pd = dist.parent_dim(axis);
-        let (spt, tpw, nw) =
-            (dist.b.size_per_thread[pd] as usize, dist.b.threads_per_warp[pd], dist.b.warps_per_cta[pd] as usize);
-        let reps = dist.reps(axis) as usize;
-        let (ls, ws) = dist.strides();
-        let lane_a = super::layout::div_mod(b, self.lane, ls[pd], tpw);
-        let warp_a = super::layout::div_mod(b, self.warp, ws[pd], nw as u32);
+        let split = dist.axis_split(axis).ok_or_else(|| {
+            PassError::at(&op.loc, "scan of a tile whose encoding does not nest along the axis (blocked ones do)")
+        })?;
+        let (spt, tpw, nw, reps) = (split.spt, split.lanes, split.warps, split.reps);
+        // The lane stride along the axis (lanes along it are consecutive lane bits).
+        let ls = 1u32 << split.lane_first;
+        let lane_a = div_mod(b, self.lane, ls, tpw);
+        let warp_a = div_mod(b, self.warp, 1 << split.warp_first, nw as u32);
         let id = identity(b, &kind, &ety);
         let fold = |b: &mut Builder, x: ValueId, y: ValueId| b.op1(combine, &[x, y], ety.clone(), &[]);
 
@@ -110,7 +111,7 @@ impl Lowerer<'_> {
                 let mut x = t;
                 let mut k = 1;
                 while k < tpw {
-                    let y = sreg::shfl_up(b, x, &ety, ls[pd] * k);
+                    let y = sreg::shfl_up(b, x, &ety, ls * k);
                     let c = b.const_int(k as i64, 32);
                     let ge = b.op1("arith.cmpi", &[lane_a, c], Type::Int(1), &[("predicate", Attr::int(UGE, "i64"))]);
                     let z = fold(b, y, x);
@@ -124,7 +125,7 @@ impl Lowerer<'_> {
                 } else if combine == "arith.addi" {
                     b.op1("arith.subi", &[x, t], ety.clone(), &[])
                 } else {
-                    let y = sreg::shfl_up(b, x, &ety, ls[pd]);
+                    let y = sreg::shfl_up(b, x, &ety, ls);
                     let c = b.const_int(1, 32);
                     let ge = b.op1("arith.cmpi", &[lane_a, c], Type::Int(1), &[("predicate", Attr::int(UGE, "i64"))]);
                     b.op1("arith.select", &[ge, y, id], ety.clone(), &[])
@@ -138,7 +139,7 @@ impl Lowerer<'_> {
         let mut prefix: Vec<Vec<Option<ValueId>>> = vec![vec![None; reps]; lines.len()];
         if nw == 1 && reps > 1 {
             // One warp along the axis: each rep's total is at the line's last lane.
-            let axis_bits = b.const_int(((tpw - 1) * ls[pd]) as i64, 32);
+            let axis_bits = b.const_int(((tpw - 1) * ls) as i64, 32);
             let src_lane = b.op1("arith.ori", &[self.lane, axis_bits], Type::Int(32), &[]);
             for g in 0..lines.len() {
                 let mut carry: Option<ValueId> = None;

@@ -20,12 +20,12 @@
 //! Floats sort NaN as the largest value (last ascending, first descending), as torch.sort
 //! does; unsigned elements (`tile.unsigned`) compare unsigned.
 
-use super::layout::{div_mod, mul_const};
 use super::scan::gep;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::passes::PassError;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
+use tile_dialects::layout::{div_mod, mul_const};
 
 /// Stages a run keeps in registers: 16 elements a group.
 const RUN_BITS: u32 = 4;

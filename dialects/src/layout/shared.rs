@@ -1,0 +1,148 @@
+//! Shared-memory layouts: where each element of a tile staged in shared memory lives.
+//! The `layout.shared` attribute (padded rows, XOR swizzles, linear layouts) for the
+//! conversions `smem-transpose` stages through shared memory, and `layout.nvmma`, the
+//! swizzled layouts the tensor cores read (wgmma descriptors, `ldmatrix`).
+
+//! The attribute's syntax lives with the other encodings' in `ir::types`; what it means
+//! is here.
+
+pub use crate::ir::types::Shared;
+use crate::ir::Type;
+
+impl Shared {
+    pub fn inner(&self) -> usize {
+        self.order[0] as usize
+    }
+    pub fn row_len(&self, shape: &[i64]) -> i64 {
+        shape[self.inner()] + self.pad as i64
+    }
+    /// Elements of one nvmma panel row (the whole inner dimension otherwise).
+    pub fn panel(&self, shape: &[i64]) -> i64 {
+        if self.nvmma > 0 {
+            (self.nvmma as i64 * self.vec as i64 / 16).min(shape[self.inner()])
+        } else {
+            shape[self.inner()]
+        }
+    }
+    /// Rows of the tile: the product of the outer dimensions.
+    pub fn rows(&self, shape: &[i64]) -> i64 {
+        shape.iter().product::<i64>() / shape[self.inner()].max(1)
+    }
+    /// The row index of `x` (row-major over the outer dimensions).
+    pub fn row(&self, shape: &[i64], x: &[i64]) -> i64 {
+        let mut r = 0;
+        for &d in self.order.iter().skip(1).rev() {
+            r = r * shape[d as usize] + x[d as usize];
+        }
+        r
+    }
+    pub fn swizzle(&self, col: i64, row: i64) -> i64 {
+        if self.max_phase <= 1 {
+            return col;
+        }
+        let v = self.vec as i64;
+        let phase = (row / self.per_phase as i64) % self.max_phase as i64;
+        ((col / v) ^ phase) * v + col % v
+    }
+    /// Element offset of coordinates `x`.
+    pub fn offset(&self, shape: &[i64], x: &[i64]) -> i64 {
+        let row = self.row(shape, x);
+        let col = x[self.inner()];
+        if self.nvmma > 0 {
+            let p = self.panel(shape);
+            return (col / p) * self.rows(shape) * p + row * p + self.swizzle(col % p, row);
+        }
+        let mut off = row * self.row_len(shape) + self.swizzle(col, row);
+        for &(d, b, m) in &self.xor {
+            if (x[d as usize] >> b) & 1 == 1 {
+                off ^= m as i64;
+            }
+        }
+        off
+    }
+    /// Whether every offset is the XOR of its coordinate bits' offsets (no padding), so
+    /// a thread's offset is linear in its index bits.
+    pub fn is_linear(&self) -> bool {
+        self.pad == 0
+    }
+    pub fn bytes(&self, shape: &[i64], elem_bytes: u32) -> u32 {
+        (self.rows(shape) * self.row_len(shape) * elem_bytes as i64) as u32
+    }
+    /// Bytes a buffer of this layout is aligned to.
+    pub fn align(&self) -> u32 {
+        if self.nvmma > 0 {
+            1024
+        } else {
+            16
+        }
+    }
+    /// Elements one thread moves per shared access in `d`: its contiguous run along the
+    /// row (whichever dimension of `d` that is: a thread holding a block transposes it
+    /// in registers for free), when the layout keeps such runs contiguous and aligned
+    /// (at most 16 bytes).
+    pub fn access(&self, d: &crate::layout::Dist, shape: &[i64], elem_bytes: u32) -> usize {
+        if shape.len() != d.rank() {
+            return 1;
+        }
+        let inner = self.inner();
+        let mut v = (d.run(inner) as i64).min(16 / elem_bytes.max(1) as i64).min(shape[inner]).max(1);
+        if self.max_phase > 1 {
+            v = v.min(self.vec as i64);
+        }
+        // XOR masks keep runs only below the lowest bit they flip or read along the row.
+        for &(d, b, m) in &self.xor {
+            v = v.min(1 << m.trailing_zeros());
+            if d as usize == inner {
+                v = v.min(1 << b);
+            }
+        }
+        // Rows must keep each vector aligned.
+        while v > 1 && (self.row_len(shape) * elem_bytes as i64) % (v * elem_bytes as i64) != 0 {
+            v /= 2;
+        }
+        v as usize
+    }
+}
+
+/// Bytes of a tile element in shared memory (i1 as a byte).
+pub fn elem_bytes(t: &Type) -> u32 {
+    t.elem().bits().div_ceil(8).max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nvmma_128b_swizzles_chunks_by_row() {
+        // 128 x 64 f16, K contiguous: one panel, chunk c of row r at c ^ (r % 8).
+        let s = Shared::nvmma(128, 2, vec![1, 0]);
+        assert_eq!(s.offset(&[128, 64], &[0, 8]), 8);
+        assert_eq!(s.offset(&[128, 64], &[1, 0]), 64 + 8);
+        assert_eq!(s.offset(&[128, 64], &[3, 17]), 3 * 64 + (2 ^ 3) * 8 + 1);
+        assert_eq!(Shared::parse(&s.to_attr()), Some(s));
+    }
+
+    #[test]
+    fn nvmma_panels_split_wide_rows() {
+        // 64 x 256 f16, N contiguous: four panels of 64 columns, 64 x 128 B = 8 KB each
+        // (Triton's leading byte offset for this B tile).
+        let s = Shared::nvmma(128, 2, vec![1, 0]);
+        assert_eq!(s.offset(&[64, 256], &[0, 64]) * 2, 8192);
+        assert_eq!(s.offset(&[64, 256], &[16, 0]) * 2, 2048);
+        let mut seen: Vec<i64> =
+            (0..64).flat_map(|r| (0..256).map(move |c| [r, c])).map(|x| s.offset(&[64, 256], &x)).collect();
+        seen.sort();
+        assert_eq!(seen, (0..64 * 256).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn narrower_swizzles_for_narrow_rows() {
+        assert_eq!(Shared::nvmma_swizzle_for(64), 64);
+        assert_eq!(Shared::nvmma_swizzle_for(512), 128);
+        assert_eq!(Shared::nvmma_swizzle_for(16), 0);
+        // 32 B swizzle: rows of 16 f16, chunk ^= (row / 4) % 2.
+        let s = Shared::nvmma(32, 2, vec![1, 0]);
+        assert_eq!(s.offset(&[64, 16], &[4, 0]), 4 * 16 + 8);
+    }
+}
