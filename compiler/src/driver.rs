@@ -103,12 +103,20 @@ pub fn compile_with(
     let sink = DiagnosticSink::attach(&context);
     let mut module = parse_verified(&context, &text, &sink).map_err(|d| mlir_error(file, "tilegen", d))?;
     let popts = opts.pipeline();
-    pipeline::run(&mut module, &pipeline::default_passes(&popts), &popts, print, &sink, out)
+    let passes = pipeline::default_passes(&popts);
+    // Shared memory is dynamic: its size is read from the kernels once they are lowered,
+    // before the back end turns them into PTX text.
+    let lowered = passes.iter().position(|p| p.name == "convert-tile-to-llvm").map_or(passes.len(), |i| i + 1);
+    let (to_llvm, back_end) = passes.split_at(lowered);
+    pipeline::run(&mut module, to_llvm, &popts, print, &sink, out)
+        .map_err(|e| mlir_error(file, &e.pass, e.diagnostics))?;
+    let smem = kernel_smem_bytes(&module);
+    pipeline::run(&mut module, back_end, &popts, print, &sink, out)
         .map_err(|e| mlir_error(file, &e.pass, e.diagnostics))?;
     let ptx = pipeline::ptx::extract(&module).ok_or_else(|| CompileError {
         rendered: format!("{}: error: the NVPTX back end produced no PTX\n", file.name),
     })?;
-    let meta = metadata(&program, opts, &ptx);
+    let meta = metadata(&program, opts, &smem);
     Ok(Compiled { ptx, meta })
 }
 
@@ -167,15 +175,21 @@ fn mlir_error(file: &SourceFile, pass: &str, items: Vec<(String, String)>) -> Co
     CompileError { rendered }
 }
 
-/// Shared memory the PTX declares: the sum of its `.shared` arrays.
-fn shared_bytes(ptx: &str, kernel: &str) -> u32 {
-    ptx.lines()
-        .filter(|l| l.contains(".shared") && l.contains(&format!("{kernel}_smem")))
-        .filter_map(|l| l.split('[').nth(1)?.split(']').next()?.parse::<u32>().ok())
-        .sum()
+/// Each lowered kernel's dynamic shared memory (`tile.smem_bytes` on its `llvm.func`).
+fn kernel_smem_bytes(module: &Module) -> Vec<(String, u32)> {
+    let mirror = tile_dialects::ir::import_module(module.as_operation());
+    let mut out = vec![];
+    mirror.walk(&mut |op| {
+        if op.name == "llvm.func" {
+            if let (Some(n), Some(b)) = (op.str_attr("sym_name"), op.int_attr("tile.smem_bytes")) {
+                out.push((n, b as u32));
+            }
+        }
+    });
+    out
 }
 
-fn metadata(program: &Program, opts: &CompileOptions, ptx: &str) -> ModuleMeta {
+fn metadata(program: &Program, opts: &CompileOptions, smem: &[(String, u32)]) -> ModuleMeta {
     let kernels = program
         .kernels
         .iter()
@@ -211,7 +225,7 @@ fn metadata(program: &Program, opts: &CompileOptions, ptx: &str) -> ModuleMeta {
                 num_warps,
                 num_stages: k.num_stages,
                 block: [num_warps * 32, 1, 1],
-                shared_bytes: shared_bytes(ptx, &k.name),
+                shared_bytes: smem.iter().find(|(n, _)| *n == k.name).map_or(0, |s| s.1),
                 index_bits: opts.index_bits,
             }
         })

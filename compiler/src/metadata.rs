@@ -24,7 +24,8 @@ pub struct KernelMeta {
     pub num_stages: u32,
     /// Threads per block: `num_warps * 32` along x.
     pub block: [u32; 3],
-    /// Static shared memory the kernel declares, in bytes (0 when none).
+    /// Dynamic shared memory the kernel needs, in bytes (0 when none): the launch must
+    /// give it (and raise the kernel's limit past 48 KB).
     pub shared_bytes: u32,
     /// 32 or 64: the width of the offsets the kernel computes addresses with. With 32, a
     /// buffer of 2^31 elements or more cannot be addressed.

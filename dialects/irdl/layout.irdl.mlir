@@ -38,13 +38,50 @@ irdl.dialect @layout {
     irdl.parameters(vec: %i, per_phase: %i2, max_phase: %i3, pad: %i4, order: %a, xor: %x)
   }
 
-  // Tensor-core accumulator encoding (mma.sync v2, wgmma v3) for the matrix work.
-  //   #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 16, 256, 16>>
+  // A tensor-core accumulator: `version` 2 is mma.sync (m16n8, one warp an instruction),
+  // 3 is wgmma (m64nN, a warp group of four consecutive warps an instruction);
+  // `warps_per_cta` along M and N, `instr_shape` the instruction's M, N, K. The register
+  // order of each is in `dialects/src/layout/encoding.rs`.
+  //   #layout.mma<3 : i32, array<i32: 8, 1>, array<i32: 64, 256, 16>>
+  //   #layout.mma<2 : i32, array<i32: 2, 4>, array<i32: 16, 8, 16>>
   irdl.attribute @mma {
     %i = irdl.base "#builtin.integer"
     %a = irdl.any
     %a2 = irdl.any
     irdl.parameters(version: %i, warps_per_cta: %a, instr_shape: %a2)
+  }
+
+  // Operand `idx` (0: A, 1: B) of a tensor-core product in registers, as the instruction
+  // of the `parent` accumulator encoding takes it: `k_width` consecutive K elements a
+  // register group (32 bits: 2 for f16 / bf16, 4 for i8, 1 for tf32).
+  //   #layout.dot_op<0 : i32, #layout.mma<2 : i32, array<i32: 2, 4>, array<i32: 16, 8, 16>>, 2 : i32>
+  irdl.attribute @dot_op {
+    %i = irdl.base "#builtin.integer"
+    %p = irdl.any
+    %k = irdl.base "#builtin.integer"
+    irdl.parameters(idx: %i, parent: %p, k_width: %k)
+  }
+
+  // The tensor cores' shared-memory layout: rows cut into panels of `swizzle` bytes
+  // (32, 64 or 128), each panel all rows one after another, 16-byte chunk c of row r at
+  // c ^ (r / (128 / swizzle)) % (swizzle / 16); `vec` elements make 16 bytes; `order`
+  // lists dimensions fastest first. wgmma descriptors and ldmatrix read it.
+  //   #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>
+  irdl.attribute @nvmma {
+    %s = irdl.base "#builtin.integer"
+    %v = irdl.base "#builtin.integer"
+    %o = irdl.any
+    irdl.parameters(swizzle: %s, vec: %v, order: %o)
+  }
+
+  // A tile in shared memory: its shape (a leading dimension counts the slots of a ring
+  // buffer), element type and shared layout (`#layout.shared` or `#layout.nvmma`).
+  //   !layout.memdesc<array<i64: 3, 128, 64>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>
+  irdl.type @memdesc {
+    %s = irdl.any
+    %e = irdl.any
+    %l = irdl.any
+    irdl.parameters(shape: %s, elem: %e, layout: %l)
   }
 
   // The same tile in another encoding.
@@ -54,5 +91,118 @@ irdl.dialect @layout {
     irdl.operands(value: %t)
     %t_2 = irdl.base "!builtin.tensor"
     irdl.results(res: %t_2)
+  }
+
+  // A buffer in shared memory, live until its `local_dealloc` (or the kernel's end); with
+  // an operand, the tile is stored into it first (every thread its own elements).
+  //   %s = "layout.local_alloc"(%x) : (tensor<128x64xf16, #layout.blocked<...>>) -> !layout.memdesc<array<i64: 128, 64>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>
+  //   %r = "layout.local_alloc"() : () -> !layout.memdesc<array<i64: 3, 128, 64>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>
+  irdl.operation @local_alloc {
+    %t = irdl.base "!builtin.tensor"
+    irdl.operands(init: optional %t)
+    %m = irdl.base @layout::@memdesc
+    irdl.results(res: %m)
+  }
+
+  // The end of a buffer's life: its bytes may hold other data after this.
+  //   "layout.local_dealloc"(%r) : (!layout.memdesc<...>) -> ()
+  irdl.operation @local_dealloc {
+    %m = irdl.base @layout::@memdesc
+    irdl.operands(buf: %m)
+    irdl.results()
+  }
+
+  // A shared tile read into registers in the result's encoding (`ldmatrix` where the
+  // encoding is a dot operand that the layout allows it for).
+  //   %a = "layout.local_load"(%s) : (!layout.memdesc<...>) -> tensor<128x64xf16, #layout.dot_op<...>>
+  irdl.operation @local_load {
+    %m = irdl.base @layout::@memdesc
+    irdl.operands(buf: %m)
+    %t = irdl.base "!builtin.tensor"
+    irdl.results(res: %t)
+  }
+
+  // Slot `index` of a ring buffer: the same layout without the leading dimension.
+  //   %s = "layout.memdesc_index"(%r, %i) : (!layout.memdesc<array<i64: 3, 128, 64>, ...>, i32) -> !layout.memdesc<array<i64: 128, 64>, ...>
+  irdl.operation @memdesc_index {
+    %m = irdl.base @layout::@memdesc
+    %i = irdl.is i32
+    irdl.operands(buf: %m, index: %i)
+    %m2 = irdl.base @layout::@memdesc
+    irdl.results(res: %m2)
+  }
+
+  // An asynchronous copy of a tile from global memory into a shared buffer (cp.async,
+  // 4, 8 or 16 bytes a thread an instruction); masked-off elements are written as zero.
+  // The copy joins the thread's open group (`async_commit`).
+  //   "layout.async_copy"(%p, %s, %m) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<128x64x!tile.ptr<f16>, #layout.blocked<...>>, !layout.memdesc<...>, tensor<128x64xi1, #layout.blocked<...>>) -> ()
+  irdl.operation @async_copy {
+    %t = irdl.base "!builtin.tensor"
+    %m = irdl.base @layout::@memdesc
+    %k = irdl.base "!builtin.tensor"
+    irdl.operands(ptr: %t, buf: %m, mask: optional %k)
+    irdl.results()
+  }
+
+  // Closes the thread's open group of asynchronous copies.
+  //   "layout.async_commit"() : () -> ()
+  irdl.operation @async_commit {
+    irdl.operands()
+    irdl.results()
+  }
+
+  // Waits until at most `pending` of this thread's groups of copies are in flight.
+  //   "layout.async_wait"() {pending = 1 : i32} : () -> ()
+  irdl.operation @async_wait {
+    %i = irdl.base "#builtin.integer"
+    irdl.attributes { "pending" = %i }
+    irdl.operands()
+    irdl.results()
+  }
+
+  // A barrier across the program's threads (bar.sync): shared-memory writes before it
+  // are seen by reads after it.
+  //   "layout.barrier"() : () -> ()
+  irdl.operation @barrier {
+    irdl.operands()
+    irdl.results()
+  }
+
+  // Orders this thread's ordinary shared-memory writes before later reads by the
+  // tensor cores' async proxy (fence.proxy.async.shared::cta); a barrier follows it.
+  //   "layout.fence_async_shared"() : () -> ()
+  irdl.operation @fence_async_shared {
+    irdl.operands()
+    irdl.results()
+  }
+
+  // acc + a @ b on the tensor cores of a warp group (wgmma): `b` in shared memory, `a`
+  // in shared memory or in registers (a dot operand of the accumulator's encoding), the
+  // accumulator in registers (`#layout.mma` version 3). With `async = true` the product
+  // is issued and left in flight: a `warp_group_dot_wait` must come before its result is
+  // read.
+  //   %d = "layout.warp_group_dot"(%a, %b, %acc) {input_precision = "tf32", async = false} : (!layout.memdesc<...>, !layout.memdesc<...>, tensor<128x256xf32, #layout.mma<...>>) -> tensor<128x256xf32, #layout.mma<...>>
+  irdl.operation @warp_group_dot {
+    %a = irdl.any
+    %b = irdl.base @layout::@memdesc
+    %t = irdl.base "!builtin.tensor"
+    %s = irdl.base "#builtin.string"
+    %y = irdl.base "#builtin.integer"
+    irdl.attributes { "input_precision" = %s, "async" = %y }
+    irdl.operands(a: %a, b: %b, acc: %t)
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.results(res: %t2)
+  }
+
+  // Waits until at most `pending` warp-group products are in flight, and returns its
+  // operands (the accumulators those products write), so nothing reads them earlier.
+  //   %w = "layout.warp_group_dot_wait"(%d) {pending = 1 : i32} : (tensor<128x256xf32, #layout.mma<...>>) -> tensor<128x256xf32, #layout.mma<...>>
+  irdl.operation @warp_group_dot_wait {
+    %t = irdl.base "!builtin.tensor"
+    %i = irdl.base "#builtin.integer"
+    irdl.attributes { "pending" = %i }
+    irdl.operands(values: variadic %t)
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.results(res: variadic %t2)
   }
 }

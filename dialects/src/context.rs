@@ -21,6 +21,7 @@ fn register_passes() {
         mlirRegisterConversionSCFToControlFlowPass();
         mlirRegisterConversionArithToLLVMConversionPass();
         mlirRegisterConversionConvertControlFlowToLLVMPass();
+        mlirRegisterConversionConvertNVVMToLLVMPass();
         mlirRegisterConversionReconcileUnrealizedCastsPass();
         mlirRegisterLLVMDIScopeForLLVMFuncOpPass();
         mlirRegisterGPUGpuModuleToBinaryPass();
@@ -140,6 +141,31 @@ mod tests {
         assert!(m.as_operation().verify());
         let bad = r#"func.func @k() {
             "memsem.fence"() {sem = "acq_rel", scope = "gpux"} : () -> ()
+            return
+        }"#;
+        assert!(Module::parse(&ctx, bad).map(|m| !m.as_operation().verify()).unwrap_or(true));
+    }
+
+    #[test]
+    fn shared_memory_ops_verify() {
+        let ctx = create_context();
+        let ok = r#"func.func @k(%x: tensor<128x64xf16, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>, %i: i32) {
+            %r = "layout.local_alloc"() : () -> !layout.memdesc<array<i64: 3, 128, 64>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>
+            %s = "layout.memdesc_index"(%r, %i) : (!layout.memdesc<array<i64: 3, 128, 64>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>, i32) -> !layout.memdesc<array<i64: 128, 64>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>
+            "layout.async_commit"() : () -> ()
+            "layout.async_wait"() {pending = 1 : i32} : () -> ()
+            "layout.local_dealloc"(%r) : (!layout.memdesc<array<i64: 3, 128, 64>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>) -> ()
+            return
+        }"#;
+        let m = Module::parse(&ctx, ok).expect("parses");
+        assert!(m.as_operation().verify());
+        let mirror = import_module(m.as_operation());
+        let text = mirror.to_mlir();
+        let m2 = Module::parse(&ctx, &text).unwrap_or_else(|| panic!("reparses:\n{text}"));
+        assert_eq!(m.as_operation().to_string(), m2.as_operation().to_string());
+        // A memdesc where a tile belongs fails the IRDL constraints.
+        let bad = r#"func.func @k(%x: tensor<4xf32>) {
+            %s = "layout.memdesc_index"(%x, %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
             return
         }"#;
         assert!(Module::parse(&ctx, bad).map(|m| !m.as_operation().verify()).unwrap_or(true));

@@ -123,7 +123,6 @@ impl Gpu {
         f: &Function,
         grid: [u32; 3],
         block: [u32; 3],
-        shared: u32,
         params: &mut [*mut c_void],
     ) -> Result<(), Error> {
         // SAFETY: `params` points at values laid out as the kernel's parameters (checked by
@@ -133,7 +132,7 @@ impl Gpu {
                 f.raw,
                 (grid[0], grid[1], grid[2]),
                 (block[0], block[1], block[2]),
-                shared,
+                f.shared,
                 self.stream,
                 params,
             )
@@ -192,7 +191,7 @@ impl Module {
     pub fn function(&self, name: &str, ptx: &str) -> Result<Function, Error> {
         let c = CString::new(name).map_err(|_| Error::msg(format!("bad kernel name `{name}`")))?;
         match unsafe { result::module::get_function(self.raw, c) } {
-            Ok(raw) => Ok(Function { raw, name: name.to_string() }),
+            Ok(raw) => Ok(Function { raw, name: name.to_string(), shared: 0 }),
             Err(e) if e.0 == sys::CUresult::CUDA_ERROR_NOT_FOUND => {
                 Err(Error::msg(format!("the PTX has no kernel `{name}` (it has: {})", ptx_entries(ptx).join(", "))))
             }
@@ -212,6 +211,8 @@ impl Drop for Module {
 pub struct Function {
     raw: sys::CUfunction,
     pub name: String,
+    /// Dynamic shared memory each launch gets (OUT.json's `shared_bytes`).
+    shared: u32,
 }
 
 /// What the driver says of a loaded kernel.
@@ -224,6 +225,19 @@ pub struct FunctionInfo {
 }
 
 impl Function {
+    /// Gives every launch `bytes` of dynamic shared memory, raising the kernel's limit
+    /// when that is more than the 48 KB a kernel may have without asking.
+    pub fn set_shared(&mut self, bytes: u32) -> Result<(), Error> {
+        if bytes > 48 * 1024 {
+            let attr = sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES;
+            unsafe { sys::cuFuncSetAttribute(self.raw, attr, bytes as i32) }
+                .result()
+                .map_err(|e| fail(format!("kernel `{}`: cannot have {bytes} bytes of shared memory", self.name), e))?;
+        }
+        self.shared = bytes;
+        Ok(())
+    }
+
     pub fn info(&self) -> Result<FunctionInfo, Error> {
         use sys::CUfunction_attribute::*;
         let get = |a| {

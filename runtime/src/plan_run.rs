@@ -140,8 +140,9 @@ pub fn run(plan: &Plan, o: &PlanOptions) -> Result<(), Error> {
     }
     let gpu = Gpu::open(o.device)?;
     let any_tile = plan.launches.iter().any(|l| is_tile(&l.file));
-    if any_tile && !o.arch_given && gpu.cc.0 < 9 {
-        (ready, dtypes) = prepare(plan, o, "sm_80")?;
+    let arch = crate::run::device_arch(gpu.cc);
+    if any_tile && !o.arch_given && arch != o.compile.arch {
+        (ready, dtypes) = prepare(plan, o, arch)?;
     }
 
     let mut funcs = vec![];
@@ -154,7 +155,8 @@ pub fn run(plan: &Plan, o: &PlanOptions) -> Result<(), Error> {
             println!("launch {}: `{}` for {}, block {:?}{ms}", i + 1, k.name, r.loaded.arch, k.block);
         }
         let module = gpu.load_module(&r.loaded.ptx).map_err(|e| Error::msg(format!("{who}: {e}")))?;
-        let f = module.function(&k.name, &r.loaded.ptx)?;
+        let mut f = module.function(&k.name, &r.loaded.ptx)?;
+        f.set_shared(k.shared_bytes)?;
         let info = f.info()?;
         let threads = k.block.iter().product::<u32>();
         if threads as i32 > info.max_threads_per_block {
@@ -206,7 +208,7 @@ pub fn run(plan: &Plan, o: &PlanOptions) -> Result<(), Error> {
         }
         for (i, r) in ready.iter().enumerate() {
             let mut ptrs: Vec<*mut c_void> = values[i].iter_mut().map(|v| (v as *mut u64).cast()).collect();
-            gpu.launch(&funcs[i], plan.launches[i].grid, r.loaded.kernel.block, 0, &mut ptrs)?;
+            gpu.launch(&funcs[i], plan.launches[i].grid, r.loaded.kernel.block, &mut ptrs)?;
             if sync_each {
                 let who = format!("{file}: launch {} (`{}`) failed", i + 1, r.loaded.kernel.name);
                 gpu.sync().map_err(|e| cuda::fail(who, e))?;

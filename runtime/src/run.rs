@@ -52,6 +52,17 @@ pub struct Options {
     pub zero: Vec<String>,
 }
 
+/// The target tilec compiles for on a device of compute capability `cc`: sm_90a (wgmma)
+/// on Hopper, sm_90 on newer devices (PTX for sm_90 runs there; sm_90a's does not), sm_80
+/// below.
+pub fn device_arch(cc: (i32, i32)) -> &'static str {
+    match cc {
+        (9, 0) => "sm_90a",
+        (major, _) if major >= 9 => "sm_90",
+        _ => "sm_80",
+    }
+}
+
 /// Numeric part of `sm_90`.
 fn arch_number(arch: &str) -> Option<i32> {
     arch.strip_prefix("sm_")?.trim_end_matches(|c: char| c.is_ascii_alphabetic()).parse().ok()
@@ -92,7 +103,14 @@ fn buffer_param(loaded: &Loaded, name: &str, flag: &str) -> Result<usize, Error>
 pub fn run(o: &Options) -> Result<(), Error> {
     // Refuse what can be refused without a GPU: compile errors, arguments that do not fit
     // the signature, unknown --save/--check names.
-    let mut loaded = load_kernel(o, &o.compile.arch)?;
+    // The device (when there is one, and the run will use it) picks the target first, so
+    // the kernel is compiled once; without one, argument errors still come first.
+    let gpu = (!o.compile_only).then(|| Gpu::open(o.device));
+    let arch = match &gpu {
+        Some(Ok(g)) if is_tile(o) && !o.arch_given => device_arch(g.cc).to_string(),
+        _ => o.compile.arch.clone(),
+    };
+    let loaded = load_kernel(o, &arch)?;
     if o.compile_only {
         if let Some(p) = &o.emit_ptx {
             load::write_outputs(p, &loaded)?;
@@ -103,7 +121,7 @@ pub fn run(o: &Options) -> Result<(), Error> {
         println!("compiled `{}` for {}{ms}{into}", loaded.kernel.name, loaded.arch);
         return Ok(());
     }
-    let mut bound = bind::bind(&loaded.kernel, &o.args)?;
+    let bound = bind::bind(&loaded.kernel, &o.args)?;
     let saves =
         o.saves.iter().map(|(n, p)| Ok((buffer_param(&loaded, n, "--save")?, p))).collect::<Result<Vec<_>, Error>>()?;
     let checks = o
@@ -115,16 +133,10 @@ pub fn run(o: &Options) -> Result<(), Error> {
     if let Some(p) = &o.emit_ptx {
         load::write_outputs(p, &loaded)?;
     }
-    let gpu = Gpu::open(o.device)?;
-    if is_tile(o) && !o.arch_given && gpu.cc.0 < 9 {
-        // tilec targets sm_80 and sm_90 (sm_90 PTX also runs on newer devices): an older
-        // device gets its own compile unless --arch said otherwise.
-        loaded = load_kernel(o, "sm_80")?;
-        bound = bind::bind(&loaded.kernel, &o.args)?;
-        if let Some(p) = &o.emit_ptx {
-            load::write_outputs(p, &loaded)?;
-        }
-    }
+    let gpu = match gpu {
+        Some(g) => g?,
+        None => Gpu::open(o.device)?,
+    };
     let k = &loaded.kernel;
     if let Some(ms) = loaded.compile_ms {
         if o.verbose {
@@ -144,7 +156,8 @@ pub fn run(o: &Options) -> Result<(), Error> {
         )));
     }
     let module = gpu.load_module(&loaded.ptx).map_err(|e| Error::msg(format!("kernel `{}`: {e}", k.name)))?;
-    let func = module.function(&k.name, &loaded.ptx)?;
+    let mut func = module.function(&k.name, &loaded.ptx)?;
+    func.set_shared(k.shared_bytes)?;
     let info = func.info()?;
     let threads = k.block.iter().product::<u32>();
     if threads as i32 > info.max_threads_per_block {
@@ -156,13 +169,13 @@ pub fn run(o: &Options) -> Result<(), Error> {
     }
     if o.verbose {
         println!(
-            "kernel `{}` on {} ({}): block {:?}, {} registers/thread, {} B static shared, {} B local",
+            "kernel `{}` on {} ({}): block {:?}, {} registers/thread, {} B shared, {} B local",
             k.name,
             gpu.name,
             gpu.arch(),
             k.block,
             info.num_regs,
-            info.static_shared_bytes,
+            k.shared_bytes.max(info.static_shared_bytes as u32),
             info.local_bytes
         );
     }
@@ -210,7 +223,7 @@ pub fn run(o: &Options) -> Result<(), Error> {
         }
         let vals = &mut values[i % rotate];
         let mut ptrs: Vec<*mut c_void> = vals.iter_mut().map(|v| (v as *mut u64).cast()).collect();
-        gpu.launch(&func, o.grid, k.block, 0, &mut ptrs)
+        gpu.launch(&func, o.grid, k.block, &mut ptrs)
     };
 
     launch(0)?;

@@ -3,6 +3,8 @@
 // CHECK: coalesce
 // CHECK-NEXT: layout-propagate
 // CHECK-NEXT: smem-transpose
+// CHECK-NEXT: software-pipeline
 // CHECK-NEXT: tile-to-memsem
 // CHECK-NEXT: convert-tile-to-llvm
+// CHECK: convert-nvvm-to-llvm
 // CHECK: gpu-module-to-binary

@@ -5,8 +5,11 @@
 //!
 //! 1. Seeds: `arange`, constants, `splat`, kernel arguments (`tile.divisibility`).
 //! 2. Transfer through add/sub/mul, addptr, comparisons, and/or, broadcasts, selects, casts.
-//! 3. `scf.for` induction variables are divisible by gcd(lower bound, step).
-//! 4. Anything else (loads, loop-carried values) is unknown: runs of one.
+//! 3. `scf.for` induction variables are divisible by gcd(lower bound, step); a
+//!    loop-carried value is what its initial value and its yield have in common, found by
+//!    walking the body until that stops changing (a pointer tile advanced by a constant
+//!    stride keeps its runs, so loads in a K loop stay vectorised, as in Triton).
+//! 4. Anything else (loads) is unknown: runs of one.
 
 use std::collections::HashMap;
 use tile_dialects::ir::{Module, Op, Type, ValueId};
@@ -103,6 +106,10 @@ impl AxisAnalysis {
                     self.info.insert(*iv, info);
                 }
             }
+            if op.name == "scf.for" {
+                self.loop_carried(m, op);
+                continue;
+            }
             for r in &op.regions {
                 for b in &r.blocks {
                     let inner: Vec<&Op> = b.ops.iter().collect();
@@ -114,6 +121,35 @@ impl AxisAnalysis {
                     self.info.insert(op.results[0], info);
                 }
             }
+        }
+    }
+
+    /// Step 3 for an `scf.for`'s iter args and results: start from the initial values,
+    /// meet with the yields, repeat until nothing changes (the meet only shrinks runs).
+    fn loop_carried(&mut self, m: &Module, op: &Op) {
+        let Some(body) = op.regions.first().and_then(|r| r.blocks.first()) else { return };
+        let inits: Vec<AxisInfo> = op.operands[3..].iter().map(|v| self.get(m, *v)).collect();
+        for (a, i) in body.args[1..].iter().zip(&inits) {
+            self.info.insert(*a, i.clone());
+        }
+        let inner: Vec<&Op> = body.ops.iter().collect();
+        for _ in 0..8 {
+            self.ops(m, &inner);
+            let Some(y) = body.ops.last() else { break };
+            let mut changed = false;
+            for (k, a) in body.args[1..].iter().enumerate() {
+                let (cur, next) = (self.get(m, *a), self.get(m, y.operands[k]));
+                let met = meet(&cur, &next);
+                changed |= met != cur;
+                self.info.insert(*a, met);
+            }
+            if !changed {
+                break;
+            }
+        }
+        for (r, a) in op.results.iter().zip(&body.args[1..]) {
+            let info = self.get(m, *a);
+            self.info.insert(*r, info);
         }
     }
 
@@ -178,6 +214,20 @@ impl AxisAnalysis {
                 out.constant = l.constant.zip(r.constant).map(|(a, b)| a.wrapping_mul(b));
                 out
             }
+            "arith.remsi" | "arith.remui" => {
+                // A run starting at a multiple of g = gcd(divisibilities) crosses no
+                // multiple of the divisor before its g-th element (Triton's rule, for the
+                // non-negative indices `(pid * B + arange(0, B)) % N` wraps).
+                let (l, r) = (arg(0), arg(1));
+                let mut out = AxisInfo::unknown(rank);
+                for d in 0..rank {
+                    let g = gcd(l.divisibility[d], r.divisibility[d]).max(1);
+                    out.contiguity[d] = if r.constancy[d] >= l.contiguity[d] { gcd(l.contiguity[d], g) } else { 1 };
+                    out.divisibility[d] = g;
+                    out.constancy[d] = gcd(l.constancy[d], r.constancy[d]);
+                }
+                out
+            }
             "arith.cmpi" => {
                 let (l, r) = (arg(0), arg(1));
                 let mut out = AxisInfo::unknown(rank);
@@ -232,13 +282,32 @@ impl AxisAnalysis {
                 if m.values.ty(op.operands[0]).shape().is_empty() {
                     return Some(AxisInfo::unknown(rank));
                 }
+                // Along the new axis each run is one element: its divisibility is what every
+                // element of the operand is divisible by (a contiguous run's later elements
+                // are odd), not unbounded (Triton's rule; `k[None, :] * stride` with an odd
+                // stride must not claim aligned columns).
+                let every = (0..x.divisibility.len())
+                    .map(|d| if x.contiguity[d] > 1 { 1 } else { x.divisibility[d] })
+                    .fold(0, gcd)
+                    .max(1);
                 out.contiguity.insert(axis, 1);
-                out.divisibility.insert(axis, MAX_DIV);
+                out.divisibility.insert(axis, x.constant.map_or(every, pow2_div));
                 out.constancy.insert(axis, 1);
                 out
             }
             _ => return None,
         })
+    }
+}
+
+/// What two infos of one value (on different paths) have in common.
+fn meet(a: &AxisInfo, b: &AxisInfo) -> AxisInfo {
+    let g = |x: &[i64], y: &[i64]| x.iter().zip(y).map(|(p, q)| gcd(*p, *q).max(1)).collect::<Vec<i64>>();
+    AxisInfo {
+        contiguity: g(&a.contiguity, &b.contiguity),
+        divisibility: g(&a.divisibility, &b.divisibility),
+        constancy: g(&a.constancy, &b.constancy),
+        constant: if a.constant == b.constant { a.constant } else { None },
     }
 }
 

@@ -42,13 +42,18 @@ pub fn address_plan(s: &Shared, d: &Dist, shape: &[i64], num_warps: u32, starts:
 
 /// `address_plan` over a `coord_table` of `n` registers a thread.
 pub fn plan_with(s: &Shared, coords: &[Vec<i64>], n: usize, shape: &[i64], starts: &[usize]) -> Vec<Addr> {
+    plan_offsets(starts.iter().map(|&j| coords.iter().skip(j).step_by(n).map(|x| s.offset(shape, x)).collect()))
+}
+
+/// The plan of accesses given by every thread's element offset (`offs[tid]`, one vector
+/// an access).
+pub fn plan_offsets(accesses: impl IntoIterator<Item = Vec<i64>>) -> Vec<Addr> {
     // Bases by how their offset varies over threads (less, and XOR, thread 0's):
     // (access index, thread 0's offset, OR of every thread's).
     let mut by_diff: HashMap<Vec<i64>, (usize, i64)> = HashMap::new();
     let mut by_xor: HashMap<Vec<i64>, (usize, i64, i64)> = HashMap::new();
     let mut plan = vec![];
-    for (i, &j) in starts.iter().enumerate() {
-        let offs: Vec<i64> = coords.iter().skip(j).step_by(n).map(|x| s.offset(shape, x)).collect();
+    for (i, offs) in accesses.into_iter().enumerate() {
         let diff: Vec<i64> = offs.iter().map(|o| o - offs[0]).collect();
         let xor: Vec<i64> = offs.iter().map(|o| o ^ offs[0]).collect();
         if let Some(&(base, first)) = by_diff.get(&diff) {

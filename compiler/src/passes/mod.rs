@@ -7,6 +7,7 @@
 pub mod coalesce;
 pub mod layout_propagate;
 pub mod smem_transpose;
+pub mod software_pipeline;
 pub mod tile_to_memsem;
 pub mod widen_offsets;
 
@@ -76,6 +77,12 @@ pub static REGISTRY: &[PassInfo] = &[
         kind: PassKind::Mirror(smem_transpose::run),
     },
     PassInfo {
+        name: "software-pipeline",
+        summary: "loads feeding a tensor-core dot in a loop with num_stages >= 2 become cp.async copies into a ring of shared buffers, num_stages - 1 iterations ahead",
+        options: "",
+        kind: PassKind::Mirror(software_pipeline::run),
+    },
+    PassInfo {
         name: "tile-to-memsem",
         summary: "make every load, store and atomic's ordering, scope and cache policy explicit (memsem ops)",
         options: "",
@@ -104,6 +111,12 @@ pub static REGISTRY: &[PassInfo] = &[
         summary: "(MLIR) branches to llvm",
         options: "",
         kind: PassKind::Upstream("convert-cf-to-llvm"),
+    },
+    PassInfo {
+        name: "convert-nvvm-to-llvm",
+        summary: "(MLIR) NVVM ops with no LLVM intrinsic (wgmma, fences) to inline PTX",
+        options: "",
+        kind: PassKind::Upstream("gpu.module(convert-nvvm-to-llvm)"),
     },
     PassInfo {
         name: "reconcile-unrealized-casts",

@@ -15,6 +15,7 @@
 //!   N, then along M;
 //! - dot operands: one instruction's fragment in the order mma.sync takes it, then
 //!   repetitions along K, then along M (A) or N (B).
+//!
 //! Lanes of one instruction: lane = 4 g + t puts t on the K (or N) bits and g on the rows.
 //! Warps split M first (a warp group is 4 consecutive warps along M), then N.
 

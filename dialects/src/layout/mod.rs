@@ -13,6 +13,7 @@ pub mod blocked;
 pub mod dist;
 pub mod encoding;
 pub mod linear;
+pub mod mma;
 pub mod shared;
 
 pub use dist::{div_mod, gather_bits, mul_const, AxisSplit, Dist};

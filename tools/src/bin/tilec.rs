@@ -36,7 +36,7 @@ struct Cli {
     /// Override a const parameter: -D BLOCK=512.
     #[arg(short = 'D', value_name = "NAME=VALUE")]
     defines: Vec<String>,
-    #[arg(long, default_value = "sm_90", value_parser = ["sm_80", "sm_90"])]
+    #[arg(long, default_value = "sm_90", value_parser = ["sm_80", "sm_90", "sm_90a"])]
     arch: String,
     /// Warps per program (overrides #[num_warps]).
     #[arg(long)]

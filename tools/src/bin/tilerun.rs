@@ -60,7 +60,7 @@ struct Cli {
     #[arg(short = 'D', value_name = "NAME=VALUE")]
     defines: Vec<String>,
     /// .tile: target (default: the device's, sm_90 on Hopper and newer).
-    #[arg(long, value_parser = ["sm_80", "sm_90"])]
+    #[arg(long, value_parser = ["sm_80", "sm_90", "sm_90a"])]
     arch: Option<String>,
     /// .tile: warps per program.
     #[arg(long)]

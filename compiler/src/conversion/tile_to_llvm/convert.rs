@@ -91,20 +91,39 @@ impl Lowerer<'_> {
             }
         };
         let ety = lower_type(&xt);
-        // i1 travels as a byte.
-        let sty = if ety == Type::Int(1) { Type::Int(8) } else { ety.clone() };
-        let eb = sty.bits().div_ceil(8).max(1);
+        let eb = shared_type(&ety).bits().div_ceil(8).max(1);
         let bytes = ws.bytes(xt.shape(), eb).max(rs.bytes(rt.shape(), eb));
         let base = self.smem_for_write(b, bytes);
-        // Writes.
-        let xs = xt.shape().to_vec();
-        let v = ws.access(&xd, &xs, eb);
-        let parts = self.thread_parts(b, &xd);
-        let vecs = xd.vectors(ws.inner(), v);
-        let ptrs = addresses(b, base, &ws, &xd, &xs, (self.tid, &parts), &vecs, self.num_warps, &sty);
+        let vals: Vec<ValueId> = self.get(x).to_vec();
+        self.write_tile(b, base, &ws, &xd, &vals, &ety);
+        sreg::barrier(b);
+        let vals = self.read_tile(b, base, &rs, &rd, &ety, &op.loc)?;
+        self.map.insert(r, vals);
+        Ok(())
+    }
+
+    /// Stores the registers `vals` of a tile distributed as `d` at their offsets in shared
+    /// layout `s` from `base` (as many contiguous elements per `st.shared` as the layout
+    /// keeps together, up to 16 bytes; only `address_plan`'s bases compute offsets).
+    pub(super) fn write_tile(
+        &mut self,
+        b: &mut Builder,
+        base: ValueId,
+        s: &Shared,
+        d: &Dist,
+        vals: &[ValueId],
+        ety: &Type,
+    ) {
+        let sty = shared_type(ety);
+        let eb = sty.bits().div_ceil(8).max(1);
+        let shape = d.shape.clone();
+        let v = s.access(d, &shape, eb);
+        let parts = self.thread_parts(b, d);
+        let vecs = d.vectors(s.inner(), v);
+        let ptrs = addresses(b, base, s, d, &shape, (self.tid, &parts), &vecs, self.num_warps, &sty);
         for (regs, p) in vecs.into_iter().zip(ptrs) {
-            let mut elems: Vec<ValueId> = regs.iter().map(|k| self.reg(x, *k)).collect();
-            if sty != ety {
+            let mut elems: Vec<ValueId> = regs.iter().map(|k| vals[*k]).collect();
+            if sty != *ety {
                 elems = elems.iter().map(|e| b.op1("arith.extui", &[*e], sty.clone(), &[])).collect();
             }
             if v == 1 {
@@ -119,14 +138,27 @@ impl Lowerer<'_> {
                 b.op("llvm.store", &[acc, p], &[], &[("alignment", Attr::int((v as u32 * eb) as i64, "i64"))]);
             }
         }
-        sreg::barrier(b);
-        // Reads.
-        let rsh = rt.shape().to_vec();
-        let v = rs.access(&rd, &rsh, eb);
-        let parts = self.thread_parts(b, &rd);
-        let mut vals = vec![None; rd.elems_per_thread()];
-        let vecs = rd.vectors(rs.inner(), v);
-        let ptrs = addresses(b, base, &rs, &rd, &rsh, (self.tid, &parts), &vecs, self.num_warps, &sty);
+    }
+
+    /// Loads the registers of a tile distributed as `d` from shared layout `s` at `base`
+    /// (the reverse of `write_tile`).
+    pub(super) fn read_tile(
+        &mut self,
+        b: &mut Builder,
+        base: ValueId,
+        s: &Shared,
+        d: &Dist,
+        ety: &Type,
+        loc: &str,
+    ) -> Result<Vec<ValueId>, PassError> {
+        let sty = shared_type(ety);
+        let eb = sty.bits().div_ceil(8).max(1);
+        let shape = d.shape.clone();
+        let v = s.access(d, &shape, eb);
+        let parts = self.thread_parts(b, d);
+        let mut vals = vec![None; d.elems_per_thread()];
+        let vecs = d.vectors(s.inner(), v);
+        let ptrs = addresses(b, base, s, d, &shape, (self.tid, &parts), &vecs, self.num_warps, &sty);
         for (regs, p) in vecs.into_iter().zip(ptrs) {
             let mut got = vec![];
             if v == 1 {
@@ -140,14 +172,21 @@ impl Lowerer<'_> {
                 }
             }
             for (g, k) in got.into_iter().zip(regs) {
-                vals[k] = Some(if sty != ety { b.op1("arith.trunci", &[g], ety.clone(), &[]) } else { g });
+                vals[k] = Some(if sty != *ety { b.op1("arith.trunci", &[g], ety.clone(), &[]) } else { g });
             }
         }
-        let vals: Option<Vec<ValueId>> = vals.into_iter().collect();
-        let vals =
-            vals.ok_or_else(|| PassError::at(&op.loc, "layout.convert: a register of the result was never read"))?;
-        self.map.insert(r, vals);
-        Ok(())
+        vals.into_iter()
+            .collect::<Option<Vec<ValueId>>>()
+            .ok_or_else(|| PassError::at(loc, "a register of the tile read from shared memory was never read"))
+    }
+}
+
+/// The type an element travels through shared memory as (i1 as a byte).
+fn shared_type(ety: &Type) -> Type {
+    if *ety == Type::Int(1) {
+        Type::Int(8)
+    } else {
+        ety.clone()
     }
 }
 
@@ -157,7 +196,7 @@ impl Lowerer<'_> {
 /// layout with XOR masks is computed from `%tid.x`'s bits when its offset is linear in
 /// them (`tid_linear_offset`), else from the thread's coordinates (`thread`'s parts).
 #[allow(clippy::too_many_arguments)]
-fn addresses(
+pub(super) fn addresses(
     b: &mut Builder,
     smem: ValueId,
     s: &Shared,
@@ -170,6 +209,21 @@ fn addresses(
 ) -> Vec<ValueId> {
     let starts: Vec<usize> = vecs.iter().map(|r| r[0]).collect();
     let plan = address_plan(s, d, shape, num_warps, &starts);
+    let linear = !(s.xor.is_empty() && s.nvmma == 0);
+    emit_plan(b, smem, &plan, linear.then_some(thread.0), elem, |b, i| offset(b, s, d, shape, thread.1, starts[i]))
+}
+
+/// The addresses of a plan's accesses: each base's offset from `%tid.x` when it is
+/// linear in its bits (and `tid` is given), else from `base_offset`; the other accesses
+/// a base's XOR a constant plus an immediate.
+pub(super) fn emit_plan(
+    b: &mut Builder,
+    smem: ValueId,
+    plan: &[Addr],
+    tid: Option<ValueId>,
+    elem: &Type,
+    mut base_offset: impl FnMut(&mut Builder, usize) -> ValueId,
+) -> Vec<ValueId> {
     // (base, xor) -> (element offset, address).
     let mut made: HashMap<(usize, i64), (ValueId, ValueId)> = HashMap::new();
     let mut out = vec![];
@@ -188,8 +242,8 @@ fn addresses(
                     }
                     // A base (a `From`'s base is always made first).
                     (None, Addr::Base { offsets }) => {
-                        let from_tid = if s.xor.is_empty() { None } else { tid_linear_offset(b, thread.0, offsets) };
-                        from_tid.unwrap_or_else(|| offset(b, s, d, shape, thread.1, starts[i]))
+                        let from_tid = tid.and_then(|t| tid_linear_offset(b, t, offsets));
+                        from_tid.unwrap_or_else(|| base_offset(b, i))
                     }
                     (None, Addr::From { .. }) => unreachable!("a plan's bases come before their uses"),
                 };
@@ -207,7 +261,7 @@ fn addresses(
 /// when it is `offs[0] ^ XOR of m_b over tid's set bits b` (checked for every thread):
 /// a mask and a shift a bit, where the coordinate form pays for the thread's coordinates
 /// and then for every coordinate bit.
-fn tid_linear_offset(b: &mut Builder, tid: ValueId, offs: &[i64]) -> Option<ValueId> {
+pub(super) fn tid_linear_offset(b: &mut Builder, tid: ValueId, offs: &[i64]) -> Option<ValueId> {
     let m = tid_bit_masks(offs)?;
     let mut acc = b.const_int(offs[0], 32);
     for (k, &mk) in m.iter().enumerate().filter(|(_, mk)| **mk != 0) {
@@ -283,6 +337,17 @@ fn offset(b: &mut Builder, s: &Shared, d: &Dist, shape: &[i64], parts: &[ValueId
         });
     }
     let mut col = x[s.inner()];
+    // nvmma panels: the panel index moves by whole blocks of rows.
+    let mut panel_off = None;
+    let p = s.panel(shape);
+    if s.nvmma > 0 && p < shape[s.inner()] {
+        let lp = b.const_int(p.trailing_zeros() as i64, 32);
+        let panel = b.op1("arith.shrui", &[col, lp], Type::Int(32), &[]);
+        let stride = b.const_int(s.rows(shape) * p, 32);
+        panel_off = Some(b.op1("arith.muli", &[panel, stride], Type::Int(32), &[]));
+        let pm = b.const_int(p - 1, 32);
+        col = b.op1("arith.andi", &[col, pm], Type::Int(32), &[]);
+    }
     if s.max_phase > 1 {
         if let Some(row) = row {
             let lv = b.const_int(s.vec.trailing_zeros() as i64, 32);
@@ -298,14 +363,18 @@ fn offset(b: &mut Builder, s: &Shared, d: &Dist, shape: &[i64], parts: &[ValueId
             col = b.op1("arith.ori", &[hi, lo], Type::Int(32), &[]);
         }
     }
+    let row_len = if s.nvmma > 0 { p } else { s.row_len(shape) };
     let mut off = match row {
         None => col,
         Some(r) => {
-            let n = b.const_int(s.row_len(shape), 32);
+            let n = b.const_int(row_len, 32);
             let m = b.op1("arith.muli", &[r, n], Type::Int(32), &[]);
             b.op1("arith.addi", &[m, col], Type::Int(32), &[])
         }
     };
+    if let Some(po) = panel_off {
+        off = b.op1("arith.addi", &[off, po], Type::Int(32), &[]);
+    }
     for &(d, bit, mask) in &s.xor {
         // off ^= ((x[d] >> bit) & 1) * mask
         let sh = b.const_int(bit as i64, 32);

@@ -162,7 +162,9 @@ impl Lowerer<'_> {
             };
             olds.push(from_bits(b, old, &ety));
         }
-        if scalar {
+        // Thread 0's old value goes to every thread through shared memory, unless nothing
+        // reads it (shared memory is dynamic, so LLVM cannot drop a dead store there).
+        if scalar && self.used.contains(&r) {
             olds = vec![self.broadcast_from_thread0(b, olds[0], &ety)];
         }
         self.map.insert(r, olds);

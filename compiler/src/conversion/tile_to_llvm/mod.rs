@@ -11,23 +11,28 @@
 //!    reductions (registers, then shuffles, then shared memory).
 //! 4. Shared memory scratch is one `llvm.mlir.global` per kernel, sized to the largest use.
 
+mod async_copy;
 mod control_flow;
 mod convert;
 mod creation;
 mod dot;
 mod elementwise;
 mod histogram;
+mod ldmatrix;
 mod memory;
+mod mma;
 mod print;
 mod reduce;
 mod reduce_axis;
 mod scan;
+mod shared_mem;
 mod sort;
+mod wgmma;
 
 use crate::passes::PassError;
 use crate::pipeline::Options;
 use std::collections::HashMap;
-use tile_dialects::ir::{Attr, Block, Builder, Module, Op, Region, Type, ValueId, Values};
+use tile_dialects::ir::{Attr, Block, Builder, Encoding, Module, Op, Region, Type, ValueId, Values};
 use tile_dialects::layout::Dist;
 
 pub(crate) struct Lowerer<'m> {
@@ -48,6 +53,12 @@ pub(crate) struct Lowerer<'m> {
     /// How many loops enclose the op being lowered (a first use of the scratch inside a
     /// loop still needs its leading barrier: the previous iteration read it).
     pub loop_depth: u32,
+    /// Shared buffers live at the op being lowered: (value, byte offset, bytes).
+    pub smem_live: Vec<(ValueId, u32, u32)>,
+    /// The alignment the kernel's shared memory needs (1024 for tensor-core buffers).
+    pub smem_align: u32,
+    /// Every value some op of the kernel reads.
+    pub used: std::collections::HashSet<ValueId>,
     /// Module-level ops the kernel needs (format strings of `device_print`).
     pub globals: Vec<Op>,
     pub needs_vprintf: bool,
@@ -105,6 +116,13 @@ fn lower_kernel(m: &Module, f: &Op, opts: &Options, values: &mut Values) -> Resu
         smem_uses: vec![],
         cur_op: String::new(),
         loop_depth: 0,
+        smem_live: vec![],
+        smem_align: 16,
+        used: {
+            let mut used = std::collections::HashSet::new();
+            collect_used(&entry.ops, &mut used);
+            used
+        },
         globals: vec![],
         needs_vprintf: false,
     };
@@ -127,15 +145,17 @@ fn lower_kernel(m: &Module, f: &Op, opts: &Options, values: &mut Values) -> Resu
         result.push(print::vprintf_decl(&f.loc));
     }
     if l.smem_bytes > 0 {
+        // Dynamic shared memory: the launch gives its size (OUT.json's `shared_bytes`),
+        // which may pass 48 KB once the runtime raises the kernel's limit.
         result.push(Op {
             name: "llvm.mlir.global".into(),
             operands: vec![],
             results: vec![],
             attrs: vec![
                 ("addr_space".into(), Attr::int(3, "i32")),
-                ("alignment".into(), Attr::int(16, "i64")),
-                ("global_type".into(), Attr(format!("!llvm.array<{} x i8>", l.smem_bytes))),
-                ("linkage".into(), Attr("#llvm.linkage<internal>".into())),
+                ("alignment".into(), Attr::int(l.smem_align as i64, "i64")),
+                ("global_type".into(), Attr("!llvm.array<0 x i8>".into())),
+                ("linkage".into(), Attr("#llvm.linkage<external>".into())),
                 ("sym_name".into(), Attr::str(&l.smem_name)),
             ],
             regions: vec![Region::default()],
@@ -162,11 +182,23 @@ fn lower_kernel(m: &Module, f: &Op, opts: &Options, values: &mut Values) -> Resu
     Ok(result)
 }
 
+fn collect_used(ops: &[Op], used: &mut std::collections::HashSet<ValueId>) {
+    for o in ops {
+        used.extend(o.operands.iter().copied());
+        for r in &o.regions {
+            for b in &r.blocks {
+                collect_used(&b.ops, used);
+            }
+        }
+    }
+}
+
 /// Pointers to global memory become `!llvm.ptr<1>`; a tile, its element type.
 pub fn lower_type(t: &Type) -> Type {
     match t {
         Type::TilePtr(_) => Type::LlvmPtr(1),
         Type::Tensor { elem, .. } => lower_type(elem),
+        Type::MemDesc { .. } => Type::LlvmPtr(3),
         t => t.clone(),
     }
 }
@@ -227,9 +259,11 @@ impl Lowerer<'_> {
     /// last read (the next writer's leading barrier covers it). The kernel's first user
     /// outside any loop has no earlier reader, so a lone reduction pays one barrier.
     pub fn smem(&mut self, b: &mut Builder, bytes: u32) -> ValueId {
-        self.smem_bytes = self.smem_bytes.max(bytes);
+        // Above the live buffers (`shared_mem.rs`).
+        let at = self.smem_top().next_multiple_of(16);
+        self.smem_bytes = self.smem_bytes.max(at + bytes);
         self.smem_uses.push((bytes, b.loc.clone(), self.cur_op.clone()));
-        b.op1("llvm.mlir.addressof", &[], Type::LlvmPtr(3), &[("global_name", Attr(format!("@{}", self.smem_name)))])
+        self.smem_at(b, at)
     }
 
     /// `smem` with the barrier its rule puts before the first write, left out for the
@@ -269,7 +303,19 @@ impl Lowerer<'_> {
             "memsem.store" => self.store(b, op)?,
             "memsem.atomic_rmw" | "memsem.atomic_cas" => self.atomic(b, op)?,
             "tile.reduce" => self.reduce(b, op)?,
+            "tile.dot" if matches!(self.ty(op.result()).encoding(), Some(Encoding::Mma(_))) => self.mma_sync(b, op)?,
             "tile.dot" => self.dot(b, op)?,
+            "layout.warp_group_dot" => self.warp_group_dot(b, op)?,
+            "layout.warp_group_dot_wait" => self.warp_group_dot_wait(b, op)?,
+            "layout.local_alloc" => self.local_alloc(b, op)?,
+            "layout.local_dealloc" => self.local_dealloc(op),
+            "layout.local_load" => self.local_load(b, op)?,
+            "layout.memdesc_index" => self.memdesc_index(b, op)?,
+            "layout.async_copy" => self.async_copy(b, op)?,
+            "layout.async_commit" => self.async_commit(b),
+            "layout.async_wait" => self.async_wait(b, op),
+            "layout.barrier" => crate::conversion::nvidia::sreg::barrier(b),
+            "layout.fence_async_shared" => shared_mem::fence_async_shared(b),
             "tile.expand_dims" | "tile.broadcast" | "tile.trans" => self.shape_op(b, op)?,
             "layout.convert" | "tile.reshape" => self.convert(b, op)?,
             "tile.scan" => self.scan(b, op)?,

@@ -1,0 +1,136 @@
+//! `tile.dot` on mma.sync (`#layout.mma` version 2): operands in registers as
+//! `#layout.dot_op` encodings, the accumulator in the mma encoding.
+//!
+//! The program's tile is a grid of m16n8k instructions: along M `16 wm` rows a repetition,
+//! along N `8 wn` columns, along K the instruction's K. For each (m, n, k) repetition the
+//! operands' fragment registers are found by their offsets (the linear layouts put each
+//! instruction's fragment in the order mma.sync takes it), packed into 32-bit registers
+//! (f16 pairs as `vector<2xf16>`, bf16 pairs, tf32 rounded by `cvt.rna`, s8 quads), and
+//! the accumulator's four registers of that (m, n) chain through the K repetitions.
+
+use super::{lower_type, Lowerer};
+use crate::conversion::nvidia::ptx;
+use crate::passes::PassError;
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
+use tile_dialects::ir::{Attr, Builder, Encoding, Op, Type, ValueId};
+use tile_dialects::layout::mma::ptx_kind;
+use tile_dialects::layout::Dist;
+
+impl Lowerer<'_> {
+    pub(super) fn mma_sync(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
+        let (a, bm, acc, r) = (op.operands[0], op.operands[1], op.operands[2], op.result());
+        let Some(Encoding::Mma(m)) = self.ty(r).encoding().cloned() else {
+            return Err(PassError::at(&op.loc, "mma.sync dot without an mma accumulator"));
+        };
+        let (ta, tb, tc) = (lower_type(self.ty(a)), lower_type(self.ty(bm)), lower_type(self.ty(r)));
+        let kind = ptx_kind(&ta, &tb, &tc, &op.str_attr("input_precision").unwrap_or_default())
+            .ok_or_else(|| PassError::at(&op.loc, format!("no mma.sync multiplies {ta} x {tb} into {tc}")))?;
+        let (da, db, dc) = (self.dist(a, &op.loc)?, self.dist(bm, &op.loc)?, self.dist(r, &op.loc)?);
+        let ik = m.instr_shape[2] as i64;
+        let (wm, wn) = (m.warps_per_cta[0] as i64, m.warps_per_cta[1] as i64);
+        let (mm, nn, kk) = (dc.shape[0], dc.shape[1], da.shape[1]);
+        let (rm, rn, rk) = ((mm / (16 * wm)).max(1), (nn / (8 * wn)).max(1), kk / ik);
+        // Fragment sizes: A 16 x ik, B ik x 8, C 16 x 8 over 32 lanes.
+        let (fa, fb) = ((16 * ik / 32) as usize, (8 * ik / 32) as usize);
+        let frag = |l: &mut Self, b: &mut Builder, v: ValueId, d: &Dist, n: usize, origin: [i64; 2]| -> Vec<ValueId> {
+            let regs: Vec<ValueId> = (0..n)
+                .map(|f| {
+                    let o = d.reg_offsets(f);
+                    l.reg(v, d.reg_index(&[o[0] + origin[0], o[1] + origin[1]]))
+                })
+                .collect();
+            pack(b, &regs, kind)
+        };
+        let mut a_frags: HashMap<(i64, i64), Vec<ValueId>> = HashMap::new();
+        let mut b_frags: HashMap<(i64, i64), Vec<ValueId>> = HashMap::new();
+        let mut out = vec![0; dc.elems_per_thread()];
+        for i in 0..rm {
+            for j in 0..rn {
+                let origin = [i * 16 * wm, j * 8 * wn];
+                let idx: Vec<usize> = (0..4)
+                    .map(|f| {
+                        let o = dc.reg_offsets(f);
+                        dc.reg_index(&[o[0] + origin[0], o[1] + origin[1]])
+                    })
+                    .collect();
+                let mut c: Vec<ValueId> = idx.iter().map(|&x| self.reg(acc, x)).collect();
+                for k in 0..rk {
+                    if let Entry::Vacant(e) = a_frags.entry((i, k)) {
+                        e.insert(frag(self, b, a, &da, fa, [origin[0], k * ik]));
+                    }
+                    if let Entry::Vacant(e) = b_frags.entry((k, j)) {
+                        e.insert(frag(self, b, bm, &db, fb, [k * ik, origin[1]]));
+                    }
+                    c = mma(b, kind, ik, &a_frags[&(i, k)], &b_frags[&(k, j)], &c, &tc);
+                }
+                for (x, v) in idx.into_iter().zip(c) {
+                    out[x] = v;
+                }
+            }
+        }
+        self.map.insert(r, out);
+        Ok(())
+    }
+}
+
+/// Elements into mma.sync's 32-bit operand registers.
+fn pack(b: &mut Builder, regs: &[ValueId], kind: &str) -> Vec<ValueId> {
+    match kind {
+        "f16" => regs
+            .chunks(2)
+            .map(|p| {
+                let vt = Type::Other("vector<2xf16>".into());
+                let mut v = b.op1("llvm.mlir.undef", &[], vt.clone(), &[]);
+                for (h, x) in p.iter().enumerate() {
+                    let i = b.const_int(h as i64, 32);
+                    v = b.op1("llvm.insertelement", &[v, *x, i], vt.clone(), &[]);
+                }
+                v
+            })
+            .collect(),
+        "tf32" => regs.iter().map(|x| ptx::asm(b, "cvt.rna.tf32.f32 $0, $1;", &[32], &[(*x, "f")], false)[0]).collect(),
+        // bf16 pairs and s8 quads: little-endian lanes of an i32.
+        _ => {
+            let per = if kind == "s8" { 4 } else { 2 };
+            let w = 32 / per as u32;
+            regs.chunks(per)
+                .map(|p| {
+                    let mut acc = b.const_int(0, 32);
+                    for (h, x) in p.iter().enumerate() {
+                        let bits = if w == 16 { b.op1("arith.bitcast", &[*x], Type::Int(16), &[]) } else { *x };
+                        let z = b.op1("arith.extui", &[bits], Type::Int(32), &[]);
+                        let sh = b.const_int((h as u32 * w) as i64, 32);
+                        let s = b.op1("arith.shli", &[z, sh], Type::Int(32), &[]);
+                        acc = b.op1("arith.ori", &[acc, s], Type::Int(32), &[]);
+                    }
+                    acc
+                })
+                .collect()
+        }
+    }
+}
+
+/// One `mma.sync.aligned.m16n8k{ik}.row.col` on packed operands; returns the four
+/// accumulator registers.
+fn mma(b: &mut Builder, kind: &str, ik: i64, a: &[ValueId], bb: &[ValueId], c: &[ValueId], ct: &Type) -> Vec<ValueId> {
+    let mut operands = a.to_vec();
+    operands.extend(bb);
+    operands.extend(c);
+    let st = Type::Other(format!("!llvm.struct<({ct}, {ct}, {ct}, {ct})>"));
+    let mut attrs = vec![
+        ("operandSegmentSizes", Attr(format!("array<i32: {}, {}, 4>", a.len(), bb.len()))),
+        ("layoutA", Attr("#nvvm.mma_layout<row>".into())),
+        ("layoutB", Attr("#nvvm.mma_layout<col>".into())),
+        ("shape", Attr(format!("#nvvm.shape<m = 16, n = 8, k = {ik}>"))),
+        ("multiplicandAPtxType", Attr(format!("#nvvm.mma_type<{kind}>"))),
+        ("multiplicandBPtxType", Attr(format!("#nvvm.mma_type<{kind}>"))),
+    ];
+    if kind == "s8" {
+        attrs.push(("intOverflowBehavior", Attr("#nvvm.mma_int_overflow<wrapped>".into())));
+    }
+    let d = b.op1("nvvm.mma.sync", &operands, st, &attrs);
+    (0..4)
+        .map(|i| b.op1("llvm.extractvalue", &[d], ct.clone(), &[("position", Attr(format!("array<i64: {i}>")))]))
+        .collect()
+}

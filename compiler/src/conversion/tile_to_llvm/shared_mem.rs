@@ -1,0 +1,144 @@
+//! Shared-memory buffers: `layout.local_alloc`, `local_dealloc`, `memdesc_index`,
+//! `local_load`, and the barriers and proxy fence that order their accesses.
+//!
+//! Shared memory is one dynamic array per kernel. Buffers are allocated like a stack in
+//! lowering order: a buffer starts at the end of the buffers live at its `local_alloc`
+//! (aligned as its layout needs: 1024 bytes for the tensor cores' swizzle atoms) and its
+//! bytes are free again at its `local_dealloc`; scratch users (conversions, reductions,
+//! scans) take the space above the live buffers for the duration of one op. The kernel
+//! needs the most bytes any point of it uses. A buffer's value is the `!llvm.ptr<3>` of
+//! its first byte; a ring's slots follow each other at the slot size rounded up to the
+//! alignment.
+
+use super::{lower_type, Lowerer};
+use crate::conversion::nvidia::sreg;
+use crate::passes::PassError;
+use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
+use tile_dialects::layout::{elem_bytes, Shared};
+
+/// Bytes of one slot of a buffer of `t` (a memdesc), and the slot count (1 for a tile).
+pub(super) fn slot_bytes(t: &Type) -> (u32, u32) {
+    let (shape, s) = (t.shape(), t.shared().expect("a memdesc"));
+    let rank = s.order.len();
+    let slots: i64 = shape[..shape.len() - rank].iter().product();
+    let bytes = s.bytes(&shape[shape.len() - rank..], elem_bytes(t));
+    (bytes.next_multiple_of(s.align()), slots as u32)
+}
+
+impl Lowerer<'_> {
+    /// The end of the live buffers: where the next buffer or scratch use starts.
+    pub(super) fn smem_top(&self) -> u32 {
+        self.smem_live.iter().map(|(_, off, bytes)| off + bytes).max().unwrap_or(0)
+    }
+
+    /// `!llvm.ptr<3>` of byte `offset` of the kernel's shared memory.
+    pub(super) fn smem_at(&mut self, b: &mut Builder, offset: u32) -> ValueId {
+        let g = b.op1(
+            "llvm.mlir.addressof",
+            &[],
+            Type::LlvmPtr(3),
+            &[("global_name", Attr(format!("@{}", self.smem_name)))],
+        );
+        if offset == 0 {
+            return g;
+        }
+        byte_gep(b, g, offset as i64)
+    }
+
+    pub(super) fn local_alloc(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
+        let r = op.result();
+        let t = self.ty(r).clone();
+        let s = t.shared().cloned().ok_or_else(|| PassError::at(&op.loc, "local_alloc of a non-memdesc"))?;
+        let (slot, slots) = slot_bytes(&t);
+        let bytes = slot * slots;
+        let first = self.smem_uses.is_empty() && self.loop_depth == 0;
+        let offset = self.smem_top().next_multiple_of(s.align());
+        self.smem_align = self.smem_align.max(s.align());
+        self.smem_bytes = self.smem_bytes.max(offset + bytes);
+        self.smem_uses.push((bytes, b.loc.clone(), self.cur_op.clone()));
+        self.smem_live.push((r, offset, bytes));
+        let base = self.smem_at(b, offset);
+        self.map.insert(r, vec![base]);
+        if let Some(&x) = op.operands.first() {
+            // Earlier readers of these bytes (a previous iteration's, a conversion's)
+            // must be done before the tile is written, and the writes seen before reads.
+            if !first {
+                sreg::barrier(b);
+            }
+            let d = self.dist(x, &op.loc)?;
+            let ety = lower_type(self.ty(x));
+            let vals = self.get(x).to_vec();
+            self.write_tile(b, base, &s, &d, &vals, &ety);
+            if self.read_by_tensor_cores(r) {
+                fence_async_shared(b);
+            }
+            sreg::barrier(b);
+        }
+        Ok(())
+    }
+
+    /// Whether a buffer is read by wgmma (through the async proxy).
+    fn read_by_tensor_cores(&self, buf: ValueId) -> bool {
+        let mut found = false;
+        self.src.walk(&mut |o| found |= o.name == "layout.warp_group_dot" && o.operands[..2].contains(&buf));
+        found
+    }
+
+    pub(super) fn local_dealloc(&mut self, op: &Op) {
+        let buf = op.operands[0];
+        self.smem_live.retain(|(v, _, _)| *v != buf);
+    }
+
+    pub(super) fn memdesc_index(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
+        let (buf, idx) = (op.operands[0], op.operands[1]);
+        let (slot, _) = slot_bytes(self.ty(buf));
+        let base = self.scalar(buf);
+        let i = self.scalar(idx);
+        let c = b.const_int(slot as i64, 32);
+        let off = b.op1("arith.muli", &[i, c], Type::Int(32), &[]);
+        let p = b.op1(
+            "llvm.getelementptr",
+            &[base, off],
+            Type::LlvmPtr(3),
+            &[("elem_type", Attr("i8".into())), ("rawConstantIndices", Attr("array<i32: -2147483648>".into()))],
+        );
+        self.map.insert(op.result(), vec![p]);
+        Ok(())
+    }
+
+    pub(super) fn local_load(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
+        let (buf, r) = (op.operands[0], op.result());
+        let s: Shared =
+            self.ty(buf).shared().cloned().ok_or_else(|| PassError::at(&op.loc, "local_load of a non-memdesc"))?;
+        let d = self.dist(r, &op.loc)?;
+        let ety = lower_type(self.ty(r));
+        let base = self.scalar(buf);
+        let vals = match self.ldmatrix(b, base, &s, &d, &ety)? {
+            Some(v) => v,
+            None => self.read_tile(b, base, &s, &d, &ety, &op.loc)?,
+        };
+        self.map.insert(r, vals);
+        Ok(())
+    }
+}
+
+/// `fence.proxy.async.shared::cta`: this thread's ordinary shared-memory writes are seen
+/// by the async proxy (wgmma) after the barrier that follows.
+pub(super) fn fence_async_shared(b: &mut Builder) {
+    b.op(
+        "nvvm.fence.proxy",
+        &[],
+        &[],
+        &[("kind", Attr("#nvvm.proxy_kind<async.shared>".into())), ("space", Attr("#nvvm.shared_space<cta>".into()))],
+    );
+}
+
+/// `base + bytes` as `!llvm.ptr<3>`.
+pub(super) fn byte_gep(b: &mut Builder, base: ValueId, bytes: i64) -> ValueId {
+    b.op1(
+        "llvm.getelementptr",
+        &[base],
+        Type::LlvmPtr(3),
+        &[("elem_type", Attr("i8".into())), ("rawConstantIndices", Attr(format!("array<i32: {bytes}>")))],
+    )
+}

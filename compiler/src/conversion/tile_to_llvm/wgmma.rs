@@ -1,0 +1,205 @@
+//! `layout.warp_group_dot` on wgmma (`#layout.mma` version 3) and
+//! `layout.warp_group_dot_wait`.
+//!
+//! 1. The program's tile is a grid of m64nNk instructions, one warp group each: along M
+//!    `16 wm` rows a repetition (wm / 4 warp groups of 64 rows), along N `N wn`.
+//! 2. Operands are read from shared memory through descriptors: the constant fields from
+//!    the `layout.nvmma` layout (`nvidia::wgmma`), the start address that of the
+//!    instruction's first element. Within one program the address is the buffer's base,
+//!    plus this warp group's part (a function of `%tid.x`'s warp bits, linear in them),
+//!    plus a constant for the repetition and K step.
+//! 3. `wgmma.fence`, every instruction (the accumulator of each (m, n) chained through
+//!    the K steps), `wgmma.commit_group`; then, unless the product is asynchronous,
+//!    `wgmma.wait_group 0`. The wait is inline assembly with every accumulator register
+//!    tied through it, so nothing reads an accumulator before the tensor cores have
+//!    written it (Triton's form; the NVVM wait op ties nothing).
+
+use super::convert::tid_linear_offset;
+use super::{lower_type, Lowerer};
+use crate::analysis::shared_addresses::tid_bit_masks;
+use crate::conversion::nvidia::wgmma::descriptor_fields;
+use crate::passes::PassError;
+use tile_dialects::ir::{Attr, Builder, Encoding, Op, Shared, Type, ValueId};
+use tile_dialects::layout::mma::ptx_kind;
+use tile_dialects::layout::{elem_bytes, Dist};
+
+impl Lowerer<'_> {
+    pub(super) fn warp_group_dot(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
+        let (a, bm, acc, r) = (op.operands[0], op.operands[1], op.operands[2], op.result());
+        let Some(Encoding::Mma(m)) = self.ty(r).encoding().cloned() else {
+            return Err(PassError::at(&op.loc, "warp_group_dot without an mma accumulator"));
+        };
+        let (at, bt) = (self.ty(a).clone(), self.ty(bm).clone());
+        let tc = lower_type(self.ty(r));
+        let kind = ptx_kind(at.elem(), bt.elem(), &tc, &op.str_attr("input_precision").unwrap_or_default())
+            .ok_or_else(|| PassError::at(&op.loc, format!("no wgmma multiplies {at} x {bt} into {tc}")))?;
+        let (Some(sa), Some(sb)) = (at.shared().cloned(), bt.shared().cloned()) else {
+            return Err(PassError::at(&op.loc, "wgmma with an operand in registers is not supported yet"));
+        };
+        let dc = self.dist(r, &op.loc)?;
+        let (ni, ik) = (m.instr_shape[1] as i64, m.instr_shape[2] as i64);
+        let (wm, wn) = (m.warps_per_cta[0] as i64, m.warps_per_cta[1] as i64);
+        let (sha, shb) = (at.shape().to_vec(), bt.shape().to_vec());
+        let (mm, nn, kk) = (dc.shape[0], dc.shape[1], sha[1]);
+        let (rm, rn, rk) = ((mm / (16 * wm)).max(1), (nn / (ni * wn)).max(1), kk / ik);
+        let eb = elem_bytes(&at) as i64;
+        // Step 2: each operand's descriptor for this warp group, without the constants.
+        let group = self.warp_group_origin(&dc);
+        let a_desc = self.base_descriptor(b, a, &sa, [Some(&group.0), None], &sha, sa.inner() == 1, kk, &op.loc)?;
+        let b_desc = self.base_descriptor(b, bm, &sb, [None, Some(&group.1)], &shb, sb.inner() == 0, kk, &op.loc)?;
+        let frag = (ni / 2) as usize;
+        let st = Type::Other(format!("!llvm.struct<({})>", vec![tc.to_string(); frag].join(", ")));
+        let layout_a = if sa.inner() == 1 { "row" } else { "col" };
+        let layout_b = if sb.inner() == 0 { "col" } else { "row" };
+        let attrs = [
+            ("shape", Attr(format!("#nvvm.shape<m = 64, n = {ni}, k = {ik}>"))),
+            ("typeA", Attr(format!("#nvvm.wgmma_type<{kind}>"))),
+            ("typeB", Attr(format!("#nvvm.wgmma_type<{kind}>"))),
+            ("typeD", Attr(format!("#nvvm.wgmma_type<{}>", if tc == Type::F32 { "f32" } else { "s32" }))),
+            ("scaleD", Attr("#nvvm.wgmma_scale_out<one>".into())),
+            ("scaleA", Attr("#nvvm.wgmma_scale_in<one>".into())),
+            ("scaleB", Attr("#nvvm.wgmma_scale_in<one>".into())),
+            ("layoutA", Attr(format!("#nvvm.mma_layout<{layout_a}>"))),
+            ("layoutB", Attr(format!("#nvvm.mma_layout<{layout_b}>"))),
+        ];
+        b.op("nvvm.wgmma.fence.aligned", &[], &[], &[]);
+        let mut out = vec![0; dc.elems_per_thread()];
+        for i in 0..rm {
+            for j in 0..rn {
+                let origin = [i * 16 * wm, j * ni * wn];
+                let idx: Vec<usize> = (0..frag)
+                    .map(|f| {
+                        let o = dc.reg_offsets(f);
+                        dc.reg_index(&[o[0] + origin[0], o[1] + origin[1]])
+                    })
+                    .collect();
+                let mut d = b.op1("llvm.mlir.undef", &[], st.clone(), &[]);
+                for (f, &x) in idx.iter().enumerate() {
+                    let v = self.reg(acc, x);
+                    d = b.op1(
+                        "llvm.insertvalue",
+                        &[d, v],
+                        st.clone(),
+                        &[("position", Attr(format!("array<i64: {f}>")))],
+                    );
+                }
+                for k in 0..rk {
+                    let da = add_const(b, a_desc, sa.offset(&sha, &[origin[0], k * ik]) * eb);
+                    let db = add_const(b, b_desc, sb.offset(&shb, &[k * ik, origin[1]]) * eb);
+                    d = b.op1("nvvm.wgmma.mma_async", &[d, da, db], st.clone(), &attrs);
+                }
+                for (f, x) in idx.into_iter().enumerate() {
+                    out[x] =
+                        b.op1("llvm.extractvalue", &[d], tc.clone(), &[("position", Attr(format!("array<i64: {f}>")))]);
+                }
+            }
+        }
+        b.op("nvvm.wgmma.commit.group.sync.aligned", &[], &[], &[]);
+        if op.int_attr("async") != Some(1) {
+            out = wait_group(b, &out, &tc, 0);
+        }
+        self.map.insert(r, out);
+        Ok(())
+    }
+
+    pub(super) fn warp_group_dot_wait(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
+        let pending = op.int_attr("pending").unwrap_or(0);
+        let mut all = vec![];
+        for &v in &op.operands {
+            all.extend(self.get(v).iter().copied());
+        }
+        let ty = op.operands.first().map(|v| lower_type(self.ty(*v))).unwrap_or(Type::F32);
+        let mut waited = wait_group(b, &all, &ty, pending).into_iter();
+        for (&v, &r) in op.operands.iter().zip(&op.results) {
+            let n = self.get(v).len();
+            let vals: Vec<ValueId> = waited.by_ref().take(n).collect();
+            self.map.insert(r, vals);
+        }
+        Ok(())
+    }
+
+    /// This thread's warp group's first row and column (its warps' bits above the first
+    /// two), as offsets per thread, for descriptors.
+    fn warp_group_origin(&self, dc: &Dist) -> (Vec<i64>, Vec<i64>) {
+        let threads = 32 * self.num_warps;
+        let (mut rows, mut cols) = (vec![], vec![]);
+        for t in 0..threads {
+            let c = dc.ll.coords(0, 0, (t / 32) & !3);
+            rows.push(c[0]);
+            cols.push(c[1]);
+        }
+        (rows, cols)
+    }
+
+    /// The descriptor of operand `v` (a shared buffer in `s`) at this thread's warp
+    /// group's origin (`origin`: per-thread coordinates, one of them all zero), without
+    /// the repetition's constant offset.
+    #[allow(clippy::too_many_arguments)]
+    fn base_descriptor(
+        &mut self,
+        b: &mut Builder,
+        v: ValueId,
+        s: &Shared,
+        origin: [Option<&Vec<i64>>; 2],
+        shape: &[i64],
+        k_major: bool,
+        rows_k: i64,
+        loc: &str,
+    ) -> Result<ValueId, PassError> {
+        let threads = (32 * self.num_warps) as usize;
+        let eb = elem_bytes(self.ty(v)) as i64;
+        let at = |d: usize, t: usize| origin[d].map_or(0, |o| o[t]);
+        let offs: Vec<i64> = (0..threads).map(|t| s.offset(shape, &[at(0, t), at(1, t)]) * eb).collect();
+        if tid_bit_masks(&offs).is_none() {
+            return Err(PassError::at(loc, "wgmma operand whose warp-group offset is not linear in the warp index"));
+        }
+        let group = tid_linear_offset(b, self.tid, &offs).expect("checked linear");
+        let base = self.scalar(v);
+        let addr = b.op1("llvm.ptrtoint", &[base], Type::Int(32), &[]);
+        let addr = b.op1("arith.addi", &[addr, group], Type::Int(32), &[]);
+        let addr = b.op1("arith.extui", &[addr], Type::Int(64), &[]);
+        let four = b.const_int(4, 64);
+        let start = b.op1("arith.shrui", &[addr, four], Type::Int(64), &[]);
+        let mask = b.const_int(0x3fff, 64);
+        let start = b.op1("arith.andi", &[start, mask], Type::Int(64), &[]);
+        let fields = b.const_int(descriptor_fields(s, k_major, rows_k) as i64, 64);
+        Ok(b.op1("arith.ori", &[start, fields], Type::Int(64), &[]))
+    }
+}
+
+/// `desc` with its start address moved by `bytes` (a multiple of 16 within the field).
+fn add_const(b: &mut Builder, desc: ValueId, bytes: i64) -> ValueId {
+    if bytes == 0 {
+        return desc;
+    }
+    let c = b.const_int(bytes >> 4, 64);
+    b.op1("arith.addi", &[desc, c], Type::Int(64), &[])
+}
+
+/// `wgmma.wait_group.sync.aligned pending` with `regs` tied through it: the values after
+/// the wait.
+fn wait_group(b: &mut Builder, regs: &[ValueId], ty: &Type, pending: i64) -> Vec<ValueId> {
+    if regs.is_empty() {
+        b.op("nvvm.wgmma.wait.group.sync.aligned", &[], &[], &[("group", Attr::int(pending, "i64"))]);
+        return vec![];
+    }
+    let c = if ty.is_float() { "f" } else { "r" };
+    let n = regs.len();
+    let mut cons: Vec<String> = (0..n).map(|_| format!("={c}")).collect();
+    cons.extend((0..n).map(|i| i.to_string()));
+    let st = Type::Other(format!("!llvm.struct<({})>", vec![ty.to_string(); n].join(", ")));
+    let s = b.op1(
+        "llvm.inline_asm",
+        regs,
+        st,
+        &[
+            ("asm_dialect", Attr("0 : i64".into())),
+            ("asm_string", Attr::str(&format!("wgmma.wait_group.sync.aligned {pending};"))),
+            ("constraints", Attr::str(&cons.join(","))),
+            ("has_side_effects", Attr("unit".into())),
+        ],
+    );
+    (0..n)
+        .map(|i| b.op1("llvm.extractvalue", &[s], ty.clone(), &[("position", Attr(format!("array<i64: {i}>")))]))
+        .collect()
+}

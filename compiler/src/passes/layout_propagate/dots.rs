@@ -1,0 +1,206 @@
+//! Tensor-core dots in `layout-propagate`.
+//!
+//! 1. Before demands are walked (step 1b), each `tile.dot` gets its plan
+//!    (`tile_dialects::layout::mma::plan`): wgmma, mma.sync or CUDA cores, from the
+//!    encodings its operands arrive in (their loads' anchors) and the target.
+//! 2. A tensor-core dot's result is *fixed* in its accumulator encoding, and so is what
+//!    follows from it without a choice: elementwise ops, `expand_dims` and `broadcast` of
+//!    fixed values, reductions of them (a slice of the accumulator encoding), and
+//!    loop-carried values whose yield is fixed. Fixed values are emitted once, in their
+//!    encoding, never rematerialised where they are used: the accumulator stays in
+//!    registers across the loop, `acc.to(f16)` converts before the layout change (half
+//!    the bytes through shared memory), attention's softmax runs on the accumulator.
+//! 3. Emission: a wgmma dot becomes `local_alloc` of each operand into its `layout.nvmma`
+//!    buffer, `layout.warp_group_dot` and the buffers' `local_dealloc`; an mma.sync dot
+//!    the same buffers read back by `local_load` into dot-operand registers, then
+//!    `tile.dot` on those. `software-pipeline` later turns the loads that fill such
+//!    buffers inside loops into asynchronous copies.
+
+use super::{is_cheap, State};
+use crate::passes::PassError;
+use tile_dialects::ir::{Attr, Encoding, Op, Type, ValueId};
+use tile_dialects::layout::mma::{self, DotPlan};
+
+/// A dot's plan and the encodings its operands are read in before staging.
+#[derive(Clone, Debug)]
+pub(super) struct DotChoice {
+    pub plan: DotPlan,
+    pub a_src: Encoding,
+    pub b_src: Encoding,
+}
+
+/// The dimension order of an encoding's registers (row-major where it has none).
+fn order_of(e: &Encoding) -> Vec<u32> {
+    match e {
+        Encoding::Blocked(b) => b.order.clone(),
+        _ => vec![1, 0],
+    }
+}
+
+impl State<'_> {
+    /// Steps 1 and 2 over a block, in program order.
+    pub(super) fn plan_dots(&mut self, ops: &[Op]) {
+        for op in ops {
+            match op.name.as_str() {
+                "tile.dot" => self.plan_dot(op),
+                "scf.for" => {
+                    // Iter args take their yield's fixed encoding; the body may then fix
+                    // more, so walk it until nothing changes.
+                    let body = &op.regions[0].blocks[0];
+                    for _ in 0..4 {
+                        self.plan_dots(&body.ops);
+                        let Some(y) = body.ops.last() else { break };
+                        let mut changed = false;
+                        for (k, v) in y.operands.iter().enumerate() {
+                            if let Some(e) = self.fixed.get(v).cloned() {
+                                for w in [body.args[1 + k], op.results[k]] {
+                                    changed |= self.fixed.insert(w, e.clone()).as_ref() != Some(&e);
+                                }
+                            }
+                        }
+                        if !changed {
+                            break;
+                        }
+                    }
+                }
+                _ => {
+                    for r in &op.regions {
+                        for b in &r.blocks {
+                            self.plan_dots(&b.ops);
+                        }
+                    }
+                    self.fix_from_operands(op);
+                }
+            }
+        }
+    }
+
+    fn plan_dot(&mut self, op: &Op) {
+        let (a, b, acc) = (op.operands[0], op.operands[1], op.operands[2]);
+        let r = op.result();
+        let src = |st: &Self, v: ValueId| {
+            st.fixed
+                .get(&v)
+                .or_else(|| st.load_anchor.get(&v))
+                .cloned()
+                .unwrap_or_else(|| st.default(st.values.ty(v).shape()))
+        };
+        let (a_src, b_src) = (src(self, a), src(self, b));
+        let (sa, sb) = (self.values.ty(a).shape().to_vec(), self.values.ty(b).shape().to_vec());
+        let plan = mma::plan(
+            (sa[0], sb[1], sa[1]),
+            (self.values.ty(a).elem(), self.values.ty(b).elem(), self.values.ty(acc).elem()),
+            &op.str_attr("input_precision").unwrap_or_default(),
+            (&order_of(&a_src), &order_of(&b_src)),
+            &self.arch,
+            self.num_warps,
+        );
+        if let Some(e) = plan.acc() {
+            self.fixed.insert(r, e.clone());
+        }
+        self.dots.insert(r, DotChoice { plan, a_src, b_src });
+    }
+
+    /// Step 2 for ops other than dots and loops.
+    fn fix_from_operands(&mut self, op: &Op) {
+        let Some(&r) = op.results.first() else { return };
+        if !self.values.ty(r).is_tensor() || op.results.len() != 1 {
+            return;
+        }
+        let homes: Vec<Encoding> = op.operands.iter().filter_map(|v| self.fixed.get(v).cloned()).collect();
+        let Some(first) = homes.first().cloned() else { return };
+        let home = match op.name.as_str() {
+            "tile.expand_dims" => match first {
+                Encoding::Slice { dim, parent } if dim as i64 == op.int_attr("axis").unwrap_or(-1) => *parent,
+                _ => return,
+            },
+            "tile.reduce" => Encoding::Slice { dim: op.int_attr("axis").unwrap_or(0) as u32, parent: Box::new(first) },
+            "tile.broadcast" => first,
+            n if is_cheap(op) && n != "tile.trans" && n != "tile.splat" && n != "tile.arange" => {
+                if homes.iter().any(|h| *h != first) {
+                    return;
+                }
+                first
+            }
+            _ => return,
+        };
+        self.fixed.insert(r, home);
+    }
+
+    /// Step 2 of the demands for a dot: its operands in their source encodings (staged
+    /// later), its accumulator in the plan's encoding.
+    pub(super) fn demand_dot(&mut self, op: &Op) -> bool {
+        let Some(choice) = self.dots.get(&op.result()).cloned() else { return false };
+        let Some(acc) = choice.plan.acc() else { return false };
+        self.demand(op.operands[0], choice.a_src.clone());
+        self.demand(op.operands[1], choice.b_src.clone());
+        self.demand(op.operands[2], acc.clone());
+        self.emitted.insert(op.result(), vec![acc.clone()]);
+        true
+    }
+
+    /// Step 3 for a tensor-core dot (false for CUDA-core dots, which emit as any op).
+    pub(super) fn emit_dot(&mut self, op: &Op, out: &mut Vec<Op>) -> Result<bool, PassError> {
+        let Some(choice) = self.dots.get(&op.result()).cloned() else { return Ok(false) };
+        let loc = op.loc.clone();
+        let a = self.get(op.operands[0], Some(&choice.a_src), &loc)?;
+        let b = self.get(op.operands[1], Some(&choice.b_src), &loc)?;
+        let r = op.result();
+        let (acc_enc, staged) = match &choice.plan {
+            DotPlan::Fma { .. } => return Ok(false),
+            DotPlan::Wgmma { acc, a: sa, b: sb } => (acc, [(a, sa.clone(), None), (b, sb.clone(), None)]),
+            DotPlan::MmaSync { acc, a: (ea, sa), b: (eb, sb) } => {
+                (acc, [(a, sa.clone(), Some(ea.clone())), (b, sb.clone(), Some(eb.clone()))])
+            }
+        };
+        let acc = self.get(op.operands[2], Some(acc_enc), &loc)?;
+        let mut operands = vec![];
+        let mut bufs = vec![];
+        for (v, shared, regs) in staged {
+            let t = self.values.ty(v).clone();
+            let mt = Type::MemDesc { shape: t.shape().to_vec(), elem: Box::new(t.elem().clone()), layout: shared };
+            let buf = self.values.new_value(mt);
+            out.push(Op {
+                name: "layout.local_alloc".into(),
+                operands: vec![v],
+                results: vec![buf],
+                loc: loc.clone(),
+                ..Default::default()
+            });
+            bufs.push(buf);
+            operands.push(match regs {
+                None => buf,
+                Some(e) => {
+                    let rv = self.values.new_value(t.with_encoding(Some(e)));
+                    out.push(Op {
+                        name: "layout.local_load".into(),
+                        operands: vec![buf],
+                        results: vec![rv],
+                        loc: loc.clone(),
+                        ..Default::default()
+                    });
+                    rv
+                }
+            });
+        }
+        operands.push(acc);
+        let mut d = op.clone();
+        d.operands = operands;
+        if matches!(choice.plan, DotPlan::Wgmma { .. }) {
+            d.name = "layout.warp_group_dot".into();
+            d.set_attr("async", Attr::bool(false));
+        }
+        let ty = self.values.ty(r).with_encoding(Some(acc_enc.clone()));
+        self.values.set_ty(r, ty);
+        self.push_and_supply(d, &loc, out);
+        for buf in bufs {
+            out.push(Op {
+                name: "layout.local_dealloc".into(),
+                operands: vec![buf],
+                loc: loc.clone(),
+                ..Default::default()
+            });
+        }
+        Ok(true)
+    }
+}

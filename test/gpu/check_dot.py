@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""GPU tests of `dot` on the tensor cores (test/gpu/kernels/dot.tile) against a float64
+reference: every element type (f16, bf16, tf32, exact f32, i8), shapes that are and are
+not multiples of the blocks (1, 16, 17, 31, 100, 129, 1000, 4096), K = BK + 1, loops
+shorter than the ring, both operand orders (row- and column-major A and B), strided and
+unaligned inputs, every num_stages from 1 to 5 (results must be bitwise identical), and
+each target: mma.sync (sm_80 forced), wgmma (sm_90a), 4 and 8 warps.
+
+    TILERUN=path/to/tilerun python3 test/gpu/check_dot.py [--quick] [--only f16 ...] [-v]
+
+Each case runs `tilerun` on .npy inputs, saves the output (poisoned with NaN / all ones
+before the launch, so unwritten elements fail) and compares in Python:
+‖out - ref‖ / ‖ref‖ under the type's bound (f16/bf16 products are exact in f32: 1e-5;
+tf32 5e-3; i8 exactly). The last line is `N passed, N failed`.
+"""
+import argparse
+import itertools
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+KERNELS = os.path.join(HERE, "kernels", "dot.tile")
+TOL = {"f16": 1e-5, "bf16": 1e-5, "tf32": 5e-3, "f32": 1e-6, "i8": 0.0}
+NP = {"f16": np.float16, "f32": np.float32, "i8": np.int8}
+
+
+def cdiv(a, b):
+    return (a + b - 1) // b
+
+
+def inputs(kind, m, n, k, rng):
+    if kind == "i8":
+        return rng.integers(-128, 128, (m, k), dtype=np.int8), rng.integers(-128, 128, (k, n), dtype=np.int8)
+    a = rng.uniform(-1, 1, (m, k)).astype(np.float32)
+    b = rng.uniform(-1, 1, (k, n)).astype(np.float32)
+    if kind in ("f16",):
+        return a.astype(np.float16), b.astype(np.float16)
+    return a, b  # bf16 is made from f32 below; tf32 / f32 stay f32
+
+
+def bf16_bits(x):
+    """f32 -> bf16 (round to nearest even) as uint16 bits, and the f32 values they hold."""
+    u = x.astype(np.float32).view(np.uint32)
+    r = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
+    return r, (r.astype(np.uint32) << 16).view(np.float32)
+
+
+def reference(a, b):
+    try:
+        import torch
+        if torch.cuda.is_available():
+            ta = torch.from_numpy(np.ascontiguousarray(a)).cuda().double()
+            tb = torch.from_numpy(np.ascontiguousarray(b)).cuda().double()
+            return (ta @ tb).cpu().numpy()
+    except ImportError:
+        pass
+    return a.astype(np.float64) @ b.astype(np.float64)
+
+
+def save(path, arr):
+    np.save(path, np.ascontiguousarray(arr))
+    return path
+
+
+class Runner:
+    def __init__(self, tilerun, work, verbose):
+        self.tilerun, self.work, self.verbose = tilerun, work, verbose
+        self.passed = self.failed = 0
+
+    def run(self, label, kind, m, n, k, *, a_col=False, b_col=False, stages=3, arch="sm_90a", warps=4,
+            block=(64, 64, 32), pad=0, rng):
+        """One product; returns the output (or None on failure)."""
+        kernel = {"f16": "mm_f16", "bf16": "mm_bf16", "tf32": "mm_f32", "f32": "mm_f32", "i8": "mm_i8"}[kind]
+        a, b = inputs(kind, m, n, k, rng)
+        if kind == "bf16":
+            # bf16-exact values, given as f32 (.npy has no bf16; tilerun narrows exactly).
+            a, b = bf16_bits(a)[1], bf16_bits(b)[1]
+        ref = reference(a, b)
+        d = os.path.join(self.work, label.replace(" ", "_").replace("/", "_"))
+        os.makedirs(d, exist_ok=True)
+        store = (a, b)
+        # Column-major operands: the transposed array, contiguous, with swapped strides.
+        # `pad` extra elements a row make the strides (and alignment) irregular.
+        def lay(x, col):
+            rows, cols = x.shape
+            if col:
+                base = np.zeros((cols, rows + pad), dtype=x.dtype)
+                base[:, :rows] = x.T
+                return base, (1, rows + pad)
+            base = np.zeros((rows, cols + pad), dtype=x.dtype)
+            base[:, :cols] = x
+            return base, (cols + pad, 1)
+        abuf, (sam, sak) = lay(store[0], a_col)
+        bbuf, (sbk, sbn) = lay(store[1], b_col)
+        out_t = "i32" if kind == "i8" else "f32"
+        spec_a = save(os.path.join(d, "a.npy"), abuf)
+        spec_b = save(os.path.join(d, "b.npy"), bbuf)
+        out = os.path.join(d, "c.npy")
+        bm, bn, bk = block
+        cmd = [self.tilerun, KERNELS, "--kernel", kernel, "--arch", arch, "--num-warps", str(warps),
+               "--grid", f"{cdiv(m, bm)},{cdiv(n, bn)}",
+               "-D", f"BM={bm}", "-D", f"BN={bn}", "-D", f"BK={bk}", "-D", f"STAGES={stages}"]
+        if kind == "f32":
+            cmd += ["-D", "PRECISE=1"]
+        cmd += [f"a={spec_a}", f"b={spec_b}", f"c=empty:{out_t}:{m}x{n}", f"M={m}", f"N={n}", f"K={k}",
+                f"sam={sam}", f"sak={sak}", f"sbk={sbk}", f"sbn={sbn}", f"scm={n}", "scn=1", "--save", f"c={out}"]
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        if p.returncode != 0:
+            self.fail(label, "tilerun failed:\n" + (p.stdout + p.stderr)[-2000:], cmd)
+            return None
+        got = np.load(out).astype(np.float64).reshape(m, n)
+        if not np.isfinite(got).all():
+            self.fail(label, f"{np.count_nonzero(~np.isfinite(got))} elements not written (NaN)", cmd)
+            return None
+        err = np.linalg.norm(got - ref) / max(np.linalg.norm(ref), 1e-30)
+        if kind == "i8":
+            ok = np.array_equal(got, ref)
+        else:
+            ok = err <= TOL[kind]
+        if ok:
+            self.passed += 1
+            print(f"ok   {label}  (rel err {err:.1e})")
+        else:
+            bad = np.argwhere(np.abs(got - ref) > 1e-3 * max(1.0, np.abs(ref).max()))
+            self.fail(label, f"rel err {err:.3e} > {TOL[kind]}; first bad {bad[:3].tolist()} "
+                             f"got {[got[tuple(x)] for x in bad[:3]]} want {[ref[tuple(x)] for x in bad[:3]]}", cmd)
+            return None
+        return np.load(out)
+
+    def fail(self, label, why, cmd):
+        self.failed += 1
+        print(f"FAIL {label}: {why}")
+        if self.verbose:
+            print("     " + " ".join(cmd))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quick", action="store_true", help="a smaller set of cases")
+    ap.add_argument("--only", nargs="*", help="only these kinds (f16 bf16 tf32 f32 i8)")
+    ap.add_argument("--arch", nargs="*", default=["sm_90a", "sm_80"])
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args()
+    tilerun = os.environ.get("TILERUN")
+    if not tilerun:
+        sys.exit("set TILERUN to the tilerun binary")
+    rng = np.random.default_rng(7)
+    kinds = args.only or ["f16", "bf16", "tf32", "f32", "i8"]
+    with tempfile.TemporaryDirectory() as work:
+        r = Runner(tilerun, work, args.verbose)
+        sizes = [1, 16, 17, 31, 100, 129, 1000]
+        shapes = [(m, n, k) for m, n, k in itertools.product(sizes, sizes, sizes)]
+        rng2 = np.random.default_rng(11)
+        pick = [shapes[i] for i in rng2.choice(len(shapes), 8 if args.quick else 24, replace=False)]
+        pick += [(64, 64, 33), (128, 128, 65), (4096, 16, 64), (16, 64, 4096)]  # K = BK + 1; long K
+        for arch in args.arch:
+            for kind in kinds:
+                block = (64, 64, 64) if kind == "i8" else (64, 64, 32)
+                for (m, n, k) in (pick if kind == "f16" else pick[::3]):
+                    for a_col, b_col in ([(False, False), (True, True)] if kind in ("f16", "bf16") else [(False, False)]):
+                        lab = f"{arch} {kind} {m}x{n}x{k} A{'col' if a_col else 'row'} B{'col' if b_col else 'row'}"
+                        r.run(lab, kind, m, n, k, a_col=a_col, b_col=b_col, arch=arch, block=block, rng=rng)
+            # Every stage count gives the same bits; a loop of 2 iterations is shorter than
+            # rings of 3 to 5.
+            for (m, n, k) in [(128, 128, 64), (100, 129, 1000)]:
+                outs = []
+                for st in range(1, 6):
+                    o = r.run(f"{arch} f16 {m}x{n}x{k} stages={st}", "f16", m, n, k, stages=st, arch=arch,
+                              rng=np.random.default_rng(3))
+                    outs.append(o)
+                if all(o is not None for o in outs):
+                    same = all(np.array_equal(outs[0], o) for o in outs[1:])
+                    print(("ok  " if same else "FAIL") + f" {arch} {m}x{n}x{k} stages 1..5 bitwise identical")
+                    r.passed += same
+                    r.failed += not same
+            # Eight warps: two warp groups (wgmma) or a 2x4 grid of warps (mma.sync); the
+            # matmul example's blocks.
+            for (m, n, k) in [(256, 512, 128), (1000, 1000, 1000)]:
+                r.run(f"{arch} f16 {m}x{n}x{k} 8 warps 128x256x64", "f16", m, n, k, arch=arch, warps=8,
+                      block=(128, 256, 64), rng=rng)
+            # Strided, unaligned rows (no 16-byte copies): plain loads, still right.
+            r.run(f"{arch} f16 100x100x100 rows padded by 3", "f16", 100, 100, 100, arch=arch, pad=3, rng=rng)
+            r.run(f"{arch} f16 64x64x64 A col-major padded by 1", "f16", 64, 64, 64, a_col=True, arch=arch, pad=1, rng=rng)
+        print(f"{r.passed} passed, {r.failed} failed")
+        sys.exit(1 if r.failed else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,314 @@
+// RUN: %tilec %s --passes software-pipeline | FileCheck %s
+// Input: test kernels (a matmul loop on wgmma, one on mma.sync, one with an operand that
+// cannot be copied asynchronously) after smem-transpose, for sm_90a.
+//
+// wgmma, num_stages = 3: a ring of 3 slots for each operand; the prologue copies
+// iterations 0 and 1 (a group each); each iteration waits for its group (1 pending),
+// a barrier, the product left in flight (one pending), a barrier (another warp group may
+// still read the slot), copies for iteration k + 2 into the slot iteration k - 1 read;
+// after the loop the last product and every copy are waited for, and the rings freed.
+// CHECK-LABEL: func.func @wgmma_loop(
+// CHECK: %[[RA:.*]] = "layout.local_alloc"() : () -> !layout.memdesc<array<i64: 3, 64, 32>, f16, #layout.nvmma<64 : i32, 8 : i32, array<i32: 1, 0>>>
+// CHECK: %[[RB:.*]] = "layout.local_alloc"() : () -> !layout.memdesc<array<i64: 3, 32, 64>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>
+// CHECK: "layout.memdesc_index"(%[[RA]], %c0
+// CHECK: "layout.async_copy"
+// CHECK: "layout.async_copy"
+// CHECK: "layout.async_commit"
+// CHECK: "layout.memdesc_index"(%[[RA]], %c1
+// CHECK: "layout.async_copy"
+// CHECK: "layout.async_copy"
+// CHECK: "layout.async_commit"
+// CHECK: scf.for
+// CHECK: "layout.async_wait"() {pending = 1 : i32}
+// CHECK-NEXT: "layout.barrier"
+// CHECK: "layout.warp_group_dot"({{.*}}) {async = true
+// CHECK-NEXT: "layout.warp_group_dot_wait"({{.*}}) {pending = 1 : i32}
+// CHECK-NEXT: "layout.barrier"
+// CHECK: "layout.async_copy"
+// CHECK: "layout.async_copy"
+// CHECK: "layout.async_commit"
+// CHECK: scf.yield
+// CHECK: tile.pipelined = 3
+// CHECK-NEXT: "layout.warp_group_dot_wait"({{.*}}) {pending = 0 : i32}
+// CHECK-NEXT: "layout.async_wait"() {pending = 0 : i32}
+// CHECK-NEXT: "layout.barrier"
+// CHECK-NEXT: "layout.local_dealloc"(%[[RA]])
+// CHECK-NEXT: "layout.local_dealloc"(%[[RB]])
+//
+// mma.sync, num_stages = 2: the products are synchronous, so each iteration's copies
+// (iteration k + 1, into the slot iteration k - 1 read: every thread passed the barrier)
+// go before the ldmatrix reads and the products, with no second barrier.
+// CHECK-LABEL: func.func @mma_sync_loop(
+// CHECK: "layout.local_alloc"() : () -> !layout.memdesc<array<i64: 2, 16, 32>
+// CHECK: "layout.async_commit"
+// CHECK-NOT: "layout.async_commit"
+// CHECK: scf.for
+// CHECK: "layout.async_wait"() {pending = 0 : i32}
+// CHECK-NEXT: "layout.barrier"
+// CHECK: "layout.async_copy"
+// CHECK: "layout.async_copy"
+// CHECK: "layout.async_commit"
+// CHECK: "layout.local_load"
+// CHECK: "layout.local_load"
+// CHECK: "tile.dot"
+// CHECK-NOT: "layout.barrier"
+// CHECK: scf.yield
+//
+// A with an unknown stride moves 2-byte elements (cp.async copies 4, 8 or 16 bytes): it
+// stays a load staged each iteration, while B is pipelined; the product then reads a
+// buffer that is rewritten every iteration, so it is not left in flight.
+// CHECK-LABEL: func.func @two_byte_copies(
+// CHECK: "layout.local_alloc"() : () -> !layout.memdesc<array<i64: 3, 32, 64>
+// CHECK: scf.for
+// CHECK: "layout.async_copy"
+// CHECK: "tile.load"
+// CHECK: "layout.local_alloc"(%{{.*}}) : (tensor<64x32xf16
+// CHECK: "layout.warp_group_dot"({{.*}}) {async = false
+// CHECK: scf.yield
+module {
+  func.func @wgmma_loop(%arg0: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %arg1: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %arg2: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %arg3: i32 {tile.divisibility = 16 : i32}) attributes {tile.kernel, tile.num_stages = 3 : i32, tile.num_warps = 4 : i32} {
+    %0 = "tile.arange"() {end = 64 : i32, start = 0 : i32} : () -> tensor<64xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %1 = "tile.arange"() {end = 64 : i32, start = 0 : i32} : () -> tensor<64xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %2 = "tile.arange"() {end = 64 : i32, start = 0 : i32} : () -> tensor<64xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %3 = "tile.arange"() {end = 64 : i32, start = 0 : i32} : () -> tensor<64xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %4 = "tile.arange"() {end = 32 : i32, start = 0 : i32} : () -> tensor<32xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %5 = "tile.arange"() {end = 32 : i32, start = 0 : i32} : () -> tensor<32xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %6 = "tile.splat"(%arg0) : (!tile.ptr<f16>) -> tensor<64x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %7 = "tile.expand_dims"(%1) {axis = 1 : i32} : (tensor<64xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<64x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %8 = "tile.splat"(%arg3) : (i32) -> tensor<64x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %9 = arith.muli %7, %8 : tensor<64x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %10 = "tile.addptr"(%6, %9) : (tensor<64x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %11 = "tile.broadcast"(%10) : (tensor<64x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x32x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %12 = "tile.expand_dims"(%5) {axis = 0 : i32} : (tensor<32xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<1x32xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %13 = "tile.broadcast"(%12) : (tensor<1x32xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x32xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %14 = "tile.addptr"(%11, %13) : (tensor<64x32x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x32xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x32x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %15 = "tile.splat"(%arg1) : (!tile.ptr<f16>) -> tensor<32x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %16 = "tile.expand_dims"(%4) {axis = 1 : i32} : (tensor<32xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<32x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %c64_i32 = arith.constant 64 : i32
+    %17 = "tile.splat"(%c64_i32) : (i32) -> tensor<32x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %18 = arith.muli %16, %17 : tensor<32x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %19 = "tile.addptr"(%15, %18) : (tensor<32x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<32x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<32x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %20 = "tile.broadcast"(%19) : (tensor<32x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<32x64x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %21 = "tile.expand_dims"(%3) {axis = 0 : i32} : (tensor<64xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<1x64xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %22 = "tile.broadcast"(%21) : (tensor<1x64xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<32x64xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %23 = "tile.addptr"(%20, %22) : (tensor<32x64x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<32x64xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<32x64x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %cst = arith.constant 0.000000e+00 : f32
+    %24 = "tile.splat"(%cst) : (f32) -> tensor<64x64xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>
+    %c0_i32 = arith.constant 0 : i32
+    %c32_i32 = arith.constant 32 : i32
+    %25 = arith.addi %arg3, %c32_i32 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %26 = arith.subi %25, %c1_i32 : i32
+    %c32_i32_0 = arith.constant 32 : i32
+    %27 = arith.divsi %26, %c32_i32_0 : i32
+    %c1_i32_1 = arith.constant 1 : i32
+    %28:3 = scf.for %arg4 = %c0_i32 to %27 step %c1_i32_1 iter_args(%arg5 = %14, %arg6 = %23, %arg7 = %24) -> (tensor<64x32x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<32x64x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x64xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>)  : i32 {
+      %39 = "tile.expand_dims"(%5) {axis = 0 : i32} : (tensor<32xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<1x32xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %c32_i32_3 = arith.constant 32 : i32
+      %40 = arith.muli %arg4, %c32_i32_3 : i32
+      %41 = arith.subi %arg3, %40 : i32
+      %42 = "tile.splat"(%41) : (i32) -> tensor<1x32xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %43 = arith.cmpi slt, %39, %42 : tensor<1x32xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %44 = "tile.broadcast"(%43) : (tensor<1x32xi1, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x32xi1, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %cst_4 = arith.constant 0.000000e+00 : f16
+      %45 = "tile.splat"(%cst_4) : (f16) -> tensor<64x32xf16, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %46 = "tile.load"(%arg5, %44, %45) {cache = "", evict = "", layout.anchor = #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>, layout.vec = 8 : i32, operandSegmentSizes = array<i32: 1, 1, 1>, volatile = false} : (tensor<64x32x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x32xi1, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x32xf16, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x32xf16, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %47 = "tile.expand_dims"(%4) {axis = 1 : i32} : (tensor<32xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<32x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %c32_i32_5 = arith.constant 32 : i32
+      %48 = arith.muli %arg4, %c32_i32_5 : i32
+      %49 = arith.subi %arg3, %48 : i32
+      %50 = "tile.splat"(%49) : (i32) -> tensor<32x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %51 = arith.cmpi slt, %47, %50 : tensor<32x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %52 = "tile.broadcast"(%51) : (tensor<32x1xi1, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<32x64xi1, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %cst_6 = arith.constant 0.000000e+00 : f16
+      %53 = "tile.splat"(%cst_6) : (f16) -> tensor<32x64xf16, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %54 = "tile.load"(%arg6, %52, %53) {cache = "", evict = "", layout.anchor = #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>, layout.vec = 8 : i32, operandSegmentSizes = array<i32: 1, 1, 1>, volatile = false} : (tensor<32x64x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<32x64xi1, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<32x64xf16, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<32x64xf16, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %55 = "layout.local_alloc"(%46) : (tensor<64x32xf16, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> !layout.memdesc<array<i64: 64, 32>, f16, #layout.nvmma<64 : i32, 8 : i32, array<i32: 1, 0>>>
+      %56 = "layout.local_alloc"(%54) : (tensor<32x64xf16, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> !layout.memdesc<array<i64: 32, 64>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>
+      %57 = "layout.warp_group_dot"(%55, %56, %arg7) {async = false, input_precision = "tf32"} : (!layout.memdesc<array<i64: 64, 32>, f16, #layout.nvmma<64 : i32, 8 : i32, array<i32: 1, 0>>>, !layout.memdesc<array<i64: 32, 64>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>, tensor<64x64xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>) -> tensor<64x64xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>
+      "layout.local_dealloc"(%55) : (!layout.memdesc<array<i64: 64, 32>, f16, #layout.nvmma<64 : i32, 8 : i32, array<i32: 1, 0>>>) -> ()
+      "layout.local_dealloc"(%56) : (!layout.memdesc<array<i64: 32, 64>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>) -> ()
+      %c32_i32_7 = arith.constant 32 : i32
+      %58 = "tile.splat"(%c32_i32_7) : (i32) -> tensor<64x32xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %59 = "tile.addptr"(%arg5, %58) : (tensor<64x32x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x32xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x32x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %c2048_i32 = arith.constant 2048 : i32
+      %60 = "tile.splat"(%c2048_i32) : (i32) -> tensor<32x64xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %61 = "tile.addptr"(%arg6, %60) : (tensor<32x64x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<32x64xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<32x64x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      scf.yield %59, %61, %57 : tensor<64x32x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 8, 4>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<32x64x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x64xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>
+    } {tile.num_stages = 3 : i32}
+    %29 = "layout.convert"(%28#2) {layout.shared = #layout.shared<1 : i32, 1 : i32, 1 : i32, 8 : i32, array<i32: 1, 0>, array<i32>>, layout.smem_bytes = 18432 : i32, layout.wavefronts = array<i64: 128, 128, 128, 128>} : (tensor<64x64xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>) -> tensor<64x64xf32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %30 = "tile.splat"(%arg2) : (!tile.ptr<f32>) -> tensor<64x1x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %31 = "tile.expand_dims"(%0) {axis = 1 : i32} : (tensor<64xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<64x1xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %c64_i32_2 = arith.constant 64 : i32
+    %32 = "tile.splat"(%c64_i32_2) : (i32) -> tensor<64x1xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %33 = arith.muli %31, %32 : tensor<64x1xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %34 = "tile.addptr"(%30, %33) : (tensor<64x1x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x1xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x1x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %35 = "tile.broadcast"(%34) : (tensor<64x1x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x64x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %36 = "tile.expand_dims"(%2) {axis = 0 : i32} : (tensor<64xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<1x64xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %37 = "tile.broadcast"(%36) : (tensor<1x64xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x64xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %38 = "tile.addptr"(%35, %37) : (tensor<64x64x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x64xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x64x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    "tile.store"(%38, %29) {cache = "", evict = "", layout.anchor = #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>, layout.vec = 4 : i32, operandSegmentSizes = array<i32: 1, 1, 0>} : (tensor<64x64x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x64xf32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> ()
+    return
+  }
+  func.func @mma_sync_loop(%arg0: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %arg1: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %arg2: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %arg3: i32 {tile.divisibility = 16 : i32}) attributes {tile.kernel, tile.num_stages = 3 : i32, tile.num_warps = 4 : i32} {
+    %0 = "tile.arange"() {end = 16 : i32, start = 0 : i32} : () -> tensor<16xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %1 = "tile.arange"() {end = 16 : i32, start = 0 : i32} : () -> tensor<16xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %2 = "tile.arange"() {end = 64 : i32, start = 0 : i32} : () -> tensor<64xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %3 = "tile.arange"() {end = 64 : i32, start = 0 : i32} : () -> tensor<64xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %4 = "tile.arange"() {end = 32 : i32, start = 0 : i32} : () -> tensor<32xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %5 = "tile.arange"() {end = 32 : i32, start = 0 : i32} : () -> tensor<32xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %cst = arith.constant 0.000000e+00 : f32
+    %6 = "tile.splat"(%cst) : (f32) -> tensor<16x64xf32, #layout.mma<2 : i32, array<i32: 1, 4>, array<i32: 16, 8, 16>>>
+    %c0_i32 = arith.constant 0 : i32
+    %c32_i32 = arith.constant 32 : i32
+    %7 = arith.addi %arg3, %c32_i32 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %8 = arith.subi %7, %c1_i32 : i32
+    %c32_i32_0 = arith.constant 32 : i32
+    %9 = arith.divsi %8, %c32_i32_0 : i32
+    %c1_i32_1 = arith.constant 1 : i32
+    %10 = scf.for %arg4 = %c0_i32 to %9 step %c1_i32_1 iter_args(%arg5 = %6) -> (tensor<16x64xf32, #layout.mma<2 : i32, array<i32: 1, 4>, array<i32: 16, 8, 16>>>)  : i32 {
+      %c32_i32_2 = arith.constant 32 : i32
+      %21 = arith.muli %arg4, %c32_i32_2 : i32
+      %22 = "tile.splat"(%21) : (i32) -> tensor<32xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+      %23 = "tile.splat"(%21) : (i32) -> tensor<32xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+      %24 = arith.addi %22, %4 : tensor<32xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+      %25 = arith.addi %23, %5 : tensor<32xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+      %26 = "tile.splat"(%arg0) : (!tile.ptr<f16>) -> tensor<16x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %27 = "tile.expand_dims"(%1) {axis = 1 : i32} : (tensor<16xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<16x1xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %28 = "tile.splat"(%arg3) : (i32) -> tensor<16x1xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %29 = arith.muli %27, %28 : tensor<16x1xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %30 = "tile.addptr"(%26, %29) : (tensor<16x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<16x1xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<16x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %31 = "tile.broadcast"(%30) : (tensor<16x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<16x32x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %32 = "tile.expand_dims"(%25) {axis = 0 : i32} : (tensor<32xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<1x32xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %33 = "tile.broadcast"(%32) : (tensor<1x32xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<16x32xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %34 = "tile.addptr"(%31, %33) : (tensor<16x32x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<16x32xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<16x32x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %35 = "tile.expand_dims"(%25) {axis = 0 : i32} : (tensor<32xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<1x32xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %36 = "tile.splat"(%arg3) : (i32) -> tensor<1x32xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %37 = arith.cmpi slt, %35, %36 : tensor<1x32xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %38 = "tile.broadcast"(%37) : (tensor<1x32xi1, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<16x32xi1, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %cst_3 = arith.constant 0.000000e+00 : f16
+      %39 = "tile.splat"(%cst_3) : (f16) -> tensor<16x32xf16, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %40 = "tile.load"(%34, %38, %39) {cache = "", evict = "", layout.anchor = #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>, layout.vec = 8 : i32, operandSegmentSizes = array<i32: 1, 1, 1>, volatile = false} : (tensor<16x32x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<16x32xi1, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<16x32xf16, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<16x32xf16, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %41 = "tile.splat"(%arg1) : (!tile.ptr<f16>) -> tensor<32x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %42 = "tile.expand_dims"(%24) {axis = 1 : i32} : (tensor<32xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<32x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %c64_i32_4 = arith.constant 64 : i32
+      %43 = "tile.splat"(%c64_i32_4) : (i32) -> tensor<32x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %44 = arith.muli %42, %43 : tensor<32x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %45 = "tile.addptr"(%41, %44) : (tensor<32x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<32x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<32x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %46 = "tile.broadcast"(%45) : (tensor<32x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<32x64x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %47 = "tile.expand_dims"(%3) {axis = 0 : i32} : (tensor<64xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<1x64xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %48 = "tile.broadcast"(%47) : (tensor<1x64xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<32x64xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %49 = "tile.addptr"(%46, %48) : (tensor<32x64x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<32x64xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<32x64x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %50 = "tile.expand_dims"(%24) {axis = 1 : i32} : (tensor<32xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<32x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %51 = "tile.splat"(%arg3) : (i32) -> tensor<32x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %52 = arith.cmpi slt, %50, %51 : tensor<32x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %53 = "tile.broadcast"(%52) : (tensor<32x1xi1, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<32x64xi1, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %cst_5 = arith.constant 0.000000e+00 : f16
+      %54 = "tile.splat"(%cst_5) : (f16) -> tensor<32x64xf16, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %55 = "tile.load"(%49, %53, %54) {cache = "", evict = "", layout.anchor = #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>, layout.vec = 8 : i32, operandSegmentSizes = array<i32: 1, 1, 1>, volatile = false} : (tensor<32x64x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<32x64xi1, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<32x64xf16, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<32x64xf16, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %56 = "layout.local_alloc"(%40) : (tensor<16x32xf16, #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> !layout.memdesc<array<i64: 16, 32>, f16, #layout.nvmma<64 : i32, 8 : i32, array<i32: 1, 0>>>
+      %57 = "layout.local_load"(%56) : (!layout.memdesc<array<i64: 16, 32>, f16, #layout.nvmma<64 : i32, 8 : i32, array<i32: 1, 0>>>) -> tensor<16x32xf16, #layout.dot_op<0 : i32, #layout.mma<2 : i32, array<i32: 1, 4>, array<i32: 16, 8, 16>>, 2 : i32>>
+      %58 = "layout.local_alloc"(%55) : (tensor<32x64xf16, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> !layout.memdesc<array<i64: 32, 64>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>
+      %59 = "layout.local_load"(%58) : (!layout.memdesc<array<i64: 32, 64>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>) -> tensor<32x64xf16, #layout.dot_op<1 : i32, #layout.mma<2 : i32, array<i32: 1, 4>, array<i32: 16, 8, 16>>, 2 : i32>>
+      %60 = "tile.dot"(%57, %59, %arg5) {input_precision = "tf32"} : (tensor<16x32xf16, #layout.dot_op<0 : i32, #layout.mma<2 : i32, array<i32: 1, 4>, array<i32: 16, 8, 16>>, 2 : i32>>, tensor<32x64xf16, #layout.dot_op<1 : i32, #layout.mma<2 : i32, array<i32: 1, 4>, array<i32: 16, 8, 16>>, 2 : i32>>, tensor<16x64xf32, #layout.mma<2 : i32, array<i32: 1, 4>, array<i32: 16, 8, 16>>>) -> tensor<16x64xf32, #layout.mma<2 : i32, array<i32: 1, 4>, array<i32: 16, 8, 16>>>
+      "layout.local_dealloc"(%56) : (!layout.memdesc<array<i64: 16, 32>, f16, #layout.nvmma<64 : i32, 8 : i32, array<i32: 1, 0>>>) -> ()
+      "layout.local_dealloc"(%58) : (!layout.memdesc<array<i64: 32, 64>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>) -> ()
+      scf.yield %60 : tensor<16x64xf32, #layout.mma<2 : i32, array<i32: 1, 4>, array<i32: 16, 8, 16>>>
+    } {tile.num_stages = 2 : i32}
+    %11 = "layout.convert"(%10) {layout.shared = #layout.shared<1 : i32, 1 : i32, 1 : i32, 8 : i32, array<i32: 1, 0>, array<i32>>, layout.smem_bytes = 4608 : i32, layout.wavefronts = array<i64: 32, 32, 32, 32>} : (tensor<16x64xf32, #layout.mma<2 : i32, array<i32: 1, 4>, array<i32: 16, 8, 16>>>) -> tensor<16x64xf32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %12 = "tile.splat"(%arg2) : (!tile.ptr<f32>) -> tensor<16x1x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %13 = "tile.expand_dims"(%0) {axis = 1 : i32} : (tensor<16xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<16x1xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %c64_i32 = arith.constant 64 : i32
+    %14 = "tile.splat"(%c64_i32) : (i32) -> tensor<16x1xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %15 = arith.muli %13, %14 : tensor<16x1xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %16 = "tile.addptr"(%12, %15) : (tensor<16x1x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<16x1xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<16x1x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %17 = "tile.broadcast"(%16) : (tensor<16x1x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<16x64x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %18 = "tile.expand_dims"(%2) {axis = 0 : i32} : (tensor<64xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<1x64xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %19 = "tile.broadcast"(%18) : (tensor<1x64xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<16x64xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %20 = "tile.addptr"(%17, %19) : (tensor<16x64x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<16x64xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<16x64x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    "tile.store"(%20, %11) {cache = "", evict = "", layout.anchor = #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>, layout.vec = 4 : i32, operandSegmentSizes = array<i32: 1, 1, 0>} : (tensor<16x64x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<16x64xf32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> ()
+    return
+  }
+  func.func @two_byte_copies(%arg0: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %arg1: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %arg2: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %arg3: i32 {tile.divisibility = 16 : i32}, %arg4: i32) attributes {tile.kernel, tile.num_stages = 3 : i32, tile.num_warps = 4 : i32} {
+    %0 = "tile.arange"() {end = 64 : i32, start = 0 : i32} : () -> tensor<64xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %1 = "tile.arange"() {end = 64 : i32, start = 0 : i32} : () -> tensor<64xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %2 = "tile.arange"() {end = 64 : i32, start = 0 : i32} : () -> tensor<64xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %3 = "tile.arange"() {end = 64 : i32, start = 0 : i32} : () -> tensor<64xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %4 = "tile.arange"() {end = 32 : i32, start = 0 : i32} : () -> tensor<32xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %5 = "tile.arange"() {end = 32 : i32, start = 0 : i32} : () -> tensor<32xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %cst = arith.constant 0.000000e+00 : f32
+    %6 = "tile.splat"(%cst) : (f32) -> tensor<64x64xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>
+    %c0_i32 = arith.constant 0 : i32
+    %c32_i32 = arith.constant 32 : i32
+    %7 = arith.addi %arg3, %c32_i32 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %8 = arith.subi %7, %c1_i32 : i32
+    %c32_i32_0 = arith.constant 32 : i32
+    %9 = arith.divsi %8, %c32_i32_0 : i32
+    %c1_i32_1 = arith.constant 1 : i32
+    %10 = scf.for %arg5 = %c0_i32 to %9 step %c1_i32_1 iter_args(%arg6 = %6) -> (tensor<64x64xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>)  : i32 {
+      %c32_i32_2 = arith.constant 32 : i32
+      %21 = arith.muli %arg5, %c32_i32_2 : i32
+      %22 = "tile.splat"(%21) : (i32) -> tensor<32xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+      %23 = "tile.splat"(%21) : (i32) -> tensor<32xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+      %24 = arith.addi %22, %4 : tensor<32xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+      %25 = arith.addi %23, %5 : tensor<32xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+      %26 = "tile.splat"(%arg0) : (!tile.ptr<f16>) -> tensor<64x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %27 = "tile.expand_dims"(%1) {axis = 1 : i32} : (tensor<64xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<64x1xi32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %28 = "tile.splat"(%arg3) : (i32) -> tensor<64x1xi32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %29 = arith.muli %27, %28 : tensor<64x1xi32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %30 = "tile.addptr"(%26, %29) : (tensor<64x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x1xi32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %31 = "tile.broadcast"(%30) : (tensor<64x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x32x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %32 = "tile.expand_dims"(%25) {axis = 0 : i32} : (tensor<32xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<1x32xi32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %33 = "tile.splat"(%arg4) : (i32) -> tensor<1x32xi32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %34 = arith.muli %32, %33 : tensor<1x32xi32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %35 = "tile.broadcast"(%34) : (tensor<1x32xi32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x32xi32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %36 = "tile.addptr"(%31, %35) : (tensor<64x32x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x32xi32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x32x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %37 = "tile.expand_dims"(%25) {axis = 0 : i32} : (tensor<32xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<1x32xi32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %38 = "tile.splat"(%arg3) : (i32) -> tensor<1x32xi32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %39 = arith.cmpi slt, %37, %38 : tensor<1x32xi32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %40 = "tile.broadcast"(%39) : (tensor<1x32xi1, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x32xi1, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %cst_3 = arith.constant 0.000000e+00 : f16
+      %41 = "tile.splat"(%cst_3) : (f16) -> tensor<64x32xf16, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %42 = "tile.load"(%36, %40, %41) {cache = "", evict = "", layout.anchor = #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>, layout.vec = 1 : i32, operandSegmentSizes = array<i32: 1, 1, 1>, volatile = false} : (tensor<64x32x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x32xi1, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x32xf16, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x32xf16, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %43 = "tile.splat"(%arg1) : (!tile.ptr<f16>) -> tensor<32x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %44 = "tile.expand_dims"(%24) {axis = 1 : i32} : (tensor<32xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<32x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %c64_i32_4 = arith.constant 64 : i32
+      %45 = "tile.splat"(%c64_i32_4) : (i32) -> tensor<32x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %46 = arith.muli %44, %45 : tensor<32x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %47 = "tile.addptr"(%43, %46) : (tensor<32x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<32x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<32x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %48 = "tile.broadcast"(%47) : (tensor<32x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<32x64x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %49 = "tile.expand_dims"(%3) {axis = 0 : i32} : (tensor<64xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<1x64xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %50 = "tile.broadcast"(%49) : (tensor<1x64xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<32x64xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %51 = "tile.addptr"(%48, %50) : (tensor<32x64x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<32x64xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<32x64x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %52 = "tile.expand_dims"(%24) {axis = 1 : i32} : (tensor<32xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<32x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %53 = "tile.splat"(%arg3) : (i32) -> tensor<32x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %54 = arith.cmpi slt, %52, %53 : tensor<32x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %55 = "tile.broadcast"(%54) : (tensor<32x1xi1, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<32x64xi1, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %cst_5 = arith.constant 0.000000e+00 : f16
+      %56 = "tile.splat"(%cst_5) : (f16) -> tensor<32x64xf16, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %57 = "tile.load"(%51, %55, %56) {cache = "", evict = "", layout.anchor = #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>, layout.vec = 8 : i32, operandSegmentSizes = array<i32: 1, 1, 1>, volatile = false} : (tensor<32x64x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<32x64xi1, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<32x64xf16, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<32x64xf16, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %58 = "layout.local_alloc"(%42) : (tensor<64x32xf16, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> !layout.memdesc<array<i64: 64, 32>, f16, #layout.nvmma<64 : i32, 8 : i32, array<i32: 1, 0>>>
+      %59 = "layout.local_alloc"(%57) : (tensor<32x64xf16, #layout.blocked<array<i32: 1, 8>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> !layout.memdesc<array<i64: 32, 64>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>
+      %60 = "layout.warp_group_dot"(%58, %59, %arg6) {async = false, input_precision = "tf32"} : (!layout.memdesc<array<i64: 64, 32>, f16, #layout.nvmma<64 : i32, 8 : i32, array<i32: 1, 0>>>, !layout.memdesc<array<i64: 32, 64>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>, tensor<64x64xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>) -> tensor<64x64xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>
+      "layout.local_dealloc"(%58) : (!layout.memdesc<array<i64: 64, 32>, f16, #layout.nvmma<64 : i32, 8 : i32, array<i32: 1, 0>>>) -> ()
+      "layout.local_dealloc"(%59) : (!layout.memdesc<array<i64: 32, 64>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>) -> ()
+      scf.yield %60 : tensor<64x64xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>
+    } {tile.num_stages = 3 : i32}
+    %11 = "layout.convert"(%10) {layout.shared = #layout.shared<1 : i32, 1 : i32, 1 : i32, 8 : i32, array<i32: 1, 0>, array<i32>>, layout.smem_bytes = 18432 : i32, layout.wavefronts = array<i64: 128, 128, 128, 128>} : (tensor<64x64xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>) -> tensor<64x64xf32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %12 = "tile.splat"(%arg2) : (!tile.ptr<f32>) -> tensor<64x1x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %13 = "tile.expand_dims"(%0) {axis = 1 : i32} : (tensor<64xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<64x1xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %c64_i32 = arith.constant 64 : i32
+    %14 = "tile.splat"(%c64_i32) : (i32) -> tensor<64x1xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %15 = arith.muli %13, %14 : tensor<64x1xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %16 = "tile.addptr"(%12, %15) : (tensor<64x1x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x1xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x1x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %17 = "tile.broadcast"(%16) : (tensor<64x1x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x64x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %18 = "tile.expand_dims"(%2) {axis = 0 : i32} : (tensor<64xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<1x64xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %19 = "tile.broadcast"(%18) : (tensor<1x64xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x64xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %20 = "tile.addptr"(%17, %19) : (tensor<64x64x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x64xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x64x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    "tile.store"(%20, %11) {cache = "", evict = "", layout.anchor = #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>, layout.vec = 4 : i32, operandSegmentSizes = array<i32: 1, 1, 0>} : (tensor<64x64x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x64xf32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> ()
+    return
+  }
+}
+
