@@ -128,6 +128,36 @@ pub fn explain(file: &SourceFile, opts: &CompileOptions) -> Result<String, Compi
     Ok(crate::explain::report(&mirror, &popts))
 }
 
+/// The last pass whose output stays at the levels the interpreter runs (tile, layout,
+/// memsem); `convert-tile-to-llvm` and later make LLVM.
+pub const LAST_INTERPRETABLE_PASS: &str = "tile-to-memsem";
+
+/// The mirror IR of `file` at the tile level, named `tile`, then (with `each_pass`) after
+/// each pass of the pipeline up to `LAST_INTERPRETABLE_PASS`, named by the pass: what the
+/// interpreter runs and what `--check-each-pass` compares.
+pub fn mirror_stages(
+    file: &SourceFile,
+    opts: &CompileOptions,
+    each_pass: bool,
+) -> Result<Vec<(String, tile_dialects::ir::Module)>, CompileError> {
+    let (_, text) = tile_ir(file, opts)?;
+    let context = tile_dialects::context::create_context();
+    let sink = DiagnosticSink::attach(&context);
+    let mut module = parse_verified(&context, &text, &sink).map_err(|d| mlir_error(file, "tilegen", d))?;
+    let mut stages = vec![("tile".to_string(), tile_dialects::ir::import_module(module.as_operation()))];
+    if each_pass {
+        let popts = opts.pipeline();
+        let all = pipeline::default_passes(&popts);
+        let upto = all.iter().position(|p| p.name == LAST_INTERPRETABLE_PASS).map_or(all.len(), |i| i + 1);
+        let mut after = |p: &'static crate::passes::PassInfo, m: &Module| {
+            stages.push((p.name.to_string(), tile_dialects::ir::import_module(m.as_operation())));
+        };
+        pipeline::run_observed(&mut module, &all[..upto], &popts, &PrintIr::default(), &sink, &mut std::io::sink(), &mut after)
+            .map_err(|e| mlir_error(file, &e.pass, e.diagnostics))?;
+    }
+    Ok(stages)
+}
+
 /// Parses MLIR text and verifies it, collecting diagnostics.
 pub fn parse_verified<'c>(
     context: &'c melior::Context,

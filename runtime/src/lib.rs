@@ -9,6 +9,8 @@
 //! - `cuda`: the only module that talks to the driver (loaded with dlopen at run time);
 //! - `check`, `bench`: comparing outputs with references, and timing launches;
 //! - `run`: the whole of one `tilerun` invocation;
+//! - `interpret`: the same run in the interpreter (`tile-interp`), where there is no GPU
+//!   or with `--interpret`, `--races`, `--uninit`, `--check-each-pass`;
 //! - `plan`, `plan_expr`, `plan_ref`, `plan_run`: run plans (`tilerun --plan`), several
 //!   launches over shared buffers, with host references for their checks.
 //!
@@ -20,6 +22,7 @@ pub mod buffers;
 pub mod check;
 pub mod cuda;
 pub mod dtype;
+pub mod interpret;
 pub mod load;
 pub mod npy;
 pub mod plan;
