@@ -178,14 +178,28 @@ fn deadlock(res: &[Resident], unstarted: u64) -> Fault {
         loc: at(first),
         notes: vec![],
     };
-    for r in res.iter().take(8) {
+    // One note per place programs wait, naming the programs there.
+    let mut places: Vec<(Option<String>, Option<&str>, Vec<String>)> = vec![];
+    for r in res {
         let p = &r.prog;
         let pid = p.frame.pid;
-        let lp = p.spin_loc.map(crate::loc_text).map_or(String::new(), |l| format!(" (in the loop at {l})"));
-        f.notes.push((at(p), format!("program ({}, {}, {}) waits here{lp}", pid[0], pid[1], pid[2])));
+        let name = format!("({}, {}, {})", pid[0], pid[1], pid[2]);
+        match places.iter_mut().find(|(a, l, _)| *a == at(p) && *l == p.spin_loc) {
+            Some(pl) => pl.2.push(name),
+            None => places.push((at(p), p.spin_loc, vec![name])),
+        }
     }
-    if res.len() > 8 {
-        f.notes.push((None, format!("... and {} more", res.len() - 8)));
+    for (loc, lp, pids) in places {
+        let lp = lp.map(crate::loc_text).map_or(String::new(), |l| format!(" (in the loop at {l})"));
+        let who = if pids.len() > 8 {
+            format!("programs {} and {} more", pids[..8].join(", "), pids.len() - 8)
+        } else if pids.len() > 1 {
+            format!("programs {}", pids.join(", "))
+        } else {
+            format!("program {}", pids[0])
+        };
+        let verb = if pids.len() > 1 { "wait" } else { "waits" };
+        f.notes.push((loc, format!("{who} {verb} here{lp}")));
     }
     f
 }

@@ -122,7 +122,8 @@ pub fn add_buffer(mem: &mut Memory, name: &str, h: &HostBuffer, source: Option<&
 
 /// The kernel decoded for the interpreter, its faults rendered.
 pub fn prepare(file: &SourceFile, stage: &tile_dialects::ir::Module, name: &str) -> Result<Kernel, Error> {
-    Kernel::prepare(stage, Some(name)).map_err(|f| Error::Compile(render_fault(file, &f)))
+    Kernel::prepare(stage, Some(name))
+        .map_err(|f| Error::Interp { rendered: render_fault(file, &f), who: format!("kernel `{name}`") })
 }
 
 /// Runs one launch; faults and races rendered. Races are printed and counted.
@@ -137,7 +138,7 @@ pub fn launch(
 ) -> Result<usize, Error> {
     let t = Instant::now();
     let out = tile_interp::run(k, &Launch { grid, args }, mem, &io.options())
-        .map_err(|f| Error::Compile(format!("{}{who}: the kernel stopped in the interpreter", render_fault(file, &f))))?;
+        .map_err(|f| Error::Interp { rendered: render_fault(file, &f), who: who.to_string() })?;
     for r in &out.races {
         eprint!("{}", render_race(file, r));
     }
@@ -157,8 +158,8 @@ pub fn fetch(mem: &Memory, i: usize, like: &HostBuffer) -> HostBuffer {
 }
 
 /// `--check-each-pass`: runs each later stage on `initial` memory and compares every
-/// buffer with `reference` (the tile level's); prints one line per pass and names the
-/// first that differs, with the first differing element. `Ok(true)`: all match.
+/// buffer with `reference` (the tile level's); prints one line per pass. Returns the
+/// first difference (the pass, the buffer and its first differing element), if any.
 #[allow(clippy::too_many_arguments)]
 pub fn check_each_pass(
     file: &SourceFile,
@@ -170,22 +171,18 @@ pub fn check_each_pass(
     reference: &Memory,
     hosts: &[(usize, HostBuffer)],
     tol: (Option<f64>, Option<f64>),
-) -> Result<bool, Error> {
+) -> Result<Option<String>, Error> {
     let quiet = InterpOptions::default();
     for (pass, stage) in stages.iter().skip(1) {
         let k = match Kernel::prepare(stage, Some(&meta.name)) {
             Ok(k) => k,
-            Err(f) => {
-                println!("check-each-pass: after `{pass}`: the interpreter cannot run this stage: {f}");
-                return Ok(false);
-            }
+            Err(f) => return Ok(Some(format!("after `{pass}`: the interpreter cannot run this stage: {f}"))),
         };
         let mut mem = initial.clone();
         let opts = tile_interp::Options { echo_prints: false, ..quiet.options() };
         if let Err(f) = tile_interp::run(&k, &Launch { grid, args }, &mut mem, &opts) {
             eprint!("{}", render_fault(file, &f));
-            println!("check-each-pass: FIRST DIFFERENCE after `{pass}`: the kernel stops there (tile level ran)");
-            return Ok(false);
+            return Ok(Some(format!("after `{pass}`: the kernel stops (at the tile level it ran)")));
         }
         for (i, like) in hosts {
             let (got, want) = (fetch(&mem, *i, like), fetch(reference, *i, like));
@@ -193,16 +190,15 @@ pub fn check_each_pass(
             let r = check::compare(name, &got, &want, Tolerance::for_dtype(like.dtype, tol.0, tol.1));
             if !r.passed() {
                 let (at, g, w) = r.first.unwrap_or((0, 0.0, 0.0));
-                println!(
-                    "check-each-pass: FIRST DIFFERENCE after `{pass}`: `{name}`{:?} = {g} (tile level: {w}); {} of {} elements differ",
+                return Ok(Some(format!(
+                    "after `{pass}`: `{name}`{:?} = {g} (tile level: {w}); {} of {} elements differ",
                     check::multi_index(at, &like.shape),
                     r.mismatches,
                     r.len
-                );
-                return Ok(false);
+                )));
             }
         }
         println!("check-each-pass: after `{pass}`: every buffer matches the tile level");
     }
-    Ok(true)
+    Ok(None)
 }

@@ -45,6 +45,10 @@ pub enum Error {
     Compile(String),
     #[error("{0}")]
     Msg(String),
+    /// A kernel that stopped in the interpreter (a memcheck error, a deadlock, an op it
+    /// cannot run): the fault rendered against the source, and which launch.
+    #[error("{who} failed in the interpreter")]
+    Interp { rendered: String, who: String },
 }
 
 impl Error {

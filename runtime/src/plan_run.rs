@@ -366,7 +366,7 @@ fn run_interpreted(plan: &Plan, o: &PlanOptions) -> Result<(), Error> {
         let who = format!("launch {} (`{}`)", i + 1, k.name);
         races += interpret::launch(&fi.file, &kernel, plan.launches[i].grid, &args, &mut mem, &o.interp, &who)
             .map_err(|e| match e {
-                Error::Compile(r) => Error::Compile(format!("{r}\n{file}: {who}")),
+                Error::Interp { rendered, who } => Error::Interp { rendered, who: format!("{file}: {who}") },
                 e => e,
             })?;
     }

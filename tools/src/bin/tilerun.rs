@@ -301,6 +301,13 @@ fn main() -> ExitCode {
             eprintln!("tilerun: error: the kernel does not compile");
             ExitCode::from(1)
         }
+        Err(e @ Error::Interp { .. }) => {
+            if let Error::Interp { rendered, .. } = &e {
+                eprint!("{rendered}");
+            }
+            eprintln!("tilerun: error: {e}");
+            ExitCode::from(1)
+        }
         Err(e) => {
             eprintln!("tilerun: error: {e}");
             ExitCode::from(1)
