@@ -205,3 +205,39 @@ fn uses(n: &Node, f: &mut impl FnMut(ValueId)) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tile_dialects::ir::{Block as IrBlock, Module, Op, Region, Type};
+
+    /// A kernel whose body holds one op called `name`.
+    fn kernel_with(name: &str) -> Module {
+        let mut m = Module::default();
+        let x = m.values.new_value(Type::Int(32));
+        let body = IrBlock {
+            args: vec![],
+            ops: vec![
+                Op { name: name.into(), results: vec![x], loc: "loc(\"k.tile\":7:9)".into(), ..Default::default() },
+                Op { name: "func.return".into(), ..Default::default() },
+            ],
+        };
+        m.body.push(Op {
+            name: "func.func".into(),
+            attrs: vec![("sym_name".into(), ir::Attr::str("k"))],
+            regions: vec![Region::single(body)],
+            ..Default::default()
+        });
+        m
+    }
+
+    #[test]
+    fn an_unknown_op_is_named_with_its_line() {
+        let e = Kernel::prepare(&kernel_with("layout.local_alloc"), None).unwrap_err();
+        assert_eq!(e.loc.as_deref(), Some("loc(\"k.tile\":7:9)"));
+        assert!(e.message.contains("cannot run `layout.local_alloc`"), "{}", e.message);
+        assert!(Kernel::prepare(&kernel_with("tile.program_id"), None).is_err(), "no axis attribute");
+        let e = Kernel::prepare(&kernel_with("arith.addi"), Some("other")).unwrap_err();
+        assert!(e.message.contains("no kernel `other` (it has: k)"), "{}", e.message);
+    }
+}
