@@ -202,3 +202,82 @@ pub fn check_each_pass(
     }
     Ok(None)
 }
+
+/// The language's name of an IR type (`*f32`, `i32`), for a kernel known only from its
+/// IR (a `.mlir` input): integers read as signed.
+fn type_name(t: &tile_dialects::ir::Type) -> String {
+    use tile_dialects::ir::Type;
+    match t {
+        Type::TilePtr(p) => format!("*{}", type_name(p)),
+        Type::Int(1) => "i1".into(),
+        t => t.to_string(),
+    }
+}
+
+/// `tilec FILE.mlir --passes a,b --check-each-pass --grid G ARGS`: runs the kernel of the
+/// `.mlir` (at any interpretable stage) on the arguments, then after each pass, and
+/// names the first pass whose result differs. Parameters are named `arg0`, `arg1`, ...
+pub fn check_mlir_passes(
+    file: &SourceFile,
+    passes: &[&'static tilec::passes::PassInfo],
+    kernel: Option<&str>,
+    grid: [u32; 3],
+    args: &[crate::spec::ArgSpec],
+) -> Result<(), Error> {
+    use tilec::pipeline::{self, DiagnosticSink, PrintIr};
+    let context = tile_dialects::context::create_context();
+    let sink = DiagnosticSink::attach(&context);
+    let mut module = tilec::driver::parse_verified(&context, &file.text, &sink)
+        .map_err(|d| Error::msg(format!("{}: {}", file.name, d.iter().map(|x| x.1.clone()).collect::<Vec<_>>().join("; "))))?;
+    let mut stages = vec![("input".to_string(), tile_dialects::ir::import_module(module.as_operation()))];
+    let opts = tilec::pipeline::Options::default();
+    let mut after = |p: &'static tilec::passes::PassInfo, m: &melior::ir::Module| {
+        stages.push((p.name.to_string(), tile_dialects::ir::import_module(m.as_operation())));
+    };
+    pipeline::run_observed(&mut module, passes, &opts, &PrintIr::default(), &sink, &mut std::io::sink(), &mut after)
+        .map_err(|e| Error::msg(format!("pass `{}` failed: {:?}", e.pass, e.diagnostics)))?;
+    let k = Kernel::prepare(&stages[0].1, kernel)
+        .map_err(|f| Error::Interp { rendered: render_fault(file, &f), who: "the input".into() })?;
+    let params = k
+        .params
+        .iter()
+        .enumerate()
+        .map(|(i, (v, _))| tilec::metadata::ParamMeta {
+            name: format!("arg{i}"),
+            ty: type_name(stages[0].1.values.ty(*v)),
+            divisibility: 1,
+            equal_to_one: false,
+        })
+        .collect();
+    let meta = KernelMeta {
+        name: k.name.clone(),
+        params,
+        consts: vec![],
+        num_warps: 4,
+        num_stages: 1,
+        block: [128, 1, 1],
+        shared_bytes: 0,
+        index_bits: 64,
+    };
+    let bound = crate::bind::bind(&meta, args)?;
+    let sig = crate::bind::signature(&meta.params)?;
+    let (mut mem, mut iargs, mut hosts) = (Memory::default(), vec![], vec![]);
+    for (i, (b, p)) in bound.into_iter().zip(&sig).enumerate() {
+        match (b, p.kind) {
+            (Bound::Buffer { elem, plan }, _) => {
+                let h = plan.materialize(elem, 0, i as u64, true)?;
+                let at = add_buffer(&mut mem, &p.name, &h, None);
+                iargs.push(Arg::Buffer(at));
+                hosts.push((at, h));
+            }
+            (b, crate::bind::ParamKind::Scalar(d)) => iargs.push(arg(&b, d, None)),
+            (_, crate::bind::ParamKind::Ptr(_)) => return Err(Error::msg("internal: a pointer bound to a scalar")),
+        }
+    }
+    let initial = mem.clone();
+    launch(file, &k, grid, &iargs, &mut mem, &InterpOptions::default(), &format!("kernel `{}`", k.name))?;
+    match check_each_pass(file, &meta, &stages, grid, &iargs, &initial, &mem, &hosts, (None, None))? {
+        Some(d) => Err(Error::msg(format!("check-each-pass: FIRST DIFFERENCE {d}"))),
+        None => Ok(()),
+    }
+}

@@ -57,6 +57,35 @@ pub struct Options {
     pub interp: InterpOptions,
 }
 
+impl Options {
+    /// A run of `file` in the interpreter with everything else at its default: what
+    /// `tilec --check-each-pass` asks of the runtime.
+    pub fn interpreted(file: PathBuf, kernel: Option<String>, grid: [u32; 3], args: Vec<ArgSpec>, compile: CompileSettings) -> Options {
+        Options {
+            file,
+            kernel,
+            grid,
+            args,
+            compile,
+            arch_given: false,
+            seed: 0,
+            poison: true,
+            saves: vec![],
+            checks: vec![],
+            rtol: None,
+            atol: None,
+            bench: None,
+            bytes: None,
+            device: 0,
+            verbose: false,
+            emit_ptx: None,
+            compile_only: false,
+            zero: vec![],
+            interp: InterpOptions { check_each_pass: true, ..Default::default() },
+        }
+    }
+}
+
 /// Numeric part of `sm_90`.
 fn arch_number(arch: &str) -> Option<i32> {
     arch.strip_prefix("sm_")?.trim_end_matches(|c: char| c.is_ascii_alphabetic()).parse().ok()
