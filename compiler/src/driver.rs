@@ -197,6 +197,44 @@ fn mlir_error(file: &SourceFile, pass: &str, items: Vec<(String, String)>) -> Co
     CompileError { rendered }
 }
 
+/// A kernel's launch metadata under `opts` (`shared_bytes` from its PTX, 0 without one):
+/// what OUT.json holds, and what launchers (and the interpreter) bind arguments against.
+pub fn kernel_meta(k: &crate::sema::tir::Kernel, opts: &CompileOptions, shared_bytes: u32) -> KernelMeta {
+    let divs = tilegen::divisibility(k, opts);
+    let num_warps = opts.num_warps.unwrap_or(k.num_warps);
+    KernelMeta {
+        name: k.name.clone(),
+        params: k
+            .params
+            .iter()
+            .zip(divs)
+            .map(|(p, d)| ParamMeta {
+                name: p.name.clone(),
+                ty: p.ty.elem.to_string(),
+                divisibility: d,
+                equal_to_one: opts.equal_to_one.contains(&p.name),
+            })
+            .collect(),
+        consts: k
+            .consts
+            .iter()
+            .map(|(n, v)| ConstMeta {
+                name: n.clone(),
+                value: match v {
+                    ConstVal::Int(i) => i.to_string(),
+                    ConstVal::Float(f) => f.to_string(),
+                    ConstVal::Bool(b) => b.to_string(),
+                },
+            })
+            .collect(),
+        num_warps,
+        num_stages: k.num_stages,
+        block: [num_warps * 32, 1, 1],
+        shared_bytes,
+        index_bits: opts.index_bits,
+    }
+}
+
 /// Shared memory the PTX declares: the sum of its `.shared` arrays.
 fn shared_bytes(ptx: &str, kernel: &str) -> u32 {
     ptx.lines()
@@ -210,41 +248,7 @@ fn metadata(program: &Program, opts: &CompileOptions, ptx: &str) -> ModuleMeta {
         .kernels
         .iter()
         .filter(|k| opts.kernel.as_ref().is_none_or(|n| *n == k.name))
-        .map(|k| {
-            let divs = tilegen::divisibility(k, opts);
-            let num_warps = opts.num_warps.unwrap_or(k.num_warps);
-            KernelMeta {
-                name: k.name.clone(),
-                params: k
-                    .params
-                    .iter()
-                    .zip(divs)
-                    .map(|(p, d)| ParamMeta {
-                        name: p.name.clone(),
-                        ty: p.ty.elem.to_string(),
-                        divisibility: d,
-                        equal_to_one: opts.equal_to_one.contains(&p.name),
-                    })
-                    .collect(),
-                consts: k
-                    .consts
-                    .iter()
-                    .map(|(n, v)| ConstMeta {
-                        name: n.clone(),
-                        value: match v {
-                            ConstVal::Int(i) => i.to_string(),
-                            ConstVal::Float(f) => f.to_string(),
-                            ConstVal::Bool(b) => b.to_string(),
-                        },
-                    })
-                    .collect(),
-                num_warps,
-                num_stages: k.num_stages,
-                block: [num_warps * 32, 1, 1],
-                shared_bytes: shared_bytes(ptx, &k.name),
-                index_bits: opts.index_bits,
-            }
-        })
+        .map(|k| kernel_meta(k, opts, shared_bytes(ptx, &k.name)))
         .collect();
     ModuleMeta { tilec_version: env!("CARGO_PKG_VERSION").into(), arch: opts.arch.clone(), kernels }
 }

@@ -161,28 +161,7 @@ pub fn tile_for_interpreter(
     let t = Instant::now();
     let stages = catch_panic(|| tilec::driver::mirror_stages(&file, &opts, each_pass))?
         .map_err(|e| Error::Compile(e.rendered))?;
-    let divs = tilec::tilegen::divisibility(&k, &opts);
-    let num_warps = opts.num_warps.unwrap_or(k.num_warps);
-    let kernel = KernelMeta {
-        name: k.name.clone(),
-        params: k
-            .params
-            .iter()
-            .zip(divs)
-            .map(|(p, d)| ParamMeta {
-                name: p.name.clone(),
-                ty: p.ty.elem.to_string(),
-                divisibility: d,
-                equal_to_one: opts.equal_to_one.contains(&p.name),
-            })
-            .collect(),
-        consts: vec![],
-        num_warps,
-        num_stages: k.num_stages,
-        block: [num_warps * 32, 1, 1],
-        shared_bytes: 0,
-        index_bits: opts.index_bits,
-    };
+    let kernel = tilec::driver::kernel_meta(&k, &opts, 0);
     Ok(ForInterpreter { file, kernel, stages, compile_ms: t.elapsed().as_secs_f64() * 1e3 })
 }
 
