@@ -13,3 +13,7 @@ fi
 if ! python3 -c "import nvidia, os, sys; sys.exit(0 if os.path.exists(os.path.join(list(nvidia.__path__)[0], 'cu13', 'bin', 'ptxas')) else 1)" 2>/dev/null; then
   python3 -m pip install -q "nvidia-cuda-nvcc>=13.0,<13.1"
 fi
+# numpy, for the interpreter suite's references (test/gpu/check_examples.py --interpret).
+if ! python3 -c "import numpy" 2>/dev/null; then
+  python3 -m pip install -q numpy
+fi

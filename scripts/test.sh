@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Sets up, builds, and runs every test that needs no GPU: unit + snapshot tests (cargo),
-# then the lit tests (FileCheck over tilec's output, ptxas over its PTX).
+# then the lit tests (FileCheck over tilec's output, ptxas over its PTX), then the
+# kernels themselves in the interpreter: every example case of test/gpu (checked
+# against numpy, with memcheck and the race detector) and every run plan.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -13,4 +15,9 @@ status=0
 passed=$(sed -n 's/^ *Passed *: *\([0-9]*\).*/\1/p' "$log")
 failed=$(sed -n 's/^ *Failed *: *\([0-9]*\).*/\1/p' "$log")
 echo "lit: ${passed:-0} passed, ${failed:-0} failed"
+tilerun="${CARGO_TARGET_DIR:-target}/debug/tilerun"
+start=$(date +%s)
+TILERUN="$tilerun" python3 test/gpu/check_examples.py --interpret | tee "$log" || status=1
+TILERUN="$tilerun" PLAN_SIZES="1<<20" test/gpu/run_gpu_tests.sh --plans --races | tee -a "$log" || status=1
+echo "interpreter suite: $(grep -c '^PASS\|^ok ' "$log") passed, $(grep -c '^FAIL' "$log") failed in $(($(date +%s) - start)) s"
 exit $status

@@ -41,6 +41,7 @@ ptxas = find_ptxas()
 if not ptxas:
     lit_config.fatal("ptxas not found: run scripts/setup.sh (pip package nvidia-cuda-nvcc)")
 
+config.substitutions.append(("%tilerun", os.path.join(target_dir, profile, "tilerun")))
 config.substitutions.append(("%tilec", tilec))
 config.substitutions.append(("%ptxas", ptxas))
 config.substitutions.append(("%examples", os.path.join(root, "examples")))

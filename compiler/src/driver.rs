@@ -136,6 +136,36 @@ pub fn explain(file: &SourceFile, opts: &CompileOptions) -> Result<String, Compi
     Ok(crate::explain::report(&mirror, &popts))
 }
 
+/// The last pass whose output stays at the levels the interpreter runs (tile, layout,
+/// memsem); `convert-tile-to-llvm` and later make LLVM.
+pub const LAST_INTERPRETABLE_PASS: &str = "tile-to-memsem";
+
+/// The mirror IR of `file` at the tile level, named `tile`, then (with `each_pass`) after
+/// each pass of the pipeline up to `LAST_INTERPRETABLE_PASS`, named by the pass: what the
+/// interpreter runs and what `--check-each-pass` compares.
+pub fn mirror_stages(
+    file: &SourceFile,
+    opts: &CompileOptions,
+    each_pass: bool,
+) -> Result<Vec<(String, tile_dialects::ir::Module)>, CompileError> {
+    let (_, text) = tile_ir(file, opts)?;
+    let context = tile_dialects::context::create_context();
+    let sink = DiagnosticSink::attach(&context);
+    let mut module = parse_verified(&context, &text, &sink).map_err(|d| mlir_error(file, "tilegen", d))?;
+    let mut stages = vec![("tile".to_string(), tile_dialects::ir::import_module(module.as_operation()))];
+    if each_pass {
+        let popts = opts.pipeline();
+        let all = pipeline::default_passes(&popts);
+        let upto = all.iter().position(|p| p.name == LAST_INTERPRETABLE_PASS).map_or(all.len(), |i| i + 1);
+        let mut after = |p: &'static crate::passes::PassInfo, m: &Module| {
+            stages.push((p.name.to_string(), tile_dialects::ir::import_module(m.as_operation())));
+        };
+        pipeline::run_observed(&mut module, &all[..upto], &popts, &PrintIr::default(), &sink, &mut std::io::sink(), &mut after)
+            .map_err(|e| mlir_error(file, &e.pass, e.diagnostics))?;
+    }
+    Ok(stages)
+}
+
 /// Parses MLIR text and verifies it, collecting diagnostics.
 pub fn parse_verified<'c>(
     context: &'c melior::Context,
@@ -189,46 +219,51 @@ fn kernel_smem_bytes(module: &Module) -> Vec<(String, u32)> {
     out
 }
 
+/// A kernel's launch metadata under `opts` (`shared_bytes` from the lowered kernel, 0
+/// without one):
+/// what OUT.json holds, and what launchers (and the interpreter) bind arguments against.
+pub fn kernel_meta(k: &crate::sema::tir::Kernel, opts: &CompileOptions, shared_bytes: u32) -> KernelMeta {
+    let divs = tilegen::divisibility(k, opts);
+    let num_warps = opts.num_warps.unwrap_or(k.num_warps);
+    KernelMeta {
+        name: k.name.clone(),
+        params: k
+            .params
+            .iter()
+            .zip(divs)
+            .map(|(p, d)| ParamMeta {
+                name: p.name.clone(),
+                ty: p.ty.elem.to_string(),
+                divisibility: d,
+                equal_to_one: opts.equal_to_one.contains(&p.name),
+            })
+            .collect(),
+        consts: k
+            .consts
+            .iter()
+            .map(|(n, v)| ConstMeta {
+                name: n.clone(),
+                value: match v {
+                    ConstVal::Int(i) => i.to_string(),
+                    ConstVal::Float(f) => f.to_string(),
+                    ConstVal::Bool(b) => b.to_string(),
+                },
+            })
+            .collect(),
+        num_warps,
+        num_stages: k.num_stages,
+        block: [num_warps * 32, 1, 1],
+        shared_bytes,
+        index_bits: opts.index_bits,
+    }
+}
+
 fn metadata(program: &Program, opts: &CompileOptions, smem: &[(String, u32)]) -> ModuleMeta {
     let kernels = program
         .kernels
         .iter()
         .filter(|k| opts.kernel.as_ref().is_none_or(|n| *n == k.name))
-        .map(|k| {
-            let divs = tilegen::divisibility(k, opts);
-            let num_warps = opts.num_warps.unwrap_or(k.num_warps);
-            KernelMeta {
-                name: k.name.clone(),
-                params: k
-                    .params
-                    .iter()
-                    .zip(divs)
-                    .map(|(p, d)| ParamMeta {
-                        name: p.name.clone(),
-                        ty: p.ty.elem.to_string(),
-                        divisibility: d,
-                        equal_to_one: opts.equal_to_one.contains(&p.name),
-                    })
-                    .collect(),
-                consts: k
-                    .consts
-                    .iter()
-                    .map(|(n, v)| ConstMeta {
-                        name: n.clone(),
-                        value: match v {
-                            ConstVal::Int(i) => i.to_string(),
-                            ConstVal::Float(f) => f.to_string(),
-                            ConstVal::Bool(b) => b.to_string(),
-                        },
-                    })
-                    .collect(),
-                num_warps,
-                num_stages: k.num_stages,
-                block: [num_warps * 32, 1, 1],
-                shared_bytes: smem.iter().find(|(n, _)| *n == k.name).map_or(0, |s| s.1),
-                index_bits: opts.index_bits,
-            }
-        })
+        .map(|k| kernel_meta(k, opts, smem.iter().find(|(n, _)| *n == k.name).map_or(0, |s| s.1)))
         .collect();
     ModuleMeta { tilec_version: env!("CARGO_PKG_VERSION").into(), arch: opts.arch.clone(), kernels }
 }

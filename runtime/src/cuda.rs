@@ -38,6 +38,16 @@ pub struct Gpu {
     stream: sys::CUstream,
 }
 
+/// Whether this machine has a CUDA driver and at least one device (else tilerun runs
+/// `.tile` kernels in the interpreter).
+pub fn has_gpu() -> bool {
+    // SAFETY: only tries dlopen on the candidate names.
+    if !unsafe { sys::is_culib_present() } {
+        return false;
+    }
+    result::init().is_ok() && result::device::get_count().is_ok_and(|n| n > 0)
+}
+
 impl Gpu {
     pub fn open(ordinal: usize) -> Result<Gpu, Error> {
         // SAFETY: only tries dlopen on the candidate names.

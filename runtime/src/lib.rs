@@ -9,6 +9,8 @@
 //! - `cuda`: the only module that talks to the driver (loaded with dlopen at run time);
 //! - `check`, `bench`: comparing outputs with references, and timing launches;
 //! - `run`: the whole of one `tilerun` invocation;
+//! - `interpret`: the same run in the interpreter (`tile-interp`), where there is no GPU
+//!   or with `--interpret`, `--races`, `--uninit`, `--check-each-pass`;
 //! - `plan`, `plan_expr`, `plan_ref`, `plan_run`: run plans (`tilerun --plan`), several
 //!   launches over shared buffers, with host references for their checks.
 //!
@@ -20,6 +22,7 @@ pub mod buffers;
 pub mod check;
 pub mod cuda;
 pub mod dtype;
+pub mod interpret;
 pub mod load;
 pub mod npy;
 pub mod plan;
@@ -42,6 +45,10 @@ pub enum Error {
     Compile(String),
     #[error("{0}")]
     Msg(String),
+    /// A kernel that stopped in the interpreter (a memcheck error, a deadlock, an op it
+    /// cannot run): the fault rendered against the source, and which launch.
+    #[error("{who} failed in the interpreter")]
+    Interp { rendered: String, who: String },
 }
 
 impl Error {

@@ -96,14 +96,21 @@ pub fn load_ptx(path: &Path, want: Option<&str>) -> Result<Loaded, Error> {
     })
 }
 
-/// Compiles `FILE.tile` for the given arguments (with none, and `no_specialise`, for no
-/// arguments in particular).
-pub fn compile_tile(path: &Path, want: Option<&str>, s: &CompileSettings, args: &[ArgSpec]) -> Result<Loaded, Error> {
+/// A `.tile` checked and its kernel chosen, with the compile options its arguments call
+/// for (Triton's specialisation unless turned off): what both a GPU compile and the
+/// interpreter start from.
+struct Front {
+    file: SourceFile,
+    kernel: tilec::sema::tir::Kernel,
+    opts: CompileOptions,
+}
+
+fn front(path: &Path, want: Option<&str>, s: &CompileSettings, args: &[ArgSpec]) -> Result<Front, Error> {
     let text = std::fs::read_to_string(path).map_err(|e| Error::msg(format!("cannot read {}: {e}", path.display())))?;
     let file = SourceFile::new(path.to_string_lossy(), text);
     let program = tilec::sema::check(&file, &s.defines).map_err(|d| Error::Compile(tilec::diag::render(&file, &d)))?;
     let names: Vec<&str> = program.kernels.iter().map(|k| k.name.as_str()).collect();
-    let k = &program.kernels[pick(&names, want, &path.display().to_string())?];
+    let k = program.kernels[pick(&names, want, &path.display().to_string())?].clone();
     let metas: Vec<ParamMeta> = k
         .params
         .iter()
@@ -130,6 +137,38 @@ pub fn compile_tile(path: &Path, want: Option<&str>, s: &CompileSettings, args: 
         divisibility,
         equal_to_one,
     };
+    Ok(Front { file, kernel: k, opts })
+}
+
+/// A kernel for the interpreter: its mirror IR at the tile level (and, with `each_pass`,
+/// after each pass that keeps it interpretable), its signature, and the source to render
+/// its faults against.
+pub struct ForInterpreter {
+    pub file: SourceFile,
+    pub kernel: KernelMeta,
+    pub stages: Vec<(String, tile_dialects::ir::Module)>,
+    pub compile_ms: f64,
+}
+
+pub fn tile_for_interpreter(
+    path: &Path,
+    want: Option<&str>,
+    s: &CompileSettings,
+    args: &[ArgSpec],
+    each_pass: bool,
+) -> Result<ForInterpreter, Error> {
+    let Front { file, kernel: k, opts } = front(path, want, s, args)?;
+    let t = Instant::now();
+    let stages = catch_panic(|| tilec::driver::mirror_stages(&file, &opts, each_pass))?
+        .map_err(|e| Error::Compile(e.rendered))?;
+    let kernel = tilec::driver::kernel_meta(&k, &opts, 0);
+    Ok(ForInterpreter { file, kernel, stages, compile_ms: t.elapsed().as_secs_f64() * 1e3 })
+}
+
+/// Compiles `FILE.tile` for the given arguments (with none, and `no_specialise`, for no
+/// arguments in particular).
+pub fn compile_tile(path: &Path, want: Option<&str>, s: &CompileSettings, args: &[ArgSpec]) -> Result<Loaded, Error> {
+    let Front { file, kernel: k, opts } = front(path, want, s, args)?;
     let t = Instant::now();
     let cached = catch_panic(|| tilec::cache::compile(&file, &opts))?.map_err(|e| Error::Compile(e.rendered))?;
     let (compiled, cache_hit) = (cached.compiled, cached.hit);

@@ -9,12 +9,13 @@
 //! `zero` buffers, inside the timed region, as `--zero` does for one kernel.
 
 use crate::bench::{self, BenchConfig, BenchResult};
-use crate::bind::{self, Bound};
+use crate::bind::{self, Bound, ParamKind};
 use crate::buffers::HostBuffer;
 use crate::check::{self, Tolerance};
 use crate::cuda::{self, DeviceBuffer, Gpu};
 use crate::dtype::DType;
-use crate::load::{self, CompileSettings, Loaded};
+use crate::interpret::{self, InterpOptions};
+use crate::load::{self, CompileSettings, ForInterpreter, Loaded};
 use crate::npy::{self, NpyIn};
 use crate::plan::{Plan, PlanArg};
 use crate::plan_ref;
@@ -40,6 +41,7 @@ pub struct PlanOptions {
     pub device: usize,
     pub verbose: bool,
     pub compile_only: bool,
+    pub interp: InterpOptions,
 }
 
 /// One launch, ready: the kernel and each parameter's value (`None`: a buffer's pointer,
@@ -47,6 +49,8 @@ pub struct PlanOptions {
 struct Ready {
     loaded: Loaded,
     scalars: Vec<Option<u64>>,
+    /// For the interpreter: the kernel's IR and source (then `loaded.ptx` is empty).
+    interp: Option<ForInterpreter>,
 }
 
 fn is_tile(p: &std::path::Path) -> bool {
@@ -75,7 +79,7 @@ fn arg_specs(plan: &Plan, i: usize, dtypes: &[Option<DType>]) -> Vec<ArgSpec> {
 
 /// Compiles or loads every launch for `arch` and binds its arguments; fixes the type of
 /// buffers whose spec leaves it out (from the first launch that uses them).
-fn prepare(plan: &Plan, o: &PlanOptions, arch: &str) -> Result<(Vec<Ready>, Vec<DType>), Error> {
+fn prepare(plan: &Plan, o: &PlanOptions, arch: &str, interpreted: bool) -> Result<(Vec<Ready>, Vec<DType>), Error> {
     let file = plan.path.display().to_string();
     let mut dtypes: Vec<Option<DType>> = plan.buffers.iter().map(|b| b.spec.dtype).collect();
     let mut ready = vec![];
@@ -86,11 +90,28 @@ fn prepare(plan: &Plan, o: &PlanOptions, arch: &str) -> Result<(Vec<Ready>, Vec<
             e => Error::msg(format!("{who}: {e}")),
         };
         let specs = arg_specs(plan, i, &dtypes);
+        let mut interp = None;
         let loaded = if is_tile(&l.file) {
             let mut s = CompileSettings { arch: arch.to_string(), ..o.compile.clone() };
             s.defines.extend(l.defines.iter().cloned());
             s.num_warps = l.num_warps.or(s.num_warps);
-            load::compile_tile(&l.file, l.kernel.as_deref(), &s, &specs).map_err(ctx)?
+            if interpreted {
+                let fi = load::tile_for_interpreter(&l.file, l.kernel.as_deref(), &s, &specs, false).map_err(ctx)?;
+                let loaded = Loaded {
+                    ptx: String::new(),
+                    arch: s.arch.clone(),
+                    kernel: fi.kernel.clone(),
+                    meta: tilec::metadata::ModuleMeta { tilec_version: String::new(), arch: s.arch, kernels: vec![] },
+                    compile_ms: Some(fi.compile_ms),
+                    cache_hit: false,
+                };
+                interp = Some(fi);
+                loaded
+            } else {
+                load::compile_tile(&l.file, l.kernel.as_deref(), &s, &specs).map_err(ctx)?
+            }
+        } else if interpreted {
+            return Err(ctx(Error::msg("the interpreter runs .tile files (a .ptx has no IR to interpret)")));
         } else {
             if !l.defines.is_empty() || l.num_warps.is_some() {
                 return Err(ctx(Error::msg("defines and num_warps need a .tile (a .ptx is already compiled)")));
@@ -110,7 +131,7 @@ fn prepare(plan: &Plan, o: &PlanOptions, arch: &str) -> Result<(Vec<Ready>, Vec<
                 (PlanArg::Scalar(_), Bound::Buffer { .. }) => unreachable!("bind refuses a number for a pointer"),
             }
         }
-        ready.push(Ready { loaded, scalars });
+        ready.push(Ready { loaded, scalars, interp });
     }
     let dtypes = plan
         .buffers
@@ -128,7 +149,14 @@ fn prepare(plan: &Plan, o: &PlanOptions, arch: &str) -> Result<(Vec<Ready>, Vec<
 /// Runs the plan; `Ok` means every launch ran and every check passed.
 pub fn run(plan: &Plan, o: &PlanOptions) -> Result<(), Error> {
     let file = plan.path.display().to_string();
-    let (mut ready, mut dtypes) = prepare(plan, o, &o.compile.arch)?;
+    let i = &o.interp;
+    let forced = i.force || i.races || i.uninit || i.check_each_pass;
+    let all_tile = plan.launches.iter().all(|l| is_tile(&l.file));
+    if !o.compile_only && (forced || (all_tile && !cuda::has_gpu())) {
+        interpret::announce(forced);
+        return run_interpreted(plan, o);
+    }
+    let (mut ready, mut dtypes) = prepare(plan, o, &o.compile.arch, false)?;
     if o.compile_only {
         for (i, r) in ready.iter().enumerate() {
             let ms = r.loaded.compile_ms.map_or(" (PTX)".to_string(), |ms| format!(" in {ms:.1} ms"));
@@ -142,7 +170,7 @@ pub fn run(plan: &Plan, o: &PlanOptions) -> Result<(), Error> {
     let any_tile = plan.launches.iter().any(|l| is_tile(&l.file));
     let arch = crate::run::device_arch(gpu.cc);
     if any_tile && !o.arch_given && arch != o.compile.arch {
-        (ready, dtypes) = prepare(plan, o, arch)?;
+        (ready, dtypes) = prepare(plan, o, arch, false)?;
     }
 
     let mut funcs = vec![];
@@ -234,29 +262,7 @@ pub fn run(plan: &Plan, o: &PlanOptions) -> Result<(), Error> {
             fetched[b] = Some(out);
         }
     }
-    for (b, path) in &plan.saves {
-        npy::write(path, fetched[*b].as_ref().unwrap())?;
-        println!("saved `{}` to {}", plan.buffers[*b].name, path.display());
-    }
-    let (rtol, atol) = (o.rtol.or(plan.rtol), o.atol.or(plan.atol));
-    let mut failed = vec![];
-    let mut report = |b: usize, what: String, reference: &HostBuffer| {
-        let out = fetched[b].as_ref().unwrap();
-        let r = check::compare(&plan.buffers[b].name, out, reference, Tolerance::for_dtype(out.dtype, rtol, atol));
-        println!("{r} [{what}]");
-        if !r.passed() {
-            failed.push(format!("`{}`", plan.buffers[b].name));
-        }
-    };
-    for (b, path) in &plan.checks {
-        let reference =
-            npy::read(path).map_err(|e| Error::msg(format!("{file}: check.{}: {e}", plan.buffers[*b].name)))?;
-        report(*b, path.display().to_string(), &reference);
-    }
-    for (b, r, input) in &plan.expects {
-        let reference = plan_ref::compute(r.op, initial[*input].as_ref().unwrap(), shapes[*b].0);
-        report(*b, format!("{:?}({})", r.op, r.of).to_lowercase(), &reference);
-    }
+    let failed = report(plan, o, &fetched, &initial, &shapes)?;
 
     if let Some(cfg) = &o.bench {
         let name = plan.path.file_stem().map_or("plan".into(), |s| s.to_string_lossy().into_owned());
@@ -269,6 +275,109 @@ pub fn run(plan: &Plan, o: &PlanOptions) -> Result<(), Error> {
     drop(dev);
     drop(funcs);
     drop(modules);
+    if !failed.is_empty() {
+        return Err(Error::msg(format!("{file}: check failed for {}", failed.join(", "))));
+    }
+    Ok(())
+}
+
+/// `[save]`, `[check]` and `[expect]` of the buffers fetched after a run; the names of
+/// the buffers whose check failed.
+fn report(
+    plan: &Plan,
+    o: &PlanOptions,
+    fetched: &[Option<HostBuffer>],
+    initial: &[Option<HostBuffer>],
+    shapes: &[(DType, Vec<usize>, usize)],
+) -> Result<Vec<String>, Error> {
+    let file = plan.path.display().to_string();
+    let get = |b: usize| fetched[b].as_ref().ok_or_else(|| Error::msg("internal: a buffer was not fetched"));
+    for (b, path) in &plan.saves {
+        npy::write(path, get(*b)?)?;
+        println!("saved `{}` to {}", plan.buffers[*b].name, path.display());
+    }
+    let (rtol, atol) = (o.rtol.or(plan.rtol), o.atol.or(plan.atol));
+    let mut failed = vec![];
+    let mut report = |b: usize, what: String, reference: &HostBuffer| -> Result<(), Error> {
+        let out = get(b)?;
+        let r = check::compare(&plan.buffers[b].name, out, reference, Tolerance::for_dtype(out.dtype, rtol, atol));
+        println!("{r} [{what}]");
+        if !r.passed() {
+            failed.push(format!("`{}`", plan.buffers[b].name));
+        }
+        Ok(())
+    };
+    for (b, path) in &plan.checks {
+        let reference =
+            npy::read(path).map_err(|e| Error::msg(format!("{file}: check.{}: {e}", plan.buffers[*b].name)))?;
+        report(*b, path.display().to_string(), &reference)?;
+    }
+    for (b, r, input) in &plan.expects {
+        let before = initial[*input].as_ref().ok_or_else(|| Error::msg("internal: an input was not kept"))?;
+        let reference = plan_ref::compute(r.op, before, shapes[*b].0);
+        report(*b, format!("{:?}({})", r.op, r.of).to_lowercase(), &reference)?;
+    }
+    Ok(failed)
+}
+
+/// The plan in the interpreter: the same buffers, launches in order, checks and saves.
+fn run_interpreted(plan: &Plan, o: &PlanOptions) -> Result<(), Error> {
+    let file = plan.path.display().to_string();
+    if o.bench.is_some() {
+        return Err(interpret::refuse_bench());
+    }
+    if o.interp.check_each_pass {
+        return Err(Error::msg("--check-each-pass checks one kernel: run it on a launch's .tile, not on a plan"));
+    }
+    let (ready, dtypes) = prepare(plan, o, &o.compile.arch, true)?;
+    let seed = plan.seed.unwrap_or(o.seed);
+    let keep: Vec<bool> = (0..plan.buffers.len()).map(|b| plan.expects.iter().any(|e| e.2 == b)).collect();
+    let mut mem = tile_interp::Memory::default();
+    let (mut initial, mut shapes, mut likes) = (vec![], vec![], vec![]);
+    for (b, pb) in plan.buffers.iter().enumerate() {
+        let at = |e: Error| Error::msg(format!("{file}: buffers.{}: {e}", pb.name));
+        let h = match &pb.spec.source {
+            Source::Npy(p) => NpyIn::open(p).and_then(|f| f.read(dtypes[b])).map_err(at)?,
+            s => HostBuffer::generate(s, dtypes[b], &pb.spec.shape, seed, b as u64, o.poison).map_err(at)?,
+        };
+        interpret::add_buffer(&mut mem, &pb.name, &h, Some(&pb.spec.source));
+        shapes.push((h.dtype, h.shape.clone(), h.data.len()));
+        initial.push(keep[b].then(|| h.clone()));
+        likes.push(HostBuffer { data: vec![], ..h });
+    }
+    let mut races = 0;
+    for (i, r) in ready.iter().enumerate() {
+        let fi = r.interp.as_ref().ok_or_else(|| Error::msg("internal: a launch was not prepared for the interpreter"))?;
+        let k = &r.loaded.kernel;
+        let params = bind::signature(&k.params)?;
+        let args: Vec<tile_interp::Arg> = r
+            .scalars
+            .iter()
+            .zip(&plan.launches[i].args)
+            .zip(&params)
+            .map(|((s, a), p)| match (s, a, p.kind) {
+                (Some(bits), _, ParamKind::Scalar(d)) => interpret::arg(&Bound::Scalar { bits: *bits }, d, None),
+                (_, PlanArg::Buffer(b), _) => tile_interp::Arg::Buffer(*b),
+                _ => tile_interp::Arg::Int(0),
+            })
+            .collect();
+        for &z in plan.zero.iter().filter(|_| i == 0) {
+            mem.buffers[z].bytes.fill(0);
+        }
+        let kernel = interpret::prepare(&fi.file, &fi.stages[0].1, &k.name)?;
+        let who = format!("launch {} (`{}`)", i + 1, k.name);
+        races += interpret::launch(&fi.file, &kernel, plan.launches[i].grid, &args, &mut mem, &o.interp, &who)
+            .map_err(|e| match e {
+                Error::Interp { rendered, who } => Error::Interp { rendered, who: format!("{file}: {who}") },
+                e => e,
+            })?;
+    }
+    let fetched: Vec<Option<HostBuffer>> =
+        likes.iter().enumerate().map(|(b, like)| Some(interpret::fetch(&mem, b, like))).collect();
+    let mut failed = report(plan, o, &fetched, &initial, &shapes)?;
+    if races > 0 {
+        failed.push(format!("--races ({races} found)"));
+    }
     if !failed.is_empty() {
         return Err(Error::msg(format!("{file}: check failed for {}", failed.join(", "))));
     }

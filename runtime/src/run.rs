@@ -6,15 +6,18 @@
 //! launch once, save and check, and only then (`--bench`) time.
 
 use crate::bench::{self, BenchConfig};
-use crate::bind::{self, Bound, BUFFER_ALIGN};
+use crate::bind::{self, Bound, BufferPlan, ParamKind, BUFFER_ALIGN};
 use crate::buffers::HostBuffer;
 use crate::check::{self, Tolerance};
 use crate::cuda::{self, DeviceBuffer, Gpu};
+use crate::interpret::{self, InterpOptions};
 use crate::load::{self, CompileSettings, Loaded};
 use crate::spec::ArgSpec;
 use crate::{npy, Error};
 use std::ffi::c_void;
 use std::path::PathBuf;
+use tile_interp::{Arg, Memory};
+use tilec::metadata::KernelMeta;
 
 /// `--bytes`: a count, or the sum of every buffer's size.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -50,6 +53,37 @@ pub struct Options {
     /// Buffers set to zero before every launch (inside the timed region, like the
     /// Triton reference's `out.zero_()`): accumulators and look-back state.
     pub zero: Vec<String>,
+    /// The interpreter: forced, its checkers, `--check-each-pass`.
+    pub interp: InterpOptions,
+}
+
+impl Options {
+    /// A run of `file` in the interpreter with everything else at its default: what
+    /// `tilec --check-each-pass` asks of the runtime.
+    pub fn interpreted(file: PathBuf, kernel: Option<String>, grid: [u32; 3], args: Vec<ArgSpec>, compile: CompileSettings) -> Options {
+        Options {
+            file,
+            kernel,
+            grid,
+            args,
+            compile,
+            arch_given: false,
+            seed: 0,
+            poison: true,
+            saves: vec![],
+            checks: vec![],
+            rtol: None,
+            atol: None,
+            bench: None,
+            bytes: None,
+            device: 0,
+            verbose: false,
+            emit_ptx: None,
+            compile_only: false,
+            zero: vec![],
+            interp: InterpOptions { check_each_pass: true, ..Default::default() },
+        }
+    }
 }
 
 /// The target tilec compiles for on a device of compute capability `cc`: sm_90a (wgmma)
@@ -83,8 +117,8 @@ fn load_kernel(o: &Options, arch: &str) -> Result<Loaded, Error> {
 }
 
 /// The index of the buffer parameter `name`, for `--save`/`--check`.
-fn buffer_param(loaded: &Loaded, name: &str, flag: &str) -> Result<usize, Error> {
-    let params = &loaded.kernel.params;
+fn buffer_param(kernel: &KernelMeta, name: &str, flag: &str) -> Result<usize, Error> {
+    let params = &kernel.params;
     match params.iter().position(|p| p.name == name) {
         Some(i) if params[i].is_pointer() => Ok(i),
         Some(_) => Err(Error::msg(format!("{flag} {name}: `{name}` is a scalar, not a buffer"))),
@@ -92,7 +126,7 @@ fn buffer_param(loaded: &Loaded, name: &str, flag: &str) -> Result<usize, Error>
             let bufs: Vec<&str> = params.iter().filter(|p| p.is_pointer()).map(|p| p.name.as_str()).collect();
             Err(Error::msg(format!(
                 "{flag} {name}: kernel `{}` has no buffer `{name}` (it has: {})",
-                loaded.kernel.name,
+                kernel.name,
                 bufs.join(", ")
             )))
         }
@@ -101,6 +135,12 @@ fn buffer_param(loaded: &Loaded, name: &str, flag: &str) -> Result<usize, Error>
 
 /// Runs it all; `Ok` means the kernel ran and every check passed.
 pub fn run(o: &Options) -> Result<(), Error> {
+    let i = &o.interp;
+    let forced = i.force || i.races || i.uninit || i.check_each_pass;
+    if !o.compile_only && (forced || (is_tile(o) && !cuda::has_gpu())) {
+        interpret::announce(forced);
+        return run_interpreted(o);
+    }
     // Refuse what can be refused without a GPU: compile errors, arguments that do not fit
     // the signature, unknown --save/--check names.
     // The device (when there is one, and the run will use it) picks the target first, so
@@ -123,13 +163,13 @@ pub fn run(o: &Options) -> Result<(), Error> {
     }
     let bound = bind::bind(&loaded.kernel, &o.args)?;
     let saves =
-        o.saves.iter().map(|(n, p)| Ok((buffer_param(&loaded, n, "--save")?, p))).collect::<Result<Vec<_>, Error>>()?;
+        o.saves.iter().map(|(n, p)| Ok((buffer_param(&loaded.kernel, n, "--save")?, p))).collect::<Result<Vec<_>, Error>>()?;
     let checks = o
         .checks
         .iter()
-        .map(|(n, p)| Ok((buffer_param(&loaded, n, "--check")?, p)))
+        .map(|(n, p)| Ok((buffer_param(&loaded.kernel, n, "--check")?, p)))
         .collect::<Result<Vec<_>, Error>>()?;
-    let zero = o.zero.iter().map(|n| buffer_param(&loaded, n, "--zero")).collect::<Result<Vec<_>, Error>>()?;
+    let zero = o.zero.iter().map(|n| buffer_param(&loaded.kernel, n, "--zero")).collect::<Result<Vec<_>, Error>>()?;
     if let Some(p) = &o.emit_ptx {
         load::write_outputs(p, &loaded)?;
     }
@@ -230,7 +270,6 @@ pub fn run(o: &Options) -> Result<(), Error> {
     gpu.sync().map_err(|e| cuda::fail(format!("kernel `{}` failed", k.name), e))?;
     println!("kernel `{}`: ran grid {:?} x block {:?}", k.name, o.grid, k.block);
 
-    let mut failed = vec![];
     let mut fetched: Vec<Option<HostBuffer>> = vec![None; host.len()];
     for &(i, _) in saves.iter().chain(&checks) {
         if fetched[i].is_none() {
@@ -240,20 +279,7 @@ pub fn run(o: &Options) -> Result<(), Error> {
             fetched[i] = Some(out);
         }
     }
-    for (i, path) in &saves {
-        npy::write(path, fetched[*i].as_ref().unwrap())?;
-        println!("saved `{}` to {}", k.params[*i].name, path.display());
-    }
-    for (i, path) in &checks {
-        let name = &k.params[*i].name;
-        let out = fetched[*i].as_ref().unwrap();
-        let reference = npy::read(path)?;
-        let report = check::compare(name, out, &reference, Tolerance::for_dtype(out.dtype, o.rtol, o.atol));
-        println!("{report}");
-        if !report.passed() {
-            failed.push(name.clone());
-        }
-    }
+    let failed = save_and_check(k, &saves, &checks, &fetched, o)?;
 
     if let Some(cfg) = &o.bench {
         let mut cfg = cfg.clone();
@@ -269,6 +295,101 @@ pub fn run(o: &Options) -> Result<(), Error> {
     if !failed.is_empty() {
         let names: Vec<String> = failed.iter().map(|n| format!("`{n}`")).collect();
         return Err(Error::msg(format!("kernel `{}`: check failed for {}", k.name, names.join(", "))));
+    }
+    Ok(())
+}
+
+/// `--save` then `--check` of the buffers fetched after the run; the names that failed.
+fn save_and_check(
+    k: &KernelMeta,
+    saves: &[(usize, &PathBuf)],
+    checks: &[(usize, &PathBuf)],
+    fetched: &[Option<HostBuffer>],
+    o: &Options,
+) -> Result<Vec<String>, Error> {
+    let get = |i: usize| fetched[i].as_ref().ok_or_else(|| Error::msg("internal: a buffer was not fetched"));
+    for (i, path) in saves {
+        npy::write(path, get(*i)?)?;
+        println!("saved `{}` to {}", k.params[*i].name, path.display());
+    }
+    let mut failed = vec![];
+    for (i, path) in checks {
+        let name = &k.params[*i].name;
+        let out = get(*i)?;
+        let reference = npy::read(path)?;
+        let report = check::compare(name, out, &reference, Tolerance::for_dtype(out.dtype, o.rtol, o.atol));
+        println!("{report}");
+        if !report.passed() {
+            failed.push(name.clone());
+        }
+    }
+    Ok(failed)
+}
+
+/// The run in the interpreter: the same arguments, checks and saves as on the GPU.
+fn run_interpreted(o: &Options) -> Result<(), Error> {
+    if !is_tile(o) {
+        return Err(Error::msg(format!(
+            "{}: the interpreter runs .tile files (a .ptx has no IR to interpret: run it on a GPU)",
+            o.file.display()
+        )));
+    }
+    if o.bench.is_some() {
+        return Err(interpret::refuse_bench());
+    }
+    if o.emit_ptx.is_some() {
+        return Err(Error::msg("--emit-ptx writes what runs on a GPU: give --compile-only with it here"));
+    }
+    let each = o.interp.check_each_pass;
+    let fi = load::tile_for_interpreter(&o.file, o.kernel.as_deref(), &o.compile, &o.args, each)?;
+    let k = &fi.kernel;
+    let bound = bind::bind(k, &o.args)?;
+    let find = |n: &String, flag| buffer_param(k, n, flag);
+    let saves = o.saves.iter().map(|(n, p)| Ok((find(n, "--save")?, p))).collect::<Result<Vec<_>, Error>>()?;
+    let checks = o.checks.iter().map(|(n, p)| Ok((find(n, "--check")?, p))).collect::<Result<Vec<_>, Error>>()?;
+    for n in &o.zero {
+        find(n, "--zero")?;
+    }
+    let params = bind::signature(&k.params)?;
+    let (mut mem, mut args, mut hosts) = (Memory::default(), vec![], vec![]);
+    for (i, (b, p)) in bound.into_iter().zip(&params).enumerate() {
+        match (b, p.kind) {
+            (b @ Bound::Scalar { .. }, ParamKind::Scalar(d)) => args.push(interpret::arg(&b, d, None)),
+            (Bound::Buffer { elem, plan }, _) => {
+                let source = match &plan {
+                    BufferPlan::Generate { source, .. } => Some(source.clone()),
+                    BufferPlan::Npy(_) => None,
+                };
+                let h = plan.materialize(elem, o.seed, i as u64, o.poison)?;
+                let at = interpret::add_buffer(&mut mem, &p.name, &h, source.as_ref());
+                args.push(Arg::Buffer(at));
+                hosts.push((i, at, h));
+            }
+            (Bound::Scalar { .. }, ParamKind::Ptr(_)) => unreachable!("bind refuses a number for a pointer"),
+        }
+    }
+    let initial = each.then(|| mem.clone());
+    let kernel = interpret::prepare(&fi.file, &fi.stages[0].1, &k.name)?;
+    let who = format!("kernel `{}`", k.name);
+    let races = interpret::launch(&fi.file, &kernel, o.grid, &args, &mut mem, &o.interp, &who)?;
+    let mut fetched: Vec<Option<HostBuffer>> = vec![None; params.len()];
+    for (pi, at, h) in &hosts {
+        fetched[*pi] = Some(interpret::fetch(&mem, *at, h));
+    }
+    let mut failed = save_and_check(k, &saves, &checks, &fetched, o)?;
+    if let Some(initial) = initial {
+        let bufs: Vec<(usize, HostBuffer)> = hosts.iter().map(|(_, at, h)| (*at, h.clone())).collect();
+        let tol = (o.rtol, o.atol);
+        if let Some(d) = interpret::check_each_pass(&fi.file, k, &fi.stages, o.grid, &args, &initial, &mem, &bufs, tol)? {
+            println!("check-each-pass: FIRST DIFFERENCE {d}");
+            failed.push("--check-each-pass".into());
+        }
+    }
+    if races > 0 {
+        failed.push(format!("--races ({races} found)"));
+    }
+    if !failed.is_empty() {
+        return Err(Error::msg(format!("{who}: check failed for {}", failed.join(", "))));
     }
     Ok(())
 }

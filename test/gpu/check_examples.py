@@ -15,6 +15,11 @@ compiled elsewhere, or the hand-written fixtures of test/gpu/fixtures.
 A kernel that does not compile is a failure; one whose example is missing, or whose
 signature is not the one its cases are written for, is skipped with the reason. The last
 line is `N passed, N failed, N skipped`; the exit status is 1 when anything failed.
+
+With --interpret (no GPU needed: what CI runs, from scripts/test.sh) every case runs
+from the .tile in tilec's interpreter (`tilerun --interpret --uninit --races`: memcheck,
+never-written reads and races between programs are failures too), and --max-elements N
+leaves out the cases with a buffer larger than N elements.
 """
 import argparse
 import json
@@ -281,9 +286,23 @@ def fmt_sig(sig):
     return "(" + ", ".join(f"{n}: {t}" for n, t in sig) + ")"
 
 
+# Set by --interpret: extra tilerun options of every run.
+INTERPRET = []
+
+
+def case_elements(case):
+    """The largest buffer of a case, in elements (for --max-elements)."""
+    sizes = [v.size for _, v in case.args if isinstance(v, np.ndarray)]
+    for _, v in case.args:
+        if isinstance(v, str):
+            dims = v.split(":")[2] if v.count(":") >= 2 else "1"
+            sizes.append(int(np.prod([int(d) for d in dims.split("x")])))
+    return max(sizes + [0])
+
+
 def run_case(tilerun, target, kernel, case, case_dir, via, results, verbose):
     os.makedirs(case_dir, exist_ok=True)
-    cmd = [tilerun, target, "--kernel", kernel, "--grid", ",".join(map(str, case.grid))]
+    cmd = [tilerun, target, "--kernel", kernel, "--grid", ",".join(map(str, case.grid))] + INTERPRET
     for name, v in case.args:
         if isinstance(v, np.ndarray):
             p = os.path.join(case_dir, f"{name}.npy")
@@ -336,7 +355,7 @@ def self_test(tilerun, target, kernel, consts, work, results):
         np.save(os.path.join(d, f"{nm}.npy"), v)
     T = int(consts.get("TILE", 1024))
     cmd = [tilerun, target, "--kernel", kernel, "--grid", str(cdiv(n, T)), f"a={d}/a.npy", f"b={d}/b.npy",
-           f"out=empty:f32:{n}", f"n={n}", "--check", f"out={d}/bad.npy"]
+           f"out=empty:f32:{n}", f"n={n}", "--check", f"out={d}/bad.npy"] + INTERPRET
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     out = p.stdout + p.stderr
     name = "tilerun --check catches a wrong result"
@@ -403,7 +422,13 @@ def main():
     ap.add_argument("--no-tile", action="store_true", help="run only from tilec's .ptx, not from the .tile")
     ap.add_argument("--no-selftest", action="store_true", help="skip tilerun's own error-path tests")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every tilerun command")
+    ap.add_argument("--interpret", action="store_true",
+                    help="run every case in the interpreter (no GPU needed), with memcheck and the race detector")
+    ap.add_argument("--max-elements", type=int, help="skip cases with a buffer larger than this")
     args = ap.parse_args()
+    if args.interpret:
+        INTERPRET.extend(["--interpret", "--uninit", "--races"])
+        args.no_selftest = True  # the GPU's error paths (faults, PTX JIT) need a GPU
 
     tilerun = os.environ.get("TILERUN")
     tilec = os.environ.get("TILEC")
@@ -443,7 +468,7 @@ def main():
 
     probe = subprocess.run([tilerun, os.path.join(HERE, "fixtures", "add.ptx"), "--grid", "1", "zeros:f32:1", "zeros:f32:1",
                             "empty:f32:1", "1"], capture_output=True, text=True, timeout=120)
-    if probe.returncode != 0:
+    if probe.returncode != 0 and not args.interpret:
         print((probe.stdout + probe.stderr).strip())
         print("tilerun cannot run a kernel here (these tests need the GPU machine)\n0 passed, 1 failed")
         return 1
@@ -472,6 +497,11 @@ def main():
         rng = np.random.default_rng(0)
         for case in gen(consts, rng):
             case_dir = os.path.join(work, kname, re.sub(r"[^\w.-]", "_", case.label))
+            if args.max_elements and case_elements(case) > args.max_elements:
+                continue
+            if args.interpret:
+                run_case(tilerun, tile, kname, case, case_dir, "interpreter", results, args.verbose)
+                continue
             if tile and not args.no_tile:
                 run_case(tilerun, tile, kname, case, case_dir, "tile", results, args.verbose)
             if mode == "ptx" and case.defines:
@@ -485,7 +515,7 @@ def main():
                     continue
             run_case(tilerun, target, kname, case, case_dir, "ptx", results, args.verbose)
         if kname == "add":
-            self_test(tilerun, ptx, kname, consts, work, results)
+            self_test(tilerun, tile if args.interpret else ptx, kname, consts, work, results)
 
     if not args.work:
         shutil.rmtree(work, ignore_errors=True)

@@ -72,10 +72,10 @@ fn a_good_plan_gets_to_the_gpu() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("launch 1: `partial_sums` for sm_90") && out.contains("launch 2: `sum_partials`"), "{out}");
-    // Without --compile-only: the run itself, or (no GPU here) the one "no driver" line.
+    // Without --compile-only: the run itself, on the GPU or (none here) in the interpreter.
     let o = tilerun(&["--plan", p.to_str().unwrap()]);
-    let e = stderr(&o);
-    assert!(o.status.success() || e.starts_with("tilerun: no CUDA driver") || e.starts_with("tilerun: error:"), "{e}");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("check `out`: ok"));
 }
 
 #[test]

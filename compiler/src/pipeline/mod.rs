@@ -68,6 +68,20 @@ pub fn run(
     sink: &DiagnosticSink,
     out: &mut dyn std::io::Write,
 ) -> Result<(), PipelineError> {
+    run_observed(module, passes, opts, print, sink, out, &mut |_, _| {})
+}
+
+/// `run`, calling `after(pass, module)` once each pass has succeeded: the hook for tools
+/// that look at every step (the interpreter's `--check-each-pass`).
+pub fn run_observed(
+    module: &mut Module,
+    passes: &[&'static PassInfo],
+    opts: &Options,
+    print: &PrintIr,
+    sink: &DiagnosticSink,
+    out: &mut dyn std::io::Write,
+    after: &mut dyn FnMut(&'static PassInfo, &Module),
+) -> Result<(), PipelineError> {
     let context = module.context();
     for info in passes {
         if print.before_all || print.before.iter().any(|n| n == info.name) {
@@ -101,6 +115,7 @@ pub fn run(
         if print.after_all || print.after.iter().any(|n| n == info.name) {
             let _ = writeln!(out, "// -----// IR Dump After {} //----- //\n{}", info.name, module.as_operation());
         }
+        after(info, module);
     }
     Ok(())
 }

@@ -74,6 +74,17 @@ struct Cli {
     /// Emit .loc line info that points into the .tile file.
     #[arg(long)]
     lineinfo: bool,
+    /// Run the kernel in the interpreter on ARGS (tilerun's argument specs) at the tile
+    /// level (a .mlir: as given) and after each pass (a .mlir: those of --passes), and
+    /// name the first pass whose result differs. Needs --grid.
+    #[arg(long, requires = "grid")]
+    check_each_pass: bool,
+    /// With --check-each-pass: programs to launch, X[,Y,Z].
+    #[arg(long, value_name = "X[,Y,Z]")]
+    grid: Option<String>,
+    /// With --check-each-pass: the kernel's arguments, as tilerun takes them.
+    #[arg(value_name = "ARG", allow_negative_numbers = true, requires = "check_each_pass")]
+    args: Vec<String>,
     /// Log what the compiler does (tracing), to stderr.
     #[arg(short, long)]
     verbose: bool,
@@ -161,6 +172,9 @@ fn run(cli: Cli) -> Result<(), String> {
         before: cli.print_ir_before.clone(),
         after: cli.print_ir_after.clone(),
     };
+    if cli.check_each_pass {
+        return check_each_pass(&cli, &path, &file, &opts);
+    }
     if path.extension().is_some_and(|e| e == "mlir") {
         return run_mlir(&file, &cli, &opts, &print);
     }
@@ -259,4 +273,34 @@ fn loc_text(loc: &str, fallback: &str) -> String {
         Some((name, rest)) => format!("{name}{rest}"),
         None => fallback.to_string(),
     }
+}
+
+/// `--check-each-pass`: the interpreter run of tile-runtime, the same as tilerun's.
+fn check_each_pass(cli: &Cli, path: &Path, file: &SourceFile, opts: &CompileOptions) -> Result<(), String> {
+    use tile_runtime::{load::CompileSettings, run, spec, Error};
+    let err = |e: Error| match e {
+        Error::Compile(r) => r,
+        Error::Interp { rendered, who } => format!("{rendered}tilec: error: {who} failed in the interpreter"),
+        e => format!("tilec: error: {e}"),
+    };
+    let grid = spec::parse_grid(cli.grid.as_deref().unwrap_or("1")).map_err(err)?;
+    let args = cli.args.iter().map(|a| spec::parse_arg(a)).collect::<Result<Vec<_>, _>>().map_err(err)?;
+    if path.extension().is_some_and(|e| e == "mlir") {
+        let list = cli
+            .passes
+            .iter()
+            .map(|n| passes::lookup(n).ok_or_else(|| format!("tilec: error: unknown pass `{n}` (see --list-passes)")))
+            .collect::<Result<Vec<_>, _>>()?;
+        return tile_runtime::interpret::check_mlir_passes(file, &list, cli.kernel.as_deref(), grid, &args).map_err(err);
+    }
+    let compile = CompileSettings {
+        arch: opts.arch.clone(),
+        num_warps: opts.num_warps,
+        index_bits: opts.index_bits,
+        defines: opts.defines.clone(),
+        lineinfo: false,
+        no_specialise: false,
+    };
+    let o = run::Options::interpreted(path.to_path_buf(), cli.kernel.clone(), grid, args, compile);
+    run::run(&o).map_err(err)
 }

@@ -6,6 +6,7 @@ use clap::Parser;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tile_runtime::bench::BenchConfig;
+use tile_runtime::interpret::InterpOptions;
 use tile_runtime::load::CompileSettings;
 use tile_runtime::plan::{self, Plan};
 use tile_runtime::plan_run::{self, PlanOptions};
@@ -25,6 +26,9 @@ ARGS (in parameter order, or NAME=SPEC):
 PLANS (several launches over shared buffers, checked and timed as one):
   tilerun --plan examples/plans/scan_then_propagate.toml [--set N=1<<24] [--bench]
   [--compile-only: compile and bind every launch, no GPU]
+
+WITHOUT A GPU (or with --interpret) the kernel runs in tilec's IR interpreter: same
+arguments, --save, --check, --plan; --races, --uninit and --check-each-pass add checks.
 
 EXAMPLES:
   tilerun add.tile --grid 1024 randn:f32:1048576 randn:f32:1048576 empty:f32:1048576 1048576
@@ -127,11 +131,30 @@ struct Cli {
     #[arg(long)]
     label: Option<String>,
 
+    /// Run in the interpreter even where a GPU exists (without one, tilerun always does).
+    #[arg(long)]
+    interpret: bool,
+    /// Interpreter: report reads and writes of global memory that another program wrote
+    /// with no happens-before between them (exit 1 if any).
+    #[arg(long)]
+    races: bool,
+    /// Interpreter: report reads of `empty:` buffer elements that nothing wrote.
+    #[arg(long)]
+    uninit: bool,
+    /// Interpreter: run the IR after each pass (up to tile-to-memsem) on the same inputs
+    /// and name the first pass whose result differs from the tile level's.
+    #[arg(long)]
+    check_each_pass: bool,
+
     /// CUDA device ordinal.
     #[arg(long, default_value_t = 0)]
     device: usize,
     #[arg(short, long)]
     verbose: bool,
+}
+
+fn interp_options(cli: &Cli) -> InterpOptions {
+    InterpOptions { force: cli.interpret, races: cli.races, uninit: cli.uninit, check_each_pass: cli.check_each_pass }
 }
 
 fn options(cli: Cli) -> Result<Options, Error> {
@@ -161,7 +184,9 @@ fn options(cli: Cli) -> Result<Options, Error> {
         flops,
         label: cli.label.clone(),
     });
+    let interp = interp_options(&cli);
     Ok(Options {
+        interp,
         kernel: cli.kernel,
         grid: match &cli.grid {
             Some(g) => spec::parse_grid(g)?,
@@ -234,6 +259,7 @@ fn plan_options(cli: Cli) -> Result<(Plan, PlanOptions), Error> {
         device: cli.device,
         verbose: cli.verbose,
         compile_only: cli.compile_only,
+        interp: interp_options(&cli),
     };
     Ok((plan, o))
 }
@@ -273,6 +299,13 @@ fn main() -> ExitCode {
                 eprintln!();
             }
             eprintln!("tilerun: error: the kernel does not compile");
+            ExitCode::from(1)
+        }
+        Err(e @ Error::Interp { .. }) => {
+            if let Error::Interp { rendered, .. } = &e {
+                eprint!("{rendered}");
+            }
+            eprintln!("tilerun: error: {e}");
             ExitCode::from(1)
         }
         Err(e) => {

@@ -1,0 +1,380 @@
+//! Global-memory accesses at the `tile` level (`tile.load`, `tile.store`,
+//! `tile.atomic_rmw`, `tile.atomic_cas`) and at the `memsem` level (the same with the
+//! order and scope explicit). The tile level's order is read the way `tile-to-memsem`
+//! makes it explicit: `volatile` → volatile, `tile.sem` → that order, else weak.
+//!
+//! Masked-off lanes are not accessed: a load gives `other` there (0 without one). Every
+//! unmasked lane is checked by memcheck; atomics apply lane by lane, in order, and give
+//! the old values.
+
+use super::need;
+use crate::exec::Frame;
+use crate::memory::{memcheck_fault, Memory};
+use crate::prepare::{Kernel, Node};
+use crate::races::{AccessKind, Races};
+use crate::value::{decode_f, decode_i, encode, round, uns, wrap, Data, Elem};
+use crate::Fault;
+use tile_dialects::ir;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    Weak,
+    Volatile,
+    Relaxed,
+    Acquire,
+    Release,
+    AcqRel,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rmw {
+    Add,
+    Max,
+    Min,
+    And,
+    Or,
+    Xor,
+    Xchg,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Access {
+    /// Operand positions of the mask and `other`, when present.
+    Load { mask: Option<usize>, other: Option<usize> },
+    Store { mask: Option<usize> },
+    Rmw { kind: Rmw, mask: Option<usize>, unsigned: bool },
+    Cas,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MemOp {
+    pub access: Access,
+    pub order: Order,
+    /// Whether the order reaches other programs (scope gpu or sys; not cta).
+    pub beyond_cta: bool,
+}
+
+impl MemOp {
+    pub fn is_load(&self) -> bool {
+        matches!(self.access, Access::Load { .. })
+    }
+}
+
+fn order_of(op: &ir::Op, s: &str) -> Result<Order, Fault> {
+    Ok(match s {
+        "weak" => Order::Weak,
+        "volatile" => Order::Volatile,
+        "relaxed" => Order::Relaxed,
+        "acquire" => Order::Acquire,
+        "release" => Order::Release,
+        "acq_rel" => Order::AcqRel,
+        o => return Err(Fault::at(&op.loc, format!("`{}`: unknown memory order `{o}`", op.name))),
+    })
+}
+
+/// The position of optional segment `i`'s operand in the op's operand list.
+fn position(op: &ir::Op, i: usize) -> Option<usize> {
+    let v = op.optional(i)?;
+    op.operands.iter().position(|&o| o == v)
+}
+
+pub fn decode(op: &ir::Op) -> Result<Option<MemOp>, Fault> {
+    let (level, what) = match op.name.split_once('.') {
+        Some((l @ ("tile" | "memsem"), w)) => (l, w),
+        _ => return Ok(None),
+    };
+    let tile = level == "tile";
+    let order = |default: &str| -> Result<Order, Fault> {
+        let s = if tile {
+            if what == "load" && op.int_attr("volatile") == Some(1) {
+                "volatile".to_string()
+            } else if what == "atomic_rmw" || what == "atomic_cas" {
+                op.str_attr("sem").unwrap_or_else(|| "acq_rel".into())
+            } else {
+                op.str_attr("tile.sem").unwrap_or_else(|| default.into())
+            }
+        } else if what == "atomic_rmw" || what == "atomic_cas" {
+            need(op, op.str_attr("sem"), "sem")?
+        } else {
+            need(op, op.str_attr("order"), "order")?
+        };
+        order_of(op, &s)
+    };
+    let scope = if tile && matches!(what, "load" | "store") { op.str_attr("tile.scope") } else { op.str_attr("scope") };
+    let beyond_cta = scope.as_deref() != Some("cta");
+    let access = match what {
+        "load" => Access::Load { mask: position(op, 1), other: position(op, 2) },
+        "store" => Access::Store { mask: position(op, 2) },
+        "atomic_rmw" => {
+            let kind = match need(op, op.str_attr("kind"), "kind")?.as_str() {
+                "add" => Rmw::Add,
+                "max" => Rmw::Max,
+                "min" => Rmw::Min,
+                "and" => Rmw::And,
+                "or" => Rmw::Or,
+                "xor" => Rmw::Xor,
+                "xchg" => Rmw::Xchg,
+                k => return Err(Fault::at(&op.loc, format!("unknown atomic `{k}`"))),
+            };
+            Access::Rmw { kind, mask: position(op, 2), unsigned: op.attr("tile.unsigned").is_some() }
+        }
+        "atomic_cas" => Access::Cas,
+        _ => return Ok(None),
+    };
+    Ok(Some(MemOp { access, order: order("weak")?, beyond_cta }))
+}
+
+/// What an access needs besides the program's frame.
+pub struct Ctx<'a> {
+    pub mem: &'a mut Memory,
+    pub races: Option<&'a mut Races>,
+    pub uninit: bool,
+    /// The program's index in the launch (row-major over the grid).
+    pub prog: u32,
+}
+
+/// Runs the access; returns whether memory changed (stores of the same bytes do not
+/// count: a spin loop that rewrites a word makes no progress).
+pub fn perform(op: &MemOp, n: &Node, k: &Kernel, f: &mut Frame, cx: &mut Ctx) -> Result<bool, Fault> {
+    let ptr_v = n.operands[0];
+    let tile = !k.ty(ptr_v).shape.is_empty();
+    let elem = match k.ty(ptr_v).elem {
+        Elem::Ptr(_) => match op.access {
+            Access::Store { .. } => k.ty(n.operands[1]).elem,
+            _ => k.ty(n.results[0]).elem,
+        },
+        _ => return Err(Fault::at(&n.loc, "an access through a value that is not a pointer")),
+    };
+    let size = elem.bytes() as usize;
+    let ptrs = f.get(ptr_v)?.clone();
+    let ptrs = ptrs.ints()?;
+    let mask_of = |m: Option<usize>, f: &Frame| -> Result<Option<Vec<bool>>, Fault> {
+        match m {
+            Some(i) => Ok(Some(f.get(n.operands[i])?.ints()?.iter().map(|&b| b != 0).collect())),
+            None => Ok(None),
+        }
+    };
+    let what = match op.access {
+        Access::Load { .. } => "load",
+        Access::Store { .. } => "store",
+        _ => "atomic",
+    };
+    // Every live lane's (buffer, byte offset), memchecked.
+    let live = |mask: &Option<Vec<bool>>| -> Result<Vec<Option<(usize, usize)>>, Fault> {
+        let mut out = Vec::with_capacity(ptrs.len());
+        for (i, &p) in ptrs.iter().enumerate() {
+            if mask.as_ref().is_some_and(|m| !m[if m.len() == 1 { 0 } else { i }]) {
+                out.push(None);
+                continue;
+            }
+            let at = cx.mem.locate(p, size).map_err(|why| memcheck_fault(what, &n.loc, f.pid, i, tile, why))?;
+            out.push(Some(at));
+        }
+        Ok(out)
+    };
+    let kind = AccessKind::new(op, tile);
+    match op.access {
+        Access::Load { mask, other } => {
+            let mask = mask_of(mask, f)?;
+            let lanes = live(&mask)?;
+            if cx.uninit {
+                for (i, l) in lanes.iter().enumerate() {
+                    if let Some((b, off)) = *l {
+                        let buf = &cx.mem.buffers[b];
+                        if let Some(w) = &buf.written {
+                            if !w[off / buf.unit] {
+                                return Err(Fault::at(
+                                    &n.loc,
+                                    format!(
+                                        "read of a never-written element: program ({}, {}, {}){} reads `{}`[{}] (made `empty:`, not stored to before this load)",
+                                        f.pid[0], f.pid[1], f.pid[2],
+                                        if tile { format!(", element {i} of the tile") } else { String::new() },
+                                        buf.name, off / buf.unit
+                                    ),
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+            let other = match other {
+                Some(i) => Some(f.get(n.operands[i])?.clone()),
+                None => None,
+            };
+            let bytes = |b: usize, off: usize| &cx.mem.buffers[b].bytes[off..off + size];
+            let data = if elem.is_float() {
+                let o = other.as_ref().map(|o| o.floats()).transpose()?;
+                Data::F(
+                    lanes
+                        .iter()
+                        .enumerate()
+                        .map(|(i, l)| match l {
+                            Some((b, off)) => decode_f(elem, bytes(*b, *off)),
+                            None => o.map_or(0.0, |o| o[if o.len() == 1 { 0 } else { i }]),
+                        })
+                        .collect(),
+                )
+            } else {
+                let o = other.as_ref().map(|o| o.ints()).transpose()?;
+                Data::I(
+                    lanes
+                        .iter()
+                        .enumerate()
+                        .map(|(i, l)| match l {
+                            Some((b, off)) => decode_i(elem, bytes(*b, *off)),
+                            None => o.map_or(0, |o| o[if o.len() == 1 { 0 } else { i }]),
+                        })
+                        .collect(),
+                )
+            };
+            if let Some(r) = cx.races.as_deref_mut() {
+                r.access(cx.prog, kind, &lanes, cx.mem, &n.loc);
+            }
+            f.set(n.results[0], data);
+            Ok(false)
+        }
+        Access::Store { mask } => {
+            let mask = mask_of(mask, f)?;
+            let lanes = live(&mask)?;
+            let v = f.get(n.operands[1])?.clone();
+            if let Some(r) = cx.races.as_deref_mut() {
+                r.access(cx.prog, kind, &lanes, cx.mem, &n.loc);
+            }
+            let mut changed = false;
+            let mut buf = [0u8; 8];
+            for (i, l) in lanes.iter().enumerate() {
+                if let Some((b, off)) = *l {
+                    encode(elem, &v, if v.len() == 1 { 0 } else { i }, &mut buf[..size]);
+                    let dst = &mut cx.mem.buffers[b];
+                    changed |= dst.bytes[off..off + size] != buf[..size];
+                    dst.bytes[off..off + size].copy_from_slice(&buf[..size]);
+                    if let Some(w) = &mut dst.written {
+                        w[off / dst.unit] = true;
+                    }
+                }
+            }
+            Ok(changed)
+        }
+        Access::Rmw { kind: rmw, mask, unsigned } => {
+            let mask = mask_of(mask, f)?;
+            let lanes = live(&mask)?;
+            let v = f.get(n.operands[1])?.clone();
+            let (changed, old) = atomics(cx.mem, &lanes, elem, |old, i| rmw_value(rmw, unsigned, elem, old, &v, i))?;
+            if let Some(r) = cx.races.as_deref_mut() {
+                r.access(cx.prog, kind, &lanes, cx.mem, &n.loc);
+            }
+            f.set(n.results[0], old);
+            Ok(changed)
+        }
+        Access::Cas => {
+            let lanes = live(&None)?;
+            let (cmp, v) = (f.get(n.operands[1])?.clone(), f.get(n.operands[2])?.clone());
+            let (changed, old) = atomics(cx.mem, &lanes, elem, |old, i| {
+                let j = if cmp.len() == 1 { 0 } else { i };
+                let same = match (old, &*cmp) {
+                    (Scalar::I(o), Data::I(c)) => o == c[j],
+                    (Scalar::F(o), Data::F(c)) => o.to_bits() == c[j].to_bits() || o == c[j],
+                    _ => false,
+                };
+                if same {
+                    pick(&v, i)
+                } else {
+                    old
+                }
+            })?;
+            if let Some(r) = cx.races.as_deref_mut() {
+                r.access(cx.prog, kind, &lanes, cx.mem, &n.loc);
+            }
+            f.set(n.results[0], old);
+            Ok(changed)
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Scalar {
+    I(i64),
+    F(f64),
+}
+
+fn pick(d: &Data, i: usize) -> Scalar {
+    let j = if d.len() == 1 { 0 } else { i };
+    match d {
+        Data::I(v) => Scalar::I(v[j]),
+        Data::F(v) => Scalar::F(v[j]),
+    }
+}
+
+/// Applies `new(old, lane)` lane by lane, in order; the old values come back.
+fn atomics(
+    mem: &mut Memory,
+    lanes: &[Option<(usize, usize)>],
+    elem: Elem,
+    new: impl Fn(Scalar, usize) -> Scalar,
+) -> Result<(bool, Data), Fault> {
+    let size = elem.bytes() as usize;
+    let mut changed = false;
+    let mut olds = Vec::with_capacity(lanes.len());
+    for (i, l) in lanes.iter().enumerate() {
+        let Some((b, off)) = *l else {
+            olds.push(if elem.is_float() { Scalar::F(0.0) } else { Scalar::I(0) });
+            continue;
+        };
+        let buf = &mut mem.buffers[b];
+        let cell = &mut buf.bytes[off..off + size];
+        let old = if elem.is_float() { Scalar::F(decode_f(elem, cell)) } else { Scalar::I(decode_i(elem, cell)) };
+        let nv = new(old, i);
+        let d = match nv {
+            Scalar::I(x) => Data::I(vec![x]),
+            Scalar::F(x) => Data::F(vec![x]),
+        };
+        let mut bytes = [0u8; 8];
+        encode(elem, &d, 0, &mut bytes[..size]);
+        changed |= cell != &bytes[..size];
+        cell.copy_from_slice(&bytes[..size]);
+        if let Some(w) = &mut buf.written {
+            w[off / buf.unit] = true;
+        }
+        olds.push(old);
+    }
+    let data = if elem.is_float() {
+        Data::F(olds.iter().map(|o| if let Scalar::F(x) = o { *x } else { 0.0 }).collect())
+    } else {
+        Data::I(olds.iter().map(|o| if let Scalar::I(x) = o { *x } else { 0 }).collect())
+    };
+    Ok((changed, data))
+}
+
+fn rmw_value(kind: Rmw, unsigned: bool, e: Elem, old: Scalar, v: &Data, i: usize) -> Scalar {
+    let bits = e.bits();
+    match (old, pick(v, i)) {
+        (Scalar::I(o), Scalar::I(x)) => Scalar::I(match kind {
+            Rmw::Add => wrap(bits, o.wrapping_add(x)),
+            Rmw::Max if unsigned => uns(bits, o).max(uns(bits, x)) as i64,
+            Rmw::Min if unsigned => uns(bits, o).min(uns(bits, x)) as i64,
+            Rmw::Max => o.max(x),
+            Rmw::Min => o.min(x),
+            Rmw::And => o & x,
+            Rmw::Or => o | x,
+            Rmw::Xor => o ^ x,
+            Rmw::Xchg => x,
+        })
+        .map_wrap(bits),
+        (Scalar::F(o), Scalar::F(x)) => Scalar::F(match kind {
+            Rmw::Add => round(e, o + x),
+            Rmw::Max => o.max(x),
+            Rmw::Min => o.min(x),
+            _ => x,
+        }),
+        (o, _) => o,
+    }
+}
+
+impl Scalar {
+    fn map_wrap(self, bits: u32) -> Scalar {
+        match self {
+            Scalar::I(x) => Scalar::I(wrap(bits, x)),
+            s => s,
+        }
+    }
+}

@@ -1,0 +1,76 @@
+//! The ops the interpreter runs, one file per family (as `tile_to_llvm/` lowers them):
+//! each decodes its ops once (`decode`: attributes read, kinds resolved) and runs them
+//! on whole tiles (`exec`). A new op goes in its family's file (or a new file) and in
+//! `decode` below; an op no family knows is refused before the kernel runs, naming the
+//! op and its line.
+
+pub mod arith;
+pub mod dot;
+pub mod math;
+pub mod memory;
+pub mod program;
+pub mod reduce;
+pub mod shape;
+pub mod sort;
+
+use crate::exec::Frame;
+use crate::prepare::{Kernel, Node, VTy};
+use crate::Fault;
+use tile_dialects::ir::{self, ValueId};
+
+/// A decoded compute op (no memory access, no control flow).
+#[derive(Debug)]
+pub enum Compute {
+    Arith(arith::Op),
+    Math(math::Op),
+    Shape(shape::Op),
+    Reduce(reduce::Op),
+    Sort(sort::Op),
+    Dot(dot::Op),
+    Program(program::Op),
+}
+
+/// The type of a value, for decoders that need it.
+pub type TyOf<'a> = &'a dyn Fn(ValueId) -> Option<VTy>;
+
+pub fn decode(op: &ir::Op, ty: TyOf) -> Result<Compute, Fault> {
+    if let Some(x) = arith::decode(op, ty)? {
+        return Ok(Compute::Arith(x));
+    }
+    if let Some(x) = math::decode(op)? {
+        return Ok(Compute::Math(x));
+    }
+    if let Some(x) = shape::decode(op, ty)? {
+        return Ok(Compute::Shape(x));
+    }
+    if let Some(x) = reduce::decode(op)? {
+        return Ok(Compute::Reduce(x));
+    }
+    if let Some(x) = sort::decode(op)? {
+        return Ok(Compute::Sort(x));
+    }
+    if let Some(x) = dot::decode(op)? {
+        return Ok(Compute::Dot(x));
+    }
+    if let Some(x) = program::decode(op)? {
+        return Ok(Compute::Program(x));
+    }
+    Err(Fault::at(&op.loc, format!("the interpreter cannot run `{}` (it knows the tile, layout and memsem levels)", op.name)))
+}
+
+pub fn exec(c: &Compute, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
+    match c {
+        Compute::Arith(o) => arith::exec(o, n, k, f),
+        Compute::Math(o) => math::exec(o, n, k, f),
+        Compute::Shape(o) => shape::exec(o, n, k, f),
+        Compute::Reduce(o) => reduce::exec(o, n, k, f),
+        Compute::Sort(o) => sort::exec(o, n, k, f),
+        Compute::Dot(o) => dot::exec(o, n, k, f),
+        Compute::Program(o) => program::exec(o, n, k, f),
+    }
+}
+
+/// An attribute the IRDL verifier requires, missing: refused with the op's line.
+pub(crate) fn need<T>(op: &ir::Op, v: Option<T>, attr: &str) -> Result<T, Fault> {
+    v.ok_or_else(|| Fault::at(&op.loc, format!("`{}` has no usable `{attr}` attribute", op.name)))
+}

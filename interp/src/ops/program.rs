@@ -1,0 +1,81 @@
+//! What a program knows of itself and its pointers: `tile.program_id`,
+//! `tile.num_programs`, `tile.addptr` (byte address + offset * element size, wrapping
+//! like the GPU's 64-bit address arithmetic) and `tile.print` (`device_print`: one line
+//! per element, as Triton prints them).
+
+use super::need;
+use crate::exec::Frame;
+use crate::prepare::{Kernel, Node};
+use crate::value::{Data, Elem};
+use crate::Fault;
+use tile_dialects::ir;
+
+#[derive(Debug)]
+pub enum Op {
+    ProgramId(usize),
+    NumPrograms(usize),
+    AddPtr,
+    Print(String),
+}
+
+pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
+    let axis = || need(op, op.int_attr("axis"), "axis").map(|a| a.clamp(0, 2) as usize);
+    Ok(Some(match op.name.as_str() {
+        "tile.program_id" => Op::ProgramId(axis()?),
+        "tile.num_programs" => Op::NumPrograms(axis()?),
+        "tile.addptr" => Op::AddPtr,
+        "tile.print" => Op::Print(op.str_attr("msg").unwrap_or_default()),
+        _ => return Ok(None),
+    }))
+}
+
+pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
+    match o {
+        Op::ProgramId(a) => f.set(n.results[0], Data::I(vec![f.pid[*a] as i64])),
+        Op::NumPrograms(a) => f.set(n.results[0], Data::I(vec![f.grid[*a] as i64])),
+        Op::AddPtr => {
+            let size = match k.ty(n.results[0]).elem {
+                Elem::Ptr(s) => s as i64,
+                _ => return Err(Fault::internal("addptr of a non-pointer")),
+            };
+            let (p, off) = (f.get(n.operands[0])?.ints()?, f.get(n.operands[1])?.ints()?);
+            let v: Vec<i64> = if off.len() == p.len() {
+                p.iter().zip(off).map(|(&a, &o)| a.wrapping_add(o.wrapping_mul(size))).collect()
+            } else {
+                let o0 = off.first().copied().unwrap_or(0);
+                p.iter().map(|&a| a.wrapping_add(o0.wrapping_mul(size))).collect()
+            };
+            f.set(n.results[0], Data::I(v));
+        }
+        Op::Print(msg) => {
+            let pid = format!("pid ({}, {}, {})", f.pid[0], f.pid[1], f.pid[2]);
+            let Some(&v) = n.operands.first() else {
+                f.prints.push(format!("{pid} {msg}"));
+                return Ok(());
+            };
+            let t = k.ty(v).clone();
+            let x = f.get(v)?.clone();
+            let show = |i: usize| match (&*x, t.elem) {
+                (Data::I(a), Elem::Int(1)) => (a[i] != 0).to_string(),
+                (Data::I(a), Elem::Ptr(_)) => format!("0x{:x}", a[i]),
+                (Data::I(a), _) => a[i].to_string(),
+                (Data::F(a), _) => format!("{}", a[i]),
+            };
+            if t.shape.is_empty() {
+                f.prints.push(format!("{pid} {msg}{}", show(0)));
+            } else {
+                for i in 0..x.len() {
+                    let mut rest = i;
+                    let mut idx = vec![0; t.shape.len()];
+                    for d in (0..t.shape.len()).rev() {
+                        idx[d] = rest % t.shape[d].max(1);
+                        rest /= t.shape[d].max(1);
+                    }
+                    let idx: Vec<String> = idx.iter().map(|i| i.to_string()).collect();
+                    f.prints.push(format!("{pid} idx ({}) {msg}{}", idx.join(", "), show(i)));
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,173 @@
+//! `tile.reduce` (sum, max, min, argmax, argmin along an axis) and `tile.scan`
+//! (inclusive cumsum, cumprod). Float sums add pairwise, rounding to the element type at
+//! every step, as the GPU's tree does; integer ones wrap; max/min of unsigned elements
+//! (`tile.unsigned`) compare unsigned; argmax/argmin give the first index of the extreme.
+
+use super::need;
+use crate::exec::Frame;
+use crate::prepare::{Kernel, Node};
+use crate::value::{round, uns, wrap, Data, Elem};
+use crate::Fault;
+use tile_dialects::ir;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Kind {
+    Sum,
+    Max,
+    Min,
+    ArgMax,
+    ArgMin,
+    CumSum,
+    CumProd,
+}
+
+#[derive(Debug)]
+pub struct Op {
+    kind: Kind,
+    axis: usize,
+    unsigned: bool,
+}
+
+pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
+    if op.name != "tile.reduce" && op.name != "tile.scan" {
+        return Ok(None);
+    }
+    let kind = match need(op, op.str_attr("kind"), "kind")?.as_str() {
+        "sum" => Kind::Sum,
+        "max" => Kind::Max,
+        "min" => Kind::Min,
+        "argmax" => Kind::ArgMax,
+        "argmin" => Kind::ArgMin,
+        "cumsum" => Kind::CumSum,
+        "cumprod" => Kind::CumProd,
+        k => return Err(Fault::at(&op.loc, format!("the interpreter does not know the reduction `{k}`"))),
+    };
+    let axis = need(op, op.int_attr("axis"), "axis")?.max(0) as usize;
+    Ok(Some(Op { kind, axis, unsigned: op.attr("tile.unsigned").is_some() }))
+}
+
+/// (outer, len, inner) of `shape` around `axis`.
+fn split(shape: &[usize], axis: usize) -> (usize, usize, usize) {
+    let outer = shape[..axis.min(shape.len())].iter().product();
+    let len = shape.get(axis).copied().unwrap_or(1);
+    let inner = shape.get(axis + 1..).map_or(1, |s| s.iter().product());
+    (outer, len, inner)
+}
+
+pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
+    let (src, out) = (n.operands[0], n.results[0]);
+    let (se, re) = (k.ty(src).elem, k.ty(out).elem);
+    let (outer, len, inner) = split(&k.ty(src).shape, o.axis);
+    let x = f.get(src)?.clone();
+    let lane = |oi: usize, ii: usize| (0..len).map(move |j| oi * len * inner + j * inner + ii);
+    let data = match o.kind {
+        Kind::CumSum | Kind::CumProd => {
+            let mut d = (*x).clone();
+            let prod = o.kind == Kind::CumProd;
+            for oi in 0..outer {
+                for ii in 0..inner {
+                    let mut it = lane(oi, ii);
+                    let Some(first) = it.next() else { continue };
+                    let mut prev = first;
+                    for i in it {
+                        match &mut d {
+                            Data::I(v) => {
+                                v[i] = wrap(re.bits(), if prod { v[prev].wrapping_mul(v[i]) } else { v[prev].wrapping_add(v[i]) })
+                            }
+                            Data::F(v) => v[i] = round(re, if prod { v[prev] * v[i] } else { v[prev] + v[i] }),
+                        }
+                        prev = i;
+                    }
+                }
+            }
+            d
+        }
+        _ => {
+            let mut ints = vec![];
+            let mut floats = vec![];
+            for oi in 0..outer {
+                for ii in 0..inner {
+                    match &*x {
+                        Data::I(v) => ints.push(reduce_int(o, se, re, lane(oi, ii).map(|i| v[i]))),
+                        Data::F(v) if matches!(o.kind, Kind::ArgMax | Kind::ArgMin) => {
+                            ints.push(arg_float(o.kind, lane(oi, ii).map(|i| v[i])))
+                        }
+                        Data::F(v) => floats.push(reduce_float(o.kind, re, lane(oi, ii).map(|i| v[i]).collect())),
+                    }
+                }
+            }
+            if re.is_float() {
+                Data::F(floats)
+            } else {
+                Data::I(ints)
+            }
+        }
+    };
+    f.set(out, data);
+    Ok(())
+}
+
+fn reduce_int(o: &Op, se: Elem, re: Elem, xs: impl Iterator<Item = i64>) -> i64 {
+    let bits = se.bits();
+    let key = |v: i64| if o.unsigned { uns(bits, v) as i128 } else { v as i128 };
+    let mut best: Option<(i128, i64, usize)> = None;
+    let mut acc = 0i64;
+    for (j, v) in xs.enumerate() {
+        match o.kind {
+            Kind::Sum => acc = acc.wrapping_add(v),
+            _ => {
+                let kv = key(v);
+                let better = match (best, o.kind) {
+                    (None, _) => true,
+                    (Some((b, _, _)), Kind::Max | Kind::ArgMax) => kv > b,
+                    (Some((b, _, _)), _) => kv < b,
+                };
+                if better {
+                    best = Some((kv, v, j));
+                }
+            }
+        }
+    }
+    let (_, v, j) = best.unwrap_or((0, 0, 0));
+    match o.kind {
+        Kind::Sum => wrap(re.bits(), acc),
+        Kind::ArgMax | Kind::ArgMin => j as i64,
+        _ => v,
+    }
+}
+
+fn arg_float(kind: Kind, xs: impl Iterator<Item = f64>) -> i64 {
+    let mut best: Option<(f64, usize)> = None;
+    for (j, v) in xs.enumerate() {
+        let better = match best {
+            None => true,
+            Some((b, _)) if kind == Kind::ArgMax => v > b || (v.is_nan() && !b.is_nan()),
+            Some((b, _)) => v < b || (v.is_nan() && !b.is_nan()),
+        };
+        if better {
+            best = Some((v, j));
+        }
+    }
+    best.map_or(0, |b| b.1 as i64)
+}
+
+/// A tree over the lane: pairs (i, i + half) combined, halving until one is left.
+fn reduce_float(kind: Kind, re: Elem, mut v: Vec<f64>) -> f64 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    let mut len = v.len();
+    while len > 1 {
+        let half = len.div_ceil(2);
+        for i in 0..len - half {
+            let (a, b) = (v[i], v[i + half]);
+            v[i] = match kind {
+                Kind::Sum => round(re, a + b),
+                Kind::Max => super::arith::fbin(super::arith::FBin::Maximum, a, b),
+                _ => super::arith::fbin(super::arith::FBin::Minimum, a, b),
+            };
+        }
+        len = half;
+    }
+    v[0]
+}

@@ -1,0 +1,108 @@
+//! Creating tiles and changing their shape: `tile.arange`, `tile.splat`,
+//! `tile.broadcast`, `tile.expand_dims`, `tile.reshape`, `tile.trans`, and
+//! `layout.convert` (a new encoding: the same values, so the same vector).
+
+use super::{need, TyOf};
+use crate::exec::Frame;
+use crate::prepare::{Kernel, Node};
+use crate::value::Data;
+use crate::Fault;
+use tile_dialects::ir;
+
+#[derive(Debug)]
+pub enum Op {
+    Arange(i64),
+    Splat,
+    Broadcast,
+    /// expand_dims, reshape, convert: the elements in the same row-major order.
+    Same,
+    Trans,
+}
+
+pub fn decode(op: &ir::Op, _ty: TyOf) -> Result<Option<Op>, Fault> {
+    Ok(Some(match op.name.as_str() {
+        "tile.arange" => Op::Arange(need(op, op.int_attr("start"), "start")?),
+        "tile.splat" => Op::Splat,
+        "tile.broadcast" => Op::Broadcast,
+        "tile.expand_dims" | "tile.reshape" | "layout.convert" => Op::Same,
+        "tile.trans" => Op::Trans,
+        _ => return Ok(None),
+    }))
+}
+
+pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
+    let out = n.results[0];
+    let rt = k.ty(out);
+    let numel = rt.numel();
+    match o {
+        Op::Arange(start) => f.set(out, Data::I((0..numel as i64).map(|i| start + i).collect())),
+        Op::Splat => {
+            let x = f.get(n.operands[0])?;
+            let d = match &**x {
+                Data::I(v) => Data::I(vec![v[0]; numel]),
+                Data::F(v) => Data::F(vec![v[0]; numel]),
+            };
+            f.set(out, d);
+        }
+        Op::Same => {
+            let x = f.get(n.operands[0])?.clone();
+            f.set_value(out, x);
+        }
+        Op::Broadcast => {
+            let src = k.ty(n.operands[0]).shape.clone();
+            let x = f.get(n.operands[0])?.clone();
+            if src == rt.shape {
+                f.set_value(out, x);
+                return Ok(());
+            }
+            let idx = broadcast_index(&src, &rt.shape);
+            f.set(out, x.gather(idx.into_iter()));
+        }
+        Op::Trans => {
+            let s = &k.ty(n.operands[0]).shape;
+            let (r, c) = match s.as_slice() {
+                [r, c] => (*r, *c),
+                _ => return Err(Fault::at(&n.loc, "the interpreter transposes 2-D tiles only")),
+            };
+            let x = f.get(n.operands[0])?.clone();
+            f.set(out, x.gather((0..r * c).map(|i| (i % r) * c + i / r)));
+        }
+    }
+    Ok(())
+}
+
+/// For each element of `to` (row-major), the index of its source in `from` (same rank,
+/// size-1 dimensions stretched).
+pub fn broadcast_index(from: &[usize], to: &[usize]) -> Vec<usize> {
+    let rank = to.len();
+    let mut stride = vec![0usize; rank];
+    let mut s = 1;
+    for d in (0..rank).rev() {
+        let fd = from.get(d).copied().unwrap_or(1);
+        stride[d] = if fd == 1 { 0 } else { s };
+        s *= fd;
+    }
+    let numel: usize = to.iter().product();
+    let mut out = Vec::with_capacity(numel);
+    let mut pos = vec![0usize; rank];
+    for _ in 0..numel {
+        out.push(pos.iter().zip(&stride).map(|(p, s)| p * s).sum());
+        for d in (0..rank).rev() {
+            pos[d] += 1;
+            if pos[d] < to[d] {
+                break;
+            }
+            pos[d] = 0;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn broadcasts_rows_and_columns() {
+        assert_eq!(super::broadcast_index(&[2, 1], &[2, 3]), vec![0, 0, 0, 1, 1, 1]);
+        assert_eq!(super::broadcast_index(&[1, 3], &[2, 3]), vec![0, 1, 2, 0, 1, 2]);
+    }
+}

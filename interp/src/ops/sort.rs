@@ -1,0 +1,92 @@
+//! `tile.sort` along an axis (floats: NaN last ascending, first descending, as
+//! torch.sort; unsigned elements, `tile.unsigned`, compare unsigned) and
+//! `tile.histogram` (counts of the values in 0..bins; others are not counted).
+
+use super::need;
+use crate::exec::Frame;
+use crate::prepare::{Kernel, Node};
+use crate::value::{uns, Data};
+use crate::Fault;
+use std::cmp::Ordering;
+use tile_dialects::ir;
+
+#[derive(Debug)]
+pub enum Op {
+    Sort { axis: usize, descending: bool, unsigned: bool },
+    Histogram,
+}
+
+pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
+    Ok(Some(match op.name.as_str() {
+        "tile.sort" => Op::Sort {
+            axis: need(op, op.int_attr("axis"), "axis")?.max(0) as usize,
+            descending: op.int_attr("descending") == Some(1),
+            unsigned: op.attr("tile.unsigned").is_some(),
+        },
+        "tile.histogram" => Op::Histogram,
+        _ => return Ok(None),
+    }))
+}
+
+pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
+    let (src, out) = (n.operands[0], n.results[0]);
+    let x = f.get(src)?.clone();
+    match o {
+        Op::Histogram => {
+            let bins = k.ty(out).numel();
+            let mut h = vec![0i64; bins];
+            for &v in x.ints()? {
+                if v >= 0 && (v as u64) < bins as u64 {
+                    h[v as usize] += 1;
+                }
+            }
+            f.set(out, Data::I(h));
+        }
+        Op::Sort { axis, descending, unsigned } => {
+            let shape = &k.ty(src).shape;
+            let bits = k.ty(src).elem.bits();
+            let outer: usize = shape[..(*axis).min(shape.len())].iter().product();
+            let len = shape.get(*axis).copied().unwrap_or(1);
+            let inner: usize = shape.get(axis + 1..).map_or(1, |s| s.iter().product());
+            let mut d = (*x).clone();
+            for oi in 0..outer {
+                for ii in 0..inner {
+                    let idx: Vec<usize> = (0..len).map(|j| oi * len * inner + j * inner + ii).collect();
+                    match &mut d {
+                        Data::I(v) => {
+                            let mut lane: Vec<i64> = idx.iter().map(|&i| v[i]).collect();
+                            if *unsigned {
+                                lane.sort_by_key(|&a| uns(bits, a));
+                            } else {
+                                lane.sort();
+                            }
+                            if *descending {
+                                lane.reverse();
+                            }
+                            idx.iter().zip(lane).for_each(|(&i, a)| v[i] = a);
+                        }
+                        Data::F(v) => {
+                            let mut lane: Vec<f64> = idx.iter().map(|&i| v[i]).collect();
+                            lane.sort_by(nan_last);
+                            if *descending {
+                                lane.reverse();
+                            }
+                            idx.iter().zip(lane).for_each(|(&i, a)| v[i] = a);
+                        }
+                    }
+                }
+            }
+            f.set(out, d);
+        }
+    }
+    Ok(())
+}
+
+fn nan_last(a: &f64, b: &f64) -> Ordering {
+    match (a.is_nan(), b.is_nan()) {
+        (true, true) => Ordering::Equal,
+        (true, false) => Ordering::Greater,
+        (false, true) => Ordering::Less,
+        _ => a.partial_cmp(b).unwrap_or(Ordering::Equal),
+    }
+}

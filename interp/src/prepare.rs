@@ -1,0 +1,243 @@
+//! A kernel's ops decoded once, before any program runs: control flow as `Kind`s the
+//! executor walks, every other op decoded by its family (`ops::decode`). An op or type
+//! the interpreter does not know stops here, naming the op and its line. Each value's
+//! last use is found too, so a program drops tiles as soon as nothing reads them.
+
+use crate::ops::{self, Compute};
+use crate::value::Elem;
+use crate::Fault;
+use std::collections::HashMap;
+use tile_dialects::ir::{self, Type, ValueId};
+
+/// A value's element type and shape (empty for scalars).
+#[derive(Clone, Debug, PartialEq)]
+pub struct VTy {
+    pub elem: Elem,
+    pub shape: Vec<usize>,
+}
+
+impl VTy {
+    pub fn numel(&self) -> usize {
+        self.shape.iter().product()
+    }
+}
+
+/// What a node does.
+#[derive(Debug)]
+pub enum Kind {
+    /// `scf.for`: operands lower, upper, step, inits; one region (iv, carried...).
+    For,
+    /// `scf.while`: regions "before" (ends in `scf.condition`) and "after".
+    While,
+    /// `scf.if`: then and else regions.
+    If,
+    /// `scf.yield`, `scf.condition`, `func.return`: hand values to the parent.
+    Yield,
+    Condition,
+    Return,
+    /// A global-memory access: the scheduler runs these in rounds.
+    Mem(ops::memory::MemOp),
+    /// `tile.debug_barrier`: a no-op for values, an ordering point for `races`.
+    Barrier,
+    Compute(Compute),
+}
+
+#[derive(Debug)]
+pub struct Node {
+    pub kind: Kind,
+    pub operands: Vec<ValueId>,
+    pub results: Vec<ValueId>,
+    pub regions: Vec<Block>,
+    pub loc: String,
+    /// Values of the enclosing block whose last use is this node: dropped after it.
+    pub free: Vec<ValueId>,
+}
+
+#[derive(Debug, Default)]
+pub struct Block {
+    pub args: Vec<ValueId>,
+    pub ops: Vec<Node>,
+}
+
+/// A kernel ready to run.
+#[derive(Debug)]
+pub struct Kernel {
+    pub name: String,
+    /// Each parameter's value and element type (pointers: `Elem::Ptr`).
+    pub params: Vec<(ValueId, Elem)>,
+    pub body: Block,
+    /// Every value's type, indexed by `ValueId` (`None`: a type no node of this kernel uses).
+    pub tys: Vec<Option<VTy>>,
+    pub loc: String,
+}
+
+impl Kernel {
+    /// Decodes kernel `name` of `module` (the only kernel when `name` is `None`).
+    pub fn prepare(module: &ir::Module, name: Option<&str>) -> Result<Kernel, Fault> {
+        let funcs: Vec<&ir::Op> = module.body.iter().filter(|o| o.name == "func.func").collect();
+        let names: Vec<String> = funcs.iter().filter_map(|f| f.str_attr("sym_name")).collect();
+        let func = match name {
+            Some(n) => funcs.iter().find(|f| f.str_attr("sym_name").as_deref() == Some(n)),
+            None if funcs.len() == 1 => funcs.first(),
+            None => None,
+        }
+        .ok_or_else(|| match name {
+            Some(n) => Fault::new(format!("the module has no kernel `{n}` (it has: {})", names.join(", "))),
+            None => Fault::new(format!("the module has {} kernels ({}): name one", names.len(), names.join(", "))),
+        })?;
+        let mut p = Preparer { values: &module.values, tys: vec![None; module.values.len()] };
+        let region = func.regions.first().ok_or_else(|| Fault::at(&func.loc, "the kernel has no body"))?;
+        let entry = region.blocks.first().ok_or_else(|| Fault::at(&func.loc, "the kernel has no body"))?;
+        if region.blocks.len() > 1 {
+            return Err(Fault::at(&func.loc, "the interpreter runs structured control flow (scf), not branches"));
+        }
+        let mut params = vec![];
+        for &a in &entry.args {
+            let t = p.ty(a, &func.loc, "func.func")?;
+            params.push((a, t.elem));
+        }
+        let body = p.block(entry)?;
+        Ok(Kernel {
+            name: func.str_attr("sym_name").unwrap_or_default(),
+            params,
+            body,
+            tys: p.tys,
+            loc: func.loc.clone(),
+        })
+    }
+
+    /// The type of `v` (set for every value a node of this kernel touches).
+    pub fn ty(&self, v: ValueId) -> &VTy {
+        static NONE: VTy = VTy { elem: Elem::Int(32), shape: vec![] };
+        self.tys.get(v as usize).and_then(|t| t.as_ref()).unwrap_or(&NONE)
+    }
+}
+
+struct Preparer<'m> {
+    values: &'m ir::Values,
+    tys: Vec<Option<VTy>>,
+}
+
+impl Preparer<'_> {
+    fn ty(&mut self, v: ValueId, loc: &str, op: &str) -> Result<VTy, Fault> {
+        if let Some(Some(t)) = self.tys.get(v as usize) {
+            return Ok(t.clone());
+        }
+        let t: &Type = self.values.ty(v);
+        let elem = Elem::of(t).ok_or_else(|| {
+            Fault::at(loc, format!("the interpreter cannot run `{op}`: it does not know the type `{t}`"))
+        })?;
+        let shape: Vec<usize> = t.shape().iter().map(|&d| d.max(0) as usize).collect();
+        let vt = VTy { elem, shape };
+        self.tys[v as usize] = Some(vt.clone());
+        Ok(vt)
+    }
+
+    fn block(&mut self, b: &ir::Block) -> Result<Block, Fault> {
+        let mut ops = Vec::with_capacity(b.ops.len());
+        for op in &b.ops {
+            ops.push(self.node(op)?);
+        }
+        let mut block = Block { args: b.args.clone(), ops };
+        for &a in &block.args {
+            // Block arguments of loop bodies: typed like everything else.
+            let _ = self.ty(a, "", "scf")?;
+        }
+        free_after_last_use(&mut block);
+        Ok(block)
+    }
+
+    fn node(&mut self, op: &ir::Op) -> Result<Node, Fault> {
+        for &v in op.operands.iter().chain(&op.results) {
+            self.ty(v, &op.loc, &op.name)?;
+        }
+        let kind = match op.name.as_str() {
+            "scf.for" => Kind::For,
+            "scf.while" => Kind::While,
+            "scf.if" => Kind::If,
+            "scf.yield" => Kind::Yield,
+            "scf.condition" => Kind::Condition,
+            "func.return" => Kind::Return,
+            "tile.debug_barrier" => Kind::Barrier,
+            _ => match ops::memory::decode(op)? {
+                Some(m) => Kind::Mem(m),
+                None => Kind::Compute(ops::decode(op, &|v| self.tys[v as usize].clone())?),
+            },
+        };
+        let mut regions = vec![];
+        for r in &op.regions {
+            if r.blocks.len() != 1 {
+                return Err(Fault::at(&op.loc, format!("`{}`: a region of {} blocks is not structured", op.name, r.blocks.len())));
+            }
+            regions.push(self.block(&r.blocks[0])?);
+        }
+        Ok(Node { kind, operands: op.operands.clone(), results: op.results.clone(), regions, loc: op.loc.clone(), free: vec![] })
+    }
+}
+
+/// Fills each node's `free`: the values defined in this block (its arguments, its ops'
+/// results) whose last use at this level is that node (a use inside a node's regions
+/// counts as a use by the node). Unused results are dropped right away.
+fn free_after_last_use(b: &mut Block) {
+    let mut last: HashMap<ValueId, usize> = HashMap::new();
+    for (i, n) in b.ops.iter().enumerate() {
+        uses(n, &mut |v| {
+            last.insert(v, i);
+        });
+    }
+    let mut defined: Vec<(ValueId, usize)> = b.args.iter().map(|&a| (a, 0)).collect();
+    for (i, n) in b.ops.iter().enumerate() {
+        defined.extend(n.results.iter().map(|&r| (r, i)));
+    }
+    for (v, def) in defined {
+        let at = last.get(&v).copied().unwrap_or(def).max(def);
+        if let Some(n) = b.ops.get_mut(at) {
+            n.free.push(v);
+        }
+    }
+}
+
+fn uses(n: &Node, f: &mut impl FnMut(ValueId)) {
+    n.operands.iter().for_each(|&v| f(v));
+    for r in &n.regions {
+        for o in &r.ops {
+            uses(o, f);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tile_dialects::ir::{Block as IrBlock, Module, Op, Region, Type};
+
+    /// A kernel whose body holds one op called `name`.
+    fn kernel_with(name: &str) -> Module {
+        let mut m = Module::default();
+        let x = m.values.new_value(Type::Int(32));
+        let body = IrBlock {
+            args: vec![],
+            ops: vec![
+                Op { name: name.into(), results: vec![x], loc: "loc(\"k.tile\":7:9)".into(), ..Default::default() },
+                Op { name: "func.return".into(), ..Default::default() },
+            ],
+        };
+        m.body.push(Op {
+            name: "func.func".into(),
+            attrs: vec![("sym_name".into(), ir::Attr::str("k"))],
+            regions: vec![Region::single(body)],
+            ..Default::default()
+        });
+        m
+    }
+
+    #[test]
+    fn an_unknown_op_is_named_with_its_line() {
+        let e = Kernel::prepare(&kernel_with("layout.local_alloc"), None).unwrap_err();
+        assert_eq!(e.loc.as_deref(), Some("loc(\"k.tile\":7:9)"));
+        assert!(e.message.contains("cannot run `layout.local_alloc`"), "{}", e.message);
+        assert!(Kernel::prepare(&kernel_with("tile.program_id"), None).is_err(), "no axis attribute");
+        let e = Kernel::prepare(&kernel_with("arith.addi"), Some("other")).unwrap_err();
+        assert!(e.message.contains("no kernel `other` (it has: k)"), "{}", e.message);
+    }
+}
