@@ -84,13 +84,17 @@ def softmax(R, C):
                 bytes=8 * R * C, triton="triton", torch="torch")
 
 
-def matmul(S):
+def matmul(S, kernel="matmul_f16", file="matmul_grouped", dtype="f16", programs=None):
+    """C = A @ B, S^3, against Triton's grouped, pipelined kernel and cuBLAS; `programs`
+    for the persistent kernel's grid (one a streaming multiprocessor: 132 on an H100)."""
     def build(c):
         BM, BN = int(c.get("BM", 128)), int(c.get("BN", 256))
-        return (cdiv(S, BM) * cdiv(S, BN),), [f"randn:f16:{S}x{S}", f"randn:f16:{S}x{S}", f"empty:f16:{S}x{S}",
-                                              str(S), str(S), str(S), str(S), "1", str(S), "1", str(S), "1"], []
-    return dict(kernel="matmul", ref=("matmul", f"{S}^3 float16"), size=f"{S}^3 f16", build=build, flops=2 * S ** 3,
-                triton="triton(", torch="torch(cublas)")
+        grid = programs or cdiv(S, BM) * cdiv(S, BN)
+        return (grid,), [f"randn:{dtype}:{S}x{S}", f"randn:{dtype}:{S}x{S}", f"empty:{dtype}:{S}x{S}",
+                         str(S), str(S), str(S), str(S), "1", str(S), "1", str(S), "1"], []
+    name = {"f16": "float16", "bf16": "bfloat16"}[dtype]
+    return dict(kernel=kernel, file=file, ref=("matmul", f"{S}^3 {name}"), size=f"{S}^3 {dtype}", build=build,
+                flops=2 * S ** 3, triton="triton(", torch="torch(cublas)")
 
 
 def plan(kernel, path, n, ref, torch):
@@ -102,7 +106,10 @@ def plan(kernel, path, n, ref, torch):
 CASES = [vadd(1 << 20), vadd(1 << 28), transpose(8192, 8192), transpose(4096, 12288), total(1 << 20), total(1 << 30),
          persistent(1 << 20), persistent(1 << 30), scan(1 << 24), scan(1 << 28),
          scan(1 << 28, "scan_window"), plan("radix_sort", "examples/plans/radix_sort.toml", 1 << 26, "sort", "torch(cub)"),
-         softmax(4096, 4096), softmax(16384, 1024), matmul(4096), matmul(8192)]
+         softmax(4096, 4096), softmax(16384, 1024),
+         matmul(4096), matmul(8192), matmul(4096, "matmul_bf16", dtype="bf16"), matmul(8192, "matmul_bf16", dtype="bf16"),
+         matmul(4096, "matmul_persistent", programs=132), matmul(8192, "matmul_persistent", programs=132),
+         matmul(4096, "matmul", file="matmul")]
 
 
 # ---------------------------------------------------------------- running

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Tensor cores on the GPU machine, in one run: the dot correctness tests
-# (test/gpu/check_dot.py), then matmul timed with `tilerun --bench` on each path
-# (wgmma on sm_90a, mma.sync with --arch sm_80), beside Triton and cuBLAS
-# (bench/matmul_reference.py) in the same run.
-#   bash bench/device_tc.sh CARRY_DIR [quick]
+# (test/gpu/check_dot.py), every example's GPU tests (unless quick), then matmul timed
+# with `tilerun --bench` on each path (wgmma on sm_90a, mma.sync with --arch sm_80; the
+# language doc's kernel, the grouped one in f16 and bf16, the persistent one), beside
+# Triton and cuBLAS (bench/matmul_reference.py) in the same run.
+#   bash bench/device_tc.sh CARRY_DIR [checks|bench|quick]
+# checks: the dot tests and the examples' GPU tests; bench: the timings, Triton's and
+# cuBLAS's, and the interpreter beside Triton's; quick: a few dot tests and our timings.
 set -uo pipefail
 carry=${1:-.carry}
-mode=${2:-full}
+mode=${2:-quick}
 out=${OUT:-/tmp/out}; mkdir -p "$out"
 work=$(mktemp -d)
 for b in tilec tilerun; do
@@ -15,18 +18,29 @@ for b in tilec tilerun; do
 done
 export TILEC="$work/tilec" TILERUN="$work/tilerun" PYTHONUNBUFFERED=1 TILEC_CACHE=0
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv > "$out/device.txt"
-q=(); [ "$mode" = quick ] && q=(--quick)
-timeout 300 python3 test/gpu/check_dot.py "${q[@]}" > "$out/check_dot.log" 2>&1
-grep -E "FAIL|passed" "$out/check_dot.log" | tail -25
-mm() {  # arch size extra...
-  local arch=$1 s=$2; shift 2
-  "$TILERUN" examples/matmul.tile --arch "$arch" --grid $(( (s / 128) * (s / 256) )) "$@" \
-    a=randn:f16:${s}x${s} b=randn:f16:${s}x${s} c=empty:f16:${s}x${s} M=$s N=$s K=$s \
-    sam=$s sak=1 sbk=$s sbn=1 scm=$s scn=1 --bench --flops $((2 * s * s * s)) 2>&1 | grep -E "median|error|fail" | sed "s/^/$arch $s $* /"
+if [ "$mode" != bench ]; then
+  q=(); [ "$mode" = quick ] && q=(--quick)
+  timeout 300 python3 test/gpu/check_dot.py "${q[@]}" > "$out/check_dot.log" 2>&1
+  grep -E "FAIL|passed" "$out/check_dot.log" | tail -25
+fi
+if [ "$mode" = checks ]; then
+  timeout 270 test/gpu/run_gpu_tests.sh > "$out/gpu_tests.log" 2>&1
+  grep -E "FAIL|passed" "$out/gpu_tests.log" | tail -8
+  exit
+fi
+mm() {  # arch size file kernel dtype grid
+  local arch=$1 s=$2 file=$3 kernel=$4 t=$5 grid=${6:-$(( (s / 128) * (s / 256) ))}
+  "$TILERUN" "examples/$file.tile" --kernel "$kernel" --arch "$arch" --grid "$grid" \
+    a=randn:$t:${s}x${s} b=randn:$t:${s}x${s} c=empty:$t:${s}x${s} M=$s N=$s K=$s \
+    sam=$s sak=1 sbk=$s sbn=1 scm=$s scn=1 --bench --flops $((2 * s * s * s)) 2>&1 | grep -E "median|error|fail" | sed "s/^/$arch $s $kernel $t /"
 }
 for s in 4096 8192; do
-  mm sm_90a $s
-  mm sm_80 $s
+  mm sm_90a $s matmul matmul f16
+  mm sm_90a $s matmul_grouped matmul_f16 f16
+  mm sm_90a $s matmul_grouped matmul_bf16 bf16
+  mm sm_90a $s matmul_grouped matmul_persistent f16 132
+  mm sm_80 $s matmul_grouped matmul_f16 f16
 done | tee "$out/matmul.log"
-[ "$mode" = quick ] || timeout 240 python3 bench/matmul_reference.py > "$out/reference.log" 2>&1
-tail -12 "$out/reference.log" 2>/dev/null
+[ "$mode" = bench ] && (cd bench && timeout 240 python3 matmul_reference.py > "$out/reference.log" 2>&1)
+tail -16 "$out/reference.log" 2>/dev/null
+[ "$mode" = bench ] && { timeout 120 bash bench/interp_bench.sh "$TILERUN" > "$out/interp.log" 2>&1; tail -10 "$out/interp.log"; }
