@@ -22,6 +22,7 @@ never-written reads and races between programs are failures too), and --max-elem
 leaves out the cases with a buffer larger than N elements.
 """
 import argparse
+import itertools
 import json
 import os
 import re
@@ -196,6 +197,30 @@ def convert_cases(c, rng):
         yield Case(f"n={n}", (cdiv(n, 128),), args, {"h": h, "b": bf16_round(x)}, rtol=0, atol=0)
 
 
+def attention_reference(q, k, v, scale, causal):
+    """softmax(q k^T * scale) v in float64 (torch's scaled_dot_product_attention's math)."""
+    s = np.einsum("zhmd,zhnd->zhmn", q.astype(np.float64), k.astype(np.float64)) * scale
+    if causal:
+        n = s.shape[-1]
+        s = np.where(np.tril(np.ones((n, n), dtype=bool)), s, -np.inf)
+    s = np.exp(s - s.max(-1, keepdims=True))
+    return np.einsum("zhmn,zhnd->zhmd", s / s.sum(-1, keepdims=True), v.astype(np.float64))
+
+
+def attention_cases(c, rng):
+    BM, D = int(c.get("BLOCK_M", 128)), int(c.get("HEAD_DIM", 64))
+    for (Z, H, N), causal in itertools.product([(1, 2, 128), (2, 1, 200), (1, 1, 1000)], [False, True]):
+        q, k, v = (rng.uniform(-1, 1, (Z, H, N, D)).astype(np.float16) for _ in range(3))
+        scale = 1.0 / np.sqrt(D)
+        ref = attention_reference(q, k, v, scale, causal).astype(np.float32)
+        st = [H * N * D, N * D, D]
+        args = [("q", q), ("k", k), ("v", v), ("o", f"empty:f16:{Z * H * N * D}"), ("sm_scale", float(scale)),
+                ("H", H), ("N_CTX", N)] + [(f"s{t}{x}", s) for t in "qkvo" for x, s in zip("zh" + ("n" if t in "kv" else "m"), st)]
+        yield Case(f"Z={Z},H={H},N={N}{',causal' if causal else ''}", (cdiv(N, BM), Z * H), args,
+                   {"o": ref.reshape(-1).astype(np.float16)}, rtol=2e-2, atol=2e-2,
+                   defines={"CAUSAL": 1} if causal else None)
+
+
 # Kernels of test/gpu/fixtures only: not looked for among the examples.
 FIXTURE_ONLY = {"convert"}
 
@@ -210,6 +235,10 @@ KERNELS = {
                 ("sam", "i32"), ("sak", "i32"), ("sbk", "i32"), ("sbn", "i32"), ("scm", "i32"), ("scn", "i32")],
                matmul_cases),
     "persistent_sum": ([("x", "*f32"), ("out", "*f32"), ("n", "i32")], persistent_sum_cases),
+    "attention": ([("q", "*f16"), ("k", "*f16"), ("v", "*f16"), ("o", "*f16"), ("sm_scale", "f32"), ("H", "i32"),
+                   ("N_CTX", "i32"), ("sqz", "i32"), ("sqh", "i32"), ("sqm", "i32"), ("skz", "i32"), ("skh", "i32"),
+                   ("skn", "i32"), ("svz", "i32"), ("svh", "i32"), ("svn", "i32"), ("soz", "i32"), ("soh", "i32"),
+                   ("som", "i32")], attention_cases),
     "softmax": ([("y", "*f32"), ("x", "*f32"), ("sx", "i32"), ("sy", "i32"), ("cols", "i32")], softmax_cases),
     "cumsum2d": ([("x", "*f32"), ("down", "*f32"), ("across", "*f32"), ("rows", "i32"), ("cols", "i32")],
                  cumsum2d_cases),
@@ -320,7 +349,7 @@ def run_case(tilerun, target, kernel, case, case_dir, via, results, verbose):
         cmd += ["--rtol", repr(case.rtol)]
     if case.atol is not None:
         cmd += ["--atol", repr(case.atol)]
-    if via == "tile":
+    if via in ("tile", "interpreter"):
         cmd += [f"-D{k}={v}" for k, v in case.defines.items()]
     name = f"{kernel}[{case.label}] via {via}"
     t = time.time()

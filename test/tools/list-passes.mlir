@@ -3,6 +3,7 @@
 // CHECK: coalesce
 // CHECK-NEXT: layout-propagate
 // CHECK-NEXT: smem-transpose
+// CHECK-NEXT: hoist-buffers
 // CHECK-NEXT: software-pipeline
 // CHECK-NEXT: tile-to-memsem
 // CHECK-NEXT: convert-tile-to-llvm

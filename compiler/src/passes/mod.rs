@@ -5,6 +5,7 @@
 //! MLIR pipeline text.
 
 pub mod coalesce;
+pub mod hoist_buffers;
 pub mod layout_propagate;
 pub mod smem_transpose;
 pub mod software_pipeline;
@@ -75,6 +76,12 @@ pub static REGISTRY: &[PassInfo] = &[
         summary: "choose the shared-memory layout (padding / XOR swizzle / linear layouts) of each layout.convert: fewest bank conflicts, then fewest computed addresses",
         options: "num_warps",
         kind: PassKind::Mirror(smem_transpose::run),
+    },
+    PassInfo {
+        name: "hoist-buffers",
+        summary: "a shared buffer staging a loop-invariant tile (attention's Q) is written once, before the loop",
+        options: "",
+        kind: PassKind::Mirror(hoist_buffers::run),
     },
     PassInfo {
         name: "software-pipeline",

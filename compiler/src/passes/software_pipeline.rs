@@ -260,12 +260,13 @@ fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Option<Plan> {
     if ahead.iter().any(|&k| ctx.used.contains(&lp.results[k])) {
         return None;
     }
-    // In flight across iterations only when both operands are ring slots: a buffer
-    // written again each iteration must not be overwritten while the product reads it.
+    // In flight across iterations only when both operands are ring slots or buffers made
+    // before the loop (`hoist-buffers`): a buffer written again each iteration must not be
+    // overwritten while the product reads it.
     let ring: HashSet<ValueId> = staged.iter().map(|s| ops[s.alloc].result()).collect();
     let async_dot = ops.iter().position(|o| {
         o.name == "layout.warp_group_dot"
-            && o.operands[..2].iter().all(|v| ring.contains(v))
+            && o.operands[..2].iter().all(|v| ring.contains(v) || (!def.contains_key(v) && !carried.contains(v)))
             && users(o.result()).iter().all(|&j| ops[j].name == "scf.yield")
     });
     Some(Plan { staged, stage0, both, ahead, async_dot })
