@@ -120,8 +120,8 @@ pub fn compile_with(
     Ok(Compiled { ptx, meta })
 }
 
-/// `--explain-layouts`: compiles through `smem-transpose` and reports each access
-/// (`explain::report`).
+/// `--explain-layouts`: compiles through `software-pipeline` and reports each access,
+/// conversion, dot and pipelined loop (`explain::report`).
 pub fn explain(file: &SourceFile, opts: &CompileOptions) -> Result<String, CompileError> {
     let (_, text) = tile_ir(file, opts)?;
     let context = tile_dialects::context::create_context();
@@ -129,7 +129,7 @@ pub fn explain(file: &SourceFile, opts: &CompileOptions) -> Result<String, Compi
     let mut module = parse_verified(&context, &text, &sink).map_err(|d| mlir_error(file, "tilegen", d))?;
     let popts = opts.pipeline();
     let all = pipeline::default_passes(&popts);
-    let upto = all.iter().position(|p| p.name == "smem-transpose").map_or(all.len(), |i| i + 1);
+    let upto = all.iter().position(|p| p.name == "software-pipeline").map_or(all.len(), |i| i + 1);
     pipeline::run(&mut module, &all[..upto], &popts, &PrintIr::default(), &sink, &mut std::io::sink())
         .map_err(|e| mlir_error(file, &e.pass, e.diagnostics))?;
     let mirror = tile_dialects::ir::import_module(module.as_operation());
@@ -160,8 +160,16 @@ pub fn mirror_stages(
         let mut after = |p: &'static crate::passes::PassInfo, m: &Module| {
             stages.push((p.name.to_string(), tile_dialects::ir::import_module(m.as_operation())));
         };
-        pipeline::run_observed(&mut module, &all[..upto], &popts, &PrintIr::default(), &sink, &mut std::io::sink(), &mut after)
-            .map_err(|e| mlir_error(file, &e.pass, e.diagnostics))?;
+        pipeline::run_observed(
+            &mut module,
+            &all[..upto],
+            &popts,
+            &PrintIr::default(),
+            &sink,
+            &mut std::io::sink(),
+            &mut after,
+        )
+        .map_err(|e| mlir_error(file, &e.pass, e.diagnostics))?;
     }
     Ok(stages)
 }

@@ -14,12 +14,11 @@
 
 use crate::analysis::axis_info::AxisAnalysis;
 use crate::analysis::shared_addresses::{access_starts, address_cost, address_plan};
-use crate::conversion::tile_to_llvm::loc_line;
 use crate::passes::coalesce::{mem_operands, num_warps, pointee_bytes};
 use crate::pipeline::Options;
 use std::collections::HashSet;
 use std::fmt::Write;
-use tile_dialects::ir::{Encoding, Module, Op};
+use tile_dialects::ir::{loc_line, Encoding, Module, Op};
 use tile_dialects::layout::{elem_bytes, Dist, Shared};
 
 /// Short form of an encoding: `blocked{spt=[1,4] tpw=[4,8] wpc=[4,1] order=[1,0]}`.
@@ -65,6 +64,24 @@ pub fn report(m: &Module, opts: &Options) -> String {
         for op in &ops {
             if op.name == "layout.convert" {
                 let _ = writeln!(out, "{}", convert_line(m, op, nw));
+            }
+        }
+        let mut copies = HashSet::new();
+        for op in &ops {
+            match op.name.as_str() {
+                "tile.dot" | "layout.warp_group_dot" => {
+                    let _ = writeln!(out, "{}", dot_line(m, op));
+                }
+                // A load's copies (prologue and loop) once.
+                "layout.async_copy" if copies.insert(op.loc.clone()) => {
+                    let _ = writeln!(out, "{}", copy_line(m, op));
+                }
+                "scf.for" => {
+                    if let Some(l) = loop_line(op) {
+                        let _ = writeln!(out, "{l}");
+                    }
+                }
+                _ => {}
             }
         }
     }
@@ -126,6 +143,78 @@ fn mem_line(m: &Module, axis: &AxisAnalysis, op: &Op, ptr: u32) -> String {
         lines.len(),
         (bytes + 127) / 128
     )
+}
+
+/// Which units a dot runs on, in what encodings, or why it stays on CUDA cores.
+fn dot_line(m: &Module, op: &Op) -> String {
+    let ty = |v| m.values.ty(v);
+    let (a, b, r) = (ty(op.operands[0]), ty(op.operands[1]), ty(op.result()));
+    let shape = |t: &tile_dialects::ir::Type| t.shape().iter().map(|d| d.to_string()).collect::<Vec<_>>().join("x");
+    let head = format!(
+        "{}: dot {}x{} @ {}x{} -> {}x{}",
+        loc_line(&op.loc),
+        shape(a),
+        a.elem(),
+        shape(b),
+        b.elem(),
+        shape(r),
+        r.elem()
+    );
+    let operand = |t: &tile_dialects::ir::Type| match (t.shared(), t.encoding()) {
+        (Some(s), _) => format!("shared memory {}", s.to_attr().0),
+        (_, Some(e)) => format!("registers {}", short(e)),
+        _ => "?".into(),
+    };
+    match r.encoding().and_then(|e| e.mma()) {
+        Some(mma) => {
+            let [mi, ni, ki] = [0, 1, 2].map(|i| mma.instr_shape.get(i).copied().unwrap_or(0));
+            let unit = if mma.version == 3 {
+                format!("wgmma m{mi}n{ni}k{ki} (a warp group an instruction)")
+            } else {
+                format!("mma.sync m{mi}n{ni}k{ki}")
+            };
+            let flight = if op.int_attr("async") == Some(1) { "; left in flight across iterations" } else { "" };
+            format!(
+                "{head} on tensor cores, {unit}, warps {:?} along M, N{flight}\n    A from {}\n    B from {}",
+                mma.warps_per_cta,
+                operand(a),
+                operand(b)
+            )
+        }
+        None => format!(
+            "{head} on CUDA cores: {}",
+            op.str_attr("layout.dot_path").unwrap_or_else(|| "its encodings are not a tensor core's".into())
+        ),
+    }
+}
+
+/// An asynchronous copy: bytes a thread an instruction.
+fn copy_line(m: &Module, op: &Op) -> String {
+    let t = m.values.ty(op.operands[1]);
+    let vec = op.int_attr("layout.vec").unwrap_or(1);
+    format!(
+        "{}: cp.async of {} into a ring slot, up to {} bytes a thread a copy",
+        loc_line(&op.loc),
+        t.shape().iter().map(|d| d.to_string()).collect::<Vec<_>>().join("x"),
+        vec * tile_dialects::layout::elem_bytes(t) as i64
+    )
+}
+
+/// Whether a loop that stages dot operands is pipelined, and how deep, or why not.
+fn loop_line(op: &Op) -> Option<String> {
+    let at = loc_line(&op.loc);
+    if let Some(n) = op.int_attr("tile.pipelined") {
+        let mut line = format!(
+            "{at}: loop pipelined over {n} stages: copies run {} iteration{} ahead into rings of {n} slots",
+            n - 1,
+            if n == 2 { "" } else { "s" }
+        );
+        if let Some(why) = op.str_attr("tile.not_staged") {
+            line.push_str(&format!("\n    not copied ahead: {why}"));
+        }
+        return Some(line);
+    }
+    op.str_attr("tile.not_pipelined").map(|why| format!("{at}: loop not pipelined: {why}"))
 }
 
 fn convert_line(m: &Module, op: &Op, num_warps: u32) -> String {

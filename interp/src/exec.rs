@@ -42,12 +42,25 @@ impl Frame {
 }
 
 enum Cont<'k> {
-    Block { block: &'k Block, at: usize },
-    For { node: &'k Node, iv: i64, ub: i64, step: i64 },
+    Block {
+        block: &'k Block,
+        at: usize,
+    },
+    For {
+        node: &'k Node,
+        iv: i64,
+        ub: i64,
+        step: i64,
+    },
     /// A `while`; `prev` holds the last iteration's carried values (to see a spin that
     /// changes nothing).
-    While { node: &'k Node, prev: Option<Vec<Value>> },
-    If { node: &'k Node },
+    While {
+        node: &'k Node,
+        prev: Option<Vec<Value>>,
+    },
+    If {
+        node: &'k Node,
+    },
 }
 
 /// Why a program stopped running.
@@ -226,7 +239,9 @@ impl<'k> Program<'k> {
                         self.finish(node, rest);
                     }
                 } else {
-                    let same = prev.as_ref().is_some_and(|p| p.len() == vals.len() && p.iter().zip(&vals).all(|(a, b)| a == b));
+                    let same = prev
+                        .as_ref()
+                        .is_some_and(|p| p.len() == vals.len() && p.iter().zip(&vals).all(|(a, b)| a == b));
                     self.spinning = same;
                     self.spin_loc = Some(&node.loc);
                     self.stack.push(Cont::While { node, prev: Some(vals.clone()) });

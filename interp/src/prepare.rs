@@ -167,11 +167,21 @@ impl Preparer<'_> {
         let mut regions = vec![];
         for r in &op.regions {
             if r.blocks.len() != 1 {
-                return Err(Fault::at(&op.loc, format!("`{}`: a region of {} blocks is not structured", op.name, r.blocks.len())));
+                return Err(Fault::at(
+                    &op.loc,
+                    format!("`{}`: a region of {} blocks is not structured", op.name, r.blocks.len()),
+                ));
             }
             regions.push(self.block(&r.blocks[0])?);
         }
-        Ok(Node { kind, operands: op.operands.clone(), results: op.results.clone(), regions, loc: op.loc.clone(), free: vec![] })
+        Ok(Node {
+            kind,
+            operands: op.operands.clone(),
+            results: op.results.clone(),
+            regions,
+            loc: op.loc.clone(),
+            free: vec![],
+        })
     }
 }
 

@@ -55,7 +55,12 @@ fn pid_of(l: u64, g: [u32; 3]) -> [u32; 3] {
 
 fn arg_values(k: &Kernel, args: &[Arg]) -> Result<Vec<Value>, Fault> {
     if args.len() != k.params.len() {
-        return Err(Fault::new(format!("kernel `{}` takes {} arguments, {} given", k.name, k.params.len(), args.len())));
+        return Err(Fault::new(format!(
+            "kernel `{}` takes {} arguments, {} given",
+            k.name,
+            k.params.len(),
+            args.len()
+        )));
     }
     k.params
         .iter()

@@ -227,8 +227,9 @@ pub fn check_mlir_passes(
     use tilec::pipeline::{self, DiagnosticSink, PrintIr};
     let context = tile_dialects::context::create_context();
     let sink = DiagnosticSink::attach(&context);
-    let mut module = tilec::driver::parse_verified(&context, &file.text, &sink)
-        .map_err(|d| Error::msg(format!("{}: {}", file.name, d.iter().map(|x| x.1.clone()).collect::<Vec<_>>().join("; "))))?;
+    let mut module = tilec::driver::parse_verified(&context, &file.text, &sink).map_err(|d| {
+        Error::msg(format!("{}: {}", file.name, d.iter().map(|x| x.1.clone()).collect::<Vec<_>>().join("; ")))
+    })?;
     let mut stages = vec![("input".to_string(), tile_dialects::ir::import_module(module.as_operation()))];
     let opts = tilec::pipeline::Options::default();
     let mut after = |p: &'static tilec::passes::PassInfo, m: &melior::ir::Module| {

@@ -347,7 +347,8 @@ fn run_interpreted(plan: &Plan, o: &PlanOptions) -> Result<(), Error> {
     }
     let mut races = 0;
     for (i, r) in ready.iter().enumerate() {
-        let fi = r.interp.as_ref().ok_or_else(|| Error::msg("internal: a launch was not prepared for the interpreter"))?;
+        let fi =
+            r.interp.as_ref().ok_or_else(|| Error::msg("internal: a launch was not prepared for the interpreter"))?;
         let k = &r.loaded.kernel;
         let params = bind::signature(&k.params)?;
         let args: Vec<tile_interp::Arg> = r

@@ -60,7 +60,13 @@ pub struct Options {
 impl Options {
     /// A run of `file` in the interpreter with everything else at its default: what
     /// `tilec --check-each-pass` asks of the runtime.
-    pub fn interpreted(file: PathBuf, kernel: Option<String>, grid: [u32; 3], args: Vec<ArgSpec>, compile: CompileSettings) -> Options {
+    pub fn interpreted(
+        file: PathBuf,
+        kernel: Option<String>,
+        grid: [u32; 3],
+        args: Vec<ArgSpec>,
+        compile: CompileSettings,
+    ) -> Options {
         Options {
             file,
             kernel,
@@ -162,8 +168,11 @@ pub fn run(o: &Options) -> Result<(), Error> {
         return Ok(());
     }
     let bound = bind::bind(&loaded.kernel, &o.args)?;
-    let saves =
-        o.saves.iter().map(|(n, p)| Ok((buffer_param(&loaded.kernel, n, "--save")?, p))).collect::<Result<Vec<_>, Error>>()?;
+    let saves = o
+        .saves
+        .iter()
+        .map(|(n, p)| Ok((buffer_param(&loaded.kernel, n, "--save")?, p)))
+        .collect::<Result<Vec<_>, Error>>()?;
     let checks = o
         .checks
         .iter()
@@ -380,7 +389,8 @@ fn run_interpreted(o: &Options) -> Result<(), Error> {
     if let Some(initial) = initial {
         let bufs: Vec<(usize, HostBuffer)> = hosts.iter().map(|(_, at, h)| (*at, h.clone())).collect();
         let tol = (o.rtol, o.atol);
-        if let Some(d) = interpret::check_each_pass(&fi.file, k, &fi.stages, o.grid, &args, &initial, &mem, &bufs, tol)? {
+        if let Some(d) = interpret::check_each_pass(&fi.file, k, &fi.stages, o.grid, &args, &initial, &mem, &bufs, tol)?
+        {
             println!("check-each-pass: FIRST DIFFERENCE {d}");
             failed.push("--check-each-pass".into());
         }

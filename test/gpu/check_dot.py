@@ -182,6 +182,10 @@ def main():
             for (m, n, k) in [(256, 512, 128), (1000, 1000, 1000)]:
                 r.run(f"{arch} f16 {m}x{n}x{k} 8 warps 128x256x64", "f16", m, n, k, arch=arch, warps=8,
                       block=(128, 256, 64), rng=rng)
+            # Tiles smaller than an instruction (copies stand for the padding), rows too
+            # narrow for the tensor cores' swizzle, and K below the instruction's (CUDA cores).
+            for blk in [(16, 16, 16), (16, 8, 32), (1, 16, 16), (4, 2, 16), (64, 8, 16), (128, 8, 16), (16, 16, 8)]:
+                r.run(f"{arch} f16 100x100x100 blocks {blk}", "f16", 100, 100, 100, arch=arch, block=blk, rng=rng)
             # Strided, unaligned rows (no 16-byte copies): plain loads, still right.
             r.run(f"{arch} f16 100x100x100 rows padded by 3", "f16", 100, 100, 100, arch=arch, pad=3, rng=rng)
             r.run(f"{arch} f16 64x64x64 A col-major padded by 1", "f16", 64, 64, 64, a_col=True, arch=arch, pad=1, rng=rng)

@@ -16,7 +16,18 @@ fn a_pass_that_changes_the_result_is_named() {
     let file = SourceFile::new("examples/add.tile", text);
     let mut stages = mirror_stages(&file, &CompileOptions::default(), true).unwrap();
     let names: Vec<&str> = stages.iter().map(|s| s.0.as_str()).collect();
-    assert_eq!(names, ["tile", "coalesce", "layout-propagate", "smem-transpose", "hoist-buffers", "software-pipeline", "tile-to-memsem"]);
+    assert_eq!(
+        names,
+        [
+            "tile",
+            "coalesce",
+            "layout-propagate",
+            "smem-transpose",
+            "hoist-buffers",
+            "software-pipeline",
+            "tile-to-memsem"
+        ]
+    );
     // "smem-transpose" breaks the kernel.
     for op in stages[3].1.body.iter_mut().flat_map(|f| f.regions[0].blocks[0].ops.iter_mut()) {
         if op.name == "arith.addf" {

@@ -33,7 +33,7 @@
 use crate::passes::PassError;
 use crate::pipeline::Options;
 use std::collections::{HashMap, HashSet};
-use tile_dialects::ir::{Attr, Builder, Module, Op, Type, ValueId, Values};
+use tile_dialects::ir::{loc_line, Attr, Builder, Module, Op, Type, ValueId, Values};
 use tile_dialects::layout::{elem_bytes, Dist};
 
 pub fn run(m: &mut Module, _opts: &Options) -> Result<(), PassError> {
@@ -84,18 +84,30 @@ fn pipeline_block(values: &mut Values, ops: &mut Vec<Op>, default: i64, ctx: &Ct
                 pipeline_block(values, &mut b.ops, default, ctx);
             }
         }
-        if op.name == "scf.for" {
+        if op.name == "scf.for" && stages_dots(&op) {
             let stages = op.int_attr("tile.num_stages").unwrap_or(default);
-            if stages >= 2 {
-                if let Some(plan) = analyse(values, &op, ctx) {
-                    rewrite(values, op, &plan, stages as u32, ctx, &mut out);
-                    continue;
+            let why = if stages < 2 {
+                "num_stages = 1".to_string()
+            } else {
+                match analyse(values, &op, ctx) {
+                    Ok(plan) => {
+                        rewrite(values, op, &plan, stages as u32, ctx, &mut out);
+                        continue;
+                    }
+                    Err(why) => why,
                 }
-            }
+            };
+            // Recorded for --explain-layouts.
+            op.set_attr("tile.not_pipelined", Attr::str(&why));
         }
         out.push(op);
     }
     *ops = out;
+}
+
+/// Whether a loop's body stages tensor-core operands (the loops this pass is about).
+fn stages_dots(lp: &Op) -> bool {
+    lp.regions[0].blocks[0].ops.iter().any(|o| o.name == "layout.local_alloc")
 }
 
 /// One load to pipeline: the load, the `local_alloc` staging it, and that buffer's
@@ -118,6 +130,8 @@ struct Plan {
     /// The index of a `warp_group_dot` whose result only feeds the yield, to leave in
     /// flight across iterations.
     async_dot: Option<usize>,
+    /// Loads staging a tensor-core operand that stay loads, and why.
+    refused: Vec<String>,
 }
 
 /// Whether `v` is a zero constant (or a splat of one).
@@ -144,10 +158,11 @@ fn copy_bytes(values: &Values, load: &Op, buf_ty: &Type) -> u32 {
     hint.min(s.access(&d, &d.shape, eb)) as u32 * eb
 }
 
-fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Option<Plan> {
+/// Steps 1 and 2, or why the loop is left alone (for `--explain-layouts`).
+fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Result<Plan, String> {
     // A constant, positive step: iteration i + D exists when its index is below the bound.
     if known(lp.operands[2], ctx).is_none_or(|s| s <= 0) {
-        return None;
+        return Err("the loop's step is not a positive constant".into());
     }
     let body = &lp.regions[0].blocks[0];
     let ops = &body.ops;
@@ -157,16 +172,28 @@ fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Option<Plan> {
         |v: ValueId| -> Vec<usize> { ops.iter().enumerate().filter(|(_, o)| uses(o, v)).map(|(i, _)| i).collect() };
     // Step 1.
     let mut staged = vec![];
+    let mut refused = vec![];
     for (i, op) in ops.iter().enumerate() {
-        if op.name != "tile.load" || op.attr("tile.sem").is_some() || op.int_attr("volatile") == Some(1) {
+        let Some(&r) = op.results.first() else { continue };
+        let [alloc] = users(r)[..] else { continue };
+        let a = &ops[alloc];
+        if op.name != "tile.load" || a.name != "layout.local_alloc" {
+            continue;
+        }
+        let at = loc_line(&op.loc);
+        if op.attr("tile.sem").is_some() || op.int_attr("volatile") == Some(1) {
+            refused.push(format!("the load at {at} is ordered or volatile"));
             continue;
         }
         if op.optional(2).is_some_and(|o| !is_zero(o, ctx)) {
+            refused.push(format!("the load at {at} has a non-zero `other` (copies write zeros)"));
             continue;
         }
-        let [alloc] = users(op.result())[..] else { continue };
-        let a = &ops[alloc];
-        if a.name != "layout.local_alloc" || copy_bytes(values, op, values.ty(a.result())) < 4 {
+        let bytes = copy_bytes(values, op, values.ty(a.result()));
+        if bytes < 4 {
+            refused.push(format!(
+                "the load at {at} moves {bytes} bytes a thread at a time (cp.async moves 4, 8 or 16: the rows are not contiguous or not aligned)"
+            ));
             continue;
         }
         let readers = users(a.result());
@@ -177,12 +204,16 @@ fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Option<Plan> {
         }
     }
     if staged.is_empty() {
-        return None;
+        return Err(if refused.is_empty() {
+            "no load stages a tensor-core operand".into()
+        } else {
+            refused.join("; ")
+        });
     }
     // Step 2: the backward slice of the loads, through loop-carried values and their
     // updates, to a fixed point.
     let carried = &body.args[1..];
-    let yields = &ops.last()?.operands;
+    let yields = &ops.last().ok_or("an empty loop body")?.operands;
     let mut stage0: HashSet<usize> = HashSet::new();
     let mut ahead: Vec<usize> = vec![];
     let mut work: Vec<ValueId> = staged.iter().flat_map(|s| ops[s.load].operands.clone()).collect();
@@ -217,7 +248,7 @@ fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Option<Plan> {
     let loads: HashSet<usize> = staged.iter().map(|s| s.load).collect();
     for &i in &stage0 {
         if !loads.contains(&i) && !pure(&ops[i]) {
-            return None;
+            return Err(format!("the copies' addresses need `{}`, which cannot run ahead", ops[i].name));
         }
     }
     let ahead_args: HashSet<ValueId> = ahead.iter().map(|&k| carried[k]).collect();
@@ -233,7 +264,7 @@ fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Option<Plan> {
         }
         for v in o.operands.iter().chain(nested_operands(o).iter()) {
             if ahead_args.contains(v) {
-                return None;
+                return Err("a value the copies advance is also read by the rest of the loop".into());
             }
             need.push(*v);
         }
@@ -244,7 +275,7 @@ fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Option<Plan> {
             continue;
         }
         if loads.contains(&i) || ops[i].operands.iter().any(|x| ahead_args.contains(x)) {
-            return None;
+            return Err("the rest of the loop reads what the copies compute".into());
         }
         need.extend(ops[i].operands.iter().copied());
     }
@@ -253,12 +284,12 @@ fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Option<Plan> {
     // The yield of an advanced value comes from stage 0; other yields must not.
     for (k, y) in yields.iter().enumerate() {
         if !ahead.contains(&k) && stage0_values.contains(y) {
-            return None;
+            return Err("the loop yields a value the copies compute".into());
         }
     }
     // Values advanced ahead are not what the loop should return.
     if ahead.iter().any(|&k| ctx.used.contains(&lp.results[k])) {
-        return None;
+        return Err("a value the copies advance is read after the loop".into());
     }
     // In flight across iterations only when both operands are ring slots or buffers made
     // before the loop (`hoist-buffers`): a buffer written again each iteration must not be
@@ -269,7 +300,7 @@ fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Option<Plan> {
             && o.operands[..2].iter().all(|v| ring.contains(v) || (!def.contains_key(v) && !carried.contains(v)))
             && users(o.result()).iter().all(|&j| ops[j].name == "scf.yield")
     });
-    Some(Plan { staged, stage0, both, ahead, async_dot })
+    Ok(Plan { staged, stage0, both, ahead, async_dot, refused })
 }
 
 /// Whether `op` (or an op nested in it) reads `v`.
@@ -349,7 +380,9 @@ fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx: &Ctx, out
                     b.ops.push(c);
                     continue;
                 };
-                // The load, as a copy into the ring's slot, masked by the iteration's validity.
+                // The load, as a copy into the ring's slot, masked by the iteration's validity
+                // (at the load's line).
+                b.loc = op.loc.clone();
                 let ptr = map.get(&op.operands[0]).copied().unwrap_or(op.operands[0]);
                 let pt = b.ty(ptr).clone();
                 let mt = pt.with_elem(Type::Int(1));
@@ -370,6 +403,7 @@ fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx: &Ctx, out
                     attrs.push(("layout.vec", a.clone()));
                 }
                 b.op("layout.async_copy", &[ptr, view, mask], &[], &attrs);
+                b.loc = loc.clone();
             }
             b.op("layout.async_commit", &[], &[], &[]);
             plan.ahead.iter().map(|&a| map.get(&yields[a]).copied().unwrap_or(yields[a])).collect()
@@ -505,6 +539,9 @@ fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx: &Ctx, out
     new_loop.regions[0].blocks[0].ops = body_ops;
     new_loop.remove_attr("tile.num_stages");
     new_loop.set_attr("tile.pipelined", Attr::int(stages as i64, "i32"));
+    if !plan.refused.is_empty() {
+        new_loop.set_attr("tile.not_staged", Attr::str(&plan.refused.join("; ")));
+    }
     out.push(new_loop);
     // Epilogue.
     let mut b = Builder::new(values, out, loc.clone());

@@ -451,13 +451,10 @@ impl<'a> Checker<'a> {
                 .with_secondary(y.span(), format!("K = {k2}")),
             ));
         }
-        if m < 16 || n < 16 || k < 16 {
-            return self.error(
-                format!("`dot` needs every dimension to be at least 16, found [{m}, {k}] x [{k}, {n}]"),
-                sp,
-                "too small for tensor cores",
-            );
-        }
+        // Any size the language allows: below the tensor cores' instruction, M and N are
+        // padded (the rows and columns past a tile's end are copies) and a K below the
+        // instruction's runs on CUDA cores (`layout::mma::plan`; --explain-layouts says so).
+        let _ = (m, n);
         let default_out = match ins {
             Scalar::F16 | Scalar::BF16 | Scalar::F32 => Scalar::F32,
             Scalar::I8 => Scalar::I32,

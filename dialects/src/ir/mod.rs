@@ -15,6 +15,15 @@ pub use builder::Builder;
 pub use import::import_module;
 pub use types::{Blocked, Encoding, Mma, Shared, Type};
 
+/// `loc("k.tile":3:5)` -> `k.tile:3:5`.
+pub fn loc_line(loc: &str) -> String {
+    let inner = loc.trim().trim_start_matches("loc(").trim_end_matches(')');
+    match inner.strip_prefix('"').and_then(|s| s.split_once('"')) {
+        Some((file, rest)) => format!("{file}{rest}"),
+        None => inner.to_string(),
+    }
+}
+
 /// An SSA value: an index into `Values`.
 pub type ValueId = u32;
 

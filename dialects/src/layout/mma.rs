@@ -73,11 +73,14 @@ fn warps_v2(m: i64, n: i64, num_warps: u32) -> (u32, u32) {
 
 /// The shared layout an operand is staged in: its source's contiguous dimension stays
 /// contiguous (so global loads and asynchronous copies move whole 16-byte vectors), with
-/// the widest swizzle its rows allow.
-fn staging(shape: &[i64], order: &[u32], elem_bytes: u32) -> Option<Shared> {
-    let inner = *order.first()? as usize;
-    let sw = Shared::nvmma_swizzle_for(shape[inner] * elem_bytes as i64);
-    (sw > 0).then(|| Shared::nvmma(sw, elem_bytes, order.to_vec()))
+/// the widest swizzle its rows allow; rows under 32 bytes (a tile narrower than the
+/// tensor cores' swizzle) are stored plainly, which only mma.sync can read.
+fn staging(shape: &[i64], order: &[u32], elem_bytes: u32) -> Shared {
+    let inner = order[0] as usize;
+    match Shared::nvmma_swizzle_for(shape[inner] * elem_bytes as i64) {
+        0 => Shared::plain(1, 1, 1, 0, order.to_vec()),
+        sw => Shared::nvmma(sw, elem_bytes, order.to_vec()),
+    }
 }
 
 /// The plan for `acc + a @ b` with A `[m, k]`, B `[k, n]` (their registers' dimension
@@ -103,12 +106,9 @@ pub fn plan(
     // transposes them); others are staged K-contiguous.
     let a_order: Vec<u32> = if eb == 2 { a_order.to_vec() } else { vec![1, 0] };
     let b_order: Vec<u32> = if eb == 2 { b_order.to_vec() } else { vec![0, 1] };
-    let (Some(sa), Some(sb)) = (staging(&[m, k], &a_order, eb), staging(&[k, n], &b_order, eb)) else {
-        return DotPlan::Fma {
-            why: format!("rows of fewer than 32 bytes cannot be swizzled for the tensor cores ({m}x{k} @ {k}x{n})"),
-        };
-    };
-    if arch == "sm_90a" && num_warps.is_multiple_of(4) && m % 64 == 0 && n % 8 == 0 {
+    let (sa, sb) = (staging(&[m, k], &a_order, eb), staging(&[k, n], &b_order, eb));
+    let swizzled = sa.nvmma > 0 && sb.nvmma > 0;
+    if arch == "sm_90a" && swizzled && num_warps.is_multiple_of(4) && m % 64 == 0 && n % 8 == 0 {
         let groups = num_warps / 4;
         let gm = (groups as i64).min(m / 64) as u32;
         let gn = groups / gm;

@@ -79,9 +79,10 @@ pub fn decode(op: &ir::Op, ty: TyOf) -> Result<Option<Op>, Fault> {
         "constant" => {
             let t = need(op, op.results.first().and_then(|&r| ty(r)), "type")?;
             let text = need(op, op.attr("value"), "value")?.0.clone();
-            Op::Const(constant(&text, t.elem, t.numel()).ok_or_else(|| {
-                Fault::at(&op.loc, format!("the interpreter cannot read the constant `{text}`"))
-            })?)
+            Op::Const(
+                constant(&text, t.elem, t.numel())
+                    .ok_or_else(|| Fault::at(&op.loc, format!("the interpreter cannot read the constant `{text}`")))?,
+            )
         }
         "addi" => Op::IBin(I::Add),
         "subi" => Op::IBin(I::Sub),
@@ -249,14 +250,22 @@ pub fn fbin(op: FBin, a: f64, b: f64) -> f64 {
         // -0.0 < +0.0 for maximum/minimum, as IEEE 754-2019 and PTX's max/min.
         FBin::Maximum => {
             if a == b {
-                if a.is_sign_negative() { b } else { a }
+                if a.is_sign_negative() {
+                    b
+                } else {
+                    a
+                }
             } else {
                 a.max(b)
             }
         }
         FBin::Minimum => {
             if a == b {
-                if a.is_sign_negative() { a } else { b }
+                if a.is_sign_negative() {
+                    a
+                } else {
+                    b
+                }
             } else {
                 a.min(b)
             }
@@ -331,7 +340,11 @@ fn f_to_int(x: f64, bits: u32, signed: bool) -> i64 {
     }
     let t = x.trunc();
     if signed {
-        let (lo, hi) = if bits >= 64 { (i64::MIN as f64, i64::MAX as f64) } else { (-(2f64.powi(bits as i32 - 1)), 2f64.powi(bits as i32 - 1) - 1.0) };
+        let (lo, hi) = if bits >= 64 {
+            (i64::MIN as f64, i64::MAX as f64)
+        } else {
+            (-(2f64.powi(bits as i32 - 1)), 2f64.powi(bits as i32 - 1) - 1.0)
+        };
         if bits >= 64 {
             return t as i64;
         }

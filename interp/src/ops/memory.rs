@@ -40,9 +40,18 @@ pub enum Rmw {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Access {
     /// Operand positions of the mask and `other`, when present.
-    Load { mask: Option<usize>, other: Option<usize> },
-    Store { mask: Option<usize> },
-    Rmw { kind: Rmw, mask: Option<usize>, unsigned: bool },
+    Load {
+        mask: Option<usize>,
+        other: Option<usize>,
+    },
+    Store {
+        mask: Option<usize>,
+    },
+    Rmw {
+        kind: Rmw,
+        mask: Option<usize>,
+        unsigned: bool,
+    },
     Cas,
 }
 

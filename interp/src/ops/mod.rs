@@ -55,7 +55,10 @@ pub fn decode(op: &ir::Op, ty: TyOf) -> Result<Compute, Fault> {
     if let Some(x) = program::decode(op)? {
         return Ok(Compute::Program(x));
     }
-    Err(Fault::at(&op.loc, format!("the interpreter cannot run `{}` (it knows the tile, layout and memsem levels)", op.name)))
+    Err(Fault::at(
+        &op.loc,
+        format!("the interpreter cannot run `{}` (it knows the tile, layout and memsem levels)", op.name),
+    ))
 }
 
 pub fn exec(c: &Compute, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {

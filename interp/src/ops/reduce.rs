@@ -72,7 +72,10 @@ pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
                     for i in it {
                         match &mut d {
                             Data::I(v) => {
-                                v[i] = wrap(re.bits(), if prod { v[prev].wrapping_mul(v[i]) } else { v[prev].wrapping_add(v[i]) })
+                                v[i] = wrap(
+                                    re.bits(),
+                                    if prod { v[prev].wrapping_mul(v[i]) } else { v[prev].wrapping_add(v[i]) },
+                                )
                             }
                             Data::F(v) => v[i] = round(re, if prod { v[prev] * v[i] } else { v[prev] + v[i] }),
                         }

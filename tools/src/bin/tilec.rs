@@ -291,7 +291,8 @@ fn check_each_pass(cli: &Cli, path: &Path, file: &SourceFile, opts: &CompileOpti
             .iter()
             .map(|n| passes::lookup(n).ok_or_else(|| format!("tilec: error: unknown pass `{n}` (see --list-passes)")))
             .collect::<Result<Vec<_>, _>>()?;
-        return tile_runtime::interpret::check_mlir_passes(file, &list, cli.kernel.as_deref(), grid, &args).map_err(err);
+        return tile_runtime::interpret::check_mlir_passes(file, &list, cli.kernel.as_deref(), grid, &args)
+            .map_err(err);
     }
     let compile = CompileSettings {
         arch: opts.arch.clone(),

@@ -32,7 +32,7 @@ mod wgmma;
 use crate::passes::PassError;
 use crate::pipeline::Options;
 use std::collections::HashMap;
-use tile_dialects::ir::{Attr, Block, Builder, Encoding, Module, Op, Region, Type, ValueId, Values};
+use tile_dialects::ir::{loc_line, Attr, Block, Builder, Encoding, Module, Op, Region, Type, ValueId, Values};
 use tile_dialects::layout::Dist;
 
 pub(crate) struct Lowerer<'m> {
@@ -355,13 +355,4 @@ fn check_smem_budget(name: &str, l: &Lowerer, opts: &Options, loc: &str) -> Resu
     msg.push_str("\n(the buffers share one scratch area, sized to the largest; use smaller tiles)");
     let worst = l.smem_uses.iter().max_by_key(|u| u.0).map(|u| u.1.clone()).unwrap_or_else(|| loc.to_string());
     Err(PassError::at(&worst, msg))
-}
-
-/// `loc("k.tile":3:5)` -> `k.tile:3:5`.
-pub fn loc_line(loc: &str) -> String {
-    let inner = loc.trim().trim_start_matches("loc(").trim_end_matches(')');
-    match inner.strip_prefix('"').and_then(|s| s.split_once('"')) {
-        Some((file, rest)) => format!("{file}{rest}"),
-        None => inner.to_string(),
-    }
 }

@@ -139,6 +139,13 @@ impl State<'_> {
         true
     }
 
+    /// A dot left on CUDA cores records why (`layout.dot_path`, for `--explain-layouts`).
+    pub(super) fn note_cuda_cores(&self, op: &mut Op) {
+        if let Some(DotChoice { plan: DotPlan::Fma { why }, .. }) = self.dots.get(&op.result()) {
+            op.set_attr("layout.dot_path", Attr::str(why));
+        }
+    }
+
     /// Step 3 for a tensor-core dot (false for CUDA-core dots, which emit as any op).
     pub(super) fn emit_dot(&mut self, op: &Op, out: &mut Vec<Op>) -> Result<bool, PassError> {
         let Some(choice) = self.dots.get(&op.result()).cloned() else { return Ok(false) };

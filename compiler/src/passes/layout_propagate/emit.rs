@@ -66,6 +66,9 @@ impl State<'_> {
         if name == "tile.dot" && self.emit_dot(&op, out)? {
             return Ok(());
         }
+        if name == "tile.dot" {
+            self.note_cuda_cores(&mut op);
+        }
         let per_enc = first.is_some() && !encs.is_empty() && (is_cheap(&op) || name == "tile.load");
         if per_enc {
             let r = first.unwrap();
