@@ -32,6 +32,7 @@ impl Lowerer<'_> {
             ));
         }
         let ety = bt.elem().clone();
+        self.smem_touched = true;
         let parts = self.thread_parts(b, &d);
         let base = self.scalar(buf);
         let vecs = d.vectors(s.inner(), v);

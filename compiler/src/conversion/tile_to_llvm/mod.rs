@@ -48,6 +48,8 @@ pub(crate) struct Lowerer<'m> {
     pub smem_name: String,
     /// Every shared-memory use: (bytes, location, op), for the budget check.
     pub smem_uses: Vec<(u32, String, String)>,
+    /// Whether any op so far wrote or read shared memory (allocating a ring does not).
+    pub smem_touched: bool,
     /// The source op being lowered (named in the budget diagnostic).
     pub cur_op: String,
     /// How many loops enclose the op being lowered (a first use of the scratch inside a
@@ -114,6 +116,7 @@ fn lower_kernel(m: &Module, f: &Op, opts: &Options, values: &mut Values) -> Resu
         smem_bytes: 0,
         smem_name: format!("{name}_smem"),
         smem_uses: vec![],
+        smem_touched: false,
         cur_op: String::new(),
         loop_depth: 0,
         smem_live: vec![],
@@ -263,14 +266,22 @@ impl Lowerer<'_> {
         let at = self.smem_top().next_multiple_of(16);
         self.smem_bytes = self.smem_bytes.max(at + bytes);
         self.smem_uses.push((bytes, b.loc.clone(), self.cur_op.clone()));
+        self.smem_touched = true;
         self.smem_at(b, at)
+    }
+
+    /// Whether no thread can still be reading shared memory: outside loops, and nothing
+    /// has touched it yet but rings' allocations (whose copies are not issued yet) — the
+    /// first write then needs no barrier before it.
+    pub fn nothing_read_smem_yet(&self) -> bool {
+        self.loop_depth == 0 && !self.smem_touched
     }
 
     /// `smem` with the barrier its rule puts before the first write, left out for the
     /// kernel's first use outside any loop (no earlier reader can exist). Emit the writes
     /// after it.
     pub fn smem_for_write(&mut self, b: &mut Builder, bytes: u32) -> ValueId {
-        let first = self.smem_uses.is_empty() && self.loop_depth == 0;
+        let first = self.nothing_read_smem_yet();
         let base = self.smem(b, bytes);
         if !first {
             crate::conversion::nvidia::sreg::barrier(b);

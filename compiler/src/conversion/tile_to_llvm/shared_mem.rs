@@ -51,7 +51,7 @@ impl Lowerer<'_> {
         let s = t.shared().cloned().ok_or_else(|| PassError::at(&op.loc, "local_alloc of a non-memdesc"))?;
         let (slot, slots) = slot_bytes(&t);
         let bytes = slot * slots;
-        let first = self.smem_uses.is_empty() && self.loop_depth == 0;
+        let first = self.nothing_read_smem_yet();
         let offset = self.smem_top().next_multiple_of(s.align());
         self.smem_align = self.smem_align.max(s.align());
         self.smem_bytes = self.smem_bytes.max(offset + bytes);
@@ -59,12 +59,15 @@ impl Lowerer<'_> {
         self.smem_live.push((r, offset, bytes));
         let base = self.smem_at(b, offset);
         self.map.insert(r, vec![base]);
+        // Earlier readers of these bytes (a previous iteration's, a conversion's scratch)
+        // must be done before the buffer is written: by this tile, or by the asynchronous
+        // copies that fill a ring (a persistent kernel's next tile reuses the bytes its
+        // epilogue just read).
+        if !first {
+            sreg::barrier(b);
+        }
         if let Some(&x) = op.operands.first() {
-            // Earlier readers of these bytes (a previous iteration's, a conversion's)
-            // must be done before the tile is written, and the writes seen before reads.
-            if !first {
-                sreg::barrier(b);
-            }
+            self.smem_touched = true;
             let d = self.dist(x, &op.loc)?;
             let ety = lower_type(self.ty(x));
             let vals = self.get(x).to_vec();
@@ -113,6 +116,7 @@ impl Lowerer<'_> {
         let d = self.dist(r, &op.loc)?;
         let ety = lower_type(self.ty(r));
         let base = self.scalar(buf);
+        self.smem_touched = true;
         let vals = match self.ldmatrix(b, base, &s, &d, &ety)? {
             Some(v) => v,
             None => self.read_tile(b, base, &s, &d, &ety, &op.loc)?,

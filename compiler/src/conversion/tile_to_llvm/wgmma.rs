@@ -62,6 +62,7 @@ impl Lowerer<'_> {
             ("layoutA", Attr(format!("#nvvm.mma_layout<{layout_a}>"))),
             ("layoutB", Attr(format!("#nvvm.mma_layout<{layout_b}>"))),
         ];
+        self.smem_touched = true;
         b.op("nvvm.wgmma.fence.aligned", &[], &[], &[]);
         let mut out = vec![0; dc.elems_per_thread()];
         for i in 0..rm {
