@@ -26,6 +26,19 @@ fi
 if [ "$mode" = checks ]; then
   timeout 270 test/gpu/run_gpu_tests.sh > "$out/gpu_tests.log" 2>&1
   grep -E "FAIL|passed" "$out/gpu_tests.log" | tail -8
+  # Shared-memory races of the pipelined loops (rings, barriers, waits), small sizes.
+  rc() { timeout 120 compute-sanitizer --tool racecheck --racecheck-report hazard "$TILERUN" "$@" 2>&1 | grep -E "RACECHECK SUMMARY|ERROR|hazard" | head -3 | sed "s|^|racecheck $(basename "$1") |"; }
+  for arch in sm_90a sm_80; do
+    rc examples/matmul_grouped.tile --kernel matmul_f16 --arch "$arch" --grid 4 a=randn:f16:256x512 b=randn:f16:512x512 \
+      c=empty:f16:256x512 M=256 N=512 K=512 sam=512 sak=1 sbk=512 sbn=1 scm=512 scn=1
+    rc examples/matmul_grouped.tile --kernel matmul_persistent --arch "$arch" --grid 2 a=randn:f16:256x512 b=randn:f16:512x512 \
+      c=empty:f16:256x512 M=256 N=512 K=512 sam=512 sak=1 sbk=512 sbn=1 scm=512 scn=1
+    for causal in 0 1; do
+      rc examples/attention.tile --arch "$arch" -D CAUSAL=$causal --grid 2,2 q=randn:f16:65536 k=randn:f16:65536 v=randn:f16:65536 \
+        o=empty:f16:65536 sm_scale=0.125 H=2 N_CTX=256 sqz=32768 sqh=16384 sqm=64 skz=32768 skh=16384 skn=64 \
+        svz=32768 svh=16384 svn=64 soz=32768 soh=16384 som=64
+    done
+  done | tee "$out/racecheck.log"
   exit
 fi
 mm() {  # arch size file kernel dtype grid
