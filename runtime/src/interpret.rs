@@ -180,10 +180,13 @@ pub fn check_each_pass(
         };
         let mut mem = initial.clone();
         let opts = tile_interp::Options { echo_prints: false, ..quiet.options() };
-        if let Err(f) = tile_interp::run(&k, &Launch { grid, args }, &mut mem, &opts) {
-            eprint!("{}", render_fault(file, &f));
-            return Ok(Some(format!("after `{pass}`: the kernel stops (at the tile level it ran)")));
-        }
+        let out = match tile_interp::run(&k, &Launch { grid, args }, &mut mem, &opts) {
+            Ok(out) => out,
+            Err(f) => {
+                eprint!("{}", render_fault(file, &f));
+                return Ok(Some(format!("after `{pass}`: the kernel stops (at the tile level it ran)")));
+            }
+        };
         for (i, like) in hosts {
             let (got, want) = (fetch(&mem, *i, like), fetch(reference, *i, like));
             let name = &mem.buffers[*i].name;
@@ -198,9 +201,21 @@ pub fn check_each_pass(
                 )));
             }
         }
-        println!("check-each-pass: after `{pass}`: every buffer matches the tile level");
+        println!("check-each-pass: after `{pass}`: every buffer matches the tile level{}", smem_note(&out.smem));
     }
     Ok(None)
+}
+
+/// What a stage did with shared memory, when it did anything: a pipelined loop shows as
+/// asynchronous copies (and, on wgmma, products left in flight).
+fn smem_note(s: &tile_interp::smem::SmemStats) -> String {
+    if s.copies == 0 && s.products == 0 {
+        return String::new();
+    }
+    format!(
+        " ({} asynchronous copies, {} warp-group products, {} of them left in flight)",
+        s.copies, s.products, s.products_in_flight
+    )
 }
 
 /// The language's name of an IR type (`*f32`, `i32`), for a kernel known only from its
