@@ -50,9 +50,15 @@ pub fn refuse_bench() -> Error {
     Error::msg("--bench times kernels on a GPU: the interpreter cannot time them (no GPU here, or --interpret)")
 }
 
+/// Where `loc` points in `file`: a .tile's locations name it; MLIR parsed from a
+/// `.mlir`'s text names its lines `"-"`.
+fn span_in(file: &SourceFile, loc: &str) -> Option<Span> {
+    file.span_of_loc(loc).or_else(|| file.span_of_loc(&loc.replacen("loc(\"-\":", &format!("loc({:?}:", file.name), 1)))
+}
+
 /// A fault rendered against the .tile source: file:line:col, the line, a caret, notes.
 pub fn render_fault(file: &SourceFile, f: &Fault) -> String {
-    let span = f.loc.as_deref().and_then(|l| file.span_of_loc(l));
+    let span = f.loc.as_deref().and_then(|l| span_in(file, l));
     let Some(span) = span else {
         let mut s = format!("{}: error: {}\n", file.name, f.message);
         for (_, n) in &f.notes {
@@ -62,7 +68,7 @@ pub fn render_fault(file: &SourceFile, f: &Fault) -> String {
     };
     let mut d = Diagnostic::error(&f.message, span, "");
     for (loc, text) in &f.notes {
-        match loc.as_deref().and_then(|l| file.span_of_loc(l)) {
+        match loc.as_deref().and_then(|l| span_in(file, l)) {
             Some(s) if s != span => d = d.with_secondary(s, text.clone()),
             Some(_) => d.label = text.clone(),
             None => d = d.note(text.clone()),
