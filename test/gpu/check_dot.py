@@ -21,7 +21,8 @@ products) on small sizes (M, N, K in 1, 17, 48, 64, 100, 144: K not a multiple o
 loops shorter and longer than the ring), every kind, num_stages 1 to 5, both targets;
 where the rows allow 16-byte copies the software-pipeline stage must copy
 asynchronously (and on wgmma leave products in flight). The dot examples
-(examples/matmul.tile, examples/attention.tile) run the same way on small sizes.
+(examples/matmul.tile, matmul_grouped.tile's persistent kernel, attention.tile) run the
+same way on small sizes.
 """
 import argparse
 import itertools
@@ -263,6 +264,14 @@ def examples(r, archs, jobs):
             scal = [("M", m), ("N", n), ("K", k), ("sam", k), ("sak", 1), ("sbk", n), ("sbn", 1), ("scm", n), ("scn", 1)]
             runs.append((f"{arch} matmul.tile {m}x{n}x{k}", os.path.join(ex, "matmul.tile"), "matmul",
                          (cdiv(m, 128) * cdiv(n, 256),), [("a", a), ("b", b)], scal, "c", ref, arch, 2e-2, 5e-2, ()))
+        # Persistent: three programs walk four tiles, the ring made and freed per tile.
+        m, n, k = 256, 512, 144
+        a = rng.uniform(-1, 1, (m, k)).astype(np.float16)
+        b = rng.uniform(-1, 1, (k, n)).astype(np.float16)
+        ref = (a.astype(np.float32) @ b.astype(np.float32)).astype(np.float16)
+        scal = [("M", m), ("N", n), ("K", k), ("sam", k), ("sak", 1), ("sbk", n), ("sbn", 1), ("scm", n), ("scn", 1)]
+        runs.append((f"{arch} matmul_grouped.tile persistent {m}x{n}x{k}", os.path.join(ex, "matmul_grouped.tile"),
+                     "matmul_persistent", (3,), [("a", a), ("b", b)], scal, "c", ref, arch, 2e-2, 5e-2, ()))
         for nctx, causal in [(100, 0), (200, 1)]:
             q, kk, v = (rng.uniform(-1, 1, (1, 2, nctx, 64)).astype(np.float16) for _ in range(3))
             s = np.einsum("zhmd,zhnd->zhmn", q.astype(np.float64), kk.astype(np.float64)) / 8.0
