@@ -238,7 +238,13 @@ impl Smem {
             }
             match &slot.data {
                 Some(d) => parts.push(d),
-                None => return Err(err(format!("`{who}` reads shared memory nothing has written"), &b.loc, "the buffer, allocated here")),
+                None => {
+                    return Err(err(
+                        format!("`{who}` reads shared memory nothing has written"),
+                        &b.loc,
+                        "the buffer, allocated here",
+                    ))
+                }
             }
         }
         let data = concat(&parts);

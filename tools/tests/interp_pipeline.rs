@@ -101,7 +101,10 @@ fn a_wait_that_leaves_the_copy_in_flight_is_an_error() {
         let who = if arch == "sm_90a" { "warp_group_dot" } else { "local_load" };
         let e = broken(&file, &m);
         expect(&e, &format!("`{who}` reads shared memory an asynchronous copy has not finished writing"), 15);
-        assert!(e.contains("(program (0, 0, 0))") && e.contains("13 |") && e.contains("the copy"), "names the program and the copy:\n{e}");
+        assert!(
+            e.contains("(program (0, 0, 0))") && e.contains("13 |") && e.contains("the copy"),
+            "names the program and the copy:\n{e}"
+        );
     }
 }
 

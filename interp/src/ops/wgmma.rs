@@ -22,7 +22,9 @@ pub enum Op {
 
 pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
     Ok(Some(match op.name.as_str() {
-        "layout.warp_group_dot" => Op::Dot { tf32: super::dot::tf32_of(op), in_flight: op.int_attr("async") == Some(1) },
+        "layout.warp_group_dot" => {
+            Op::Dot { tf32: super::dot::tf32_of(op), in_flight: op.int_attr("async") == Some(1) }
+        }
         "layout.warp_group_dot_wait" => Op::Wait(need(op, op.int_attr("pending"), "pending")?.max(0) as usize),
         _ => return Ok(None),
     }))
