@@ -7,7 +7,9 @@
 use std::path::Path;
 use tile_dialects::ir::{Attr, Module, Op};
 use tile_interp::{Arg, Fault, Kernel, Launch, Memory, Options};
-use tile_runtime::interpret::render_fault;
+use tile_runtime::buffers::HostBuffer;
+use tile_runtime::dtype::DType;
+use tile_runtime::interpret::{self, render_fault};
 use tilec::driver::{mirror_stages, CompileOptions};
 use tilec::source::SourceFile;
 
@@ -16,7 +18,8 @@ const N: usize = 64;
 /// Five iterations of BK = 32, the last one half past K's end: longer than a ring of 3.
 const K: usize = 144;
 
-fn pipelined(arch: &str) -> (SourceFile, Module, Module) {
+/// dot.tile's mm_f16 after every pass, specialised as tilerun would for `run`'s inputs.
+fn stages(arch: &str) -> (SourceFile, Vec<(String, Module)>) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let text = std::fs::read_to_string(root.join("test/gpu/kernels/dot.tile")).unwrap();
     let file = SourceFile::new("test/gpu/kernels/dot.tile", text);
@@ -31,12 +34,18 @@ fn pipelined(arch: &str) -> (SourceFile, Module, Module) {
         ..Default::default()
     };
     let stages = mirror_stages(&file, &opts, true).unwrap();
+    (file, stages)
+}
+
+/// The tile level and the software-pipeline stage.
+fn pipelined(arch: &str) -> (SourceFile, Module, Module) {
+    let (file, stages) = stages(arch);
     let get = |name: &str| stages.iter().find(|s| s.0 == name).unwrap().1.clone();
     (file, get("tile"), get("software-pipeline"))
 }
 
-/// Runs the kernel on fixed inputs: C, or the fault.
-fn run(m: &Module) -> Result<Vec<u8>, Fault> {
+/// Fixed inputs: memory, the arguments, and C's buffer.
+fn inputs() -> (Memory, Vec<Arg>, usize) {
     let mut mem = Memory::default();
     let f16s = |n: usize, f: &dyn Fn(usize) -> f32| -> Vec<u8> {
         (0..n).flat_map(|i| half::f16::from_f32(f(i)).to_le_bytes()).collect()
@@ -47,6 +56,12 @@ fn run(m: &Module) -> Result<Vec<u8>, Fault> {
     let ints = [M, N, K, K, 1, N, 1, N, 1].map(|x| Arg::Int(x as i64));
     let mut args = vec![Arg::Buffer(a), Arg::Buffer(b), Arg::Buffer(c)];
     args.extend(ints);
+    (mem, args, c)
+}
+
+/// Runs the kernel on the inputs: C, or the fault.
+fn run(m: &Module) -> Result<Vec<u8>, Fault> {
+    let (mut mem, args, c) = inputs();
     let k = Kernel::prepare(m, Some("mm_f16"))?;
     let opts = Options { echo_prints: false, ..Default::default() };
     tile_interp::run(&k, &Launch { grid: [1, 1, 1], args: &args }, &mut mem, &opts)?;
@@ -183,4 +198,33 @@ fn copies_must_be_waited_for_before_the_ring_is_freed() {
     let top = parts(&mut m);
     top.retain(|o| o.name != "layout.local_dealloc");
     expect(&broken(&file, &m), "the program ends with this asynchronous copy not waited for", 13);
+}
+
+#[test]
+fn check_each_pass_names_the_pass_that_broke_the_pipeline() {
+    let (file, mut stages) = stages("sm_90a");
+    let at = stages.iter().position(|s| s.0 == "software-pipeline").unwrap();
+    let ops = body(&mut stages[at].1);
+    let w = find(ops, "layout.async_wait")[0];
+    ops[w].set_attr("pending", Attr::int(2, "i32"));
+    let (mut mem, args, c) = inputs();
+    let initial = mem.clone();
+    let k = Kernel::prepare(&stages[0].1, Some("mm_f16")).unwrap();
+    let opts = Options { echo_prints: false, ..Default::default() };
+    tile_interp::run(&k, &Launch { grid: [1, 1, 1], args: &args }, &mut mem, &opts).unwrap();
+    let meta = tilec::metadata::KernelMeta {
+        name: "mm_f16".into(),
+        params: vec![],
+        consts: vec![],
+        num_warps: 4,
+        num_stages: 3,
+        block: [128, 1, 1],
+        shared_bytes: 0,
+        index_bits: 32,
+    };
+    let hosts = [(c, HostBuffer { dtype: DType::F32, shape: vec![M, N], data: vec![] })];
+    let d = interpret::check_each_pass(&file, &meta, &stages, [1, 1, 1], &args, &initial, &mem, &hosts, (None, None))
+        .unwrap()
+        .expect("the broken stage is named");
+    assert_eq!(d, "after `software-pipeline`: the kernel stops (at the tile level it ran)");
 }

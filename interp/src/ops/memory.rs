@@ -1,8 +1,9 @@
 //! Global-memory accesses at the `tile` level (`tile.load`, `tile.store`,
 //! `tile.atomic_rmw`, `tile.atomic_cas`), at the `memsem` level (the same with the
 //! order and scope explicit), and the global read of `layout.async_copy` (a masked load
-//! whose tile goes to shared memory: `async_copy.rs`). The tile level's order is read the way `tile-to-memsem`
-//! makes it explicit: `volatile` → volatile, `tile.sem` → that order, else weak.
+//! whose tile goes to shared memory: `async_copy.rs`). The tile level's order is read
+//! the way `tile-to-memsem` makes it explicit: `volatile` → volatile, `tile.sem` → that
+//! order, else weak.
 //!
 //! Masked-off lanes are not accessed: a load gives `other` there (0 without one). Every
 //! unmasked lane is checked by memcheck; atomics apply lane by lane, in order, and give
