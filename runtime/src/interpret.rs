@@ -169,7 +169,7 @@ pub fn fetch(mem: &Memory, i: usize, like: &HostBuffer) -> HostBuffer {
 #[allow(clippy::too_many_arguments)]
 pub fn check_each_pass(
     file: &SourceFile,
-    meta: &KernelMeta,
+    kernel: &str,
     stages: &[(String, tile_dialects::ir::Module)],
     grid: [u32; 3],
     args: &[Arg],
@@ -180,7 +180,7 @@ pub fn check_each_pass(
 ) -> Result<Option<String>, Error> {
     let quiet = InterpOptions::default();
     for (pass, stage) in stages.iter().skip(1) {
-        let k = match Kernel::prepare(stage, Some(&meta.name)) {
+        let k = match Kernel::prepare(stage, Some(kernel)) {
             Ok(k) => k,
             Err(f) => return Ok(Some(format!("after `{pass}`: the interpreter cannot run this stage: {f}"))),
         };
@@ -298,7 +298,7 @@ pub fn check_mlir_passes(
     }
     let initial = mem.clone();
     launch(file, &k, grid, &iargs, &mut mem, &InterpOptions::default(), &format!("kernel `{}`", k.name))?;
-    match check_each_pass(file, &meta, &stages, grid, &iargs, &initial, &mem, &hosts, (None, None))? {
+    match check_each_pass(file, &meta.name, &stages, grid, &iargs, &initial, &mem, &hosts, (None, None))? {
         Some(d) => Err(Error::msg(format!("check-each-pass: FIRST DIFFERENCE {d}"))),
         None => Ok(()),
     }

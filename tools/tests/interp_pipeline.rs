@@ -212,19 +212,10 @@ fn check_each_pass_names_the_pass_that_broke_the_pipeline() {
     let k = Kernel::prepare(&stages[0].1, Some("mm_f16")).unwrap();
     let opts = Options { echo_prints: false, ..Default::default() };
     tile_interp::run(&k, &Launch { grid: [1, 1, 1], args: &args }, &mut mem, &opts).unwrap();
-    let meta = tilec::metadata::KernelMeta {
-        name: "mm_f16".into(),
-        params: vec![],
-        consts: vec![],
-        num_warps: 4,
-        num_stages: 3,
-        block: [128, 1, 1],
-        shared_bytes: 0,
-        index_bits: 32,
-    };
     let hosts = [(c, HostBuffer { dtype: DType::F32, shape: vec![M, N], data: vec![] })];
-    let d = interpret::check_each_pass(&file, &meta, &stages, [1, 1, 1], &args, &initial, &mem, &hosts, (None, None))
-        .unwrap()
-        .expect("the broken stage is named");
+    let d =
+        interpret::check_each_pass(&file, "mm_f16", &stages, [1, 1, 1], &args, &initial, &mem, &hosts, (None, None))
+            .unwrap()
+            .expect("the broken stage is named");
     assert_eq!(d, "after `software-pipeline`: the kernel stops (at the tile level it ran)");
 }
