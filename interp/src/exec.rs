@@ -5,6 +5,7 @@
 
 use crate::ops;
 use crate::prepare::{Block, Kernel, Kind, Node};
+use crate::smem::Smem;
 use crate::value::{Data, Value};
 use crate::Fault;
 use std::sync::Arc;
@@ -17,10 +18,28 @@ pub struct Frame {
     pub grid: [u32; 3],
     /// `device_print` lines not yet shown.
     pub prints: Vec<String>,
+    /// Shared memory, asynchronous copies and products in flight.
+    pub smem: Smem,
+    /// Barriers passed since the scheduler last looked (for `races`).
+    pub barriers: u32,
 }
 
 impl Frame {
+    /// The value of `v`, for an op that reads it: not the result of a warp-group
+    /// product still in flight.
     pub fn get(&self, v: ValueId) -> Result<&Value, Fault> {
+        let x = self.carried(v)?;
+        match self.smem.in_flight(x) {
+            Some(at) => Err(Fault::new(
+                "reads the result of an asynchronous warp-group product before a `warp_group_dot_wait` completes it",
+            )
+            .note(Some(at.to_string()), "the product")),
+            None => Ok(x),
+        }
+    }
+    /// The value of `v`, to pass on unread (loop-carried values, yields, the operands of
+    /// a wait or a product's accumulator): in flight or not.
+    pub fn carried(&self, v: ValueId) -> Result<&Value, Fault> {
         self.vals
             .get(v as usize)
             .and_then(|x| x.as_ref())
@@ -81,13 +100,12 @@ pub struct Program<'k> {
     /// The loop it is spinning in, and the last access it made.
     pub spin_loc: Option<&'k str>,
     pub last_access: Option<&'k str>,
-    /// A barrier was passed since the scheduler last looked (for `races`).
-    pub barriers: u32,
 }
 
 impl<'k> Program<'k> {
     pub fn new(k: &'k Kernel, args: &[Value], pid: [u32; 3], grid: [u32; 3], nvalues: usize) -> Program<'k> {
-        let mut frame = Frame { vals: vec![None; nvalues], pid, grid, prints: vec![] };
+        let mut frame =
+            Frame { vals: vec![None; nvalues], pid, grid, prints: vec![], smem: Smem::default(), barriers: 0 };
         for ((v, _), a) in k.params.iter().zip(args) {
             frame.set_value(*v, a.clone());
         }
@@ -97,7 +115,6 @@ impl<'k> Program<'k> {
             spinning: false,
             spin_loc: None,
             last_access: None,
-            barriers: 0,
         }
     }
 
@@ -117,7 +134,8 @@ impl<'k> Program<'k> {
                     self.advance(node);
                 }
                 Kind::Barrier => {
-                    self.barriers += 1;
+                    self.frame.barriers += 1;
+                    self.frame.smem.barrier();
                     self.advance(node);
                 }
                 Kind::Mem(_) => return Ok(Stop::Mem(node)),
@@ -135,7 +153,7 @@ impl<'k> Program<'k> {
                     let g = |i: usize| -> Result<i64, Fault> { Ok(self.frame.get(node.operands[i])?.ints()?[0]) };
                     let (lb, ub, step) = (g(0)?, g(1)?, g(2)?);
                     let inits: Vec<Value> =
-                        node.operands[3..].iter().map(|&v| self.frame.get(v).cloned()).collect::<Result<_, _>>()?;
+                        node.operands[3..].iter().map(|&v| self.frame.carried(v).cloned()).collect::<Result<_, _>>()?;
                     if lb >= ub {
                         self.finish(node, inits);
                         continue;
@@ -148,19 +166,20 @@ impl<'k> Program<'k> {
                 }
                 Kind::While => {
                     let inits: Vec<Value> =
-                        node.operands.iter().map(|&v| self.frame.get(v).cloned()).collect::<Result<_, _>>()?;
+                        node.operands.iter().map(|&v| self.frame.carried(v).cloned()).collect::<Result<_, _>>()?;
                     self.stack.push(Cont::While { node, prev: None });
                     self.enter(&node.regions[0], None, inits);
                 }
                 Kind::Yield | Kind::Condition | Kind::Return => {
                     let vals: Vec<Value> =
-                        node.operands.iter().map(|&v| self.frame.get(v).cloned()).collect::<Result<_, _>>()?;
+                        node.operands.iter().map(|&v| self.frame.carried(v).cloned()).collect::<Result<_, _>>()?;
                     for &v in &node.free {
                         self.frame.free(v);
                     }
                     self.stack.pop();
                     if matches!(node.kind, Kind::Return) || self.stack.is_empty() {
                         self.stack.clear();
+                        self.frame.smem.at_end()?;
                         return Ok(Stop::Done);
                     }
                     if let Some(stop) = self.close(vals, matches!(node.kind, Kind::Condition))? {

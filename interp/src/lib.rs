@@ -12,7 +12,9 @@
 //!   program order), which lets spin-waits finish and finds programs that wait forever;
 //! - `memory`: buffers in one address space, memcheck (out of bounds, never-written
 //!   elements of `empty:` buffers);
-//! - `races`: the happens-before race detector (`--races`).
+//! - `races`: the happens-before race detector (`--races`);
+//! - `smem`: each program's shared memory, asynchronous copies and warp-group products,
+//!   and the ordering rules that make pipelining bugs errors.
 //!
 //! Tiles are computed whole, element by element, with the GPU's integer wrap and float
 //! rounding (`value`).
@@ -23,6 +25,7 @@ mod ops;
 mod prepare;
 pub mod races;
 mod sched;
+pub mod smem;
 pub mod value;
 
 pub use memory::{Buffer, Memory};

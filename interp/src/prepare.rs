@@ -14,6 +14,9 @@ use tile_dialects::ir::{self, Type, ValueId};
 pub struct VTy {
     pub elem: Elem,
     pub shape: Vec<usize>,
+    /// A shared-memory tile (`!layout.memdesc`): the rank of one tile; the leading
+    /// dimensions before it count the slots of a ring.
+    pub smem_rank: Option<usize>,
 }
 
 impl VTy {
@@ -37,7 +40,8 @@ pub enum Kind {
     Return,
     /// A global-memory access: the scheduler runs these in rounds.
     Mem(ops::memory::MemOp),
-    /// `tile.debug_barrier`: a no-op for values, an ordering point for `races`.
+    /// `tile.debug_barrier`, `layout.barrier`: a no-op for values; an ordering point for
+    /// `races` and for the program's shared memory (`smem`).
     Barrier,
     Compute(Compute),
 }
@@ -108,7 +112,7 @@ impl Kernel {
 
     /// The type of `v` (set for every value a node of this kernel touches).
     pub fn ty(&self, v: ValueId) -> &VTy {
-        static NONE: VTy = VTy { elem: Elem::Int(32), shape: vec![] };
+        static NONE: VTy = VTy { elem: Elem::Int(32), shape: vec![], smem_rank: None };
         self.tys.get(v as usize).and_then(|t| t.as_ref()).unwrap_or(&NONE)
     }
 }
@@ -128,7 +132,8 @@ impl Preparer<'_> {
             Fault::at(loc, format!("the interpreter cannot run `{op}`: it does not know the type `{t}`"))
         })?;
         let shape: Vec<usize> = t.shape().iter().map(|&d| d.max(0) as usize).collect();
-        let vt = VTy { elem, shape };
+        let smem_rank = t.shared().map(|s| s.order.len().min(shape.len()));
+        let vt = VTy { elem, shape, smem_rank };
         self.tys[v as usize] = Some(vt.clone());
         Ok(vt)
     }
@@ -158,7 +163,7 @@ impl Preparer<'_> {
             "scf.yield" => Kind::Yield,
             "scf.condition" => Kind::Condition,
             "func.return" => Kind::Return,
-            "tile.debug_barrier" => Kind::Barrier,
+            "tile.debug_barrier" | "layout.barrier" => Kind::Barrier,
             _ => match ops::memory::decode(op)? {
                 Some(m) => Kind::Mem(m),
                 None => Kind::Compute(ops::decode(op, &|v| self.tys[v as usize].clone())?),
@@ -243,9 +248,9 @@ mod tests {
 
     #[test]
     fn an_unknown_op_is_named_with_its_line() {
-        let e = Kernel::prepare(&kernel_with("layout.local_alloc"), None).unwrap_err();
+        let e = Kernel::prepare(&kernel_with("llvm.inline_asm"), None).unwrap_err();
         assert_eq!(e.loc.as_deref(), Some("loc(\"k.tile\":7:9)"));
-        assert!(e.message.contains("cannot run `layout.local_alloc`"), "{}", e.message);
+        assert!(e.message.contains("cannot run `llvm.inline_asm`"), "{}", e.message);
         assert!(Kernel::prepare(&kernel_with("tile.program_id"), None).is_err(), "no axis attribute");
         let e = Kernel::prepare(&kernel_with("arith.addi"), Some("other")).unwrap_err();
         assert!(e.message.contains("no kernel `other` (it has: k)"), "{}", e.message);

@@ -20,6 +20,7 @@ use crate::memory::Memory;
 use crate::ops::memory::{self as mem_ops, Ctx};
 use crate::prepare::{Kernel, Kind};
 use crate::races::{Race, Races};
+use crate::smem::SmemStats;
 use crate::value::{round, wrap, Data, Elem, Value};
 use crate::{Arg, Fault, Options};
 use std::sync::Arc;
@@ -39,6 +40,8 @@ pub struct Outcome {
     pub prints: Vec<String>,
     pub races: Vec<Race>,
     pub rounds: u64,
+    /// Shared-memory copies and products, over every program.
+    pub smem: SmemStats,
 }
 
 struct Resident<'k> {
@@ -118,7 +121,7 @@ pub fn run(k: &Kernel, launch: &Launch, mem: &mut Memory, opts: &Options) -> Res
                 out.prints.push(line);
             }
             if let Some(rc) = &mut races {
-                for _ in 0..std::mem::take(&mut r.prog.barriers) {
+                for _ in 0..std::mem::take(&mut r.prog.frame.barriers) {
                     rc.barrier(r.id);
                 }
             }
@@ -147,6 +150,7 @@ pub fn run(k: &Kernel, launch: &Launch, mem: &mut Memory, opts: &Options) -> Res
             if let Some(rc) = &mut races {
                 rc.finish(r.id);
             }
+            out.smem.add(&r.prog.frame.smem.stats);
         }
         res.retain(|r| !r.prog.is_done());
         if !changed && !res.is_empty() && res.iter().all(|r| r.quiet >= 2) {

@@ -138,6 +138,17 @@ pub fn round(e: Elem, x: f64) -> f64 {
     }
 }
 
+/// `x` (an f32) as the tensor cores take a tf32 input: `cvt.rna.tf32.f32`, 10 mantissa
+/// bits, rounded to nearest with ties away from zero (NaN stays NaN).
+#[inline]
+pub fn round_tf32(x: f64) -> f64 {
+    if x.is_nan() {
+        return x;
+    }
+    let u = (x as f32).to_bits();
+    f32::from_bits(u.wrapping_add(0x1000) & 0xFFFF_E000) as f64
+}
+
 /// The value's bits in memory (little-endian, `e.bytes()` of them) from element `i`.
 pub fn encode(e: Elem, d: &Data, i: usize, out: &mut [u8]) {
     match (e, d) {
@@ -208,5 +219,13 @@ mod tests {
         assert_eq!(round(Elem::F32, 0.1), 0.1f32 as f64);
         assert_eq!(round(Elem::BF16, 1.0 + 1.0 / 256.0), 1.0); // ties to even
         assert_eq!(bits_float(Elem::F32, float_bits(Elem::F32, -2.5)), -2.5);
+        // tf32: 10 mantissa bits, ties away from zero; the sign is kept.
+        let ulp = 1.0 / 1024.0;
+        assert_eq!(round_tf32(1.0 + ulp / 2.0), 1.0 + ulp);
+        assert_eq!(round_tf32(-(1.0 + ulp / 2.0)), -(1.0 + ulp));
+        assert_eq!(round_tf32(1.0 + ulp / 2.0 - ulp / 8.0), 1.0);
+        assert_eq!(round_tf32(1.0 + 3.0 * ulp / 2.0), 1.0 + 2.0 * ulp);
+        assert_eq!(round_tf32(f32::MAX as f64), f64::INFINITY);
+        assert!(round_tf32(f64::NAN).is_nan());
     }
 }

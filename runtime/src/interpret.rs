@@ -50,9 +50,15 @@ pub fn refuse_bench() -> Error {
     Error::msg("--bench times kernels on a GPU: the interpreter cannot time them (no GPU here, or --interpret)")
 }
 
+/// Where `loc` points in `file`: a .tile's locations name it; MLIR parsed from a
+/// `.mlir`'s text names its lines `"-"`.
+fn span_in(file: &SourceFile, loc: &str) -> Option<Span> {
+    file.span_of_loc(loc).or_else(|| file.span_of_loc(&loc.replacen("loc(\"-\":", &format!("loc({:?}:", file.name), 1)))
+}
+
 /// A fault rendered against the .tile source: file:line:col, the line, a caret, notes.
 pub fn render_fault(file: &SourceFile, f: &Fault) -> String {
-    let span = f.loc.as_deref().and_then(|l| file.span_of_loc(l));
+    let span = f.loc.as_deref().and_then(|l| span_in(file, l));
     let Some(span) = span else {
         let mut s = format!("{}: error: {}\n", file.name, f.message);
         for (_, n) in &f.notes {
@@ -62,7 +68,7 @@ pub fn render_fault(file: &SourceFile, f: &Fault) -> String {
     };
     let mut d = Diagnostic::error(&f.message, span, "");
     for (loc, text) in &f.notes {
-        match loc.as_deref().and_then(|l| file.span_of_loc(l)) {
+        match loc.as_deref().and_then(|l| span_in(file, l)) {
             Some(s) if s != span => d = d.with_secondary(s, text.clone()),
             Some(_) => d.label = text.clone(),
             None => d = d.note(text.clone()),
@@ -163,7 +169,7 @@ pub fn fetch(mem: &Memory, i: usize, like: &HostBuffer) -> HostBuffer {
 #[allow(clippy::too_many_arguments)]
 pub fn check_each_pass(
     file: &SourceFile,
-    meta: &KernelMeta,
+    kernel: &str,
     stages: &[(String, tile_dialects::ir::Module)],
     grid: [u32; 3],
     args: &[Arg],
@@ -174,16 +180,19 @@ pub fn check_each_pass(
 ) -> Result<Option<String>, Error> {
     let quiet = InterpOptions::default();
     for (pass, stage) in stages.iter().skip(1) {
-        let k = match Kernel::prepare(stage, Some(&meta.name)) {
+        let k = match Kernel::prepare(stage, Some(kernel)) {
             Ok(k) => k,
             Err(f) => return Ok(Some(format!("after `{pass}`: the interpreter cannot run this stage: {f}"))),
         };
         let mut mem = initial.clone();
         let opts = tile_interp::Options { echo_prints: false, ..quiet.options() };
-        if let Err(f) = tile_interp::run(&k, &Launch { grid, args }, &mut mem, &opts) {
-            eprint!("{}", render_fault(file, &f));
-            return Ok(Some(format!("after `{pass}`: the kernel stops (at the tile level it ran)")));
-        }
+        let out = match tile_interp::run(&k, &Launch { grid, args }, &mut mem, &opts) {
+            Ok(out) => out,
+            Err(f) => {
+                eprint!("{}", render_fault(file, &f));
+                return Ok(Some(format!("after `{pass}`: the kernel stops (at the tile level it ran)")));
+            }
+        };
         for (i, like) in hosts {
             let (got, want) = (fetch(&mem, *i, like), fetch(reference, *i, like));
             let name = &mem.buffers[*i].name;
@@ -198,9 +207,21 @@ pub fn check_each_pass(
                 )));
             }
         }
-        println!("check-each-pass: after `{pass}`: every buffer matches the tile level");
+        println!("check-each-pass: after `{pass}`: every buffer matches the tile level{}", smem_note(&out.smem));
     }
     Ok(None)
+}
+
+/// What a stage did with shared memory, when it did anything: a pipelined loop shows as
+/// asynchronous copies (and, on wgmma, products left in flight).
+fn smem_note(s: &tile_interp::smem::SmemStats) -> String {
+    if s.copies == 0 && s.products == 0 {
+        return String::new();
+    }
+    format!(
+        " ({} asynchronous copies, {} warp-group products, {} of them left in flight)",
+        s.copies, s.products, s.products_in_flight
+    )
 }
 
 /// The language's name of an IR type (`*f32`, `i32`), for a kernel known only from its
@@ -277,7 +298,7 @@ pub fn check_mlir_passes(
     }
     let initial = mem.clone();
     launch(file, &k, grid, &iargs, &mut mem, &InterpOptions::default(), &format!("kernel `{}`", k.name))?;
-    match check_each_pass(file, &meta, &stages, grid, &iargs, &initial, &mem, &hosts, (None, None))? {
+    match check_each_pass(file, &meta.name, &stages, grid, &iargs, &initial, &mem, &hosts, (None, None))? {
         Some(d) => Err(Error::msg(format!("check-each-pass: FIRST DIFFERENCE {d}"))),
         None => Ok(()),
     }

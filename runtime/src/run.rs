@@ -389,7 +389,8 @@ fn run_interpreted(o: &Options) -> Result<(), Error> {
     if let Some(initial) = initial {
         let bufs: Vec<(usize, HostBuffer)> = hosts.iter().map(|(_, at, h)| (*at, h.clone())).collect();
         let tol = (o.rtol, o.atol);
-        if let Some(d) = interpret::check_each_pass(&fi.file, k, &fi.stages, o.grid, &args, &initial, &mem, &bufs, tol)?
+        if let Some(d) =
+            interpret::check_each_pass(&fi.file, &k.name, &fi.stages, o.grid, &args, &initial, &mem, &bufs, tol)?
         {
             println!("check-each-pass: FIRST DIFFERENCE {d}");
             failed.push("--check-each-pass".into());

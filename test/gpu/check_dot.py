@@ -12,13 +12,27 @@ Each case runs `tilerun` on .npy inputs, saves the output (poisoned with NaN / a
 before the launch, so unwritten elements fail) and compares in Python:
 ‖out - ref‖ / ‖ref‖ under the type's bound (f16/bf16 products are exact in f32: 1e-5;
 tf32 5e-3; i8 exactly). The last line is `N passed, N failed`.
+
+With --interpret (no GPU: what CI runs, from scripts/test.sh) every case runs in
+tilec's interpreter with --check-each-pass (the IR after every pass up to
+tile-to-memsem, pipelined loops included, must give the tile level's result, and break
+none of the interpreter's rules for shared memory, asynchronous copies and warp-group
+products) on small sizes (M, N, K in 1, 17, 48, 64, 100, 144: K not a multiple of BK,
+loops shorter and longer than the ring), every kind, num_stages 1 to 5, both targets;
+where the rows allow 16-byte copies the software-pipeline stage must copy
+asynchronously (and on wgmma leave products in flight). The dot examples
+(examples/matmul.tile, matmul_grouped.tile's persistent kernel, attention.tile) run the
+same way on small sizes.
 """
 import argparse
 import itertools
 import os
+import re
 import subprocess
 import sys
 import tempfile
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
@@ -26,6 +40,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 KERNELS = os.path.join(HERE, "kernels", "dot.tile")
 TOL = {"f16": 1e-5, "bf16": 1e-5, "tf32": 5e-3, "f32": 1e-6, "i8": 0.0}
 NP = {"f16": np.float16, "f32": np.float32, "i8": np.int8}
+# Bytes of an element in the kernel (bf16 is given to tilerun as f32).
+EB = {"f16": 2, "bf16": 2, "tf32": 4, "f32": 4, "i8": 1}
 
 
 def cdiv(a, b):
@@ -66,14 +82,30 @@ def save(path, arr):
     return path
 
 
+# What the software-pipeline stage ran, from --check-each-pass's line about it.
+PIPELINED = re.compile(r"after `software-pipeline`: every buffer matches the tile level "
+                       r"\((\d+) asynchronous copies, (\d+) warp-group products, (\d+) of them left in flight\)")
+
+
+def pipelined(out):
+    """(copies, products, products left in flight) of the software-pipeline stage."""
+    m = PIPELINED.search(out)
+    return tuple(int(x) for x in m.groups()) if m else (0, 0, 0)
+
+
 class Runner:
-    def __init__(self, tilerun, work, verbose):
+    def __init__(self, tilerun, work, verbose, interpret=False):
         self.tilerun, self.work, self.verbose = tilerun, work, verbose
         self.passed = self.failed = 0
+        # In the interpreter: every pass checked, memcheck, never-written reads.
+        self.extra = ["--interpret", "--check-each-pass", "--uninit"] if interpret else []
+        self.lock = threading.Lock()
 
     def run(self, label, kind, m, n, k, *, a_col=False, b_col=False, stages=3, arch="sm_90a", warps=4,
-            block=(64, 64, 32), pad=0, rng):
-        """One product; returns the output (or None on failure)."""
+            block=(64, 64, 32), pad=0, align=False, expect=None, rng):
+        """One product; returns the output (or None on failure). `align`: rows padded to
+        16 bytes (so both operands can be copied asynchronously); `expect` ("copies" or
+        "in flight", interpreter only): what the pipelined stage must have done."""
         kernel = {"f16": "mm_f16", "bf16": "mm_bf16", "tf32": "mm_f32", "f32": "mm_f32", "i8": "mm_i8"}[kind]
         a, b = inputs(kind, m, n, k, rng)
         if kind == "bf16":
@@ -87,13 +119,16 @@ class Runner:
         # `pad` extra elements a row make the strides (and alignment) irregular.
         def lay(x, col):
             rows, cols = x.shape
+            per16 = 16 // EB[kind]
             if col:
-                base = np.zeros((cols, rows + pad), dtype=x.dtype)
+                p = pad + ((-rows) % per16 if align else 0)
+                base = np.zeros((cols, rows + p), dtype=x.dtype)
                 base[:, :rows] = x.T
-                return base, (1, rows + pad)
-            base = np.zeros((rows, cols + pad), dtype=x.dtype)
+                return base, (1, rows + p)
+            p = pad + ((-cols) % per16 if align else 0)
+            base = np.zeros((rows, cols + p), dtype=x.dtype)
             base[:, :cols] = x
-            return base, (cols + pad, 1)
+            return base, (cols + p, 1)
         abuf, (sam, sak) = lay(store[0], a_col)
         bbuf, (sbk, sbn) = lay(store[1], b_col)
         out_t = "i32" if kind == "i8" else "f32"
@@ -108,9 +143,15 @@ class Runner:
             cmd += ["-D", "PRECISE=1"]
         cmd += [f"a={spec_a}", f"b={spec_b}", f"c=empty:{out_t}:{m}x{n}", f"M={m}", f"N={n}", f"K={k}",
                 f"sam={sam}", f"sak={sak}", f"sbk={sbk}", f"sbn={sbn}", f"scm={n}", "scn=1", "--save", f"c={out}"]
+        cmd += self.extra
         p = subprocess.run(cmd, capture_output=True, text=True)
         if p.returncode != 0:
             self.fail(label, "tilerun failed:\n" + (p.stdout + p.stderr)[-2000:], cmd)
+            return None
+        copies, _, in_flight = pipelined(p.stdout)
+        if (expect == "copies" and copies == 0) or (expect == "in flight" and in_flight == 0):
+            self.fail(label, f"the software-pipeline stage ran {copies} asynchronous copies and left {in_flight} "
+                             f"products in flight (expected {expect})", cmd)
             return None
         got = np.load(out).astype(np.float64).reshape(m, n)
         if not np.isfinite(got).all():
@@ -121,9 +162,15 @@ class Runner:
             ok = np.array_equal(got, ref)
         else:
             ok = err <= TOL[kind]
+        if ok and self.extra and kind == "tf32" and m * n * k >= 1000 and err < 1e-6:
+            # The interpreter rounds tf32 inputs as the tensor cores do: an exact f32
+            # result means it did not.
+            self.fail(label, f"rel err {err:.1e}: as exact as f32 (are the inputs rounded to tf32?)", cmd)
+            return None
         if ok:
-            self.passed += 1
-            print(f"ok   {label}  (rel err {err:.1e})")
+            with self.lock:
+                self.passed += 1
+            print(f"ok   {label}  (rel err {err:.1e})", flush=True)
         else:
             bad = np.argwhere(np.abs(got - ref) > 1e-3 * max(1.0, np.abs(ref).max()))
             self.fail(label, f"rel err {err:.3e} > {TOL[kind]}; first bad {bad[:3].tolist()} "
@@ -132,10 +179,120 @@ class Runner:
         return np.load(out)
 
     def fail(self, label, why, cmd):
-        self.failed += 1
-        print(f"FAIL {label}: {why}")
-        if self.verbose:
-            print("     " + " ".join(cmd))
+        with self.lock:
+            self.failed += 1
+        print(f"FAIL {label}: {why}" + ("\n     " + " ".join(cmd) if self.verbose else ""), flush=True)
+
+    def example(self, label, tile, kernel, grid, arrays, scalars, out, ref, arch, rtol, atol, defines=()):
+        """An example kernel through every pass in the interpreter, checked by tilerun
+        against `ref` (for `out`, made `empty:`)."""
+        d = os.path.join(self.work, label.replace(" ", "_").replace("/", "_").replace("=", ""))
+        os.makedirs(d, exist_ok=True)
+        cmd = [self.tilerun, tile, "--kernel", kernel, "--arch", arch, "--grid", ",".join(map(str, grid))]
+        cmd += [f"-D{k}={v}" for k, v in defines]
+        cmd += [f"{nm}={save(os.path.join(d, nm + '.npy'), v)}" for nm, v in arrays]
+        cmd += [f"{out}=empty:{ref.dtype.name.replace('float', 'f')}:{ref.size}"] + [f"{nm}={v}" for nm, v in scalars]
+        cmd += ["--check", f"{out}={save(os.path.join(d, 'ref.npy'), ref.reshape(-1))}", "--rtol", str(rtol),
+                "--atol", str(atol)] + self.extra
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        if p.returncode != 0:
+            self.fail(label, "tilerun failed:\n" + (p.stdout + p.stderr)[-2000:], cmd)
+            return
+        copies, products, in_flight = pipelined(p.stdout)
+        with self.lock:
+            self.passed += 1
+        print(f"ok   {label}  ({copies} asynchronous copies, {products} products, {in_flight} in flight)", flush=True)
+
+
+def interpreted(r, archs, kinds, jobs):
+    """--interpret: the cases above at interpreter sizes, every pass checked."""
+    cases = []  # (label, kwargs) of Runner.run
+
+    def add(label, kind, m, n, k, **kw):
+        cases.append((label, dict(kind=kind, m=m, n=n, k=k, **kw)))
+
+    shapes = [(1, 1, 1), (17, 64, 100), (100, 17, 64), (64, 100, 17), (64, 64, 48), (100, 100, 100)]
+    for arch in archs:
+        for kind in kinds:
+            block = (64, 64, 64) if kind == "i8" else (64, 64, 32)
+            for i, (m, n, k) in enumerate(shapes):
+                st = 1 + i % 5
+                add(f"{arch} {kind} {m}x{n}x{k} stages={st}", kind, m, n, k, stages=st, arch=arch, block=block,
+                    align=i % 2 == 1)
+            if kind in ("f16", "bf16"):
+                add(f"{arch} {kind} 64x64x100 Acol Bcol aligned", kind, 64, 64, 100, a_col=True, b_col=True,
+                    arch=arch, align=True)
+        if "f16" not in kinds:
+            continue
+        # Every stage count: 5 iterations, the last past K's end (longer than every ring),
+        # and 2 (shorter than rings of 3 to 5); 16-byte rows, so both operands are copied
+        # asynchronously, and wgmma's products are left in flight.
+        for (m, n, k) in [(100, 64, 144), (64, 128, 48)]:
+            for st in range(1, 6):
+                exp = None if st == 1 else ("in flight" if arch == "sm_90a" else "copies")
+                add(f"{arch} f16 {m}x{n}x{k} stages={st} aligned", "f16", m, n, k, stages=st, arch=arch, align=True,
+                    expect=exp)
+        add(f"{arch} f16 100x256x144 8 warps 128x256x64 aligned", "f16", 100, 256, 144, arch=arch, warps=8,
+            block=(128, 256, 64), align=True, expect="in flight" if arch == "sm_90a" else "copies")
+        add(f"{arch} f16 17x17x17 blocks (16, 16, 16)", "f16", 17, 17, 17, arch=arch, block=(16, 16, 16))
+        add(f"{arch} f16 64x64x64 A col-major padded by 1", "f16", 64, 64, 64, a_col=True, arch=arch, pad=1)
+
+    def one(case):
+        label, kw = case
+        return label, r.run(label, rng=np.random.default_rng(3), **kw)
+
+    with ThreadPoolExecutor(jobs) as pool:
+        outs = dict(pool.map(one, cases))
+    # Every stage count gives the same bits.
+    for arch in archs:
+        for (m, n, k) in [(100, 64, 144), (64, 128, 48)]:
+            o = [outs.get(f"{arch} f16 {m}x{n}x{k} stages={st} aligned") for st in range(1, 6)]
+            if all(x is not None for x in o):
+                same = all(np.array_equal(o[0], x) for x in o[1:])
+                print(("ok  " if same else "FAIL") + f" {arch} {m}x{n}x{k} stages 1..5 bitwise identical")
+                r.passed += same
+                r.failed += not same
+    examples(r, archs, jobs)
+
+
+def examples(r, archs, jobs):
+    """The examples with dots, small, through every pass in the interpreter."""
+    root = os.path.dirname(os.path.dirname(HERE))
+    ex = os.path.join(root, "examples")
+    rng = np.random.default_rng(5)
+    runs = []
+    for arch in archs:
+        for (m, n, k) in [(100, 256, 64), (17, 100, 100), (128, 64, 17)]:
+            a = rng.uniform(-1, 1, (m, k)).astype(np.float16)
+            b = rng.uniform(-1, 1, (k, n)).astype(np.float16)
+            ref = (a.astype(np.float32) @ b.astype(np.float32)).astype(np.float16)
+            scal = [("M", m), ("N", n), ("K", k), ("sam", k), ("sak", 1), ("sbk", n), ("sbn", 1), ("scm", n), ("scn", 1)]
+            runs.append((f"{arch} matmul.tile {m}x{n}x{k}", os.path.join(ex, "matmul.tile"), "matmul",
+                         (cdiv(m, 128) * cdiv(n, 256),), [("a", a), ("b", b)], scal, "c", ref, arch, 2e-2, 5e-2, ()))
+        # Persistent: three programs walk four tiles, the ring made and freed per tile.
+        m, n, k = 256, 512, 144
+        a = rng.uniform(-1, 1, (m, k)).astype(np.float16)
+        b = rng.uniform(-1, 1, (k, n)).astype(np.float16)
+        ref = (a.astype(np.float32) @ b.astype(np.float32)).astype(np.float16)
+        scal = [("M", m), ("N", n), ("K", k), ("sam", k), ("sak", 1), ("sbk", n), ("sbn", 1), ("scm", n), ("scn", 1)]
+        runs.append((f"{arch} matmul_grouped.tile persistent {m}x{n}x{k}", os.path.join(ex, "matmul_grouped.tile"),
+                     "matmul_persistent", (3,), [("a", a), ("b", b)], scal, "c", ref, arch, 2e-2, 5e-2, ()))
+        for nctx, causal in [(100, 0), (200, 1)]:
+            q, kk, v = (rng.uniform(-1, 1, (1, 2, nctx, 64)).astype(np.float16) for _ in range(3))
+            s = np.einsum("zhmd,zhnd->zhmn", q.astype(np.float64), kk.astype(np.float64)) / 8.0
+            if causal:
+                s = np.where(np.tril(np.ones((nctx, nctx), dtype=bool)), s, -np.inf)
+            p = np.exp(s - s.max(-1, keepdims=True))
+            ref = np.einsum("zhmn,zhnd->zhmd", p / p.sum(-1, keepdims=True), v.astype(np.float64)).astype(np.float16)
+            st = [2 * nctx * 64, nctx * 64, 64]
+            scal = [("sm_scale", 0.125), ("H", 2), ("N_CTX", nctx)]
+            scal += [(f"s{t}{x}", y) for t in "qkvo" for x, y in zip("zh" + ("n" if t in "kv" else "m"), st)]
+            runs.append((f"{arch} attention.tile N={nctx}{' causal' if causal else ''}",
+                         os.path.join(ex, "attention.tile"), "attention", (cdiv(nctx, 128), 2),
+                         [("q", q), ("k", kk), ("v", v)], scal, "o", ref, arch, 2e-2, 2e-2,
+                         (("CAUSAL", 1),) if causal else ()))
+    with ThreadPoolExecutor(jobs) as pool:
+        list(pool.map(lambda x: r.example(*x), runs))
 
 
 def main():
@@ -143,6 +300,9 @@ def main():
     ap.add_argument("--quick", action="store_true", help="a smaller set of cases")
     ap.add_argument("--only", nargs="*", help="only these kinds (f16 bf16 tf32 f32 i8)")
     ap.add_argument("--arch", nargs="*", default=["sm_90a", "sm_80"])
+    ap.add_argument("--interpret", action="store_true",
+                    help="in the interpreter, with --check-each-pass, at small sizes (no GPU needed)")
+    ap.add_argument("-j", "--jobs", type=int, default=2, help="tilerun processes at once (--interpret)")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     tilerun = os.environ.get("TILERUN")
@@ -150,6 +310,12 @@ def main():
         sys.exit("set TILERUN to the tilerun binary")
     rng = np.random.default_rng(7)
     kinds = args.only or ["f16", "bf16", "tf32", "f32", "i8"]
+    if args.interpret:
+        with tempfile.TemporaryDirectory() as work:
+            r = Runner(tilerun, work, args.verbose, interpret=True)
+            interpreted(r, args.arch, kinds, args.jobs)
+            print(f"{r.passed} passed, {r.failed} failed")
+            sys.exit(1 if r.failed else 0)
     with tempfile.TemporaryDirectory() as work:
         r = Runner(tilerun, work, args.verbose)
         sizes = [1, 16, 17, 31, 100, 129, 1000]

@@ -46,22 +46,8 @@ fn a_pass_that_changes_the_result_is_named() {
     tile_interp::run(&k, &Launch { grid: [1, 1, 1], args: &args }, &mut mem, &Options::default()).unwrap();
     let like = HostBuffer { dtype: DType::F32, shape: vec![n], data: vec![] };
     let hosts: Vec<(usize, HostBuffer)> = [a, b, out].iter().map(|&i| (i, like.clone())).collect();
-    let meta = interpret_meta();
-    let d = interpret::check_each_pass(&file, &meta, &stages, [1, 1, 1], &args, &initial, &mem, &hosts, (None, None))
+    let d = interpret::check_each_pass(&file, "add", &stages, [1, 1, 1], &args, &initial, &mem, &hosts, (None, None))
         .unwrap()
         .expect("a difference");
     assert_eq!(d, "after `smem-transpose`: `out`[0] = -1 (tile level: 1); 1000 of 1000 elements differ");
-}
-
-fn interpret_meta() -> tilec::metadata::KernelMeta {
-    tilec::metadata::KernelMeta {
-        name: "add".into(),
-        params: vec![],
-        consts: vec![],
-        num_warps: 4,
-        num_stages: 3,
-        block: [128, 1, 1],
-        shared_bytes: 0,
-        index_bits: 32,
-    }
 }

@@ -1,31 +1,65 @@
-//! `tile.dot`: acc + a @ b. Float inputs multiply exactly and accumulate in the
-//! accumulator's type, one k at a time (the GPU's FMA chain: f32 for f16/bf16/f32
-//! inputs, f16 with `out_dtype = f16`); i8 inputs accumulate in i32, wrapping.
+//! `tile.dot` (any encodings: blocked, or tensor-core operands `#layout.dot_op` and
+//! accumulators `#layout.mma`, the same math): acc + a @ b. Float inputs multiply exactly
+//! and accumulate in the accumulator's type, one k at a time (the GPU's FMA chain: f32
+//! for f16/bf16/f32 inputs, f16 with `out_dtype = f16`); f32 inputs with
+//! `input_precision = "tf32"` (the default) are first rounded to tf32 as the tensor cores
+//! take them (`cvt.rna.tf32.f32`: 10 mantissa bits, to nearest, ties away from zero), so
+//! results match the GPU's tensor cores within their tolerance ("ieee" and "tf32x3"
+//! keep exact f32 products); i8 inputs accumulate in i32, wrapping. `product` is shared
+//! with `layout.warp_group_dot` (`wgmma.rs`).
 
 use crate::exec::Frame;
 use crate::prepare::{Kernel, Node};
-use crate::value::{round, wrap, Data};
+use crate::value::{round, round_tf32, wrap, Data, Elem};
 use crate::Fault;
-use tile_dialects::ir;
+use std::borrow::Cow;
+use tile_dialects::ir::{self, ValueId};
 
 #[derive(Debug)]
-pub struct Op;
-
-pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
-    Ok((op.name == "tile.dot").then_some(Op))
+pub struct Op {
+    /// `input_precision = "tf32"`: f32 inputs are rounded to tf32.
+    pub tf32: bool,
 }
 
-pub fn exec(_: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
+/// Whether a dot op's f32 inputs are taken as tf32.
+pub fn tf32_of(op: &ir::Op) -> bool {
+    op.str_attr("input_precision").is_none_or(|p| p == "tf32")
+}
+
+pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
+    Ok((op.name == "tile.dot").then(|| Op { tf32: tf32_of(op) }))
+}
+
+pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
     let (a, b, c, out) = (n.operands[0], n.operands[1], n.operands[2], n.results[0]);
-    let (sa, sb) = (&k.ty(a).shape, &k.ty(b).shape);
-    let (m, kk, nn) = match (sa.as_slice(), sb.as_slice()) {
-        ([m, k1], [k2, n2]) if k1 == k2 => (*m, *k1, *n2),
-        _ => return Err(Fault::at(&n.loc, "the interpreter multiplies 2-D tiles of matching inner size only")),
-    };
-    let re = k.ty(out).elem;
     let (x, y, acc) = (f.get(a)?.clone(), f.get(b)?.clone(), f.get(c)?.clone());
-    let data = match (&*x, &*y, &*acc) {
+    let data = product(k, [a, b, out], &x, &y, &acc, o.tf32)?;
+    f.set(out, data);
+    Ok(())
+}
+
+/// acc + x @ y, where `vals` are the values (or buffers) x and y come from and the result,
+/// for their shapes and types.
+pub fn product(k: &Kernel, vals: [ValueId; 3], x: &Data, y: &Data, acc: &Data, tf32: bool) -> Result<Data, Fault> {
+    let [a, b, out] = vals;
+    let last2 = |v: ValueId| {
+        let s = &k.ty(v).shape;
+        s[s.len().saturating_sub(2)..].to_vec()
+    };
+    let (m, kk, nn) = match (last2(a).as_slice(), last2(b).as_slice()) {
+        ([m, k1], [k2, n2]) if k1 == k2 => (*m, *k1, *n2),
+        _ => return Err(Fault::new("the interpreter multiplies 2-D tiles of matching inner size only")),
+    };
+    if x.len() != m * kk || y.len() != kk * nn || acc.len() != m * nn {
+        return Err(Fault::internal("a product's operands are not the sizes of their types"));
+    }
+    let re = k.ty(out).elem;
+    let tf32 = tf32 && k.ty(a).elem == Elem::F32 && k.ty(b).elem == Elem::F32;
+    Ok(match (x, y, acc) {
         (Data::F(x), Data::F(y), Data::F(acc)) => {
+            let narrow = |v: &[f64]| -> Vec<f64> { v.iter().map(|&e| round_tf32(e)).collect() };
+            let (x, y): (Cow<[f64]>, Cow<[f64]>) =
+                if tf32 { (narrow(x).into(), narrow(y).into()) } else { (x.into(), y.into()) };
             let mut o = acc.clone();
             // Row of a times b, k-major, so b's rows are read contiguously.
             for i in 0..m {
@@ -52,8 +86,6 @@ pub fn exec(_: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
             }
             Data::I(o)
         }
-        _ => return Err(Fault::at(&n.loc, "`tile.dot` of mixed integer and float tiles")),
-    };
-    f.set(out, data);
-    Ok(())
+        _ => return Err(Fault::new("a product of mixed integer and float tiles")),
+    })
 }

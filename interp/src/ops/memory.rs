@@ -1,7 +1,9 @@
 //! Global-memory accesses at the `tile` level (`tile.load`, `tile.store`,
-//! `tile.atomic_rmw`, `tile.atomic_cas`) and at the `memsem` level (the same with the
-//! order and scope explicit). The tile level's order is read the way `tile-to-memsem`
-//! makes it explicit: `volatile` → volatile, `tile.sem` → that order, else weak.
+//! `tile.atomic_rmw`, `tile.atomic_cas`), at the `memsem` level (the same with the
+//! order and scope explicit), and the global read of `layout.async_copy` (a masked load
+//! whose tile goes to shared memory: `async_copy.rs`). The tile level's order is read
+//! the way `tile-to-memsem` makes it explicit: `volatile` → volatile, `tile.sem` → that
+//! order, else weak.
 //!
 //! Masked-off lanes are not accessed: a load gives `other` there (0 without one). Every
 //! unmasked lane is checked by memcheck; atomics apply lane by lane, in order, and give
@@ -53,6 +55,10 @@ pub enum Access {
         unsigned: bool,
     },
     Cas,
+    /// `layout.async_copy`: a weak load, masked-off elements zero, into shared memory.
+    AsyncCopy {
+        mask: Option<usize>,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -65,7 +71,7 @@ pub struct MemOp {
 
 impl MemOp {
     pub fn is_load(&self) -> bool {
-        matches!(self.access, Access::Load { .. })
+        matches!(self.access, Access::Load { .. } | Access::AsyncCopy { .. })
     }
 }
 
@@ -88,6 +94,10 @@ fn position(op: &ir::Op, i: usize) -> Option<usize> {
 }
 
 pub fn decode(op: &ir::Op) -> Result<Option<MemOp>, Fault> {
+    if op.name == "layout.async_copy" {
+        let access = Access::AsyncCopy { mask: position(op, 2) };
+        return Ok(Some(MemOp { access, order: Order::Weak, beyond_cta: true }));
+    }
     let (level, what) = match op.name.split_once('.') {
         Some((l @ ("tile" | "memsem"), w)) => (l, w),
         _ => return Ok(None),
@@ -149,7 +159,7 @@ pub fn perform(op: &MemOp, n: &Node, k: &Kernel, f: &mut Frame, cx: &mut Ctx) ->
     let tile = !k.ty(ptr_v).shape.is_empty();
     let elem = match k.ty(ptr_v).elem {
         Elem::Ptr(_) => match op.access {
-            Access::Store { .. } => k.ty(n.operands[1]).elem,
+            Access::Store { .. } | Access::AsyncCopy { .. } => k.ty(n.operands[1]).elem,
             _ => k.ty(n.results[0]).elem,
         },
         _ => return Err(Fault::at(&n.loc, "an access through a value that is not a pointer")),
@@ -165,6 +175,7 @@ pub fn perform(op: &MemOp, n: &Node, k: &Kernel, f: &mut Frame, cx: &mut Ctx) ->
     };
     let what = match op.access {
         Access::Load { .. } => "load",
+        Access::AsyncCopy { .. } => "async_copy",
         Access::Store { .. } => "store",
         _ => "atomic",
     };
@@ -183,7 +194,12 @@ pub fn perform(op: &MemOp, n: &Node, k: &Kernel, f: &mut Frame, cx: &mut Ctx) ->
     };
     let kind = AccessKind::new(op, tile);
     match op.access {
-        Access::Load { mask, other } => {
+        Access::Load { .. } | Access::AsyncCopy { .. } => {
+            let (mask, other) = match op.access {
+                Access::Load { mask, other } => (mask, other),
+                Access::AsyncCopy { mask } => (mask, None),
+                _ => (None, None),
+            };
             let mask = mask_of(mask, f)?;
             let lanes = live(&mask)?;
             if cx.uninit {
@@ -239,7 +255,10 @@ pub fn perform(op: &MemOp, n: &Node, k: &Kernel, f: &mut Frame, cx: &mut Ctx) ->
             if let Some(r) = cx.races.as_deref_mut() {
                 r.access(cx.prog, kind, &lanes, cx.mem, &n.loc);
             }
-            f.set(n.results[0], data);
+            match op.access {
+                Access::AsyncCopy { .. } => super::async_copy::issue(n, f, data)?,
+                _ => f.set(n.results[0], data),
+            }
             Ok(false)
         }
         Access::Store { mask } => {

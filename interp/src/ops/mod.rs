@@ -5,13 +5,16 @@
 //! op and its line.
 
 pub mod arith;
+pub mod async_copy;
 pub mod dot;
 pub mod math;
 pub mod memory;
 pub mod program;
 pub mod reduce;
 pub mod shape;
+pub mod shared;
 pub mod sort;
+pub mod wgmma;
 
 use crate::exec::Frame;
 use crate::prepare::{Kernel, Node, VTy};
@@ -28,6 +31,9 @@ pub enum Compute {
     Sort(sort::Op),
     Dot(dot::Op),
     Program(program::Op),
+    Shared(shared::Op),
+    AsyncCopy(async_copy::Op),
+    Wgmma(wgmma::Op),
 }
 
 /// The type of a value, for decoders that need it.
@@ -55,6 +61,15 @@ pub fn decode(op: &ir::Op, ty: TyOf) -> Result<Compute, Fault> {
     if let Some(x) = program::decode(op)? {
         return Ok(Compute::Program(x));
     }
+    if let Some(x) = shared::decode(op)? {
+        return Ok(Compute::Shared(x));
+    }
+    if let Some(x) = async_copy::decode(op)? {
+        return Ok(Compute::AsyncCopy(x));
+    }
+    if let Some(x) = wgmma::decode(op)? {
+        return Ok(Compute::Wgmma(x));
+    }
     Err(Fault::at(
         &op.loc,
         format!("the interpreter cannot run `{}` (it knows the tile, layout and memsem levels)", op.name),
@@ -70,6 +85,9 @@ pub fn exec(c: &Compute, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Faul
         Compute::Sort(o) => sort::exec(o, n, k, f),
         Compute::Dot(o) => dot::exec(o, n, k, f),
         Compute::Program(o) => program::exec(o, n, k, f),
+        Compute::Shared(o) => shared::exec(o, n, k, f),
+        Compute::AsyncCopy(o) => async_copy::exec(o, n, k, f),
+        Compute::Wgmma(o) => wgmma::exec(o, n, k, f),
     }
 }
 

@@ -1,0 +1,42 @@
+//! Asynchronous copies at the `layout` level: `layout.async_copy` (cp.async: a tile of
+//! global memory into a shared slot, masked-off elements written as zero),
+//! `async_commit` and `async_wait {pending = N}`.
+//!
+//! The copy reads global memory in the scheduler's round, as a masked load with a zero
+//! `other` (memcheck, `--uninit` and `--races` see it as a load: `memory.rs`), then hands
+//! the tile to `issue`; it lands in the slot when its group completes (`smem`).
+
+use super::need;
+use crate::exec::Frame;
+use crate::prepare::{Kernel, Node};
+use crate::value::Data;
+use crate::Fault;
+use tile_dialects::ir;
+
+#[derive(Debug)]
+pub enum Op {
+    Commit,
+    Wait(usize),
+}
+
+pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
+    Ok(Some(match op.name.as_str() {
+        "layout.async_commit" => Op::Commit,
+        "layout.async_wait" => Op::Wait(need(op, op.int_attr("pending"), "pending")?.max(0) as usize),
+        _ => return Ok(None),
+    }))
+}
+
+pub fn exec(o: &Op, n: &Node, _: &Kernel, f: &mut Frame) -> Result<(), Fault> {
+    match o {
+        Op::Commit => f.smem.commit(),
+        Op::Wait(pending) => f.smem.wait_copies(*pending, &n.loc),
+    }
+    Ok(())
+}
+
+/// `layout.async_copy`'s tile, read from global memory: issued into its slot.
+pub fn issue(n: &Node, f: &mut Frame, data: Data) -> Result<(), Fault> {
+    let v = super::shared::view(f, n.operands[1])?;
+    f.smem.issue_copy(v, data, &n.loc)
+}
