@@ -14,7 +14,7 @@ use crate::buffers::HostBuffer;
 use crate::check::{self, Tolerance};
 use crate::cuda::{self, DeviceBuffer, Gpu};
 use crate::dtype::DType;
-use crate::load::{self, CompileSettings, Loaded};
+use crate::load::{self, Loaded};
 use crate::npy::{self, NpyIn};
 use crate::plan::{Plan, PlanArg};
 use crate::plan_ref;
@@ -22,12 +22,15 @@ use crate::spec::{ArgSpec, ArgValue, Source};
 use crate::Error;
 use serde_json::{json, Map, Value};
 use std::ffi::c_void;
+use tilec::options::{Arch, CompileOptions};
 
 #[derive(Clone, Debug)]
 pub struct PlanOptions {
     /// Settings of every in-process compile; each launch adds its own `defines` (after
     /// those of the command line's `-D`) and `num_warps`.
-    pub compile: CompileSettings,
+    pub compile: CompileOptions,
+    /// Turn off the Triton-style specialisation on argument values.
+    pub no_specialise: bool,
     pub arch_given: bool,
     /// The plan's `seed` wins when it has one.
     pub seed: u64,
@@ -75,7 +78,7 @@ fn arg_specs(plan: &Plan, i: usize, dtypes: &[Option<DType>]) -> Vec<ArgSpec> {
 
 /// Compiles or loads every launch for `arch` and binds its arguments; fixes the type of
 /// buffers whose spec leaves it out (from the first launch that uses them).
-fn prepare(plan: &Plan, o: &PlanOptions, arch: &str) -> Result<(Vec<Ready>, Vec<DType>), Error> {
+fn prepare(plan: &Plan, o: &PlanOptions, arch: Arch) -> Result<(Vec<Ready>, Vec<DType>), Error> {
     let file = plan.path.display().to_string();
     let mut dtypes: Vec<Option<DType>> = plan.buffers.iter().map(|b| b.spec.dtype).collect();
     let mut ready = vec![];
@@ -83,14 +86,15 @@ fn prepare(plan: &Plan, o: &PlanOptions, arch: &str) -> Result<(Vec<Ready>, Vec<
         let who = format!("{file}: {}", plan.launch_name(i));
         let ctx = |e: Error| match e {
             Error::Compile(r) => Error::Compile(format!("{r}\n{who}: {} does not compile", l.file.display())),
+            Error::Internal(r) => Error::Internal(format!("{r}\n{who}: compiling {}", l.file.display())),
             e => Error::msg(format!("{who}: {e}")),
         };
         let specs = arg_specs(plan, i, &dtypes);
         let loaded = if is_tile(&l.file) {
-            let mut s = CompileSettings { arch: arch.to_string(), ..o.compile.clone() };
+            let mut s = CompileOptions { arch, ..o.compile.clone() };
             s.defines.extend(l.defines.iter().cloned());
             s.num_warps = l.num_warps.or(s.num_warps);
-            load::compile_tile(&l.file, l.kernel.as_deref(), &s, &specs).map_err(ctx)?
+            load::compile_tile(&l.file, l.kernel.as_deref(), &s, o.no_specialise, &specs).map_err(ctx)?
         } else {
             if !l.defines.is_empty() || l.num_warps.is_some() {
                 return Err(ctx(Error::msg("defines and num_warps need a .tile (a .ptx is already compiled)")));
@@ -128,7 +132,7 @@ fn prepare(plan: &Plan, o: &PlanOptions, arch: &str) -> Result<(Vec<Ready>, Vec<
 /// Runs the plan; `Ok` means every launch ran and every check passed.
 pub fn run(plan: &Plan, o: &PlanOptions) -> Result<(), Error> {
     let file = plan.path.display().to_string();
-    let (mut ready, mut dtypes) = prepare(plan, o, &o.compile.arch)?;
+    let (mut ready, mut dtypes) = prepare(plan, o, o.compile.arch)?;
     if o.compile_only {
         for (i, r) in ready.iter().enumerate() {
             let ms = r.loaded.compile_ms.map_or(" (PTX)".to_string(), |ms| format!(" in {ms:.1} ms"));
@@ -141,7 +145,7 @@ pub fn run(plan: &Plan, o: &PlanOptions) -> Result<(), Error> {
     let gpu = Gpu::open(o.device)?;
     let any_tile = plan.launches.iter().any(|l| is_tile(&l.file));
     if any_tile && !o.arch_given && gpu.cc.0 < 9 {
-        (ready, dtypes) = prepare(plan, o, "sm_80")?;
+        (ready, dtypes) = prepare(plan, o, Arch::Sm80)?;
     }
 
     let mut funcs = vec![];

@@ -10,11 +10,12 @@ use crate::bind::{self, Bound, BUFFER_ALIGN};
 use crate::buffers::HostBuffer;
 use crate::check::{self, Tolerance};
 use crate::cuda::{self, DeviceBuffer, Gpu};
-use crate::load::{self, CompileSettings, Loaded};
+use crate::load::{self, Loaded};
 use crate::spec::ArgSpec;
 use crate::{npy, Error};
 use std::ffi::c_void;
 use std::path::PathBuf;
+use tilec::options::{Arch, CompileOptions};
 
 /// `--bytes`: a count, or the sum of every buffer's size.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -30,7 +31,9 @@ pub struct Options {
     pub kernel: Option<String>,
     pub grid: [u32; 3],
     pub args: Vec<ArgSpec>,
-    pub compile: CompileSettings,
+    pub compile: CompileOptions,
+    /// Turn off the Triton-style specialisation on argument values.
+    pub no_specialise: bool,
     /// Whether `--arch` was given (else a .tile compiles for the device's).
     pub arch_given: bool,
     pub seed: u64,
@@ -61,14 +64,14 @@ fn is_tile(o: &Options) -> bool {
     o.file.extension().is_some_and(|e| e == "tile")
 }
 
-fn load_kernel(o: &Options, arch: &str) -> Result<Loaded, Error> {
+fn load_kernel(o: &Options, arch: Arch) -> Result<Loaded, Error> {
     if !is_tile(o) {
         return load::load_ptx(&o.file, o.kernel.as_deref());
     }
-    let mut settings = CompileSettings { arch: arch.to_string(), ..o.compile.clone() };
+    let opts = CompileOptions { arch, ..o.compile.clone() };
     // Compiling alone, with no arguments: nothing to specialise on.
-    settings.no_specialise |= o.compile_only && o.args.is_empty();
-    load::compile_tile(&o.file, o.kernel.as_deref(), &settings, &o.args)
+    let no_specialise = o.no_specialise || (o.compile_only && o.args.is_empty());
+    load::compile_tile(&o.file, o.kernel.as_deref(), &opts, no_specialise, &o.args)
 }
 
 /// The index of the buffer parameter `name`, for `--save`/`--check`.
@@ -92,7 +95,7 @@ fn buffer_param(loaded: &Loaded, name: &str, flag: &str) -> Result<usize, Error>
 pub fn run(o: &Options) -> Result<(), Error> {
     // Refuse what can be refused without a GPU: compile errors, arguments that do not fit
     // the signature, unknown --save/--check names.
-    let mut loaded = load_kernel(o, &o.compile.arch)?;
+    let mut loaded = load_kernel(o, o.compile.arch)?;
     if o.compile_only {
         if let Some(p) = &o.emit_ptx {
             load::write_outputs(p, &loaded)?;
@@ -119,7 +122,7 @@ pub fn run(o: &Options) -> Result<(), Error> {
     if is_tile(o) && !o.arch_given && gpu.cc.0 < 9 {
         // tilec targets sm_80 and sm_90 (sm_90 PTX also runs on newer devices): an older
         // device gets its own compile unless --arch said otherwise.
-        loaded = load_kernel(o, "sm_80")?;
+        loaded = load_kernel(o, Arch::Sm80)?;
         bound = bind::bind(&loaded.kernel, &o.args)?;
         if let Some(p) = &o.emit_ptx {
             load::write_outputs(p, &loaded)?;
@@ -133,14 +136,20 @@ pub fn run(o: &Options) -> Result<(), Error> {
     }
 
     let (dev, want) = (gpu.cc.0 * 10 + gpu.cc.1, arch_number(&loaded.arch).unwrap_or(0));
-    if dev < want {
+    // `sm_90a` PTX uses instructions only compute capability 9.0 has (no later device).
+    let specific = loaded.arch.ends_with('a');
+    if dev < want || (specific && dev != want) {
+        let advice = if specific {
+            "an sm_90a kernel runs on compute capability 9.0 only: compile with --arch sm_90".to_string()
+        } else {
+            format!("compile with --arch sm_{}0 or lower", gpu.cc.0)
+        };
         return Err(Error::msg(format!(
-            "kernel `{}` was compiled for {}, but {} is {} (compile with --arch sm_{}0 or lower)",
+            "kernel `{}` was compiled for {}, but {} is {} ({advice})",
             k.name,
             loaded.arch,
             gpu.name,
-            gpu.arch(),
-            gpu.cc.0
+            gpu.arch()
         )));
     }
     let module = gpu.load_module(&loaded.ptx).map_err(|e| Error::msg(format!("kernel `{}`: {e}", k.name)))?;

@@ -6,12 +6,12 @@ use clap::Parser;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tile_runtime::bench::BenchConfig;
-use tile_runtime::load::CompileSettings;
 use tile_runtime::plan::{self, Plan};
 use tile_runtime::plan_run::{self, PlanOptions};
 use tile_runtime::run::{self, Bytes, Options};
 use tile_runtime::spec::{self, parse_pair};
 use tile_runtime::Error;
+use tilec::options::{Arch, CompileOptions, NumWarps};
 
 const AFTER_HELP: &str = "\
 ARGS (in parameter order, or NAME=SPEC):
@@ -59,12 +59,12 @@ struct Cli {
     /// .tile: override a const parameter.
     #[arg(short = 'D', value_name = "NAME=VALUE")]
     defines: Vec<String>,
-    /// .tile: target (default: the device's, sm_90 on Hopper and newer).
-    #[arg(long, value_parser = ["sm_80", "sm_90"])]
-    arch: Option<String>,
-    /// .tile: warps per program.
+    /// .tile: target, sm_80, sm_90 or sm_90a (default: the device's, sm_90 on Hopper and newer).
     #[arg(long)]
-    num_warps: Option<u32>,
+    arch: Option<Arch>,
+    /// .tile: warps per program, 1 to 32, a power of two.
+    #[arg(long)]
+    num_warps: Option<NumWarps>,
     /// .tile: width of address offsets.
     #[arg(long, default_value_t = 32, value_parser = clap::builder::PossibleValuesParser::new(["32", "64"]).map(|s| s.parse::<u32>().unwrap()))]
     index_bits: u32,
@@ -168,14 +168,15 @@ fn options(cli: Cli) -> Result<Options, Error> {
             None => [1, 1, 1],
         },
         args: cli.args.iter().map(|a| spec::parse_arg(a)).collect::<Result<_, _>>()?,
-        compile: CompileSettings {
-            arch: cli.arch.clone().unwrap_or_else(|| "sm_90".into()),
+        compile: CompileOptions {
+            arch: cli.arch.unwrap_or_default(),
             num_warps: cli.num_warps,
             index_bits: cli.index_bits,
             defines: pairs(&cli.defines, "-D")?,
             lineinfo: cli.lineinfo,
-            no_specialise: cli.no_specialise,
+            ..CompileOptions::default()
         },
+        no_specialise: cli.no_specialise,
         arch_given: cli.arch.is_some(),
         seed: cli.seed,
         poison: !cli.no_poison,
@@ -217,14 +218,15 @@ fn plan_options(cli: Cli) -> Result<(Plan, PlanOptions), Error> {
     });
     let defines = cli.defines.iter().map(|s| parse_pair(s, "-D")).collect::<Result<Vec<_>, _>>()?;
     let o = PlanOptions {
-        compile: CompileSettings {
-            arch: cli.arch.clone().unwrap_or_else(|| "sm_90".into()),
+        compile: CompileOptions {
+            arch: cli.arch.unwrap_or_default(),
             num_warps: cli.num_warps,
             index_bits: cli.index_bits,
             defines,
             lineinfo: cli.lineinfo,
-            no_specialise: cli.no_specialise,
+            ..CompileOptions::default()
         },
+        no_specialise: cli.no_specialise,
         arch_given: cli.arch.is_some(),
         seed: cli.seed,
         poison: !cli.no_poison,
@@ -241,9 +243,14 @@ fn plan_options(cli: Cli) -> Result<(Plan, PlanOptions), Error> {
 fn main() -> ExitCode {
     // A panic anywhere (a driver symbol missing from an old libcuda, a bug) is one line
     // and exit status 1, like every other failure.
+    // Writing to a closed pipe (`tilerun ... | head`) ends the process quietly, as it
+    // does a C tool's, instead of failing a print.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     std::panic::set_hook(Box::new(|info| {
-        eprintln!("tilerun: error: internal error: {info}");
-        std::process::exit(1);
+        eprintln!("tilerun: error: internal error (a tilerun bug): {info}");
+        std::process::exit(2);
     }));
     let cli = match Cli::try_parse() {
         Ok(c) => c,
@@ -266,6 +273,14 @@ fn main() -> ExitCode {
         Err(Error::NoDriver) => {
             eprintln!("tilerun: {}", Error::NoDriver);
             ExitCode::from(1)
+        }
+        Err(Error::Internal(rendered)) => {
+            eprint!("{rendered}");
+            if !rendered.ends_with('\n') {
+                eprintln!();
+            }
+            eprintln!("tilerun: error: internal compiler error");
+            ExitCode::from(2)
         }
         Err(Error::Compile(rendered)) => {
             eprint!("{rendered}");

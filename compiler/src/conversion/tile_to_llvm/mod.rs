@@ -25,6 +25,7 @@ mod reduce_axis;
 mod scan;
 mod sort;
 
+use crate::options::Arch;
 use crate::passes::PassError;
 use crate::pipeline::Options;
 use layout::Dist;
@@ -88,7 +89,7 @@ pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
 /// The kernel and, when it needs shared memory, its scratch global.
 fn lower_kernel(m: &Module, f: &Op, opts: &Options, values: &mut Values) -> Result<Vec<Op>, PassError> {
     let name = f.str_attr("sym_name").unwrap_or_default();
-    let num_warps = opts.num_warps.or_else(|| f.int_attr("tile.num_warps").map(|n| n as u32)).unwrap_or(4);
+    let num_warps = opts.num_warps_of(f);
     let entry = &f.regions[0].blocks[0];
     let arg_tys: Vec<Type> = entry.args.iter().map(|a| lower_type(m.values.ty(*a))).collect();
     let args: Vec<ValueId> = arg_tys.iter().map(|t| values.new_value(t.clone())).collect();
@@ -285,8 +286,8 @@ impl Lowerer<'_> {
 }
 
 /// Shared memory a block may use: 227 KB on sm_90, 163 KB on sm_80.
-pub fn smem_limit(arch: &str) -> u32 {
-    if arch == "sm_80" {
+pub fn smem_limit(arch: Arch) -> u32 {
+    if arch == Arch::Sm80 {
         163 * 1024
     } else {
         227 * 1024
@@ -296,7 +297,7 @@ pub fn smem_limit(arch: &str) -> u32 {
 /// Fails a kernel whose scratch exceeds the device's limit, naming every buffer, its size
 /// and the .tile line that needs it (Triton finds this only at launch).
 fn check_smem_budget(name: &str, l: &Lowerer, opts: &Options, loc: &str) -> Result<(), PassError> {
-    let limit = smem_limit(&opts.arch);
+    let limit = smem_limit(opts.arch);
     if l.smem_bytes <= limit {
         return Ok(());
     }
