@@ -44,5 +44,6 @@ if not ptxas:
 config.substitutions.append(("%tilec", tilec))
 config.substitutions.append(("%ptxas", ptxas))
 config.substitutions.append(("%examples", os.path.join(root, "examples")))
+config.substitutions.append(("%root", root))
 config.substitutions.append(("FileCheck", filecheck))
 config.substitutions.append(("%not", os.path.join(llvm_bin, "not")))

@@ -45,7 +45,10 @@ fn other_bad_flags_exit_1() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("unknown target `sm_70` (tilec compiles for sm_80, sm_90, sm_90a)"), "{}", stderr(&o));
     let o = tilec(&["examples/add.tile", "--index-bits", "16"]);
-    assert_eq!((o.status.code(), stderr(&o).as_str()), (Some(1), "tilec: error: --index-bits must be 32 or 64, not 16\n"));
+    assert_eq!(
+        (o.status.code(), stderr(&o).as_str()),
+        (Some(1), "tilec: error: --index-bits must be 32 or 64, not 16\n")
+    );
     let o = tilec(&["examples/add.tile", "--divisibility", "n=12"]);
     assert_eq!(stderr(&o), "tilec: error: --divisibility n=12: the divisor must be a power of two\n");
 }
@@ -57,7 +60,9 @@ fn sm_90a_is_sm_90_with_its_own_target() {
     let ptx = String::from_utf8_lossy(&o.stdout);
     assert!(ptx.contains(".target sm_90a"), "{ptx}");
     let plain = String::from_utf8_lossy(&tilec(&["examples/add.tile"]).stdout).into_owned();
-    let body = |p: &str| p.lines().filter(|l| !l.starts_with(".target") && !l.starts_with(".version")).collect::<Vec<_>>().join("\n");
+    let body = |p: &str| {
+        p.lines().filter(|l| !l.starts_with(".target") && !l.starts_with(".version")).collect::<Vec<_>>().join("\n")
+    };
     assert_eq!(body(&ptx), body(&plain));
 }
 

@@ -320,10 +320,7 @@ impl<'a> Checker<'a> {
         let mut e = x.e;
         for (axis, it) in items.iter().enumerate() {
             if matches!(it.kind, ast::ExprKind::NoneLit) {
-                let mut shape = e.ty.shape.clone();
-                shape.insert(axis, 1);
-                let ty = Ty::tile(e.ty.elem, shape);
-                e = Expr { kind: ExprKind::ExpandDims { value: Box::new(e), axis: axis as u32 }, ty, span: sp };
+                e = super::broadcast::expand_dims(e, axis as u32, sp);
             }
         }
         e.span = sp;

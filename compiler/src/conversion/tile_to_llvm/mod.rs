@@ -53,16 +53,24 @@ pub(crate) struct Lowerer<'m> {
     /// Module-level ops the kernel needs (format strings of `device_print`).
     pub globals: Vec<Op>,
     pub needs_vprintf: bool,
+    pub arch: Arch,
+    /// The PTX ISA version (x10) an instruction of this kernel needs, when more than the
+    /// back end declares for the target by default (`.L1::evict_*` needs 7.4; sm_80's
+    /// default is 7.0).
+    pub min_ptx: u32,
 }
 
 pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
     let mut out = Module { loc: m.loc.clone(), ..Default::default() };
     let mut funcs = vec![];
+    let mut min_ptx = 0;
     for op in &m.body {
         if op.name != "func.func" {
             return Err(PassError::at(&op.loc, format!("unexpected top-level op `{}`", op.name)));
         }
-        for f in lower_kernel(m, op, opts, &mut out.values)? {
+        let (lowered, ptx) = lower_kernel(m, op, opts, &mut out.values)?;
+        min_ptx = min_ptx.max(ptx);
+        for f in lowered {
             // One vprintf declaration however many kernels print.
             let dup = f.str_attr("sym_name").as_deref() == Some("vprintf")
                 && funcs.iter().any(|g: &Op| g.str_attr("sym_name").as_deref() == Some("vprintf"));
@@ -71,7 +79,12 @@ pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
             }
         }
     }
-    let target = format!("[#nvvm.target<chip = \"{}\">]", opts.arch);
+    // Only a module that needs a newer PTX ISA than the target's default names one, so
+    // every other module's PTX is what it always was.
+    let target = match min_ptx {
+        v if v > default_ptx(opts.arch) => format!("[#nvvm.target<chip = \"{}\", features = \"+ptx{v}\">]", opts.arch),
+        _ => format!("[#nvvm.target<chip = \"{}\">]", opts.arch),
+    };
     out.body.push(Op {
         name: "gpu.module".into(),
         operands: vec![],
@@ -87,7 +100,16 @@ pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
 }
 
 /// The kernel and, when it needs shared memory, its scratch global.
-fn lower_kernel(m: &Module, f: &Op, opts: &Options, values: &mut Values) -> Result<Vec<Op>, PassError> {
+/// The PTX ISA version (x10) LLVM's NVPTX back end declares for a target by default.
+fn default_ptx(arch: Arch) -> u32 {
+    match arch {
+        Arch::Sm80 => 70,
+        Arch::Sm90 => 78,
+        Arch::Sm90a => 80,
+    }
+}
+
+fn lower_kernel(m: &Module, f: &Op, opts: &Options, values: &mut Values) -> Result<(Vec<Op>, u32), PassError> {
     let name = f.str_attr("sym_name").unwrap_or_default();
     let num_warps = opts.num_warps_of(f);
     let entry = &f.regions[0].blocks[0];
@@ -109,6 +131,8 @@ fn lower_kernel(m: &Module, f: &Op, opts: &Options, values: &mut Values) -> Resu
         loop_depth: 0,
         globals: vec![],
         needs_vprintf: false,
+        arch: opts.arch,
+        min_ptx: 0,
     };
     for (a, n) in entry.args.iter().zip(&args) {
         l.map.insert(*a, vec![*n]);
@@ -161,7 +185,7 @@ fn lower_kernel(m: &Module, f: &Op, opts: &Options, values: &mut Values) -> Resu
         successors: vec![],
         loc: f.loc.clone(),
     });
-    Ok(result)
+    Ok((result, l.min_ptx))
 }
 
 /// Pointers to global memory become `!llvm.ptr<1>`; a tile, its element type.
