@@ -29,7 +29,8 @@ pub struct Options {
     /// A `.tile` (compiled here) or a `.ptx` (with its `.json` beside it).
     pub file: PathBuf,
     pub kernel: Option<String>,
-    pub grid: [u32; 3],
+    /// `--grid`; required to launch, and, with `--compile-only`, to check arguments.
+    pub grid: Option<[u32; 3]>,
     pub args: Vec<ArgSpec>,
     pub compile: CompileOptions,
     /// Turn off the Triton-style specialisation on argument values.
@@ -94,18 +95,16 @@ fn buffer_param(loaded: &Loaded, name: &str, flag: &str) -> Result<usize, Error>
 /// Runs it all; `Ok` means the kernel ran and every check passed.
 pub fn run(o: &Options) -> Result<(), Error> {
     // Refuse what can be refused without a GPU: compile errors, arguments that do not fit
-    // the signature, unknown --save/--check names.
+    // the signature, unknown --save/--check names, missing files.
     let mut loaded = load_kernel(o, o.compile.arch)?;
-    if o.compile_only {
-        if let Some(p) = &o.emit_ptx {
-            load::write_outputs(p, &loaded)?;
-        }
-        let ms = loaded.compile_ms.map_or(String::new(), |ms| format!(" in {ms:.1} ms"));
-        let ms = if loaded.cache_hit { format!("{ms} (from the compile cache)") } else { ms };
-        let into = o.emit_ptx.as_ref().map_or(String::new(), |p| format!(" into {}", p.display()));
-        println!("compiled `{}` for {}{ms}{into}", loaded.kernel.name, loaded.arch);
-        return Ok(());
+    // `--compile-only` alone compiles for no arguments in particular; given arguments or a
+    // grid, it checks them exactly as the launch would, then stops before the GPU.
+    if o.compile_only && o.args.is_empty() && o.grid.is_none() {
+        return compiled(o, &loaded, "");
     }
+    let grid = o.grid.ok_or_else(|| {
+        Error::msg("--grid is required: the launch's programs (with --compile-only: to check the arguments as a launch would)")
+    })?;
     let mut bound = bind::bind(&loaded.kernel, &o.args)?;
     let saves =
         o.saves.iter().map(|(n, p)| Ok((buffer_param(&loaded, n, "--save")?, p))).collect::<Result<Vec<_>, Error>>()?;
@@ -114,7 +113,13 @@ pub fn run(o: &Options) -> Result<(), Error> {
         .iter()
         .map(|(n, p)| Ok((buffer_param(&loaded, n, "--check")?, p)))
         .collect::<Result<Vec<_>, Error>>()?;
+    for (_, path) in &checks {
+        crate::npy::NpyIn::open(path)?;
+    }
     let zero = o.zero.iter().map(|n| buffer_param(&loaded, n, "--zero")).collect::<Result<Vec<_>, Error>>()?;
+    if o.compile_only {
+        return compiled(o, &loaded, &format!("; arguments checked for grid {grid:?}"));
+    }
     if let Some(p) = &o.emit_ptx {
         load::write_outputs(p, &loaded)?;
     }
@@ -219,12 +224,12 @@ pub fn run(o: &Options) -> Result<(), Error> {
         }
         let vals = &mut values[i % rotate];
         let mut ptrs: Vec<*mut c_void> = vals.iter_mut().map(|v| (v as *mut u64).cast()).collect();
-        gpu.launch(&func, o.grid, k.block, 0, &mut ptrs)
+        gpu.launch(&func, grid, k.block, 0, &mut ptrs)
     };
 
     launch(0)?;
     gpu.sync().map_err(|e| cuda::fail(format!("kernel `{}` failed", k.name), e))?;
-    println!("kernel `{}`: ran grid {:?} x block {:?}", k.name, o.grid, k.block);
+    println!("kernel `{}`: ran grid {:?} x block {:?}", k.name, grid, k.block);
 
     let mut failed = vec![];
     let mut fetched: Vec<Option<HostBuffer>> = vec![None; host.len()];
@@ -260,12 +265,24 @@ pub fn run(o: &Options) -> Result<(), Error> {
         };
         let r = bench::time_launches(&gpu, &k.name, &cfg, &mut launch)?;
         println!("{}", r.summary(&k.name, &cfg));
-        println!("{}", r.bench_line(&k.name, o.grid, k.block, &gpu.name, &cfg));
+        println!("{}", r.bench_line(&k.name, grid, k.block, &gpu.name, &cfg));
     }
     if !failed.is_empty() {
         let names: Vec<String> = failed.iter().map(|n| format!("`{n}`")).collect();
         return Err(Error::msg(format!("kernel `{}`: check failed for {}", k.name, names.join(", "))));
     }
+    Ok(())
+}
+
+/// `--compile-only`: writes `--emit-ptx` and says what was compiled (`checked`: what else).
+fn compiled(o: &Options, loaded: &Loaded, checked: &str) -> Result<(), Error> {
+    if let Some(p) = &o.emit_ptx {
+        load::write_outputs(p, loaded)?;
+    }
+    let ms = loaded.compile_ms.map_or(String::new(), |ms| format!(" in {ms:.1} ms"));
+    let ms = if loaded.cache_hit { format!("{ms} (from the compile cache)") } else { ms };
+    let into = o.emit_ptx.as_ref().map_or(String::new(), |p| format!(" into {}", p.display()));
+    println!("compiled `{}` for {}{ms}{into}{checked}", loaded.kernel.name, loaded.arch);
     Ok(())
 }
 

@@ -163,10 +163,7 @@ fn options(cli: Cli) -> Result<Options, Error> {
     });
     Ok(Options {
         kernel: cli.kernel,
-        grid: match &cli.grid {
-            Some(g) => spec::parse_grid(g)?,
-            None => [1, 1, 1],
-        },
+        grid: cli.grid.as_deref().map(spec::parse_grid).transpose()?,
         args: cli.args.iter().map(|a| spec::parse_arg(a)).collect::<Result<_, _>>()?,
         compile: CompileOptions {
             arch: cli.arch.unwrap_or_default(),
