@@ -160,18 +160,19 @@ pub fn parse_mlir<'c>(
         return Err(at(i, &format!("nesting deeper than {} levels", crate::limits::MAX_NESTING)));
     }
     let module = parse_verified(context, &file.text, sink).map_err(|d| CompileError::user(mlir_report(file, &d)))?;
-    let mirror = crate::internal::catch(|| tile_dialects::ir::import_module(module.as_operation())).map_err(|p| {
-        CompileError {
-            rendered: format!(
-                "{}: error: internal error: reading the IR panicked: {}\nnote: {}\n",
-                file.name,
-                p.message,
-                crate::internal::REPORT
-            ),
-            internal: true,
-        }
+    let checked = crate::internal::catch(|| {
+        crate::verify::module(&tile_dialects::ir::import_module(module.as_operation()), opts)
+    })
+    .map_err(|p| CompileError {
+        rendered: format!(
+            "{}: error: internal error: checking the IR panicked: {}\nnote: {}\n",
+            file.name,
+            p.message,
+            crate::internal::REPORT
+        ),
+        internal: true,
     })?;
-    crate::verify::module(&mirror, opts).map_err(|v| {
+    checked.map_err(|v| {
         CompileError::user(mlir_report(file, &[(v.loc, format!("{} (the input breaks a rule of the IR)", v.message))]))
     })?;
     Ok(module)

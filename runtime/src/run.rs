@@ -103,7 +103,9 @@ pub fn run(o: &Options) -> Result<(), Error> {
         return compiled(o, &loaded, "");
     }
     let grid = o.grid.ok_or_else(|| {
-        Error::msg("--grid is required: the launch's programs (with --compile-only: to check the arguments as a launch would)")
+        Error::msg(
+            "--grid is required: the launch's programs (with --compile-only: to check the arguments as a launch would)",
+        )
     })?;
     let mut bound = bind::bind(&loaded.kernel, &o.args)?;
     let saves =

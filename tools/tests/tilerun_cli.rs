@@ -164,9 +164,15 @@ fn compile_only_binds_arguments_like_a_run() {
 #[test]
 fn bad_options_are_refused_by_the_one_check() {
     for (args, want) in [
-        (vec!["examples/add.tile", "--compile-only", "--num-warps", "3"], "`num_warps` must be 1, 2, 4, 8, 16 or 32, found 3"),
+        (
+            vec!["examples/add.tile", "--compile-only", "--num-warps", "3"],
+            "`num_warps` must be 1, 2, 4, 8, 16 or 32, found 3",
+        ),
         (vec!["examples/add.tile", "--compile-only", "--arch", "sm_75"], "unknown target `sm_75`"),
-        (vec!["examples/add.tile", "--compile-only", "-D", "NOPE=1"], "`-D NOPE`: no kernel has a const parameter named `NOPE`"),
+        (
+            vec!["examples/add.tile", "--compile-only", "-D", "NOPE=1"],
+            "`-D NOPE`: no kernel has a const parameter named `NOPE`",
+        ),
     ] {
         let o = tilerun(&args);
         assert_eq!(o.status.code(), Some(1), "{args:?}");

@@ -11,6 +11,12 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
     if !(name.starts_with("tile.") || name.starts_with("memsem.") || name.starts_with("layout.")) {
         return Ok(());
     }
+    if let Some(a) = op.attr("operandSegmentSizes") {
+        let sizes = tile_dialects::ir::types::parse_i32_array(&a.0);
+        if sizes.iter().map(|&s| s as usize).sum::<usize>() != op.operands.len() {
+            return Err(format!("`operandSegmentSizes` {} does not add up to its {} operands", a.0, op.operands.len()));
+        }
+    }
     let operand = |i: usize| -> Result<&Type, String> {
         let v = *op.operands.get(i).ok_or_else(|| format!("operand {i} is missing"))?;
         cx.ty(v)

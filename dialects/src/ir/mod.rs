@@ -180,7 +180,8 @@ impl Op {
         };
         let start: usize = sizes[..i.min(sizes.len())].iter().sum();
         let len = sizes.get(i).copied().unwrap_or(0);
-        &self.operands[start..start + len]
+        // Sizes that do not add up (hand-written IR: the verifier refuses it) give nothing.
+        self.operands.get(start..start.saturating_add(len)).unwrap_or(&[])
     }
     /// The single operand of optional segment `i`, if present.
     pub fn optional(&self, i: usize) -> Option<ValueId> {

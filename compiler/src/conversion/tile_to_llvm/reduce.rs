@@ -131,7 +131,7 @@ pub(super) fn identity(b: &mut Builder, kind: &str, t: &Type, unsigned: bool) ->
     }
     let bits = t.bits();
     let v: i64 = match (kind, unsigned) {
-        ("max", false) => -(1i64 << (bits - 1).min(63)),
+        ("max", false) => i64::MIN >> (64 - bits.min(64)),
         ("min", false) => {
             if bits >= 64 {
                 i64::MAX
