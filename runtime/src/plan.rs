@@ -516,6 +516,8 @@ y = "y.npy"
         assert!(swap("defines = { TILE = \"TILE\" }", "defines = { TILE = \"TILE +\" }")
             .contains("launch 1 (`scan_tiles`): defines.TILE:"));
         assert!(swap("zero = [\"sums\"]", "zero = [\"s\"]").contains("p.toml: zero: no buffer `s`"));
+        assert!(swap("kernel = \"scan_tiles\"", "kernel = \"scan_tiles\"\nnum_warps = 3")
+            .contains("launch 1 (`scan_tiles`): `num_warps` must be 1, 2, 4, 8, 16 or 32, found 3"));
         assert!(swap("kernel = \"scan_tiles\"", "kernal = \"scan_tiles\"").contains("unknown field `kernal`"));
         assert!(swap("[[launch]]", "[[launches]]").starts_with("p.toml: "));
         assert!(plan("[constants]\nN = 1\n").unwrap_err().contains("the plan has no [[launch]]"));

@@ -253,6 +253,13 @@ impl<'a> Checker<'a> {
             Some(ast::Stmt { kind: ast::StmtKind::Return(r), span }) => (&stmts[..stmts.len() - 1], Some((r, *span))),
             _ => (&stmts[..], None),
         };
+        if let (Some(t), None | Some((None, _))) = (&item.ret_ty, ret) {
+            return self.error(
+                format!("`{name}` is declared to return a value but does not end with `return value;`"),
+                t.span,
+                "declared here",
+            );
+        }
         let saved = std::mem::take(&mut self.pending);
         let mut out: Vec<Stmt> = vec![];
         self.check_stmts(body, &mut out);
