@@ -124,10 +124,12 @@ impl Oracle {
         let status = loop {
             match child.try_wait() {
                 Ok(Some(s)) => break s,
-                Ok(None) if start.elapsed() > self.timeout => {
+                // The limit is on the CPU time tilec uses (a busy machine slows the wall
+                // clock, not the answer), with a wall-clock backstop.
+                Ok(None) if start.elapsed() > self.timeout && over_cpu(child.id(), self.timeout, start.elapsed()) => {
                     let _ = child.kill();
                     let _ = child.wait();
-                    return Outcome::Finding(format!("no answer in {} s", self.timeout.as_secs()));
+                    return Outcome::Finding(format!("no answer in {} s of CPU time", self.timeout.as_secs()));
                 }
                 Ok(None) => std::thread::sleep(Duration::from_millis(5)),
                 Err(e) => return Outcome::Finding(format!("wait failed: {e}")),
@@ -159,6 +161,23 @@ impl Oracle {
     }
 }
 
+/// Whether process `pid` has used more than `limit` of CPU time (Linux: /proc), or the
+/// wall clock has run ten times the limit.
+fn over_cpu(pid: u32, limit: Duration, wall: Duration) -> bool {
+    if wall > limit * 10 {
+        return true;
+    }
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { return true };
+    // The fields after the command (which may hold spaces, so it ends at the last `)`)
+    // start with the state (field 3); utime and stime are fields 14 and 15, in clock
+    // ticks (100 a second on Linux).
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let tick = |i: usize| f.get(i).and_then(|x| x.parse::<u64>().ok()).unwrap_or(0);
+    let ticks = tick(11) + tick(12);
+    Duration::from_millis(ticks * 10) > limit
+}
+
 fn head(s: &str) -> String {
     s.lines().take(12).collect::<Vec<_>>().join("\n")
 }
@@ -183,6 +202,17 @@ pub fn find_ptxas() -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cpu_time_of_a_busy_process() {
+        let me = std::process::id();
+        let t = Instant::now();
+        while t.elapsed() < Duration::from_millis(300) {
+            std::hint::black_box(0);
+        }
+        assert!(over_cpu(me, Duration::from_millis(100), Duration::from_secs(1)));
+        assert!(!over_cpu(me, Duration::from_secs(100), Duration::from_secs(101)));
+    }
 
     #[test]
     fn errors_need_a_location_and_no_op_text() {
