@@ -64,6 +64,7 @@ pub struct Corpus {
     pub mlir: Vec<(String, &'static [&'static str])>,
 }
 
+/// The passes after each stage `tilec --emit` prints (the default pipeline runs all).
 const AFTER_TILE: &[&str] = &[];
 const AFTER_LAYOUT: &[&str] = &[
     "smem-transpose",
@@ -75,14 +76,7 @@ const AFTER_LAYOUT: &[&str] = &[
     "reconcile-unrealized-casts",
     "gpu-module-to-binary",
 ];
-const AFTER_MEMSEM: &[&str] = &[
-    "convert-tile-to-llvm",
-    "convert-scf-to-cf",
-    "convert-arith-to-llvm",
-    "convert-cf-to-llvm",
-    "reconcile-unrealized-casts",
-    "gpu-module-to-binary",
-];
+const AFTER_MEMSEM: &[&str] = AFTER_LAYOUT.split_at(2).1;
 
 impl Corpus {
     /// examples/, test/errors/ and test/lowering/ of the repository at `root`; the IR of

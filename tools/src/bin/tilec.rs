@@ -107,21 +107,9 @@ impl From<driver::CompileError> for Failure {
 }
 
 fn main() -> ExitCode {
-    // Writing to a closed pipe (`tilec ... | head`) ends the process quietly, as it does
-    // a C tool's, instead of panicking in `print!`.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
-    let cli = match Cli::try_parse() {
+    let cli: Cli = match tilec_tools::parse_args("tilec") {
         Ok(c) => c,
-        Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => {
-            e.exit()
-        }
-        Err(e) => {
-            let text = e.render().to_string();
-            eprint!("tilec: error: {}", text.strip_prefix("error: ").unwrap_or(&text));
-            return ExitCode::from(1);
-        }
+        Err(code) => return code,
     };
     if cli.verbose {
         tracing_subscriber::fmt().with_writer(std::io::stderr).with_env_filter("debug").init();

@@ -240,25 +240,13 @@ fn plan_options(cli: Cli) -> Result<(Plan, PlanOptions), Error> {
 fn main() -> ExitCode {
     // A panic anywhere (a driver symbol missing from an old libcuda, a bug) is one line
     // and exit status 1, like every other failure.
-    // Writing to a closed pipe (`tilerun ... | head`) ends the process quietly, as it
-    // does a C tool's, instead of failing a print.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
     std::panic::set_hook(Box::new(|info| {
         eprintln!("tilerun: error: internal error (a tilerun bug): {info}");
         std::process::exit(2);
     }));
-    let cli = match Cli::try_parse() {
+    let cli: Cli = match tilec_tools::parse_args("tilerun") {
         Ok(c) => c,
-        Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => {
-            e.exit()
-        }
-        Err(e) => {
-            let text = e.render().to_string();
-            eprint!("tilerun: error: {}", text.strip_prefix("error: ").unwrap_or(&text));
-            return ExitCode::from(1);
-        }
+        Err(code) => return code,
     };
     let outcome = if cli.plan.is_some() {
         plan_options(cli).and_then(|(p, o)| plan_run::run(&p, &o))
