@@ -10,7 +10,9 @@
 //! - `types`: every tile type (rank, dims, element type, numel) and encoding (its rank
 //!   equals the tile's; a blocked layout covers one warp and the kernel's warps).
 //! - `ops`: each `tile`, `memsem` and `layout` op's operands and results.
+//! - `attrs`: the values of the `tile` ops' string attributes (sem, scope, cache, ...).
 
+mod attrs;
 mod ops;
 mod types;
 
@@ -86,7 +88,7 @@ fn check_ops(cx: &Cx, ops: &[Op], encoded: &mut Option<(bool, String)>) -> Resul
                 }
             }
         }
-        ops::check(cx, op).map_err(|m| at(format!("`{}`: {m}", op.name)))?;
+        ops::check(cx, op).and_then(|()| attrs::check(op)).map_err(|m| at(format!("`{}`: {m}", op.name)))?;
         for r in &op.regions {
             for b in &r.blocks {
                 check_ops(cx, &b.ops, encoded)?;
