@@ -2,6 +2,8 @@
 //! answer, or an error at a line of the input that is not an internal one.
 #![no_main]
 
+mod driver;
+
 use libfuzzer_sys::fuzz_target;
 use tilec::driver::{tile_ir, CompileOptions};
 use tilec::source::SourceFile;

@@ -2,6 +2,8 @@
 //! verifier, or run through the pipeline without an internal error.
 #![no_main]
 
+mod driver;
+
 use libfuzzer_sys::fuzz_target;
 use tilec::driver::{parse_mlir, CompileOptions};
 use tilec::pipeline::{self, DiagnosticSink, PrintIr};

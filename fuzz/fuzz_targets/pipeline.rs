@@ -2,6 +2,8 @@
 //! whole pipeline: PTX that ptxas accepts, or an error at a .tile line.
 #![no_main]
 
+mod driver;
+
 use arbitrary::Unstructured;
 use libfuzzer_sys::fuzz_target;
 use tilec::driver::{compile, CompileOptions};
