@@ -49,6 +49,13 @@ pub fn module(m: &Module, opts: &Options) -> Result<(), Violation> {
         if f.name != "func.func" {
             continue;
         }
+        // Every function is a kernel: a body, and nothing returned.
+        if f.regions.first().is_none_or(|r| r.blocks.is_empty()) {
+            return Err(Violation { loc: f.loc.clone(), message: "`func.func`: a kernel needs a body".into() });
+        }
+        if f.attr("function_type").is_some_and(|t| !t.0.trim_end().ends_with("-> ()")) {
+            return Err(Violation { loc: f.loc.clone(), message: "`func.func`: a kernel returns nothing".into() });
+        }
         if let Some(n) = f.int_attr("tile.num_warps") {
             crate::options::NumWarps::new(n)
                 .map_err(|why| Violation { loc: f.loc.clone(), message: format!("`tile.num_warps`: {why}") })?;
