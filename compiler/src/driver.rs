@@ -225,7 +225,10 @@ fn render(file: &SourceFile, d: &[Diagnostic]) -> CompileError {
 fn mlir_error(file: &SourceFile, pass: &str, items: Vec<(String, String)>, internal: bool) -> CompileError {
     let mut located = vec![];
     let mut rest = String::new();
-    for (i, (loc, msg)) in items.into_iter().enumerate() {
+    // MLIR's dump of the op a diagnostic is about is generic IR text, which a .tile user
+    // never wrote (`-v` logs the IR of a failing pass).
+    let items = items.into_iter().filter(|(_, m)| !m.starts_with("note: see current operation"));
+    for (i, (loc, msg)) in items.enumerate() {
         let msg = match (internal && i == 0, msg.contains(&format!("pass `{pass}`"))) {
             (true, true) => format!("internal error: {msg}"),
             (true, false) => format!("internal error: {msg} (in pass `{pass}`)"),
