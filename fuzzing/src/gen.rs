@@ -52,7 +52,7 @@ struct Gen<'u, 'b> {
 
 /// Generates one case from the byte stream.
 pub fn case(u: &mut Unstructured) -> Result<Case> {
-    let warps = *u.choose(&[1i64, 2, 4, 4, 4, 8])?;
+    let warps = *u.choose(&[1i64, 2, 4, 4, 4, 8, 16, 32])?;
     let mut g = Gen { u, body: String::new(), vars: vec![], ptrs: vec![], helpers: String::new(), next: 0 };
     g.stmts(0)?;
     let params: Vec<String> = g.ptrs.iter().map(|(n, d)| format!("{n}: *{d}")).collect();
@@ -202,6 +202,7 @@ impl Gen<'_, '_> {
                 let v = self.var(depth)?;
                 self.store(depth, &v)?;
             }
+            13 => self.effect(depth)?,
             _ => self.binary(depth)?,
         }
         Ok(())
@@ -413,6 +414,37 @@ impl Gen<'_, '_> {
                 v.shape.clone(),
                 &format!("{f}({target}, {}, mask = {mask}, sem = \"{sem}\", scope = \"{scope}\")", v.name),
             );
+        }
+        Ok(())
+    }
+
+    /// Statements for their effect: ordered memory, cas, barriers, printing, early exit.
+    fn effect(&mut self, depth: usize) -> Result<()> {
+        let v = self.var(depth)?;
+        match self.u.int_in_range(0..=5)? {
+            0 if !v.shape.is_empty() => {
+                let p = self.ptr(v.dtype)?;
+                let (o, m) = self.offsets(&v.shape.clone());
+                self.line(
+                    depth,
+                    &format!("store({p} + {o}, {}, mask = {m}, sem = \"release\", scope = \"gpu\");", v.name),
+                );
+            }
+            1 => {
+                let p = self.ptr("i32")?;
+                self.bind(depth, "i32", vec![], &format!("load({p}, sem = \"acquire\", scope = \"sys\")"));
+            }
+            2 if bits(v.dtype) >= 16 && !is_float(v.dtype) => {
+                let p = self.ptr(v.dtype)?;
+                let d = v.dtype;
+                self.bind(depth, d, vec![], &format!("atomic_cas({p}, 0.to({d}), 1.to({d}))"));
+            }
+            3 => self.line(depth, "debug_barrier();"),
+            4 if v.shape.iter().product::<i64>() <= 16 => {
+                self.line(depth, &format!("device_print(\"v = \", {});", v.name));
+            }
+            _ if depth == 0 => self.line(depth, "if s > 5 {\n        return;\n    }"),
+            _ => {}
         }
         Ok(())
     }

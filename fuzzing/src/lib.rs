@@ -117,6 +117,11 @@ pub fn bytes(seed: u64, n: usize) -> Vec<u8> {
         .collect()
 }
 
+/// The bytes of case `seed` of `mode` in a seeded run.
+pub fn case_bytes(seed: u64, mode: Mode) -> Vec<u8> {
+    bytes(seed ^ ((mode as u64) << 56), 4096)
+}
+
 /// Runs one case of `mode` from `data`; `None` when the bytes run out before a case is made.
 pub fn run_case(oracle: &Oracle, corpus: &Corpus, mode: Mode, data: &[u8]) -> Option<(Outcome, String, Vec<String>)> {
     let mut u = Unstructured::new(data);
@@ -159,9 +164,7 @@ pub fn campaign(
         }
         for (mode, stats) in out.iter_mut() {
             let seed = first + i;
-            let Some((outcome, input, flags)) =
-                run_case(oracle, corpus, *mode, &bytes(seed ^ (*mode as u64) << 56, 4096))
-            else {
+            let Some((outcome, input, flags)) = run_case(oracle, corpus, *mode, &case_bytes(seed, *mode)) else {
                 continue;
             };
             match outcome {

@@ -35,6 +35,9 @@ struct Cli {
     /// Seconds tilec may take on one input.
     #[arg(long, default_value_t = 20)]
     timeout: u64,
+    /// Print each case (input, flags, outcome) instead of running a campaign.
+    #[arg(long)]
+    show: bool,
 }
 
 fn main() -> ExitCode {
@@ -58,6 +61,18 @@ fn main() -> ExitCode {
         eprintln!("tilec-fuzz: warning: no ptxas found: PTX is not checked");
     }
     let corpus = Corpus::load(&cli.root, &oracle, 12);
+    if cli.show {
+        for seed in cli.seed..cli.seed + cli.cases.unwrap_or(1) {
+            for mode in &modes {
+                if let Some((outcome, input, flags)) =
+                    tilec_fuzz::run_case(&oracle, &corpus, *mode, &tilec_fuzz::case_bytes(seed, *mode))
+                {
+                    println!("== {} seed {seed} {flags:?}\n{input}\n-> {outcome:?}\n", mode.name());
+                }
+            }
+        }
+        return ExitCode::SUCCESS;
+    }
     let deadline = cli.minutes.map(|m| Instant::now() + Duration::from_secs_f64(m * 60.0));
     let cases = cli.cases.unwrap_or(if deadline.is_some() { u64::MAX } else { 100 });
     let start = Instant::now();
