@@ -281,6 +281,8 @@ impl Lowerer<'_> {
     fn op(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
         let name = op.name.as_str();
         self.cur_op = op.name.clone();
+        // A panic while lowering this op is reported at its .tile line.
+        crate::internal::at(&op.loc);
         match name {
             "func.return" => {
                 b.op("llvm.return", &[], &[], &[]);
