@@ -358,7 +358,7 @@ pub fn parse(path: &Path, text: &str, overrides: &[(String, String)]) -> Result<
             grid: g,
             args,
             defines,
-            num_warps: l.num_warps.map(|n| NumWarps::new(n)).transpose().map_err(|e| at(format!("{who}: {e}")))?,
+            num_warps: l.num_warps.map(NumWarps::new).transpose().map_err(|e| at(format!("{who}: {e}")))?,
         });
     }
     if launches.is_empty() {

@@ -121,7 +121,7 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
             shape.remove(a);
             let arg = matches!(op.str_attr("kind").as_deref(), Some("argmax" | "argmin"));
             let elem = if arg { &Type::Int(32) } else { v.elem() };
-            if r.shape() != shape.as_slice() || r.elem() != elem || r.is_tensor() != !shape.is_empty() {
+            if r.shape() != shape.as_slice() || r.elem() != elem || r.is_tensor() == shape.is_empty() {
                 return Err(format!("reducing {v} along axis {a} does not give {r}"));
             }
             Ok(())
