@@ -159,7 +159,21 @@ pub fn parse_mlir<'c>(
     if let Some(i) = crate::limits::too_deep(&file.text, true) {
         return Err(at(i, &format!("nesting deeper than {} levels", crate::limits::MAX_NESTING)));
     }
-    let module = parse_verified(context, &file.text, sink).map_err(|d| CompileError::user(mlir_report(file, &d)))?;
+    let module = parse_verified(context, &file.text, sink).map_err(|mut d| {
+        // MLIR fails without a word on an op of ours written in custom syntax (IRDL ops
+        // have only the generic form): find it, or at least point at the file.
+        if d.iter().all(|(loc, _)| loc.is_empty()) {
+            d = match custom_syntax_op(&file.text) {
+                Some((at, op)) => {
+                    let (l, c) = file.line_col(at as u32);
+                    let msg = format!("`{op}` has no custom syntax: write it in generic form, `\"{op}\"(...)`");
+                    vec![(format!("loc({:?}:{l}:{c})", file.name), msg)]
+                }
+                None => vec![(format!("loc({:?}:1:1)", file.name), "the IR does not parse or verify".into())],
+            };
+        }
+        CompileError::user(mlir_report(file, &d))
+    })?;
     let checked = crate::internal::catch(|| {
         crate::verify::module(&tile_dialects::ir::import_module(module.as_operation()), opts)
     })
@@ -176,6 +190,25 @@ pub fn parse_mlir<'c>(
         CompileError::user(mlir_report(file, &[(v.loc, format!("{} (the input breaks a rule of the IR)", v.message))]))
     })?;
     Ok(module)
+}
+
+/// The byte offset and name of the first op of our dialects written without the generic
+/// form's quotes: at the start of a line, or after `%x = `.
+fn custom_syntax_op(text: &str) -> Option<(usize, String)> {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim_start();
+        let op = match t.strip_prefix('%').and_then(|r| r.split_once("= ")) {
+            Some((_, rest)) => rest.trim_start(),
+            None => t,
+        };
+        if ["tile.", "layout.", "memsem."].iter().any(|d| op.starts_with(d)) {
+            let name: String = op.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '.').collect();
+            return Some((offset + (line.len() - op.len()), name));
+        }
+        offset += line.len();
+    }
+    None
 }
 
 /// MLIR diagnostics of a `.mlir` input, one line each at the input's `file:line:col`.

@@ -121,7 +121,7 @@ pub static REGISTRY: &[PassInfo] = &[
         name: "ensure-debug-info-scope-on-llvm-func",
         summary: "(MLIR) line tables from .tile locations, for PTX .loc (only with --lineinfo)",
         options: "lineinfo",
-        kind: PassKind::Upstream("ensure-debug-info-scope-on-llvm-func{emission-kind=LineTablesOnly}"),
+        kind: PassKind::Upstream("ensure-debug-info-scope-on-llvm-func{emission-kind=DebugDirectivesOnly}"),
     },
     PassInfo {
         name: "gpu-module-to-binary",
