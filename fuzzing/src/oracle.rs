@@ -155,7 +155,11 @@ impl Oracle {
         let cubin = self.dir.join("case.cubin");
         match Command::new(ptxas).args(["--gpu-name", arch]).arg(ptx).arg("-o").arg(&cubin).output() {
             Ok(o) if o.status.success() => Outcome::Compiled,
-            Ok(o) => Outcome::Finding(format!("ptxas rejects the PTX:\n{}", head(&String::from_utf8_lossy(&o.stderr)))),
+            Ok(o) => Outcome::Finding(format!(
+                "ptxas rejects the PTX ({}):\n{}",
+                o.status,
+                head(&String::from_utf8_lossy(&o.stderr))
+            )),
             Err(e) => Outcome::Finding(format!("cannot run ptxas: {e}")),
         }
     }
