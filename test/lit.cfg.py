@@ -45,5 +45,6 @@ config.substitutions.append(("%tilerun", os.path.join(target_dir, profile, "tile
 config.substitutions.append(("%tilec", tilec))
 config.substitutions.append(("%ptxas", ptxas))
 config.substitutions.append(("%examples", os.path.join(root, "examples")))
+config.substitutions.append(("%root", root))
 config.substitutions.append(("FileCheck", filecheck))
 config.substitutions.append(("%not", os.path.join(llvm_bin, "not")))

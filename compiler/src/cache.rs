@@ -108,7 +108,7 @@ mod tests {
         assert_eq!(first.compiled.ptx, second.compiled.ptx);
         assert_eq!(first.compiled.meta, second.compiled.meta);
         // Another option or another source is another entry.
-        let eight = CompileOptions { num_warps: Some(8), ..opts.clone() };
+        let eight = CompileOptions { num_warps: Some(crate::options::NumWarps::new(8).unwrap()), ..opts.clone() };
         assert!(!compile_in(&dir, &file, &eight).unwrap().hit);
         let other = SourceFile::new("k.tile", src.replace("2.0", "3.0"));
         assert!(!compile_in(&dir, &other, &opts).unwrap().hit);

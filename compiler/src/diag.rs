@@ -100,11 +100,13 @@ pub fn render(file: &SourceFile, diags: &[Diagnostic]) -> String {
             Ok(t) => t,
             Err(e) => format!("  (could not render the excerpt: {e})\n"),
         };
-        // codespan opens with `error: msg` and `  --> file:l:c`; the clang-style line
-        // above replaces both.
+        // codespan opens with `error: msg` (every line of a multi-line message) and
+        // `  --> file:l:c`; the clang-style line above replaces both.
         let mut lines = text.lines().peekable();
         if lines.peek().is_some_and(|l| l.starts_with(d.severity.name())) {
-            lines.next();
+            for _ in 0..d.message.lines().count().max(1) {
+                lines.next();
+            }
         }
         if lines.peek().is_some_and(|l| l.trim_start().starts_with("-->")) {
             lines.next();
@@ -133,6 +135,14 @@ mod tests {
         let d = Diagnostic::error("unknown name `offz`", Span::new(start, start + 4), "not found in this scope")
             .help("did you mean `offs`?");
         let want = "k.tile:3:13: error: unknown name `offz`\n  |\n3 |     let y = offz + 1;\n  |             ^^^^ not found in this scope\n  |\n  = help: did you mean `offs`?\n";
+        assert_eq!(render(&f, &[d]), want);
+    }
+
+    #[test]
+    fn multi_line_messages_are_printed_once() {
+        let f = SourceFile::new("k.tile", "let x = 1;\n");
+        let d = Diagnostic::error("too big:\n  one buffer\n  another", Span::new(4, 5), "here");
+        let want = "k.tile:1:5: error: too big:\n  one buffer\n  another\n  |\n1 | let x = 1;\n  |     ^ here\n";
         assert_eq!(render(&f, &[d]), want);
     }
 }

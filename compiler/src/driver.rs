@@ -7,60 +7,14 @@
 
 use crate::diag::{self, Diagnostic};
 use crate::metadata::{ConstMeta, KernelMeta, ModuleMeta, ParamMeta};
-use crate::pipeline::{self, DiagnosticSink, Options, PrintIr};
+use crate::pipeline::{self, DiagnosticSink, PrintIr};
 use crate::sema::tir::{ConstVal, Program};
-use crate::source::SourceFile;
-use crate::{sema, tilegen};
+use crate::source::{SourceFile, Span};
+use crate::{options, sema, tilegen};
 use melior::ir::operation::OperationLike;
 use melior::ir::Module;
 
-/// Options of one compile (frozen; also the compile cache key).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct CompileOptions {
-    /// `sm_80` or `sm_90`.
-    pub arch: String,
-    /// Overrides `#[num_warps]` when set.
-    pub num_warps: Option<u32>,
-    /// 32 or 64.
-    pub index_bits: u32,
-    /// Emit `.loc` line info.
-    pub lineinfo: bool,
-    /// `-D NAME=VALUE` overrides of const parameters.
-    pub defines: Vec<(String, String)>,
-    /// Compile only this kernel (all kernels when `None`).
-    pub kernel: Option<String>,
-    /// Argument specialisation: `(param, divisor)`; for pointers, the byte alignment.
-    pub divisibility: Vec<(String, u32)>,
-    /// Integer parameters assumed equal to 1 (`--assume NAME=1`): compiled as the constant,
-    /// like Triton's specialisation of 1, so `x * stride` is contiguous when stride is 1.
-    pub equal_to_one: Vec<String>,
-}
-
-impl Default for CompileOptions {
-    fn default() -> Self {
-        CompileOptions {
-            arch: "sm_90".into(),
-            num_warps: None,
-            index_bits: 32,
-            lineinfo: false,
-            defines: vec![],
-            kernel: None,
-            divisibility: vec![],
-            equal_to_one: vec![],
-        }
-    }
-}
-
-impl CompileOptions {
-    pub fn pipeline(&self) -> Options {
-        Options {
-            arch: self.arch.clone(),
-            num_warps: self.num_warps,
-            index_bits: self.index_bits,
-            lineinfo: self.lineinfo,
-        }
-    }
-}
+pub use crate::options::CompileOptions;
 
 /// The result of a successful compile.
 #[derive(Clone, Debug)]
@@ -74,16 +28,75 @@ pub struct Compiled {
 #[derive(Clone, Debug)]
 pub struct CompileError {
     pub rendered: String,
+    /// A bug of tilec's (a panic, a pass that broke the IR), not of the program: tilec
+    /// exits with status 2 instead of 1.
+    pub internal: bool,
+}
+
+impl CompileError {
+    fn user(rendered: String) -> CompileError {
+        CompileError { rendered, internal: false }
+    }
 }
 
 /// Checks `file` and generates the tile dialect, as MLIR text.
 pub fn tile_ir(file: &SourceFile, opts: &CompileOptions) -> Result<(Program, String), CompileError> {
+    opts.check().map_err(|m| CompileError::user(format!("{}: error: {m}\n", file.name)))?;
+    let (program, module) = on_big_stack(|| caught(file, || front_end(file, opts)))?;
+    crate::verify::module(&module, opts).map_err(|v| {
+        let msg = format!("tilegen broke a rule of the IR: {}", v.message);
+        mlir_error(file, "tilegen", vec![(v.loc, msg)], true)
+    })?;
+    Ok((program, module.to_mlir()))
+}
+
+/// Parses and checks `file` (the front end alone, no MLIR): the typed program, or its
+/// errors rendered against the source.
+pub fn check(file: &SourceFile, defines: &[(String, String)]) -> Result<Program, CompileError> {
+    on_big_stack(|| caught(file, || sema::check(file, defines).map_err(|d| render(file, &d))))
+}
+
+/// `f`, with a panic reported as an internal error of the front end.
+fn caught<T>(file: &SourceFile, f: impl FnOnce() -> Result<T, CompileError>) -> Result<T, CompileError> {
+    crate::internal::catch(f).unwrap_or_else(|p| {
+        let d =
+            Diagnostic::error(format!("internal error: the front end panicked: {}", p.message), Span::default(), "")
+                .note(crate::internal::REPORT);
+        Err(CompileError { rendered: diag::render(file, &[d]), internal: true })
+    })
+}
+
+/// Stack for the front end: its recursion follows the program's nesting, which
+/// `limits` bounds, but a debug build's frames need more than a thread's default 8 MB for
+/// the deepest programs allowed. Only the pages used are ever committed.
+const FRONT_END_STACK: usize = 512 << 20;
+
+/// Runs `f` on a thread with [`FRONT_END_STACK`] (on this one if no thread can be made).
+fn on_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    let cell = std::sync::Mutex::new(Some(f));
+    let run = || (cell.lock().expect("front end").take().expect("run once"))();
+    std::thread::scope(|s| match std::thread::Builder::new().stack_size(FRONT_END_STACK).spawn_scoped(s, run) {
+        Ok(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
+        Err(_) => run(),
+    })
+}
+
+/// Source text to the tile dialect's mirror IR: sema, the options' names, the limits,
+/// tilegen.
+fn front_end(file: &SourceFile, opts: &CompileOptions) -> Result<(Program, tile_dialects::ir::Module), CompileError> {
     let program = sema::check(file, &opts.defines).map_err(|d| render(file, &d))?;
+    if program.kernels.is_empty() {
+        let d = Diagnostic::error("this file has no kernel", Span::default(), "no `kernel` in this file")
+            .help("a kernel is written `kernel name(x: *f32, n: i32) { ... }`; `fn` helpers are inlined into kernels");
+        return Err(render(file, &[d]));
+    }
+    options::check_names(&program, opts, Span::default()).map_err(|d| render(file, &d))?;
+    crate::limits::check(&program, opts).map_err(|d| render(file, &d))?;
     let module = tilegen::generate(&program, file, opts).map_err(|errs| {
         let d: Vec<Diagnostic> = errs.into_iter().map(|e| Diagnostic::error(e.message, e.span, "")).collect();
         render(file, &d)
     })?;
-    Ok((program, module.to_mlir()))
+    Ok((program, module))
 }
 
 /// Compiles every kernel of `file` (or the one `opts.kernel` names) to PTX.
@@ -101,20 +114,20 @@ pub fn compile_with(
     let (program, text) = tile_ir(file, opts)?;
     let context = tile_dialects::context::create_context();
     let sink = DiagnosticSink::attach(&context);
-    let mut module = parse_verified(&context, &text, &sink).map_err(|d| mlir_error(file, "tilegen", d))?;
-    let popts = opts.pipeline();
-    let passes = pipeline::default_passes(&popts);
+    let mut module = parse_verified(&context, &text, &sink).map_err(|d| mlir_error(file, "tilegen", d, true))?;
+    let passes = pipeline::default_passes(opts);
     // Shared memory is dynamic: its size is read from the kernels once they are lowered,
     // before the back end turns them into PTX text.
     let lowered = passes.iter().position(|p| p.name == "convert-tile-to-llvm").map_or(passes.len(), |i| i + 1);
     let (to_llvm, back_end) = passes.split_at(lowered);
-    pipeline::run(&mut module, to_llvm, &popts, print, &sink, out)
-        .map_err(|e| mlir_error(file, &e.pass, e.diagnostics))?;
+    pipeline::run(&mut module, to_llvm, opts, print, &sink, out)
+        .map_err(|e| mlir_error(file, &e.pass, e.diagnostics, e.internal))?;
     let smem = kernel_smem_bytes(&module);
-    pipeline::run(&mut module, back_end, &popts, print, &sink, out)
-        .map_err(|e| mlir_error(file, &e.pass, e.diagnostics))?;
+    pipeline::run(&mut module, back_end, opts, print, &sink, out)
+        .map_err(|e| mlir_error(file, &e.pass, e.diagnostics, e.internal))?;
     let ptx = pipeline::ptx::extract(&module).ok_or_else(|| CompileError {
-        rendered: format!("{}: error: the NVPTX back end produced no PTX\n", file.name),
+        rendered: format!("{}: error: internal error: the NVPTX back end produced no PTX\n", file.name),
+        internal: true,
     })?;
     let meta = metadata(&program, opts, &smem);
     Ok(Compiled { ptx, meta })
@@ -126,14 +139,100 @@ pub fn explain(file: &SourceFile, opts: &CompileOptions) -> Result<String, Compi
     let (_, text) = tile_ir(file, opts)?;
     let context = tile_dialects::context::create_context();
     let sink = DiagnosticSink::attach(&context);
-    let mut module = parse_verified(&context, &text, &sink).map_err(|d| mlir_error(file, "tilegen", d))?;
-    let popts = opts.pipeline();
-    let all = pipeline::default_passes(&popts);
+    let mut module = parse_verified(&context, &text, &sink).map_err(|d| mlir_error(file, "tilegen", d, true))?;
+    let all = pipeline::default_passes(opts);
     let upto = all.iter().position(|p| p.name == "software-pipeline").map_or(all.len(), |i| i + 1);
-    pipeline::run(&mut module, &all[..upto], &popts, &PrintIr::default(), &sink, &mut std::io::sink())
-        .map_err(|e| mlir_error(file, &e.pass, e.diagnostics))?;
+    pipeline::run(&mut module, &all[..upto], opts, &PrintIr::default(), &sink, &mut std::io::sink())
+        .map_err(|e| mlir_error(file, &e.pass, e.diagnostics, e.internal))?;
     let mirror = tile_dialects::ir::import_module(module.as_operation());
-    Ok(crate::explain::report(&mirror, &popts))
+    Ok(crate::explain::report(&mirror, opts))
+}
+
+/// `.mlir` input (tilec's mlir-opt mode): refused if it is not text or nests too deeply
+/// for MLIR's recursive parser, then parsed and verified by MLIR and by our own rules
+/// (`verify`), before any pass sees it. Errors point at the input's lines.
+pub fn parse_mlir<'c>(
+    context: &'c melior::Context,
+    file: &SourceFile,
+    sink: &DiagnosticSink,
+    opts: &CompileOptions,
+) -> Result<Module<'c>, CompileError> {
+    let at = |offset: usize, msg: &str| {
+        let (l, c) = file.line_col(offset as u32);
+        CompileError::user(format!("{}:{l}:{c}: error: {msg}\n", file.name))
+    };
+    if let Some(i) = file.text.find('\0') {
+        return Err(at(i, "a NUL byte: the input is not MLIR text"));
+    }
+    if let Some(i) = crate::limits::too_deep(&file.text, true) {
+        return Err(at(i, &format!("nesting deeper than {} levels", crate::limits::MAX_NESTING)));
+    }
+    let module = parse_verified(context, &file.text, sink).map_err(|mut d| {
+        // MLIR fails without a word on an op of ours written in custom syntax (IRDL ops
+        // have only the generic form): find it, or at least point at the file.
+        if d.iter().all(|(loc, _)| loc.is_empty()) {
+            d = match custom_syntax_op(&file.text) {
+                Some((at, op)) => {
+                    let (l, c) = file.line_col(at as u32);
+                    let msg = format!("`{op}` has no custom syntax: write it in generic form, `\"{op}\"(...)`");
+                    vec![(format!("loc({:?}:{l}:{c})", file.name), msg)]
+                }
+                None => vec![(format!("loc({:?}:1:1)", file.name), "the IR does not parse or verify".into())],
+            };
+        }
+        CompileError::user(mlir_report(file, &d))
+    })?;
+    let checked = crate::internal::catch(|| {
+        crate::verify::module(&tile_dialects::ir::import_module(module.as_operation()), opts)
+    })
+    .map_err(|p| CompileError {
+        rendered: format!(
+            "{}: error: internal error: checking the IR panicked: {}\nnote: {}\n",
+            file.name,
+            p.message,
+            crate::internal::REPORT
+        ),
+        internal: true,
+    })?;
+    checked.map_err(|v| {
+        CompileError::user(mlir_report(file, &[(v.loc, format!("{} (the input breaks a rule of the IR)", v.message))]))
+    })?;
+    Ok(module)
+}
+
+/// The byte offset and name of the first op of our dialects written without the generic
+/// form's quotes: at the start of a line, or after `%x = `.
+fn custom_syntax_op(text: &str) -> Option<(usize, String)> {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim_start();
+        let op = match t.strip_prefix('%').and_then(|r| r.split_once("= ")) {
+            Some((_, rest)) => rest.trim_start(),
+            None => t,
+        };
+        if ["tile.", "layout.", "memsem."].iter().any(|d| op.starts_with(d)) {
+            let name: String = op.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '.').collect();
+            return Some((offset + (line.len() - op.len()), name));
+        }
+        offset += line.len();
+    }
+    None
+}
+
+/// MLIR diagnostics of a `.mlir` input, one line each at the input's `file:line:col`.
+pub fn mlir_report(file: &SourceFile, items: &[(String, String)]) -> String {
+    items.iter().map(|(loc, msg)| format!("{}: error: {msg}\n", loc_text(loc, &file.name))).collect()
+}
+
+/// `loc("k.mlir":3:5)` → `k.mlir:3:5`; the text MLIR parsed is named `-`, and a location
+/// that names no file is the whole input: both become `file`.
+fn loc_text(loc: &str, file: &str) -> String {
+    let inner = loc.trim_start_matches("loc(").trim_end_matches(')');
+    match inner.strip_prefix('"').and_then(|s| s.split_once('"')) {
+        Some(("-", rest)) => format!("{file}{rest}"),
+        Some((name, rest)) => format!("{name}{rest}"),
+        None => file.to_string(),
+    }
 }
 
 /// The last pass whose output stays at the levels the interpreter runs (tile, layout,
@@ -151,11 +250,10 @@ pub fn mirror_stages(
     let (_, text) = tile_ir(file, opts)?;
     let context = tile_dialects::context::create_context();
     let sink = DiagnosticSink::attach(&context);
-    let mut module = parse_verified(&context, &text, &sink).map_err(|d| mlir_error(file, "tilegen", d))?;
+    let mut module = parse_verified(&context, &text, &sink).map_err(|d| mlir_error(file, "tilegen", d, true))?;
     let mut stages = vec![("tile".to_string(), tile_dialects::ir::import_module(module.as_operation()))];
     if each_pass {
-        let popts = opts.pipeline();
-        let all = pipeline::default_passes(&popts);
+        let all = pipeline::default_passes(opts);
         let upto = all.iter().position(|p| p.name == LAST_INTERPRETABLE_PASS).map_or(all.len(), |i| i + 1);
         let mut after = |p: &'static crate::passes::PassInfo, m: &Module| {
             stages.push((p.name.to_string(), tile_dialects::ir::import_module(m.as_operation())));
@@ -163,13 +261,13 @@ pub fn mirror_stages(
         pipeline::run_observed(
             &mut module,
             &all[..upto],
-            &popts,
+            opts,
             &PrintIr::default(),
             &sink,
             &mut std::io::sink(),
             &mut after,
         )
-        .map_err(|e| mlir_error(file, &e.pass, e.diagnostics))?;
+        .map_err(|e| mlir_error(file, &e.pass, e.diagnostics, e.internal))?;
     }
     Ok(stages)
 }
@@ -181,6 +279,9 @@ pub fn parse_verified<'c>(
     sink: &DiagnosticSink,
 ) -> Result<Module<'c>, Vec<(String, String)>> {
     sink.clear();
+    if text.contains('\0') {
+        return Err(vec![(String::new(), "a NUL byte in MLIR text".into())]);
+    }
     match Module::parse(context, text) {
         Some(m) if m.as_operation().verify() => Ok(m),
         _ => {
@@ -194,15 +295,23 @@ pub fn parse_verified<'c>(
 }
 
 fn render(file: &SourceFile, d: &[Diagnostic]) -> CompileError {
-    CompileError { rendered: diag::render(file, d) }
+    CompileError::user(diag::render(file, d))
 }
 
-/// MLIR diagnostics of `pass`, shown at their .tile locations where they have one.
-fn mlir_error(file: &SourceFile, pass: &str, items: Vec<(String, String)>) -> CompileError {
+/// MLIR diagnostics of `pass`, shown at their .tile locations where they have one; an
+/// internal error says so, and asks to be reported.
+fn mlir_error(file: &SourceFile, pass: &str, items: Vec<(String, String)>, internal: bool) -> CompileError {
     let mut located = vec![];
     let mut rest = String::new();
-    for (loc, msg) in items {
-        let msg = format!("{msg} (in pass `{pass}`)");
+    // MLIR's dump of the op a diagnostic is about is generic IR text, which a .tile user
+    // never wrote (`-v` logs the IR of a failing pass).
+    let items = items.into_iter().filter(|(_, m)| !m.starts_with("note: see current operation"));
+    for (i, (loc, msg)) in items.enumerate() {
+        let msg = match (internal && i == 0, msg.contains(&format!("pass `{pass}`"))) {
+            (true, true) => format!("internal error: {msg}"),
+            (true, false) => format!("internal error: {msg} (in pass `{pass}`)"),
+            (false, _) => format!("{msg} (in pass `{pass}`)"),
+        };
         match file.span_of_loc(&loc) {
             Some(span) => located.push(Diagnostic::error(msg, span, "")),
             None => rest.push_str(&format!("{}: error: {msg}\n", file.name)),
@@ -210,7 +319,10 @@ fn mlir_error(file: &SourceFile, pass: &str, items: Vec<(String, String)>) -> Co
     }
     let mut rendered = diag::render(file, &located);
     rendered.push_str(&rest);
-    CompileError { rendered }
+    if internal {
+        rendered.push_str(&format!("note: {}\n", crate::internal::REPORT));
+    }
+    CompileError { rendered, internal }
 }
 
 /// Each lowered kernel's dynamic shared memory (`tile.smem_bytes` on its `llvm.func`).
@@ -232,7 +344,7 @@ fn kernel_smem_bytes(module: &Module) -> Vec<(String, u32)> {
 /// what OUT.json holds, and what launchers (and the interpreter) bind arguments against.
 pub fn kernel_meta(k: &crate::sema::tir::Kernel, opts: &CompileOptions, shared_bytes: u32) -> KernelMeta {
     let divs = tilegen::divisibility(k, opts);
-    let num_warps = opts.num_warps.unwrap_or(k.num_warps);
+    let num_warps = opts.kernel_num_warps(k);
     KernelMeta {
         name: k.name.clone(),
         params: k
@@ -273,5 +385,5 @@ fn metadata(program: &Program, opts: &CompileOptions, smem: &[(String, u32)]) ->
         .filter(|k| opts.kernel.as_ref().is_none_or(|n| *n == k.name))
         .map(|k| kernel_meta(k, opts, smem.iter().find(|(n, _)| *n == k.name).map_or(0, |s| s.1)))
         .collect();
-    ModuleMeta { tilec_version: env!("CARGO_PKG_VERSION").into(), arch: opts.arch.clone(), kernels }
+    ModuleMeta { tilec_version: env!("CARGO_PKG_VERSION").into(), arch: opts.arch.to_string(), kernels }
 }

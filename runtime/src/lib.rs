@@ -43,6 +43,9 @@ pub enum Error {
     /// Diagnostics of tilec, rendered against the .tile source.
     #[error("{0}")]
     Compile(String),
+    /// A bug of tilec's (its diagnostics, or a panic): tilerun exits with status 2.
+    #[error("{0}")]
+    Internal(String),
     #[error("{0}")]
     Msg(String),
     /// A kernel that stopped in the interpreter (a memcheck error, a deadlock, an op it

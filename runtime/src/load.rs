@@ -15,32 +15,6 @@ use tilec::driver::CompileOptions;
 use tilec::metadata::{KernelMeta, ModuleMeta, ParamMeta};
 use tilec::source::SourceFile;
 
-/// Options of an in-process compile (`tilerun FILE.tile`).
-#[derive(Clone, Debug)]
-pub struct CompileSettings {
-    /// `sm_80` or `sm_90`.
-    pub arch: String,
-    pub num_warps: Option<u32>,
-    pub index_bits: u32,
-    pub defines: Vec<(String, String)>,
-    pub lineinfo: bool,
-    /// Turn off the Triton-style specialisation on argument values.
-    pub no_specialise: bool,
-}
-
-impl Default for CompileSettings {
-    fn default() -> Self {
-        CompileSettings {
-            arch: "sm_90".into(),
-            num_warps: None,
-            index_bits: 32,
-            defines: vec![],
-            lineinfo: false,
-            no_specialise: false,
-        }
-    }
-}
-
 /// A kernel ready to load: its PTX and its launch metadata.
 pub struct Loaded {
     pub ptx: String,
@@ -97,18 +71,26 @@ pub fn load_ptx(path: &Path, want: Option<&str>) -> Result<Loaded, Error> {
 }
 
 /// A `.tile` checked and its kernel chosen, with the compile options its arguments call
-/// for (Triton's specialisation unless turned off): what both a GPU compile and the
-/// interpreter start from.
+/// for (Triton's specialisation unless `no_specialise`; with no arguments and
+/// `no_specialise`, for no arguments in particular): what both a GPU compile and the
+/// interpreter start from. `base` gives everything but `kernel`, `divisibility` and
+/// `equal_to_one`, which are set here.
 struct Front {
     file: SourceFile,
     kernel: tilec::sema::tir::Kernel,
     opts: CompileOptions,
 }
 
-fn front(path: &Path, want: Option<&str>, s: &CompileSettings, args: &[ArgSpec]) -> Result<Front, Error> {
+fn front(
+    path: &Path,
+    want: Option<&str>,
+    base: &CompileOptions,
+    no_specialise: bool,
+    args: &[ArgSpec],
+) -> Result<Front, Error> {
     let text = std::fs::read_to_string(path).map_err(|e| Error::msg(format!("cannot read {}: {e}", path.display())))?;
     let file = SourceFile::new(path.to_string_lossy(), text);
-    let program = tilec::sema::check(&file, &s.defines).map_err(|d| Error::Compile(tilec::diag::render(&file, &d)))?;
+    let program = tilec::driver::check(&file, &base.defines).map_err(compile_error)?;
     let names: Vec<&str> = program.kernels.iter().map(|k| k.name.as_str()).collect();
     let k = program.kernels[pick(&names, want, &path.display().to_string())?].clone();
     let metas: Vec<ParamMeta> = k
@@ -117,26 +99,17 @@ fn front(path: &Path, want: Option<&str>, s: &CompileSettings, args: &[ArgSpec])
         .map(|p| ParamMeta { name: p.name.clone(), ty: p.ty.elem.to_string(), divisibility: 1, equal_to_one: false })
         .collect();
     let params = bind::signature(&metas)?;
-    let (divisibility, equal_to_one) = if s.no_specialise && args.is_empty() {
+    let (divisibility, equal_to_one) = if no_specialise && args.is_empty() {
         (vec![], vec![])
     } else {
         let ordered = bind::order(&k.name, &params, args)?;
-        if s.no_specialise {
+        if no_specialise {
             (vec![], vec![])
         } else {
             (bind::specialisation(&params, &ordered), bind::ones(&params, &ordered))
         }
     };
-    let opts = CompileOptions {
-        arch: s.arch.clone(),
-        num_warps: s.num_warps,
-        index_bits: s.index_bits,
-        lineinfo: s.lineinfo,
-        defines: s.defines.clone(),
-        kernel: Some(k.name.clone()),
-        divisibility,
-        equal_to_one,
-    };
+    let opts = CompileOptions { kernel: Some(k.name.clone()), divisibility, equal_to_one, ..base.clone() };
     Ok(Front { file, kernel: k, opts })
 }
 
@@ -153,24 +126,33 @@ pub struct ForInterpreter {
 pub fn tile_for_interpreter(
     path: &Path,
     want: Option<&str>,
-    s: &CompileSettings,
+    base: &CompileOptions,
+    no_specialise: bool,
     args: &[ArgSpec],
     each_pass: bool,
 ) -> Result<ForInterpreter, Error> {
-    let Front { file, kernel: k, opts } = front(path, want, s, args)?;
+    let Front { file, kernel: k, opts } = front(path, want, base, no_specialise, args)?;
     let t = Instant::now();
-    let stages = catch_panic(|| tilec::driver::mirror_stages(&file, &opts, each_pass))?
-        .map_err(|e| Error::Compile(e.rendered))?;
+    let stages = tilec::internal::catch(|| tilec::driver::mirror_stages(&file, &opts, each_pass))
+        .map_err(|p| Error::Internal(format!("the compiler panicked (a tilec bug): {}", p.message)))?
+        .map_err(compile_error)?;
     let kernel = tilec::driver::kernel_meta(&k, &opts, 0);
     Ok(ForInterpreter { file, kernel, stages, compile_ms: t.elapsed().as_secs_f64() * 1e3 })
 }
 
-/// Compiles `FILE.tile` for the given arguments (with none, and `no_specialise`, for no
-/// arguments in particular).
-pub fn compile_tile(path: &Path, want: Option<&str>, s: &CompileSettings, args: &[ArgSpec]) -> Result<Loaded, Error> {
-    let Front { file, kernel: k, opts } = front(path, want, s, args)?;
+/// Compiles `FILE.tile` under `base` for the given arguments (`front`'s rules).
+pub fn compile_tile(
+    path: &Path,
+    want: Option<&str>,
+    base: &CompileOptions,
+    no_specialise: bool,
+    args: &[ArgSpec],
+) -> Result<Loaded, Error> {
+    let Front { file, kernel: k, opts } = front(path, want, base, no_specialise, args)?;
     let t = Instant::now();
-    let cached = catch_panic(|| tilec::cache::compile(&file, &opts))?.map_err(|e| Error::Compile(e.rendered))?;
+    let cached = tilec::internal::catch(|| tilec::cache::compile(&file, &opts))
+        .map_err(|p| Error::Internal(format!("the compiler panicked (a tilec bug): {}", p.message)))?
+        .map_err(compile_error)?;
     let (compiled, cache_hit) = (cached.compiled, cached.hit);
     let compile_ms = t.elapsed().as_secs_f64() * 1e3;
     let kernel = compiled
@@ -201,17 +183,13 @@ pub fn write_outputs(path: &Path, loaded: &Loaded) -> Result<(), Error> {
     write(&path.with_extension("json"), &json)
 }
 
-/// Runs the compiler, turning a panic (a compiler bug, or a part not written yet) into an
-/// error that says where.
-fn catch_panic<T>(f: impl FnOnce() -> T) -> Result<T, Error> {
-    use std::sync::{Arc, Mutex};
-    let seen = Arc::new(Mutex::new(String::new()));
-    let keep = seen.clone();
-    let previous = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| *keep.lock().unwrap() = info.to_string()));
-    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
-    std::panic::set_hook(previous);
-    r.map_err(|_| Error::msg(format!("the compiler panicked (a tilec bug): {}", seen.lock().unwrap())))
+/// A compile error as tilerun reports it: the program's (exit 1) or tilec's (exit 2).
+fn compile_error(e: tilec::driver::CompileError) -> Error {
+    if e.internal {
+        Error::Internal(e.rendered)
+    } else {
+        Error::Compile(e.rendered)
+    }
 }
 
 #[cfg(test)]
@@ -224,13 +202,6 @@ mod tests {
         assert_eq!(pick(&["a", "b"], Some("b"), "f").unwrap(), 1);
         assert!(pick(&["a", "b"], None, "f").unwrap_err().to_string().contains("choose one with --kernel"));
         assert!(pick(&["a"], Some("c"), "f").unwrap_err().to_string().contains("no kernel `c` (it has: a)"));
-    }
-
-    #[test]
-    fn panics_become_errors() {
-        let e = catch_panic(|| -> u32 { panic!("not yet") }).unwrap_err().to_string();
-        assert!(e.contains("the compiler panicked") && e.contains("not yet"), "{e}");
-        assert_eq!(catch_panic(|| 3).unwrap(), 3);
     }
 
     #[test]

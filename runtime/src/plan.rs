@@ -38,6 +38,7 @@ use crate::Error;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use tilec::options::NumWarps;
 use toml::{Table, Value};
 
 /// The file as written (tables keep their order: `preserve_order`).
@@ -76,7 +77,7 @@ struct RawLaunch {
     args: Vec<Value>,
     #[serde(default)]
     defines: Table,
-    num_warps: Option<u32>,
+    num_warps: Option<i64>,
 }
 
 /// One buffer of the plan, shared by every launch that names it.
@@ -104,7 +105,7 @@ pub struct PlanLaunch {
     pub grid: [u32; 3],
     pub args: Vec<PlanArg>,
     pub defines: Vec<(String, String)>,
-    pub num_warps: Option<u32>,
+    pub num_warps: Option<NumWarps>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -357,7 +358,7 @@ pub fn parse(path: &Path, text: &str, overrides: &[(String, String)]) -> Result<
             grid: g,
             args,
             defines,
-            num_warps: l.num_warps,
+            num_warps: l.num_warps.map(NumWarps::new).transpose().map_err(|e| at(format!("{who}: {e}")))?,
         });
     }
     if launches.is_empty() {
@@ -515,6 +516,8 @@ y = "y.npy"
         assert!(swap("defines = { TILE = \"TILE\" }", "defines = { TILE = \"TILE +\" }")
             .contains("launch 1 (`scan_tiles`): defines.TILE:"));
         assert!(swap("zero = [\"sums\"]", "zero = [\"s\"]").contains("p.toml: zero: no buffer `s`"));
+        assert!(swap("kernel = \"scan_tiles\"", "kernel = \"scan_tiles\"\nnum_warps = 3")
+            .contains("launch 1 (`scan_tiles`): `num_warps` must be 1, 2, 4, 8, 16 or 32, found 3"));
         assert!(swap("kernel = \"scan_tiles\"", "kernal = \"scan_tiles\"").contains("unknown field `kernal`"));
         assert!(swap("[[launch]]", "[[launches]]").starts_with("p.toml: "));
         assert!(plan("[constants]\nN = 1\n").unwrap_err().contains("the plan has no [[launch]]"));

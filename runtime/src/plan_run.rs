@@ -15,7 +15,7 @@ use crate::check::{self, Tolerance};
 use crate::cuda::{self, DeviceBuffer, Gpu};
 use crate::dtype::DType;
 use crate::interpret::{self, InterpOptions};
-use crate::load::{self, CompileSettings, ForInterpreter, Loaded};
+use crate::load::{self, ForInterpreter, Loaded};
 use crate::npy::{self, NpyIn};
 use crate::plan::{Plan, PlanArg};
 use crate::plan_ref;
@@ -23,12 +23,15 @@ use crate::spec::{ArgSpec, ArgValue, Source};
 use crate::Error;
 use serde_json::{json, Map, Value};
 use std::ffi::c_void;
+use tilec::options::{Arch, CompileOptions};
 
 #[derive(Clone, Debug)]
 pub struct PlanOptions {
     /// Settings of every in-process compile; each launch adds its own `defines` (after
     /// those of the command line's `-D`) and `num_warps`.
-    pub compile: CompileSettings,
+    pub compile: CompileOptions,
+    /// Turn off the Triton-style specialisation on argument values.
+    pub no_specialise: bool,
     pub arch_given: bool,
     /// The plan's `seed` wins when it has one.
     pub seed: u64,
@@ -79,7 +82,7 @@ fn arg_specs(plan: &Plan, i: usize, dtypes: &[Option<DType>]) -> Vec<ArgSpec> {
 
 /// Compiles or loads every launch for `arch` and binds its arguments; fixes the type of
 /// buffers whose spec leaves it out (from the first launch that uses them).
-fn prepare(plan: &Plan, o: &PlanOptions, arch: &str, interpreted: bool) -> Result<(Vec<Ready>, Vec<DType>), Error> {
+fn prepare(plan: &Plan, o: &PlanOptions, arch: Arch, interpreted: bool) -> Result<(Vec<Ready>, Vec<DType>), Error> {
     let file = plan.path.display().to_string();
     let mut dtypes: Vec<Option<DType>> = plan.buffers.iter().map(|b| b.spec.dtype).collect();
     let mut ready = vec![];
@@ -87,28 +90,34 @@ fn prepare(plan: &Plan, o: &PlanOptions, arch: &str, interpreted: bool) -> Resul
         let who = format!("{file}: {}", plan.launch_name(i));
         let ctx = |e: Error| match e {
             Error::Compile(r) => Error::Compile(format!("{r}\n{who}: {} does not compile", l.file.display())),
+            Error::Internal(r) => Error::Internal(format!("{r}\n{who}: compiling {}", l.file.display())),
             e => Error::msg(format!("{who}: {e}")),
         };
         let specs = arg_specs(plan, i, &dtypes);
         let mut interp = None;
         let loaded = if is_tile(&l.file) {
-            let mut s = CompileSettings { arch: arch.to_string(), ..o.compile.clone() };
+            let mut s = CompileOptions { arch, ..o.compile.clone() };
             s.defines.extend(l.defines.iter().cloned());
             s.num_warps = l.num_warps.or(s.num_warps);
             if interpreted {
-                let fi = load::tile_for_interpreter(&l.file, l.kernel.as_deref(), &s, &specs, false).map_err(ctx)?;
+                let fi = load::tile_for_interpreter(&l.file, l.kernel.as_deref(), &s, o.no_specialise, &specs, false)
+                    .map_err(ctx)?;
                 let loaded = Loaded {
                     ptx: String::new(),
-                    arch: s.arch.clone(),
+                    arch: s.arch.to_string(),
                     kernel: fi.kernel.clone(),
-                    meta: tilec::metadata::ModuleMeta { tilec_version: String::new(), arch: s.arch, kernels: vec![] },
+                    meta: tilec::metadata::ModuleMeta {
+                        tilec_version: String::new(),
+                        arch: s.arch.to_string(),
+                        kernels: vec![],
+                    },
                     compile_ms: Some(fi.compile_ms),
                     cache_hit: false,
                 };
                 interp = Some(fi);
                 loaded
             } else {
-                load::compile_tile(&l.file, l.kernel.as_deref(), &s, &specs).map_err(ctx)?
+                load::compile_tile(&l.file, l.kernel.as_deref(), &s, o.no_specialise, &specs).map_err(ctx)?
             }
         } else if interpreted {
             return Err(ctx(Error::msg("the interpreter runs .tile files (a .ptx has no IR to interpret)")));
@@ -156,7 +165,7 @@ pub fn run(plan: &Plan, o: &PlanOptions) -> Result<(), Error> {
         interpret::announce(forced);
         return run_interpreted(plan, o);
     }
-    let (mut ready, mut dtypes) = prepare(plan, o, &o.compile.arch, false)?;
+    let (mut ready, mut dtypes) = prepare(plan, o, o.compile.arch, false)?;
     if o.compile_only {
         for (i, r) in ready.iter().enumerate() {
             let ms = r.loaded.compile_ms.map_or(" (PTX)".to_string(), |ms| format!(" in {ms:.1} ms"));
@@ -329,7 +338,7 @@ fn run_interpreted(plan: &Plan, o: &PlanOptions) -> Result<(), Error> {
     if o.interp.check_each_pass {
         return Err(Error::msg("--check-each-pass checks one kernel: run it on a launch's .tile, not on a plan"));
     }
-    let (ready, dtypes) = prepare(plan, o, &o.compile.arch, true)?;
+    let (ready, dtypes) = prepare(plan, o, o.compile.arch, true)?;
     let seed = plan.seed.unwrap_or(o.seed);
     let keep: Vec<bool> = (0..plan.buffers.len()).map(|b| plan.expects.iter().any(|e| e.2 == b)).collect();
     let mut mem = tile_interp::Memory::default();

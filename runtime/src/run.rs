@@ -11,13 +11,14 @@ use crate::buffers::HostBuffer;
 use crate::check::{self, Tolerance};
 use crate::cuda::{self, DeviceBuffer, Gpu};
 use crate::interpret::{self, InterpOptions};
-use crate::load::{self, CompileSettings, Loaded};
+use crate::load::{self, Loaded};
 use crate::spec::ArgSpec;
 use crate::{npy, Error};
 use std::ffi::c_void;
 use std::path::PathBuf;
 use tile_interp::{Arg, Memory};
 use tilec::metadata::KernelMeta;
+use tilec::options::{Arch, CompileOptions};
 
 /// `--bytes`: a count, or the sum of every buffer's size.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -31,9 +32,12 @@ pub struct Options {
     /// A `.tile` (compiled here) or a `.ptx` (with its `.json` beside it).
     pub file: PathBuf,
     pub kernel: Option<String>,
-    pub grid: [u32; 3],
+    /// `--grid`; required to launch, and, with `--compile-only`, to check arguments.
+    pub grid: Option<[u32; 3]>,
     pub args: Vec<ArgSpec>,
-    pub compile: CompileSettings,
+    pub compile: CompileOptions,
+    /// Turn off the Triton-style specialisation on argument values.
+    pub no_specialise: bool,
     /// Whether `--arch` was given (else a .tile compiles for the device's).
     pub arch_given: bool,
     pub seed: u64,
@@ -65,14 +69,15 @@ impl Options {
         kernel: Option<String>,
         grid: [u32; 3],
         args: Vec<ArgSpec>,
-        compile: CompileSettings,
+        compile: CompileOptions,
     ) -> Options {
         Options {
             file,
             kernel,
-            grid,
+            grid: Some(grid),
             args,
             compile,
+            no_specialise: false,
             arch_given: false,
             seed: 0,
             poison: true,
@@ -95,11 +100,11 @@ impl Options {
 /// The target tilec compiles for on a device of compute capability `cc`: sm_90a (wgmma)
 /// on Hopper, sm_90 on newer devices (PTX for sm_90 runs there; sm_90a's does not), sm_80
 /// below.
-pub fn device_arch(cc: (i32, i32)) -> &'static str {
+pub fn device_arch(cc: (i32, i32)) -> Arch {
     match cc {
-        (9, 0) => "sm_90a",
-        (major, _) if major >= 9 => "sm_90",
-        _ => "sm_80",
+        (9, 0) => Arch::Sm90a,
+        (major, _) if major >= 9 => Arch::Sm90,
+        _ => Arch::Sm80,
     }
 }
 
@@ -112,14 +117,23 @@ fn is_tile(o: &Options) -> bool {
     o.file.extension().is_some_and(|e| e == "tile")
 }
 
-fn load_kernel(o: &Options, arch: &str) -> Result<Loaded, Error> {
+fn load_kernel(o: &Options, arch: Arch) -> Result<Loaded, Error> {
     if !is_tile(o) {
         return load::load_ptx(&o.file, o.kernel.as_deref());
     }
-    let mut settings = CompileSettings { arch: arch.to_string(), ..o.compile.clone() };
+    let opts = CompileOptions { arch, ..o.compile.clone() };
     // Compiling alone, with no arguments: nothing to specialise on.
-    settings.no_specialise |= o.compile_only && o.args.is_empty();
-    load::compile_tile(&o.file, o.kernel.as_deref(), &settings, &o.args)
+    let no_specialise = o.no_specialise || (o.compile_only && o.args.is_empty());
+    load::compile_tile(&o.file, o.kernel.as_deref(), &opts, no_specialise, &o.args)
+}
+
+/// `--grid`, which every launch (and every argument check) needs.
+fn required_grid(o: &Options) -> Result<[u32; 3], Error> {
+    o.grid.ok_or_else(|| {
+        Error::msg(
+            "--grid is required: the launch's programs (with --compile-only: to check the arguments as a launch would)",
+        )
+    })
 }
 
 /// The index of the buffer parameter `name`, for `--save`/`--check`.
@@ -148,25 +162,21 @@ pub fn run(o: &Options) -> Result<(), Error> {
         return run_interpreted(o);
     }
     // Refuse what can be refused without a GPU: compile errors, arguments that do not fit
-    // the signature, unknown --save/--check names.
-    // The device (when there is one, and the run will use it) picks the target first, so
-    // the kernel is compiled once; without one, argument errors still come first.
+    // the signature, unknown --save/--check names, missing files. The device (when there
+    // is one, and the run will use it) picks the target first, so the kernel is compiled
+    // once; without one, argument errors still come first.
     let gpu = (!o.compile_only).then(|| Gpu::open(o.device));
     let arch = match &gpu {
-        Some(Ok(g)) if is_tile(o) && !o.arch_given => device_arch(g.cc).to_string(),
-        _ => o.compile.arch.clone(),
+        Some(Ok(g)) if is_tile(o) && !o.arch_given => device_arch(g.cc),
+        _ => o.compile.arch,
     };
-    let loaded = load_kernel(o, &arch)?;
-    if o.compile_only {
-        if let Some(p) = &o.emit_ptx {
-            load::write_outputs(p, &loaded)?;
-        }
-        let ms = loaded.compile_ms.map_or(String::new(), |ms| format!(" in {ms:.1} ms"));
-        let ms = if loaded.cache_hit { format!("{ms} (from the compile cache)") } else { ms };
-        let into = o.emit_ptx.as_ref().map_or(String::new(), |p| format!(" into {}", p.display()));
-        println!("compiled `{}` for {}{ms}{into}", loaded.kernel.name, loaded.arch);
-        return Ok(());
+    let loaded = load_kernel(o, arch)?;
+    // `--compile-only` alone compiles for no arguments in particular; given arguments or a
+    // grid, it checks them exactly as the launch would, then stops before the GPU.
+    if o.compile_only && o.args.is_empty() && o.grid.is_none() {
+        return compiled(o, &loaded, "");
     }
+    let grid = required_grid(o)?;
     let bound = bind::bind(&loaded.kernel, &o.args)?;
     let saves = o
         .saves
@@ -178,7 +188,13 @@ pub fn run(o: &Options) -> Result<(), Error> {
         .iter()
         .map(|(n, p)| Ok((buffer_param(&loaded.kernel, n, "--check")?, p)))
         .collect::<Result<Vec<_>, Error>>()?;
+    for (_, path) in &checks {
+        crate::npy::NpyIn::open(path)?;
+    }
     let zero = o.zero.iter().map(|n| buffer_param(&loaded.kernel, n, "--zero")).collect::<Result<Vec<_>, Error>>()?;
+    if o.compile_only {
+        return compiled(o, &loaded, &format!("; arguments checked for grid {grid:?}"));
+    }
     if let Some(p) = &o.emit_ptx {
         load::write_outputs(p, &loaded)?;
     }
@@ -194,14 +210,20 @@ pub fn run(o: &Options) -> Result<(), Error> {
     }
 
     let (dev, want) = (gpu.cc.0 * 10 + gpu.cc.1, arch_number(&loaded.arch).unwrap_or(0));
-    if dev < want {
+    // `sm_90a` PTX uses instructions only compute capability 9.0 has (no later device).
+    let specific = loaded.arch.ends_with('a');
+    if dev < want || (specific && dev != want) {
+        let advice = if specific {
+            "an sm_90a kernel runs on compute capability 9.0 only: compile with --arch sm_90".to_string()
+        } else {
+            format!("compile with --arch sm_{}0 or lower", gpu.cc.0)
+        };
         return Err(Error::msg(format!(
-            "kernel `{}` was compiled for {}, but {} is {} (compile with --arch sm_{}0 or lower)",
+            "kernel `{}` was compiled for {}, but {} is {} ({advice})",
             k.name,
             loaded.arch,
             gpu.name,
-            gpu.arch(),
-            gpu.cc.0
+            gpu.arch()
         )));
     }
     let module = gpu.load_module(&loaded.ptx).map_err(|e| Error::msg(format!("kernel `{}`: {e}", k.name)))?;
@@ -272,12 +294,12 @@ pub fn run(o: &Options) -> Result<(), Error> {
         }
         let vals = &mut values[i % rotate];
         let mut ptrs: Vec<*mut c_void> = vals.iter_mut().map(|v| (v as *mut u64).cast()).collect();
-        gpu.launch(&func, o.grid, k.block, &mut ptrs)
+        gpu.launch(&func, grid, k.block, &mut ptrs)
     };
 
     launch(0)?;
     gpu.sync().map_err(|e| cuda::fail(format!("kernel `{}` failed", k.name), e))?;
-    println!("kernel `{}`: ran grid {:?} x block {:?}", k.name, o.grid, k.block);
+    println!("kernel `{}`: ran grid {:?} x block {:?}", k.name, grid, k.block);
 
     let mut fetched: Vec<Option<HostBuffer>> = vec![None; host.len()];
     for &(i, _) in saves.iter().chain(&checks) {
@@ -299,12 +321,24 @@ pub fn run(o: &Options) -> Result<(), Error> {
         };
         let r = bench::time_launches(&gpu, &k.name, &cfg, &mut launch)?;
         println!("{}", r.summary(&k.name, &cfg));
-        println!("{}", r.bench_line(&k.name, o.grid, k.block, &gpu.name, &cfg));
+        println!("{}", r.bench_line(&k.name, grid, k.block, &gpu.name, &cfg));
     }
     if !failed.is_empty() {
         let names: Vec<String> = failed.iter().map(|n| format!("`{n}`")).collect();
         return Err(Error::msg(format!("kernel `{}`: check failed for {}", k.name, names.join(", "))));
     }
+    Ok(())
+}
+
+/// `--compile-only`: writes `--emit-ptx` and says what was compiled (`checked`: what else).
+fn compiled(o: &Options, loaded: &Loaded, checked: &str) -> Result<(), Error> {
+    if let Some(p) = &o.emit_ptx {
+        load::write_outputs(p, loaded)?;
+    }
+    let ms = loaded.compile_ms.map_or(String::new(), |ms| format!(" in {ms:.1} ms"));
+    let ms = if loaded.cache_hit { format!("{ms} (from the compile cache)") } else { ms };
+    let into = o.emit_ptx.as_ref().map_or(String::new(), |p| format!(" into {}", p.display()));
+    println!("compiled `{}` for {}{ms}{into}{checked}", loaded.kernel.name, loaded.arch);
     Ok(())
 }
 
@@ -350,7 +384,8 @@ fn run_interpreted(o: &Options) -> Result<(), Error> {
         return Err(Error::msg("--emit-ptx writes what runs on a GPU: give --compile-only with it here"));
     }
     let each = o.interp.check_each_pass;
-    let fi = load::tile_for_interpreter(&o.file, o.kernel.as_deref(), &o.compile, &o.args, each)?;
+    let grid = required_grid(o)?;
+    let fi = load::tile_for_interpreter(&o.file, o.kernel.as_deref(), &o.compile, o.no_specialise, &o.args, each)?;
     let k = &fi.kernel;
     let bound = bind::bind(k, &o.args)?;
     let find = |n: &String, flag| buffer_param(k, n, flag);
@@ -380,7 +415,7 @@ fn run_interpreted(o: &Options) -> Result<(), Error> {
     let initial = each.then(|| mem.clone());
     let kernel = interpret::prepare(&fi.file, &fi.stages[0].1, &k.name)?;
     let who = format!("kernel `{}`", k.name);
-    let races = interpret::launch(&fi.file, &kernel, o.grid, &args, &mut mem, &o.interp, &who)?;
+    let races = interpret::launch(&fi.file, &kernel, grid, &args, &mut mem, &o.interp, &who)?;
     let mut fetched: Vec<Option<HostBuffer>> = vec![None; params.len()];
     for (pi, at, h) in &hosts {
         fetched[*pi] = Some(interpret::fetch(&mem, *at, h));
@@ -390,7 +425,7 @@ fn run_interpreted(o: &Options) -> Result<(), Error> {
         let bufs: Vec<(usize, HostBuffer)> = hosts.iter().map(|(_, at, h)| (*at, h.clone())).collect();
         let tol = (o.rtol, o.atol);
         if let Some(d) =
-            interpret::check_each_pass(&fi.file, &k.name, &fi.stages, o.grid, &args, &initial, &mem, &bufs, tol)?
+            interpret::check_each_pass(&fi.file, &k.name, &fi.stages, grid, &args, &initial, &mem, &bufs, tol)?
         {
             println!("check-each-pass: FIRST DIFFERENCE {d}");
             failed.push("--check-each-pass".into());

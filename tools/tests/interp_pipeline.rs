@@ -25,8 +25,8 @@ fn stages(arch: &str) -> (SourceFile, Vec<(String, Module)>) {
     let file = SourceFile::new("test/gpu/kernels/dot.tile", text);
     let div = |n: &str| (n.to_string(), 16);
     let opts = CompileOptions {
-        arch: arch.into(),
-        num_warps: Some(4),
+        arch: arch.parse().expect("a target"),
+        num_warps: Some(tilec::options::NumWarps::new(4).expect("4 warps")),
         kernel: Some("mm_f16".into()),
         defines: vec![("STAGES".into(), "3".into())],
         divisibility: ["a", "b", "c", "M", "N", "K", "sam", "sbk", "scm"].map(div).to_vec(),

@@ -122,3 +122,63 @@ fn compile_errors_are_rendered_against_the_source() {
     let err = stderr(&o);
     assert!(err.contains("bad.tile:2:") && err.ends_with("tilerun: error: the kernel does not compile\n"), "{err}");
 }
+
+/// `--compile-only` with arguments checks them exactly as a launch would: a wrong type, a
+/// missing `.npy`, a missing `--grid` are errors, before any GPU is needed.
+#[test]
+fn compile_only_binds_arguments_like_a_run() {
+    let add = |extra: &[&str]| {
+        let mut a = vec!["examples/add.tile", "--compile-only"];
+        a.extend_from_slice(extra);
+        tilerun(&a)
+    };
+    let good = ["zeros:f32:4096", "zeros:f32:4096", "empty:f32:4096", "4096"];
+    let o = add(&[&["--grid", "4"][..], &good[..]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("arguments checked for grid [4, 1, 1]"));
+    for (args, want) in [
+        (
+            vec!["--grid", "4", "zeros:i32:4096", "zeros:f32:4096", "empty:f32:4096", "4096"],
+            "tilerun: error: argument `a` is *f32, but `zeros:i32:4096` makes i32 elements\n",
+        ),
+        (
+            vec!["--grid", "4", "missing.npy", "zeros:f32:4096", "empty:f32:4096", "4096"],
+            "tilerun: error: missing.npy: No such file or directory",
+        ),
+        (
+            good.to_vec(),
+            "tilerun: error: --grid is required: the launch's programs (with --compile-only: to check the arguments as a launch would)\n",
+        ),
+        (vec!["--grid", "4", "zeros:f32:4096"], "missing: `b`, `out`, `n`"),
+        (
+            vec!["--grid", "4", "zeros:f32:4096", "zeros:f32:4096", "empty:f32:4096", "4096", "--check", "out=nope.npy"],
+            "tilerun: error: nope.npy: No such file or directory",
+        ),
+    ] {
+        let o = add(&args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).starts_with(want) || stderr(&o).contains(want), "{args:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn bad_options_are_refused_by_the_one_check() {
+    for (args, want) in [
+        (
+            vec!["examples/add.tile", "--compile-only", "--num-warps", "3"],
+            "`num_warps` must be 1, 2, 4, 8, 16 or 32, found 3",
+        ),
+        (vec!["examples/add.tile", "--compile-only", "--arch", "sm_75"], "unknown target `sm_75`"),
+        (
+            vec!["examples/add.tile", "--compile-only", "-D", "NOPE=1"],
+            "`-D NOPE`: no kernel has a const parameter named `NOPE`",
+        ),
+    ] {
+        let o = tilerun(&args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(stderr(&o).contains(want), "{args:?}: {}", stderr(&o));
+    }
+    let o = tilerun(&["examples/add.tile", "--compile-only", "--arch", "sm_90a"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("for sm_90a"));
+}

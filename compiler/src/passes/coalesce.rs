@@ -127,7 +127,7 @@ fn prereducible(m: &Module, axis: &AxisAnalysis, op: &Op, used: &std::collection
 }
 
 pub fn num_warps(f: &Op, opts: &Options) -> u32 {
-    opts.num_warps.or_else(|| f.int_attr("tile.num_warps").map(|n| n as u32)).unwrap_or(4)
+    opts.num_warps_of(f)
 }
 
 pub fn visit_mut(op: &mut Op, f: &mut impl FnMut(&mut Op)) {

@@ -25,11 +25,17 @@ use tile_dialects::ir::{import_module, Module};
 pub struct PassError {
     pub loc: String,
     pub message: String,
+    /// A bug of tilec's (the pass panicked or broke a rule of the IR), not of the program.
+    pub internal: bool,
 }
 
 impl PassError {
+    /// What the program asks for that the pass cannot do (an error of the user's).
     pub fn at(loc: &str, message: impl Into<String>) -> PassError {
-        PassError { loc: loc.to_string(), message: message.into() }
+        PassError { loc: loc.to_string(), message: message.into(), internal: false }
+    }
+    pub fn internal(loc: &str, message: impl Into<String>) -> PassError {
+        PassError { loc: loc.to_string(), message: message.into(), internal: true }
     }
 }
 
@@ -135,7 +141,7 @@ pub static REGISTRY: &[PassInfo] = &[
         name: "ensure-debug-info-scope-on-llvm-func",
         summary: "(MLIR) line tables from .tile locations, for PTX .loc (only with --lineinfo)",
         options: "lineinfo",
-        kind: PassKind::Upstream("ensure-debug-info-scope-on-llvm-func{emission-kind=LineTablesOnly}"),
+        kind: PassKind::Upstream("ensure-debug-info-scope-on-llvm-func{emission-kind=DebugDirectivesOnly}"),
     },
     PassInfo {
         name: "gpu-module-to-binary",
@@ -152,14 +158,42 @@ pub fn lookup(name: &str) -> Option<&'static PassInfo> {
 /// The result slot an external pass reports its error through.
 pub type ErrorSlot = Arc<Mutex<Option<PassError>>>;
 
-/// Wraps a mirror pass as an MLIR external pass over `builtin.module`.
+/// Wraps a mirror pass as an MLIR external pass over `builtin.module`. The pass runs
+/// under `internal::catch` (a panic must not cross MLIR's C++ frames) and its result is
+/// checked by `verify` before it replaces the module, so a pass that breaks a rule of our
+/// ops is named.
 pub fn external(info: &'static PassInfo, f: MirrorFn, opts: Options, slot: ErrorSlot) -> Pass {
     let run = move |op: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
-        let mut mirror = import_module(op);
-        let result = f(&mut mirror, &opts)
-            .and_then(|()| replace_module(op, &mirror).map_err(|m| PassError::at(&op.location().to_string(), m)));
+        let module_loc = op.location().to_string();
+        let result = crate::internal::catch(|| {
+            let mut mirror = import_module(op);
+            let input = mirror.clone();
+            match crate::internal::catch(|| f(&mut mirror, &opts)) {
+                Ok(Ok(())) => {}
+                Ok(Err(e)) => {
+                    tracing::debug!(pass = info.name, ir = %mirror.to_mlir(), "pass failed");
+                    return Err(e);
+                }
+                Err(p) => {
+                    let loc = p.loc.or_else(|| blame(f, &input, &opts)).unwrap_or_else(|| module_loc.clone());
+                    return Err(PassError::internal(&loc, format!("pass `{}` panicked: {}", info.name, p.message)));
+                }
+            }
+            crate::verify::module(&mirror, &opts).map_err(|v| {
+                PassError::internal(&v.loc, format!("pass `{}` broke a rule of the IR: {}", info.name, v.message))
+            })?;
+            replace_module(op, &mirror).map_err(|m| {
+                tracing::debug!(pass = info.name, ir = %mirror.to_mlir(), "pass made IR that does not parse");
+                let loc =
+                    input.body.iter().find(|o| o.name == "func.func").map_or(module_loc.clone(), |o| o.loc.clone());
+                PassError::internal(&loc, format!("pass `{}`: {m}", info.name))
+            })
+        })
+        .unwrap_or_else(|p| {
+            let msg = format!("pass `{}` panicked: {}", info.name, p.message);
+            Err(PassError::internal(&p.loc.unwrap_or(module_loc.clone()), msg))
+        });
         if let Err(e) = result {
-            tracing::debug!(pass = info.name, ir = %mirror.to_mlir(), "pass failed");
             *slot.lock().expect("pass error slot") = Some(e);
             pass.signal_failure();
         }
@@ -169,4 +203,17 @@ pub fn external(info: &'static PassInfo, f: MirrorFn, opts: Options, slot: Error
     let idx = REGISTRY.iter().position(|p| std::ptr::eq(p, info)).unwrap_or(0);
     let id = melior::ir::r#type::TypeId::create(&IDS[idx]);
     create_external(run, id, info.name, info.name, info.summary, "builtin.module", &[])
+}
+
+/// The location of the kernel a pass panics on: the pass run again on each kernel alone
+/// (only after a panic, so it costs nothing otherwise).
+fn blame(f: MirrorFn, m: &Module, opts: &Options) -> Option<String> {
+    let funcs: Vec<&tile_dialects::ir::Op> = m.body.iter().filter(|o| o.name == "func.func").collect();
+    if let [one] = funcs.as_slice() {
+        return Some(one.loc.clone());
+    }
+    funcs.into_iter().find_map(|func| {
+        let mut alone = Module { body: vec![func.clone()], ..m.clone() };
+        crate::internal::catch(|| f(&mut alone, opts)).is_err().then(|| func.loc.clone())
+    })
 }

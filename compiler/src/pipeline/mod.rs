@@ -15,23 +15,8 @@ use melior::utility::parse_pass_pipeline;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-/// Options every pass may read. Frozen for one compile; hashable, so it keys the cache.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Options {
-    /// `sm_80` or `sm_90`.
-    pub arch: String,
-    /// Overrides each kernel's `#[num_warps]` when set.
-    pub num_warps: Option<u32>,
-    /// 32 or 64: the width of address offsets.
-    pub index_bits: u32,
-    pub lineinfo: bool,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options { arch: "sm_90".into(), num_warps: None, index_bits: 32, lineinfo: false }
-    }
-}
+/// Options every pass may read: the one frozen options struct of the compile.
+pub use crate::options::CompileOptions as Options;
 
 /// The passes from the tile dialect to PTX, in order.
 pub fn default_passes(opts: &Options) -> Vec<&'static PassInfo> {
@@ -57,6 +42,9 @@ pub struct PipelineError {
     pub pass: String,
     /// `(location, message)` pairs; locations as MLIR prints them.
     pub diagnostics: Vec<(String, String)>,
+    /// A bug of tilec's: a pass panicked, broke a rule of the IR, made IR MLIR rejects, or
+    /// an upstream pass failed. (Otherwise the program asked for something a pass refuses.)
+    pub internal: bool,
 }
 
 /// Runs `passes` over `module`, printing IR to `out` as `print` asks.
@@ -94,7 +82,11 @@ pub fn run_observed(
             PassKind::Mirror(f) => pm.add_pass(passes::external(info, f, opts.clone(), slot.clone())),
             PassKind::Upstream(text) => {
                 parse_pass_pipeline(pm.as_operation_pass_manager(), &format!("builtin.module({text})")).map_err(
-                    |e| PipelineError { pass: info.name.into(), diagnostics: vec![(String::new(), e.to_string())] },
+                    |e| PipelineError {
+                        pass: info.name.into(),
+                        diagnostics: vec![(String::new(), e.to_string())],
+                        internal: true,
+                    },
                 )?;
             }
         }
@@ -103,14 +95,16 @@ pub fn run_observed(
         let result = pm.run(module);
         tracing::debug!(pass = info.name, ms = start.elapsed().as_secs_f64() * 1e3, "pass done");
         let mut diagnostics = sink.take();
+        let mut internal = true;
         if let Some(e) = slot.lock().expect("slot").take() {
+            internal = e.internal;
             diagnostics.insert(0, (e.loc, e.message));
         }
         if result.is_err() {
             if diagnostics.is_empty() {
                 diagnostics.push((String::new(), format!("pass `{}` failed", info.name)));
             }
-            return Err(PipelineError { pass: info.name.into(), diagnostics });
+            return Err(PipelineError { pass: info.name.into(), diagnostics, internal });
         }
         if print.after_all || print.after.iter().any(|n| n == info.name) {
             let _ = writeln!(out, "// -----// IR Dump After {} //----- //\n{}", info.name, module.as_operation());

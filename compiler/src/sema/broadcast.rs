@@ -53,6 +53,17 @@ pub(crate) fn broadcast_expr(e: Expr, shape: &[i64]) -> Expr {
     e
 }
 
+/// `e` with a size-1 axis inserted at `axis` (`x[:, None]`, `expand_dims`); a scalar
+/// becomes a one-element tile (there is no axis to insert next to).
+pub(crate) fn expand_dims(e: Expr, axis: u32, span: Span) -> Expr {
+    let mut shape = e.ty.shape.clone();
+    shape.insert(axis as usize, 1);
+    let ty = Ty::tile(e.ty.elem, shape);
+    let kind =
+        if e.ty.is_scalar() { ExprKind::Splat(Box::new(e)) } else { ExprKind::ExpandDims { value: Box::new(e), axis } };
+    Expr { kind, ty, span }
+}
+
 impl<'a> Checker<'a> {
     /// The common shape of several operands, or an error naming the clashing types.
     pub fn common_shape(&mut self, xs: &[&TExpr], what: &str, span: Span) -> R<Vec<i64>> {

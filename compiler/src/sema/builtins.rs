@@ -135,8 +135,7 @@ pub(crate) fn is_builtin(n: &str) -> bool {
     SIGS.iter().any(|s| s.0 == n)
 }
 
-/// Triton's limit on the elements of one tile.
-pub(crate) const MAX_NUMEL: i64 = 1 << 20;
+use crate::limits::MAX_NUMEL;
 
 fn too_large_label() -> String {
     format!("tiles hold at most {MAX_NUMEL} elements")

@@ -69,10 +69,7 @@ impl<'a> Checker<'a> {
                         "bad axis",
                     );
                 }
-                let mut shape = x.ty().shape.clone();
-                shape.insert(ax as usize, 1);
-                let ty = Ty::tile(x.ty().elem, shape);
-                Ok(expr(ExprKind::ExpandDims { value: Box::new(x.e), axis: ax as u32 }, ty, sp))
+                Ok(Val::Expr(TExpr::strong(super::broadcast::expand_dims(x.e, ax as u32, sp))))
             }
             "sum" | "max" | "min" | "argmax" | "argmin" => self.reduce(name, a, sp),
             "cumsum" | "cumprod" => {

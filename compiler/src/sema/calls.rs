@@ -11,6 +11,7 @@ use super::tir::{ExprKind, Stmt, VarId};
 use super::types::Elem;
 use super::{builtins, Binding, Checker, FrameKind, Reported, TExpr, Val, R};
 use crate::diag::Diagnostic;
+use crate::limits::{MAX_HELPER_DEPTH, MAX_SUBSTITUTED};
 use crate::source::Span;
 use crate::syntax::ast;
 
@@ -187,6 +188,17 @@ impl<'a> Checker<'a> {
                 .note("helpers are inlined at every call site, so they cannot call themselves"),
             ));
         }
+        if self.call_stack.len() >= MAX_HELPER_DEPTH {
+            let outer = self.call_stack[0].clone();
+            return Err(self.err(
+                Diagnostic::error(
+                    format!("helper calls nested deeper than {MAX_HELPER_DEPTH} levels"),
+                    sp,
+                    format!("call {} of the chain", MAX_HELPER_DEPTH + 1),
+                )
+                .with_secondary(outer.1, format!("the chain starts with this call to `{}`", outer.0)),
+            ));
+        }
         let pnames: Vec<&str> = item.params.iter().map(|p| p.name.name.as_str()).collect();
         let required = item.params.iter().rposition(|p| p.default.is_none()).map_or(0, |i| i + 1);
         let bound = self.bind_args(&name, &pnames, required, args, sp)?;
@@ -241,6 +253,13 @@ impl<'a> Checker<'a> {
             Some(ast::Stmt { kind: ast::StmtKind::Return(r), span }) => (&stmts[..stmts.len() - 1], Some((r, *span))),
             _ => (&stmts[..], None),
         };
+        if let (Some(t), None | Some((None, _))) = (&item.ret_ty, ret) {
+            return self.error(
+                format!("`{name}` is declared to return a value but does not end with `return value;`"),
+                t.span,
+                "declared here",
+            );
+        }
         let saved = std::mem::take(&mut self.pending);
         let mut out: Vec<Stmt> = vec![];
         self.check_stmts(body, &mut out);
@@ -344,6 +363,17 @@ impl<'a> Checker<'a> {
             return Ok(Binding::Var(*v));
         }
         if self.no_hoist && !self.is_assigned(&p.name.name) && !super::builtins_ops::touches_memory(&e.e) {
+            // Each use copies it: a large argument, passed on through nested helpers,
+            // would grow the condition exponentially.
+            if !crate::limits::size_at_most(&e.e, MAX_SUBSTITUTED) {
+                return self.error(
+                    format!(
+                        "this argument is too large to substitute into a `while` condition (more than {MAX_SUBSTITUTED} operations)"
+                    ),
+                    e.span(),
+                    "computed again at every use",
+                );
+            }
             return Ok(Binding::Value(Val::Expr(e)));
         }
         let var: VarId = self.new_var(&p.name.name, e.ty().clone(), p.name.span);

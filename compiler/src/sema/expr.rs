@@ -8,6 +8,7 @@ use super::tir::{BinOp, ConstVal, Expr, ExprKind, UnOp};
 use super::types::{Elem, Scalar, Ty};
 use super::{builtins, const_expr, consts, Binding, Checker, TExpr, Val, R};
 use crate::diag::Diagnostic;
+use crate::limits::MAX_OPS;
 use crate::source::Span;
 use crate::syntax::ast;
 
@@ -60,6 +61,18 @@ impl<'a> Checker<'a> {
     pub fn check_expr(&mut self, e: &ast::Expr) -> R<Val> {
         use ast::ExprKind as K;
         let sp = e.span;
+        // Helpers are inlined, so a kernel's work is not bounded by its text: count it.
+        self.ops += 1;
+        if self.ops > MAX_OPS {
+            if self.ops == MAX_OPS + 1 {
+                return self.error(
+                    format!("this kernel is too large: more than {MAX_OPS} operations after inlining helpers"),
+                    sp,
+                    "the limit is reached here",
+                );
+            }
+            return Err(super::Reported);
+        }
         let weak = |e: Expr| Ok(Val::Expr(TExpr { e, weak: true }));
         match &e.kind {
             K::Int(v) => weak(const_expr(ConstVal::Int(*v as i64), consts::int_literal_type(*v), sp)),
@@ -307,10 +320,7 @@ impl<'a> Checker<'a> {
         let mut e = x.e;
         for (axis, it) in items.iter().enumerate() {
             if matches!(it.kind, ast::ExprKind::NoneLit) {
-                let mut shape = e.ty.shape.clone();
-                shape.insert(axis, 1);
-                let ty = Ty::tile(e.ty.elem, shape);
-                e = Expr { kind: ExprKind::ExpandDims { value: Box::new(e), axis: axis as u32 }, ty, span: sp };
+                e = super::broadcast::expand_dims(e, axis as u32, sp);
             }
         }
         e.span = sp;

@@ -8,6 +8,7 @@ use super::tir::{ConstVal, Kernel, Param, Program};
 use super::types::{Elem, Scalar, Ty};
 use super::{consts, Binding, Checker, FrameKind, TExpr, R};
 use crate::diag::Diagnostic;
+use crate::options::NumWarps;
 use crate::source::Span;
 use crate::syntax::ast;
 
@@ -101,6 +102,7 @@ impl<'a> Checker<'a> {
         self.pending.clear();
         self.call_stack.clear();
         self.ended.clear();
+        self.ops = 0;
         self.assigned = vec![assigned_names(&item.body)];
         let errors_before = self.diags.len();
         self.push_frame(FrameKind::Function, item.span);
@@ -266,14 +268,11 @@ impl<'a> Checker<'a> {
                     };
                     let Some(v) = v else { continue };
                     if n == "num_warps" {
-                        if !(1..=32).contains(&v) || !(v as u64).is_power_of_two() {
-                            self.err(Diagnostic::error(
-                                format!("`num_warps` must be 1, 2, 4, 8, 16 or 32, found {v}"),
-                                a.args[0].span,
-                                "not a power of two up to 32",
-                            ));
-                        } else {
-                            warps = v as u32;
+                        match NumWarps::new(v) {
+                            Ok(w) => warps = w.get(),
+                            Err(why) => {
+                                self.err(Diagnostic::error(why, a.args[0].span, "not a power of two up to 32"));
+                            }
                         }
                     } else if v < 1 {
                         self.err(Diagnostic::error(
@@ -349,6 +348,10 @@ impl<'a> Checker<'a> {
                             }
                             if let Ok(v) = self.value(e) {
                                 match v.as_const() {
+                                    Some(ConstVal::Int(w)) if k.name == "num_warps" && NumWarps::new(w).is_err() => {
+                                        let why = NumWarps::new(w).unwrap_err();
+                                        self.err(Diagnostic::error(why, e.span, "not a power of two up to 32"));
+                                    }
                                     Some(c) => cfg.push((k.name.clone(), c)),
                                     None => {
                                         self.err(Diagnostic::error(

@@ -31,7 +31,7 @@ pub mod dump;
 mod expr;
 mod kernel;
 mod promote;
-mod scope;
+pub(crate) mod scope;
 mod stmts;
 
 #[cfg(test)]
@@ -187,6 +187,9 @@ pub(crate) struct Checker<'a> {
     /// Set while checking a `while` condition: helper arguments are substituted instead
     /// of bound by `let`, because the condition is re-evaluated on every iteration.
     pub no_hoist: bool,
+    /// Expressions checked in this kernel, counting inlined helper bodies each time
+    /// (bounded by `limits::MAX_OPS`).
+    pub ops: usize,
     ast: &'a ast::File,
 }
 
@@ -203,6 +206,7 @@ impl<'a> Checker<'a> {
             assigned: vec![],
             ended: HashMap::new(),
             no_hoist: false,
+            ops: 0,
             ast,
         }
     }

@@ -284,3 +284,15 @@ kernel k(p: *f32, q: *i32, c: *u32, n: i32) {
     assert!(b.contains("dot(t%5, t%5, splat(0.0:f32):tile<16x16xf32>, Ieee)"), "{b}");
     assert!(b.contains("debug_barrier") && b.contains("device_print(\"vals\""), "{b}");
 }
+
+#[test]
+fn indexing_a_scalar_with_none_makes_a_one_element_tile() {
+    let k =
+        ok("kernel k(p: *i32, a: i32) {\n    let t = a[None, None];\n    store(p + arange(0, 1)[:, None], t);\n}\n");
+    let e = last_let(&k);
+    assert_eq!(e.ty.shape, vec![1, 1]);
+    let ExprKind::ExpandDims { value, axis: 1 } = &e.kind else { panic!("{e:?}") };
+    assert!(matches!(value.kind, ExprKind::Splat(_)) && value.ty.shape == [1]);
+    let k = ok("kernel k(p: *i32, a: i32) {\n    let t = expand_dims(a, 0);\n    store(p + arange(0, 1), t);\n}\n");
+    assert!(matches!(last_let(&k).kind, ExprKind::Splat(_)));
+}

@@ -19,6 +19,15 @@ struct TileParser;
 /// starting with `kernel`, `fn` or `#[`), so one run reports an error per broken item.
 pub fn parse(file: &SourceFile) -> Result<ast::File, Vec<Diagnostic>> {
     pest::set_error_detail(true);
+    if let Some(at) = crate::limits::too_deep(&file.text, false) {
+        let n = crate::limits::MAX_NESTING;
+        return Err(vec![Diagnostic::error(
+            format!("nesting deeper than {n} levels"),
+            Span::new(at, at + 1),
+            format!("level {} opens here", n + 1),
+        )
+        .help("split it with `let` bindings or helpers")]);
+    }
     let mut text = file.text.clone();
     let mut diags = vec![];
     loop {
@@ -27,7 +36,7 @@ pub fn parse(file: &SourceFile) -> Result<ast::File, Vec<Diagnostic>> {
                 if !diags.is_empty() {
                     return Err(diags);
                 }
-                let mut b = parser::Builder { diags: vec![] };
+                let mut b = parser::Builder::new();
                 let f = b.file(pairs.next().unwrap());
                 return if b.diags.is_empty() { Ok(f) } else { Err(b.diags) };
             }
@@ -63,6 +72,10 @@ fn next_item_start(text: &str, pos: usize) -> Option<usize> {
 /// Parses one expression (for tests and `-D` values).
 pub fn parse_expr(text: &str) -> Result<ast::Expr, Vec<Diagnostic>> {
     pest::set_error_detail(true);
+    if let Some(at) = crate::limits::too_deep(text, false) {
+        let n = crate::limits::MAX_NESTING;
+        return Err(vec![Diagnostic::error(format!("nesting deeper than {n} levels"), Span::new(at, at + 1), "")]);
+    }
     let whole = text;
     match TileParser::parse(Rule::expr, whole) {
         Ok(mut pairs) => {
@@ -75,7 +88,7 @@ pub fn parse_expr(text: &str) -> Result<ast::Expr, Vec<Diagnostic>> {
                     "not part of the expression",
                 )]);
             }
-            let mut b = parser::Builder { diags: vec![] };
+            let mut b = parser::Builder::new();
             let e = b.expr(p);
             if b.diags.is_empty() {
                 Ok(e)

@@ -9,6 +9,7 @@ use pest::iterators::Pair;
 use super::ast::*;
 use super::Rule;
 use crate::diag::Diagnostic;
+use crate::limits::MAX_NESTING;
 use crate::sema::tir::{BinOp, UnOp};
 use crate::source::Span;
 
@@ -16,7 +17,15 @@ type P<'i> = Pair<'i, Rule>;
 
 pub(super) struct Builder {
     pub diags: Vec<Diagnostic>,
+    /// Blocks and `else if` levels around the statement being built.
+    depth: usize,
+    /// A nesting error was reported: the rest would repeat it.
+    too_deep: bool,
 }
+
+/// An expression and its depth (the longest path to a leaf), which is what the checker's
+/// and code generator's recursion follows.
+type Deep = (Expr, usize);
 
 fn span(p: &P) -> Span {
     let s = p.as_span();
@@ -77,6 +86,30 @@ fn is_infix(r: Rule) -> bool {
 }
 
 impl Builder {
+    pub fn new() -> Builder {
+        Builder { diags: vec![], depth: 0, too_deep: false }
+    }
+
+    /// Refuses a node nested deeper than `MAX_NESTING` (once), leaving a placeholder, so no
+    /// tree deeper than the limit is ever built (or dropped: that recursion is bounded too).
+    fn bounded(&mut self, e: Expr, depth: usize, at: Span) -> Deep {
+        if depth <= MAX_NESTING {
+            return (e, depth);
+        }
+        self.nesting_error(at, &format!("level {depth}"));
+        (Expr { kind: ExprKind::Int(0), span: e.span }, 0)
+    }
+
+    fn nesting_error(&mut self, at: Span, what: &str) {
+        if !self.too_deep {
+            self.too_deep = true;
+            self.diags.push(
+                Diagnostic::error(format!("nesting deeper than {MAX_NESTING} levels"), at, what)
+                    .help("split it with `let` bindings or helpers"),
+            );
+        }
+    }
+
     pub fn file(&mut self, p: P) -> File {
         let mut items = vec![];
         for it in p.into_inner() {
@@ -163,7 +196,57 @@ impl Builder {
 
     fn block(&mut self, p: P) -> Block {
         let sp = span(&p);
-        Block { stmts: p.into_inner().map(|s| self.stmt(s)).collect(), span: sp }
+        if self.depth >= MAX_NESTING {
+            self.nesting_error(Span::new(sp.start as usize, sp.start as usize + 1), "this block is one level too deep");
+            return Block { stmts: vec![], span: sp };
+        }
+        self.depth += 1;
+        let stmts = p.into_inner().map(|s| self.stmt(s)).collect();
+        self.depth -= 1;
+        Block { stmts, span: sp }
+    }
+
+    /// `if c {..} else if d {..} ... else {..}`: a flat chain in the grammar, nested `If`s
+    /// (each `else` block holding the next one) in the AST.
+    fn if_chain(&mut self, sp: Span, kids: Vec<P>) -> StmtKind {
+        let mut arms: Vec<(Span, Expr, Block)> = vec![];
+        let mut last_else = None;
+        let mut i = 0;
+        while i < kids.len() {
+            match kids[i].as_rule() {
+                Rule::kw_if => {
+                    let at = span(&kids[i]);
+                    if self.depth + arms.len() >= MAX_NESTING {
+                        self.nesting_error(at, "this `else if` is one level too deep");
+                        break;
+                    }
+                    self.depth += arms.len();
+                    let cond = self.expr(kids[i + 1].clone());
+                    let block = self.block(kids[i + 2].clone());
+                    self.depth -= arms.len();
+                    arms.push((at, cond, block));
+                    i += 3;
+                }
+                Rule::block => {
+                    last_else = Some(self.block(kids[i].clone()));
+                    i += 1;
+                }
+                _ => i += 1,
+            }
+        }
+        let mut else_block = last_else;
+        while arms.len() > 1 {
+            let (at, cond, then_block) = arms.pop().unwrap();
+            let s = Stmt {
+                kind: StmtKind::If { cond, then_block, else_block },
+                span: Span::new(at.start as usize, sp.end as usize),
+            };
+            else_block = Some(Block { span: s.span, stmts: vec![s] });
+        }
+        match arms.pop() {
+            Some((_, cond, then_block)) => StmtKind::If { cond, then_block, else_block },
+            None => StmtKind::Expr(Expr { kind: ExprKind::Int(0), span: sp }),
+        }
     }
 
     fn stmt(&mut self, p: P) -> Stmt {
@@ -197,19 +280,7 @@ impl Builder {
                 };
                 StmtKind::Assign { target, op, op_span: span(&kids[1]), value: self.expr(kids[2].clone()) }
             }
-            Rule::if_stmt => {
-                let cond = self.expr(kids[1].clone());
-                let then_block = self.block(kids[2].clone());
-                let else_block = kids.get(4).map(|e| {
-                    if e.as_rule() == Rule::if_stmt {
-                        let s = self.stmt(e.clone());
-                        Block { span: s.span, stmts: vec![s] }
-                    } else {
-                        self.block(e.clone())
-                    }
-                });
-                StmtKind::If { cond, then_block, else_block }
-            }
+            Rule::if_stmt => self.if_chain(sp, kids),
             Rule::for_stmt => StmtKind::For {
                 var: ident(kids[1].clone()),
                 iter: self.expr(kids[3].clone()),
@@ -223,11 +294,15 @@ impl Builder {
     }
 
     pub fn expr(&mut self, p: P) -> Expr {
+        self.expr_d(p).0
+    }
+
+    fn expr_d(&mut self, p: P) -> Deep {
         // Split the flat sequence into operands and infix operators.
-        let mut operands: Vec<Expr> = vec![];
+        let mut operands: Vec<Deep> = vec![];
         let mut ops: Vec<(BinOp, u8, Span)> = vec![];
         let mut prefixes: Vec<(UnOp, Span)> = vec![];
-        let mut cur: Option<Expr> = None;
+        let mut cur: Option<Deep> = None;
         for c in p.into_inner() {
             let r = c.as_rule();
             if is_infix(r) {
@@ -251,60 +326,94 @@ impl Builder {
         // Precedence climbing over the flat list.
         let mut operands = operands.into_iter();
         let first = operands.next().unwrap();
-        let mut rest: Vec<((BinOp, u8, Span), Expr)> = ops.into_iter().zip(operands).collect();
+        let mut rest: Vec<((BinOp, u8, Span), Deep)> = ops.into_iter().zip(operands).collect();
         rest.reverse();
-        climb(first, &mut rest, 0)
+        self.climb(first, &mut rest, 0)
     }
 
-    fn finish_operand(&mut self, mut e: Expr, prefixes: &mut Vec<(UnOp, Span)>) -> Expr {
+    fn finish_operand(&mut self, (mut e, mut d): Deep, prefixes: &mut Vec<(UnOp, Span)>) -> Deep {
         while let Some((op, sp)) = prefixes.pop() {
             let s = sp.to(e.span);
-            e = Expr { kind: ExprKind::Unary(op, Box::new(e)), span: s };
+            (e, d) = self.bounded(Expr { kind: ExprKind::Unary(op, Box::new(e)), span: s }, d + 1, sp);
         }
-        e
+        (e, d)
     }
 
-    fn args(&mut self, p: P) -> Vec<Arg> {
-        p.into_inner()
+    fn climb(&mut self, mut lhs: Deep, rest: &mut Vec<((BinOp, u8, Span), Deep)>, min_prec: u8) -> Deep {
+        while let Some(&((op, prec, _), _)) = rest.last() {
+            if prec < min_prec {
+                break;
+            }
+            let (_, mut rhs) = rest.pop().unwrap();
+            while let Some(&((_, next, _), _)) = rest.last() {
+                if next <= prec {
+                    break;
+                }
+                rhs = self.climb(rhs, rest, prec + 1);
+            }
+            let sp = lhs.0.span.to(rhs.0.span);
+            let (d, at) = (lhs.1.max(rhs.1) + 1, rhs.0.span);
+            lhs = self.bounded(Expr { kind: ExprKind::Binary(op, Box::new(lhs.0), Box::new(rhs.0)), span: sp }, d, at);
+        }
+        lhs
+    }
+
+    fn args(&mut self, p: P) -> (Vec<Arg>, usize) {
+        let mut depth = 0;
+        let args = p
+            .into_inner()
             .map(|a| {
                 let sp = span(&a);
                 let kids: Vec<P> = a.into_inner().collect();
-                if kids.len() == 2 {
-                    Arg { name: Some(ident(kids[0].clone())), value: self.expr(kids[1].clone()), span: sp }
+                let (name, value) = if kids.len() == 2 {
+                    (Some(ident(kids[0].clone())), self.expr_d(kids[1].clone()))
                 } else {
-                    Arg { name: None, value: self.expr(kids[0].clone()), span: sp }
-                }
+                    (None, self.expr_d(kids[0].clone()))
+                };
+                depth = depth.max(value.1);
+                Arg { name, value: value.0, span: sp }
             })
-            .collect()
+            .collect();
+        (args, depth)
     }
 
-    fn postfix(&mut self, base: Expr, p: P) -> Expr {
-        let sp = base.span.to(span(&p));
-        let kind = match p.as_rule() {
-            Rule::call_args => ExprKind::Call { callee: Box::new(base), args: self.args(p) },
+    fn postfix(&mut self, (base, d): Deep, p: P) -> Deep {
+        let at = span(&p);
+        let sp = base.span.to(at);
+        let (kind, inner) = match p.as_rule() {
+            Rule::call_args => {
+                let (args, ad) = self.args(p);
+                (ExprKind::Call { callee: Box::new(base), args }, ad)
+            }
             Rule::method => {
                 let mut it = p.into_inner();
                 let name = ident(it.next().unwrap());
-                let args = self.args(it.next().unwrap());
-                ExprKind::Method { recv: Box::new(base), name, args }
+                let (args, ad) = self.args(it.next().unwrap());
+                (ExprKind::Method { recv: Box::new(base), name, args }, ad)
             }
             _ => {
+                let mut id = 0;
                 let items = p
                     .into_inner()
                     .map(|i| match i.as_rule() {
                         Rule::slice_all => Expr { kind: ExprKind::Slice, span: span(&i) },
-                        _ => self.expr(i),
+                        _ => {
+                            let (e, d) = self.expr_d(i);
+                            id = id.max(d);
+                            e
+                        }
                     })
                     .collect();
-                ExprKind::Index { base: Box::new(base), items }
+                (ExprKind::Index { base: Box::new(base), items }, id)
             }
         };
-        Expr { kind, span: sp }
+        self.bounded(Expr { kind, span: sp }, d.max(inner) + 1, at)
     }
 
-    fn primary(&mut self, p: P) -> Expr {
+    fn primary(&mut self, p: P) -> Deep {
         let sp = span(&p);
         let text = p.as_str();
+        let mut depth = 0;
         let kind = match p.as_rule() {
             Rule::int => {
                 let clean: String = text.chars().filter(|&c| c != '_').collect();
@@ -341,30 +450,24 @@ impl Builder {
             Rule::kw_nan => ExprKind::Nan,
             Rule::kw_none => ExprKind::NoneLit,
             Rule::ident => ExprKind::Name(text.to_string()),
-            Rule::paren => ExprKind::Paren(Box::new(self.expr(p.into_inner().next().unwrap()))),
-            Rule::tuple => ExprKind::Tuple(p.into_inner().map(|e| self.expr(e)).collect()),
+            Rule::paren => {
+                let kids: Vec<P> = p.into_inner().collect();
+                let tuple = kids.iter().any(|k| k.as_rule() == Rule::tuple_comma) || kids.is_empty();
+                let mut items = vec![];
+                for k in kids.into_iter().filter(|k| k.as_rule() == Rule::expr) {
+                    let (e, d) = self.expr_d(k);
+                    depth = depth.max(d + 1);
+                    items.push(e);
+                }
+                match (tuple, items.pop()) {
+                    (false, Some(e)) => ExprKind::Paren(Box::new(e)),
+                    (_, last) => ExprKind::Tuple(items.into_iter().chain(last).collect()),
+                }
+            }
             r => unreachable!("unexpected primary {r:?}"),
         };
-        Expr { kind, span: sp }
+        self.bounded(Expr { kind, span: sp }, depth, Span::new(sp.start as usize, sp.start as usize + 1))
     }
-}
-
-fn climb(mut lhs: Expr, rest: &mut Vec<((BinOp, u8, Span), Expr)>, min_prec: u8) -> Expr {
-    while let Some(&((op, prec, _), _)) = rest.last() {
-        if prec < min_prec {
-            break;
-        }
-        let (_, mut rhs) = rest.pop().unwrap();
-        while let Some(&((_, next, _), _)) = rest.last() {
-            if next <= prec {
-                break;
-            }
-            rhs = climb(rhs, rest, prec + 1);
-        }
-        let sp = lhs.span.to(rhs.span);
-        lhs = Expr { kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)), span: sp };
-    }
-    lhs
 }
 
 fn ty(p: P) -> TypeExpr {

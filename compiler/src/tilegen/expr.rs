@@ -216,10 +216,19 @@ impl Gen<'_> {
                 }
                 b.op1("tile.sort", &[v], ty, &attrs)
             }
-            ExprKind::Histogram { value, .. } => {
+            ExprKind::Histogram { value, num_bins } => {
                 let v = self.expr(b, value);
                 b.loc = self.loc(e.span);
-                b.op1("tile.histogram", &[v], ty, &[])
+                // Only a histogram of every value of its type (256 bins of bytes) needs to
+                // know the values' sign.
+                let full =
+                    matches!(value.ty.elem, Elem::Scalar(s) if s.bits() < 63 && *num_bins as u64 == 1 << s.bits());
+                let attrs = if full && unsigned_elem(&value.ty) {
+                    vec![("tile.unsigned", Attr::int(1, "i32"))]
+                } else {
+                    vec![]
+                };
+                b.op1("tile.histogram", &[v], ty, &attrs)
             }
             ExprKind::Math { f, args } => {
                 let vs: Vec<ValueId> = args.iter().map(|a| self.expr(b, a)).collect();

@@ -112,7 +112,7 @@ fn kernel_func(
     if !g.errors.is_empty() {
         return Err(g.errors);
     }
-    let num_warps = opts.num_warps.unwrap_or(kernel.num_warps);
+    let num_warps = opts.kernel_num_warps(kernel);
     let arg_attrs: Vec<String> = divisibility(kernel, opts)
         .iter()
         .zip(&kernel.params)

@@ -57,8 +57,24 @@ impl Values {
 pub struct Attr(pub String);
 
 impl Attr {
+    /// A string attribute, escaped as MLIR reads it: `\"`, `\\`, `\n`, `\t`, and any other
+    /// control character as two hex digits (Rust's `{:?}` escapes such as `\r` or
+    /// `\u{1}` are not MLIR's).
     pub fn str(s: &str) -> Attr {
-        Attr(format!("{s:?}"))
+        let mut out = String::with_capacity(s.len() + 2);
+        out.push('"');
+        for c in s.chars() {
+            match c {
+                '"' => out.push_str("\\\""),
+                '\\' => out.push_str("\\\\"),
+                '\n' => out.push_str("\\n"),
+                '\t' => out.push_str("\\t"),
+                c if c.is_control() && (c as u32) < 0x80 => out.push_str(&format!("\\{:02X}", c as u32)),
+                c => out.push(c),
+            }
+        }
+        out.push('"');
+        Attr(out)
     }
     pub fn int(v: i64, ty: &str) -> Attr {
         Attr(format!("{v} : {ty}"))
@@ -173,7 +189,8 @@ impl Op {
         };
         let start: usize = sizes[..i.min(sizes.len())].iter().sum();
         let len = sizes.get(i).copied().unwrap_or(0);
-        &self.operands[start..start + len]
+        // Sizes that do not add up (hand-written IR: the verifier refuses it) give nothing.
+        self.operands.get(start..start.saturating_add(len)).unwrap_or(&[])
     }
     /// The single operand of optional segment `i`, if present.
     pub fn optional(&self, i: usize) -> Option<ValueId> {
@@ -234,5 +251,18 @@ impl Module {
             }
         }
         go(&self.body, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Attr;
+
+    #[test]
+    fn string_attributes_round_trip() {
+        for s in ["plain", "q\"b\\s", "n\nt\t", "cr\r nul\0 bel\u{7}", "é ✓"] {
+            assert_eq!(Attr::str(s).as_str().as_deref(), Some(s), "{:?}", Attr::str(s));
+        }
+        assert_eq!(Attr::str("a\rb").0, "\"a\\0Db\"");
     }
 }

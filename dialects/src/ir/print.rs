@@ -14,6 +14,10 @@ impl Module {
     pub fn to_mlir(&self) -> String {
         let mut p = Printer { m: self, out: String::new(), next_block: 0 };
         p.out.push_str("\"builtin.module\"() ({\n");
+        // The body is one block even when empty (generic form has no implicit block).
+        if self.body.is_empty() {
+            p.out.push_str("^bb0:\n");
+        }
         for op in &self.body {
             p.op(op, 1, &[]);
         }

@@ -84,14 +84,14 @@ fn staging(shape: &[i64], order: &[u32], elem_bytes: u32) -> Shared {
 }
 
 /// The plan for `acc + a @ b` with A `[m, k]`, B `[k, n]` (their registers' dimension
-/// orders `a_order`, `b_order`, fastest first), on `arch` with `num_warps` warps.
-#[allow(clippy::too_many_arguments)]
+/// orders `a_order`, `b_order`, fastest first), with `num_warps` warps, on a target that
+/// has wgmma (sm_90a) or not.
 pub fn plan(
     (m, n, k): (i64, i64, i64),
     (a, b, acc): (&Type, &Type, &Type),
     precision: &str,
     (a_order, b_order): (&[u32], &[u32]),
-    arch: &str,
+    wgmma: bool,
     num_warps: u32,
 ) -> DotPlan {
     let (ptx, ik, kw) = match kind(a, b, acc, precision) {
@@ -108,7 +108,7 @@ pub fn plan(
     let b_order: Vec<u32> = if eb == 2 { b_order.to_vec() } else { vec![0, 1] };
     let (sa, sb) = (staging(&[m, k], &a_order, eb), staging(&[k, n], &b_order, eb));
     let swizzled = sa.nvmma > 0 && sb.nvmma > 0;
-    if arch == "sm_90a" && swizzled && num_warps.is_multiple_of(4) && m % 64 == 0 && n % 8 == 0 {
+    if wgmma && swizzled && num_warps.is_multiple_of(4) && m % 64 == 0 && n % 8 == 0 {
         let groups = num_warps / 4;
         let gm = (groups as i64).min(m / 64) as u32;
         let gn = groups / gm;
@@ -131,7 +131,7 @@ mod tests {
 
     #[test]
     fn matmul_tile_on_hopper_is_wgmma() {
-        let p = plan((128, 256, 64), (&Type::F16, &Type::F16, &Type::F32), "tf32", (&[1, 0], &[1, 0]), "sm_90a", 8);
+        let p = plan((128, 256, 64), (&Type::F16, &Type::F16, &Type::F32), "tf32", (&[1, 0], &[1, 0]), true, 8);
         let DotPlan::Wgmma { acc, a, b } = p else { panic!("{p:?}") };
         assert_eq!(acc.to_string(), "#layout.mma<3 : i32, array<i32: 8, 1>, array<i32: 64, 256, 16>>");
         assert_eq!((a.nvmma, b.nvmma), (128, 128));
@@ -140,9 +140,9 @@ mod tests {
 
     #[test]
     fn other_targets_and_shapes_use_mma_sync() {
-        let p = plan((128, 256, 64), (&Type::F16, &Type::F16, &Type::F32), "tf32", (&[1, 0], &[1, 0]), "sm_90", 8);
+        let p = plan((128, 256, 64), (&Type::F16, &Type::F16, &Type::F32), "tf32", (&[1, 0], &[1, 0]), false, 8);
         assert!(matches!(p, DotPlan::MmaSync { .. }), "{p:?}");
-        let p = plan((16, 16, 32), (&Type::BF16, &Type::BF16, &Type::F32), "tf32", (&[1, 0], &[1, 0]), "sm_90a", 4);
+        let p = plan((16, 16, 32), (&Type::BF16, &Type::BF16, &Type::F32), "tf32", (&[1, 0], &[1, 0]), true, 4);
         let DotPlan::MmaSync { acc, .. } = p else { panic!("{p:?}") };
         // One instruction row and two columns of them: the other two warps hold copies.
         assert_eq!(acc.to_string(), "#layout.mma<2 : i32, array<i32: 2, 2>, array<i32: 16, 8, 16>>");
@@ -150,9 +150,9 @@ mod tests {
 
     #[test]
     fn cuda_cores_say_why() {
-        let p = plan((64, 64, 64), (&Type::F32, &Type::F32, &Type::F32), "ieee", (&[1, 0], &[1, 0]), "sm_90a", 4);
+        let p = plan((64, 64, 64), (&Type::F32, &Type::F32, &Type::F32), "ieee", (&[1, 0], &[1, 0]), true, 4);
         assert!(matches!(p, DotPlan::Fma { ref why } if why.contains("ieee")), "{p:?}");
-        let p = plan((64, 64, 8), (&Type::F16, &Type::F16, &Type::F32), "tf32", (&[1, 0], &[1, 0]), "sm_90a", 4);
+        let p = plan((64, 64, 8), (&Type::F16, &Type::F16, &Type::F32), "tf32", (&[1, 0], &[1, 0]), true, 4);
         assert!(matches!(p, DotPlan::Fma { ref why } if why.contains("multiple")), "{p:?}");
     }
 }

@@ -4,6 +4,7 @@ use clap::{Parser, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tilec::driver::{self, CompileOptions};
+use tilec::options::{Arch, NumWarps};
 use tilec::passes::{self, REGISTRY};
 use tilec::pipeline::{self, DiagnosticSink, PrintIr};
 use tilec::source::SourceFile;
@@ -36,11 +37,12 @@ struct Cli {
     /// Override a const parameter: -D BLOCK=512.
     #[arg(short = 'D', value_name = "NAME=VALUE")]
     defines: Vec<String>,
-    #[arg(long, default_value = "sm_90", value_parser = ["sm_80", "sm_90", "sm_90a"])]
-    arch: String,
-    /// Warps per program (overrides #[num_warps]).
+    /// Target: sm_80, sm_90 or sm_90a.
+    #[arg(long, default_value = "sm_90")]
+    arch: Arch,
+    /// Warps per program, 1 to 32, a power of two (overrides #[num_warps]).
     #[arg(long)]
-    num_warps: Option<u32>,
+    num_warps: Option<NumWarps>,
     /// Width of address offsets: 32 where they fit (the default), or 64.
     #[arg(long, default_value_t = 32)]
     index_bits: u32,
@@ -90,19 +92,47 @@ struct Cli {
     verbose: bool,
 }
 
+/// Why tilec stops: a message already formatted for stderr, and the exit status (1: the
+/// input or the flags are wrong; 2: a bug of tilec's, an internal error).
+struct Failure {
+    msg: String,
+    code: u8,
+}
+
+impl From<String> for Failure {
+    fn from(msg: String) -> Failure {
+        Failure { msg, code: 1 }
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(msg: &str) -> Failure {
+        Failure { msg: msg.to_string(), code: 1 }
+    }
+}
+
+impl From<driver::CompileError> for Failure {
+    fn from(e: driver::CompileError) -> Failure {
+        Failure { msg: e.rendered, code: if e.internal { 2 } else { 1 } }
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli: Cli = match tilec_tools::parse_args("tilec") {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
     if cli.verbose {
         tracing_subscriber::fmt().with_writer(std::io::stderr).with_env_filter("debug").init();
     }
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(msg) => {
+        Err(Failure { msg, code }) => {
             eprint!("{msg}");
             if !msg.ends_with('\n') {
                 eprintln!();
             }
-            ExitCode::from(1)
+            ExitCode::from(code)
         }
     }
 }
@@ -113,7 +143,7 @@ fn pair(s: &str, what: &str) -> Result<(String, String), String> {
         .ok_or_else(|| format!("tilec: error: {what} `{s}` is not NAME=VALUE"))
 }
 
-fn run(cli: Cli) -> Result<(), String> {
+fn run(cli: Cli) -> Result<(), Failure> {
     if cli.list_passes {
         for p in REGISTRY {
             let opts = if p.options.is_empty() { String::new() } else { format!("  [options: {}]", p.options) };
@@ -121,25 +151,20 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         return Ok(());
     }
-    if cli.index_bits != 32 && cli.index_bits != 64 {
-        return Err(format!("tilec: error: --index-bits must be 32 or 64, not {}", cli.index_bits));
-    }
     let path = cli.file.clone().ok_or("tilec: error: no input file (try --help)")?;
     let text =
         std::fs::read_to_string(&path).map_err(|e| format!("tilec: error: cannot read {}: {e}", path.display()))?;
     let file = SourceFile::new(path.to_string_lossy(), text);
     let defines = cli.defines.iter().map(|d| pair(d, "-D")).collect::<Result<Vec<_>, _>>()?;
-    let divisibility =
-        cli.divisibility
-            .iter()
-            .map(|d| {
-                let (n, k) = pair(d, "--divisibility")?;
-                let k: u32 = k.parse().ok().filter(|k: &u32| k.is_power_of_two()).ok_or_else(|| {
-                    format!("tilec: error: --divisibility {n}={k}: the divisor must be a power of two")
-                })?;
-                Ok((n, k))
-            })
-            .collect::<Result<Vec<_>, String>>()?;
+    let divisibility = cli
+        .divisibility
+        .iter()
+        .map(|d| {
+            let (n, k) = pair(d, "--divisibility")?;
+            let k: u32 = k.parse().map_err(|_| format!("tilec: error: --divisibility {n}={k}: not a number"))?;
+            Ok((n, k))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
     let equal_to_one = cli
         .assume
         .iter()
@@ -152,7 +177,7 @@ fn run(cli: Cli) -> Result<(), String> {
         })
         .collect::<Result<Vec<_>, String>>()?;
     let opts = CompileOptions {
-        arch: cli.arch.clone(),
+        arch: cli.arch,
         num_warps: cli.num_warps,
         index_bits: cli.index_bits,
         lineinfo: cli.lineinfo,
@@ -161,9 +186,13 @@ fn run(cli: Cli) -> Result<(), String> {
         divisibility,
         equal_to_one,
     };
+    opts.check().map_err(|m| format!("tilec: error: {m}"))?;
+    if cli.check_each_pass {
+        return check_each_pass(&cli, &path, &file, &opts).map_err(Failure::from);
+    }
     for p in cli.print_ir_after.iter().chain(&cli.print_ir_before) {
         if passes::lookup(p).is_none() {
-            return Err(format!("tilec: error: unknown pass `{p}` (see --list-passes)"));
+            return Err(format!("tilec: error: unknown pass `{p}` (see --list-passes)").into());
         }
     }
     let mut print = PrintIr {
@@ -172,18 +201,15 @@ fn run(cli: Cli) -> Result<(), String> {
         before: cli.print_ir_before.clone(),
         after: cli.print_ir_after.clone(),
     };
-    if cli.check_each_pass {
-        return check_each_pass(&cli, &path, &file, &opts);
-    }
     if path.extension().is_some_and(|e| e == "mlir") {
         return run_mlir(&file, &cli, &opts, &print);
     }
     if cli.explain_layouts {
-        print!("{}", driver::explain(&file, &opts).map_err(|e| e.rendered)?);
+        print!("{}", driver::explain(&file, &opts)?);
         return Ok(());
     }
     if cli.emit == Some(Emit::Tile) {
-        let (_, ir) = driver::tile_ir(&file, &opts).map_err(|e| e.rendered)?;
+        let (_, ir) = driver::tile_ir(&file, &opts)?;
         return print_mlir(&ir);
     }
     let stage = match cli.emit {
@@ -197,9 +223,9 @@ fn run(cli: Cli) -> Result<(), String> {
     }
     let mut stdout = std::io::stdout();
     let compiled = if stage.is_none() && !any_printing(&print) {
-        tilec::cache::compile(&file, &opts).map_err(|e| e.rendered)?.compiled
+        tilec::cache::compile(&file, &opts)?.compiled
     } else {
-        driver::compile_with(&file, &opts, &print, &mut stdout).map_err(|e| e.rendered)?
+        driver::compile_with(&file, &opts, &print, &mut stdout)?
     };
     if stage.is_some() {
         return Ok(());
@@ -216,15 +242,15 @@ fn any_printing(p: &PrintIr) -> bool {
     p.after_all || p.before_all || !p.after.is_empty() || !p.before.is_empty()
 }
 
-fn write_outputs(out: &Path, compiled: &driver::Compiled) -> Result<(), String> {
+fn write_outputs(out: &Path, compiled: &driver::Compiled) -> Result<(), Failure> {
     std::fs::write(out, &compiled.ptx).map_err(|e| format!("tilec: error: cannot write {}: {e}", out.display()))?;
     let json = out.with_extension("json");
     let meta = serde_json::to_string_pretty(&compiled.meta).expect("metadata serialises");
-    std::fs::write(&json, meta + "\n").map_err(|e| format!("tilec: error: cannot write {}: {e}", json.display()))
+    std::fs::write(&json, meta + "\n").map_err(|e| format!("tilec: error: cannot write {}: {e}", json.display()).into())
 }
 
 /// Prints MLIR text re-parsed, so it shows in MLIR's own (pretty) form.
-fn print_mlir(text: &str) -> Result<(), String> {
+fn print_mlir(text: &str) -> Result<(), Failure> {
     let context = tile_dialects::context::create_context();
     let sink = DiagnosticSink::attach(&context);
     let m = driver::parse_verified(&context, text, &sink).map_err(|d| format!("tilec: error: {d:?}"))?;
@@ -233,16 +259,12 @@ fn print_mlir(text: &str) -> Result<(), String> {
 }
 
 /// mlir-opt mode: parse `.mlir`, run `--passes` (default: the whole pipeline), print.
-fn run_mlir(file: &SourceFile, cli: &Cli, opts: &CompileOptions, print: &PrintIr) -> Result<(), String> {
+fn run_mlir(file: &SourceFile, cli: &Cli, opts: &CompileOptions, print: &PrintIr) -> Result<(), Failure> {
     let context = tile_dialects::context::create_context();
     let sink = DiagnosticSink::attach(&context);
-    let report = |items: Vec<(String, String)>| -> String {
-        items.iter().map(|(loc, msg)| format!("{}: error: {msg}\n", loc_text(loc, &file.name))).collect()
-    };
-    let mut module = driver::parse_verified(&context, &file.text, &sink).map_err(report)?;
-    let popts = opts.pipeline();
+    let mut module = driver::parse_mlir(&context, file, &sink, opts)?;
     let list: Vec<_> = if cli.passes.is_empty() {
-        pipeline::default_passes(&popts)
+        pipeline::default_passes(opts)
     } else {
         cli.passes
             .iter()
@@ -250,8 +272,14 @@ fn run_mlir(file: &SourceFile, cli: &Cli, opts: &CompileOptions, print: &PrintIr
             .collect::<Result<_, _>>()?
     };
     let mut stdout = std::io::stdout();
-    pipeline::run(&mut module, &list, &popts, print, &sink, &mut stdout).map_err(|e| {
-        report(e.diagnostics.into_iter().map(|(l, m)| (l, format!("{m} (in pass `{}`)", e.pass))).collect())
+    pipeline::run(&mut module, &list, opts, print, &sink, &mut stdout).map_err(|e| {
+        let items: Vec<_> =
+            e.diagnostics.into_iter().map(|(l, m)| (l, format!("{m} (in pass `{}`)", e.pass))).collect();
+        let mut msg = driver::mlir_report(file, &items);
+        if e.internal {
+            msg.push_str(&format!("note: {}\n", tilec::internal::REPORT));
+        }
+        Failure { msg, code: if e.internal { 2 } else { 1 } }
     })?;
     if let Some(ptx) = pipeline::ptx::extract(&module) {
         match &cli.output {
@@ -266,20 +294,11 @@ fn run_mlir(file: &SourceFile, cli: &Cli, opts: &CompileOptions, print: &PrintIr
     Ok(())
 }
 
-/// `loc("k.mlir":3:5)` → `k.mlir:3:5`.
-fn loc_text(loc: &str, fallback: &str) -> String {
-    let inner = loc.trim_start_matches("loc(").trim_end_matches(')');
-    match inner.strip_prefix('"').and_then(|s| s.split_once('"')) {
-        Some((name, rest)) => format!("{name}{rest}"),
-        None => fallback.to_string(),
-    }
-}
-
 /// `--check-each-pass`: the interpreter run of tile-runtime, the same as tilerun's.
 fn check_each_pass(cli: &Cli, path: &Path, file: &SourceFile, opts: &CompileOptions) -> Result<(), String> {
-    use tile_runtime::{load::CompileSettings, run, spec, Error};
+    use tile_runtime::{run, spec, Error};
     let err = |e: Error| match e {
-        Error::Compile(r) => r,
+        Error::Compile(r) | Error::Internal(r) => r,
         Error::Interp { rendered, who } => format!("{rendered}tilec: error: {who} failed in the interpreter"),
         e => format!("tilec: error: {e}"),
     };
@@ -294,14 +313,7 @@ fn check_each_pass(cli: &Cli, path: &Path, file: &SourceFile, opts: &CompileOpti
         return tile_runtime::interpret::check_mlir_passes(file, &list, cli.kernel.as_deref(), grid, &args)
             .map_err(err);
     }
-    let compile = CompileSettings {
-        arch: opts.arch.clone(),
-        num_warps: opts.num_warps,
-        index_bits: opts.index_bits,
-        defines: opts.defines.clone(),
-        lineinfo: false,
-        no_specialise: false,
-    };
+    let compile = CompileOptions { lineinfo: false, ..opts.clone() };
     let o = run::Options::interpreted(path.to_path_buf(), cli.kernel.clone(), grid, args, compile);
     run::run(&o).map_err(err)
 }

@@ -7,12 +7,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use tile_runtime::bench::BenchConfig;
 use tile_runtime::interpret::InterpOptions;
-use tile_runtime::load::CompileSettings;
 use tile_runtime::plan::{self, Plan};
 use tile_runtime::plan_run::{self, PlanOptions};
 use tile_runtime::run::{self, Bytes, Options};
 use tile_runtime::spec::{self, parse_pair};
 use tile_runtime::Error;
+use tilec::options::{Arch, CompileOptions, NumWarps};
 
 const AFTER_HELP: &str = "\
 ARGS (in parameter order, or NAME=SPEC):
@@ -23,12 +23,12 @@ ARGS (in parameter order, or NAME=SPEC):
   x.npy or npy:PATH                   the type may be left out (zeros:N); N may be RxC
   (bf16 buffers take <f4 files and are saved as <f4)
 
+WITHOUT A GPU (or with --interpret) the kernel runs in tilec's IR interpreter: same
+arguments, --save, --check, --plan; --races, --uninit and --check-each-pass add checks.
+
 PLANS (several launches over shared buffers, checked and timed as one):
   tilerun --plan examples/plans/scan_then_propagate.toml [--set N=1<<24] [--bench]
   [--compile-only: compile and bind every launch, no GPU]
-
-WITHOUT A GPU (or with --interpret) the kernel runs in tilec's IR interpreter: same
-arguments, --save, --check, --plan; --races, --uninit and --check-each-pass add checks.
 
 EXAMPLES:
   tilerun add.tile --grid 1024 randn:f32:1048576 randn:f32:1048576 empty:f32:1048576 1048576
@@ -63,12 +63,12 @@ struct Cli {
     /// .tile: override a const parameter.
     #[arg(short = 'D', value_name = "NAME=VALUE")]
     defines: Vec<String>,
-    /// .tile: target (default: the device's, sm_90 on Hopper and newer).
-    #[arg(long, value_parser = ["sm_80", "sm_90", "sm_90a"])]
-    arch: Option<String>,
-    /// .tile: warps per program.
+    /// .tile: target, sm_80, sm_90 or sm_90a (default: the device's, sm_90 on Hopper and newer).
     #[arg(long)]
-    num_warps: Option<u32>,
+    arch: Option<Arch>,
+    /// .tile: warps per program, 1 to 32, a power of two.
+    #[arg(long)]
+    num_warps: Option<NumWarps>,
     /// .tile: width of address offsets.
     #[arg(long, default_value_t = 32, value_parser = clap::builder::PossibleValuesParser::new(["32", "64"]).map(|s| s.parse::<u32>().unwrap()))]
     index_bits: u32,
@@ -158,6 +158,7 @@ fn interp_options(cli: &Cli) -> InterpOptions {
 }
 
 fn options(cli: Cli) -> Result<Options, Error> {
+    let interp = interp_options(&cli);
     let pairs = |v: &[String], flag: &str| v.iter().map(|s| parse_pair(s, flag)).collect::<Result<Vec<_>, _>>();
     let count = |s: &str, flag: &str| spec::parse_product(s).map_err(|e| Error::msg(format!("{flag}: {e}")));
     let bytes = match cli.bytes.as_deref() {
@@ -184,23 +185,19 @@ fn options(cli: Cli) -> Result<Options, Error> {
         flops,
         label: cli.label.clone(),
     });
-    let interp = interp_options(&cli);
     Ok(Options {
-        interp,
         kernel: cli.kernel,
-        grid: match &cli.grid {
-            Some(g) => spec::parse_grid(g)?,
-            None => [1, 1, 1],
-        },
+        grid: cli.grid.as_deref().map(spec::parse_grid).transpose()?,
         args: cli.args.iter().map(|a| spec::parse_arg(a)).collect::<Result<_, _>>()?,
-        compile: CompileSettings {
-            arch: cli.arch.clone().unwrap_or_else(|| "sm_90".into()),
+        compile: CompileOptions {
+            arch: cli.arch.unwrap_or_default(),
             num_warps: cli.num_warps,
             index_bits: cli.index_bits,
             defines: pairs(&cli.defines, "-D")?,
             lineinfo: cli.lineinfo,
-            no_specialise: cli.no_specialise,
+            ..CompileOptions::default()
         },
+        no_specialise: cli.no_specialise,
         arch_given: cli.arch.is_some(),
         seed: cli.seed,
         poison: !cli.no_poison,
@@ -215,6 +212,7 @@ fn options(cli: Cli) -> Result<Options, Error> {
         emit_ptx: cli.emit_ptx,
         compile_only: cli.compile_only,
         zero: cli.zero,
+        interp,
         file: cli.file.expect("clap requires FILE without --plan"),
     })
 }
@@ -242,14 +240,16 @@ fn plan_options(cli: Cli) -> Result<(Plan, PlanOptions), Error> {
     });
     let defines = cli.defines.iter().map(|s| parse_pair(s, "-D")).collect::<Result<Vec<_>, _>>()?;
     let o = PlanOptions {
-        compile: CompileSettings {
-            arch: cli.arch.clone().unwrap_or_else(|| "sm_90".into()),
+        interp: interp_options(&cli),
+        compile: CompileOptions {
+            arch: cli.arch.unwrap_or_default(),
             num_warps: cli.num_warps,
             index_bits: cli.index_bits,
             defines,
             lineinfo: cli.lineinfo,
-            no_specialise: cli.no_specialise,
+            ..CompileOptions::default()
         },
+        no_specialise: cli.no_specialise,
         arch_given: cli.arch.is_some(),
         seed: cli.seed,
         poison: !cli.no_poison,
@@ -259,7 +259,6 @@ fn plan_options(cli: Cli) -> Result<(Plan, PlanOptions), Error> {
         device: cli.device,
         verbose: cli.verbose,
         compile_only: cli.compile_only,
-        interp: interp_options(&cli),
     };
     Ok((plan, o))
 }
@@ -268,19 +267,12 @@ fn main() -> ExitCode {
     // A panic anywhere (a driver symbol missing from an old libcuda, a bug) is one line
     // and exit status 1, like every other failure.
     std::panic::set_hook(Box::new(|info| {
-        eprintln!("tilerun: error: internal error: {info}");
-        std::process::exit(1);
+        eprintln!("tilerun: error: internal error (a tilerun bug): {info}");
+        std::process::exit(2);
     }));
-    let cli = match Cli::try_parse() {
+    let cli: Cli = match tilec_tools::parse_args("tilerun") {
         Ok(c) => c,
-        Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => {
-            e.exit()
-        }
-        Err(e) => {
-            let text = e.render().to_string();
-            eprint!("tilerun: error: {}", text.strip_prefix("error: ").unwrap_or(&text));
-            return ExitCode::from(1);
-        }
+        Err(code) => return code,
     };
     let outcome = if cli.plan.is_some() {
         plan_options(cli).and_then(|(p, o)| plan_run::run(&p, &o))
@@ -292,6 +284,14 @@ fn main() -> ExitCode {
         Err(Error::NoDriver) => {
             eprintln!("tilerun: {}", Error::NoDriver);
             ExitCode::from(1)
+        }
+        Err(Error::Internal(rendered)) => {
+            eprint!("{rendered}");
+            if !rendered.ends_with('\n') {
+                eprintln!();
+            }
+            eprintln!("tilerun: error: internal compiler error");
+            ExitCode::from(2)
         }
         Err(Error::Compile(rendered)) => {
             eprint!("{rendered}");

@@ -1,4 +1,5 @@
-//! Helpers the tilerun command-line tests share: run the binary from the repository root.
+//! Helpers the command-line tests share: run the binaries from the repository root.
+#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -52,10 +52,24 @@ impl Lowerer<'_> {
         // 2. Count: out-of-range values and copies go to the spare counter `bins`.
         let one = b.const_int(1, 32);
         let spare = b.const_int(bins, 32);
-        let nb = b.const_int(bins, ety.bits());
+        // `v <u bins` in the element's width; when `bins` is 2^width (a byte histogram of
+        // 256 bins) that constant does not exist: every unsigned value is in range, and a
+        // signed one when it is not negative (`v <u 2^(width-1)`).
+        let w = ety.bits();
+        let unsigned = op.int_attr("tile.unsigned") == Some(1);
+        let limit = match (w < 63 && bins == 1 << w, unsigned) {
+            (false, _) => Some(bins),
+            (true, false) => Some(1 << (w - 1)),
+            (true, true) => None,
+        };
+        let nb = limit.map(|l| b.const_int(l, w));
+        let all = if nb.is_none() { Some(b.const_int(1, 1)) } else { None };
         for j in 0..sd.elems_per_thread() {
             let v = self.reg(src, j);
-            let mut ok = b.op1("arith.cmpi", &[v, nb], Type::Int(1), &[("predicate", Attr::int(ULT, "i64"))]);
+            let mut ok = match nb {
+                Some(nb) => b.op1("arith.cmpi", &[v, nb], Type::Int(1), &[("predicate", Attr::int(ULT, "i64"))]),
+                None => all.expect("made above"),
+            };
             // Copies (a tile smaller than the program, or a slice's copies along its
             // sliced dimensions) must not count twice.
             if sd.has_copies() {

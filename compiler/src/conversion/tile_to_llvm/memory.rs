@@ -26,6 +26,16 @@ fn words(vec: usize, bits: u32) -> (usize, u32) {
 }
 
 impl Lowerer<'_> {
+    /// An access's L1 eviction priority; `.L1::evict_*` needs PTX ISA 7.4, newer than what
+    /// sm_80 PTX declares by default, so the module asks for it (`min_ptx`).
+    fn evict(&mut self, op: &Op) -> String {
+        let e = op.str_attr("evict").unwrap_or_default();
+        if !e.is_empty() {
+            self.min_ptx = self.min_ptx.max(74);
+        }
+        e
+    }
+
     /// Elements per access for a memory op on a tile pointer.
     fn vec_of(&self, op: &Op, ptr: ValueId) -> Result<usize, PassError> {
         let hint = op.int_attr("layout.vec").unwrap_or(1) as usize;
@@ -41,7 +51,7 @@ impl Lowerer<'_> {
             &op.str_attr("order").unwrap_or_default(),
             &op.str_attr("scope").unwrap_or_default(),
             &op.str_attr("cache").unwrap_or_default(),
-            &op.str_attr("evict").unwrap_or_default(),
+            &self.evict(op),
         );
         let n = self.nregs(self.ty(r));
         let vec = if self.ty(ptr).is_tensor() { self.vec_of(op, ptr)? } else { 1 };
@@ -86,7 +96,7 @@ impl Lowerer<'_> {
             &op.str_attr("order").unwrap_or_default(),
             &op.str_attr("scope").unwrap_or_default(),
             &op.str_attr("cache").unwrap_or_default(),
-            &op.str_attr("evict").unwrap_or_default(),
+            &self.evict(op),
         );
         let n = self.nregs(self.ty(ptr));
         let scalar = !self.ty(ptr).is_tensor();
@@ -136,6 +146,16 @@ impl Lowerer<'_> {
                 )
             })?
         };
+        if op_ty.ends_with("bf16") && !self.arch.has_bf16_atomic_add() {
+            return Err(PassError::at(
+                &op.loc,
+                format!(
+                    "`atomic_add` on bf16 needs sm_90 or newer: PTX has no `atom.add.bf16` on {} \
+                     (accumulate in f32, or compile with --arch sm_90)",
+                    self.arch
+                ),
+            ));
+        }
         let w = ety.bits();
         let scalar = !self.ty(ptr).is_tensor();
         let n = self.nregs(self.ty(r));

@@ -29,6 +29,7 @@ mod shared_mem;
 mod sort;
 mod wgmma;
 
+use crate::options::Arch;
 use crate::passes::PassError;
 use crate::pipeline::Options;
 use std::collections::HashMap;
@@ -64,16 +65,24 @@ pub(crate) struct Lowerer<'m> {
     /// Module-level ops the kernel needs (format strings of `device_print`).
     pub globals: Vec<Op>,
     pub needs_vprintf: bool,
+    pub arch: Arch,
+    /// The PTX ISA version (x10) an instruction of this kernel needs, when more than the
+    /// back end declares for the target by default (`.L1::evict_*` needs 7.4; sm_80's
+    /// default is 7.0).
+    pub min_ptx: u32,
 }
 
 pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
     let mut out = Module { loc: m.loc.clone(), ..Default::default() };
     let mut funcs = vec![];
+    let mut min_ptx = 0;
     for op in &m.body {
         if op.name != "func.func" {
             return Err(PassError::at(&op.loc, format!("unexpected top-level op `{}`", op.name)));
         }
-        for f in lower_kernel(m, op, opts, &mut out.values)? {
+        let (lowered, ptx) = lower_kernel(m, op, opts, &mut out.values)?;
+        min_ptx = min_ptx.max(ptx);
+        for f in lowered {
             // One vprintf declaration however many kernels print.
             let dup = f.str_attr("sym_name").as_deref() == Some("vprintf")
                 && funcs.iter().any(|g: &Op| g.str_attr("sym_name").as_deref() == Some("vprintf"));
@@ -82,7 +91,12 @@ pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
             }
         }
     }
-    let target = format!("[#nvvm.target<chip = \"{}\">]", opts.arch);
+    // Only a module that needs a newer PTX ISA than the target's default names one, so
+    // every other module's PTX is what it always was.
+    let target = match min_ptx {
+        v if v > default_ptx(opts.arch) => format!("[#nvvm.target<chip = \"{}\", features = \"+ptx{v}\">]", opts.arch),
+        _ => format!("[#nvvm.target<chip = \"{}\">]", opts.arch),
+    };
     out.body.push(Op {
         name: "gpu.module".into(),
         operands: vec![],
@@ -98,9 +112,18 @@ pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
 }
 
 /// The kernel and, when it needs shared memory, its scratch global.
-fn lower_kernel(m: &Module, f: &Op, opts: &Options, values: &mut Values) -> Result<Vec<Op>, PassError> {
+/// The PTX ISA version (x10) LLVM's NVPTX back end declares for a target by default.
+fn default_ptx(arch: Arch) -> u32 {
+    match arch {
+        Arch::Sm80 => 70,
+        Arch::Sm90 => 78,
+        Arch::Sm90a => 80,
+    }
+}
+
+fn lower_kernel(m: &Module, f: &Op, opts: &Options, values: &mut Values) -> Result<(Vec<Op>, u32), PassError> {
     let name = f.str_attr("sym_name").unwrap_or_default();
-    let num_warps = opts.num_warps.or_else(|| f.int_attr("tile.num_warps").map(|n| n as u32)).unwrap_or(4);
+    let num_warps = opts.num_warps_of(f);
     let entry = &f.regions[0].blocks[0];
     let arg_tys: Vec<Type> = entry.args.iter().map(|a| lower_type(m.values.ty(*a))).collect();
     let args: Vec<ValueId> = arg_tys.iter().map(|t| values.new_value(t.clone())).collect();
@@ -128,6 +151,8 @@ fn lower_kernel(m: &Module, f: &Op, opts: &Options, values: &mut Values) -> Resu
         },
         globals: vec![],
         needs_vprintf: false,
+        arch: opts.arch,
+        min_ptx: 0,
     };
     for (a, n) in entry.args.iter().zip(&args) {
         l.map.insert(*a, vec![*n]);
@@ -182,7 +207,7 @@ fn lower_kernel(m: &Module, f: &Op, opts: &Options, values: &mut Values) -> Resu
         successors: vec![],
         loc: f.loc.clone(),
     });
-    Ok(result)
+    Ok((result, l.min_ptx))
 }
 
 fn collect_used(ops: &[Op], used: &mut std::collections::HashSet<ValueId>) {
@@ -300,6 +325,8 @@ impl Lowerer<'_> {
     fn op(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
         let name = op.name.as_str();
         self.cur_op = op.name.clone();
+        // A panic while lowering this op is reported at its .tile line.
+        crate::internal::at(&op.loc);
         match name {
             "func.return" => {
                 b.op("llvm.return", &[], &[], &[]);
@@ -341,8 +368,8 @@ impl Lowerer<'_> {
 }
 
 /// Shared memory a block may use: 227 KB on sm_90, 163 KB on sm_80.
-pub fn smem_limit(arch: &str) -> u32 {
-    if arch == "sm_80" {
+pub fn smem_limit(arch: Arch) -> u32 {
+    if arch == Arch::Sm80 {
         163 * 1024
     } else {
         227 * 1024
@@ -352,7 +379,7 @@ pub fn smem_limit(arch: &str) -> u32 {
 /// Fails a kernel whose scratch exceeds the device's limit, naming every buffer, its size
 /// and the .tile line that needs it (Triton finds this only at launch).
 fn check_smem_budget(name: &str, l: &Lowerer, opts: &Options, loc: &str) -> Result<(), PassError> {
-    let limit = smem_limit(&opts.arch);
+    let limit = smem_limit(opts.arch);
     if l.smem_bytes <= limit {
         return Ok(());
     }

@@ -104,6 +104,10 @@ pub(super) fn combiner(kind: &str, t: &Type, unsigned: bool) -> Option<&'static 
         ("min", false, false) => "arith.minsi",
         ("max", false, true) => "arith.maxui",
         ("min", false, true) => "arith.minui",
+        // Bitwise folds: only atomics pre-reduce with them (`coalesce` step 5).
+        ("and", false, _) => "arith.andi",
+        ("or", false, _) => "arith.ori",
+        ("xor", false, _) => "arith.xori",
         _ => return None,
     })
 }
@@ -127,7 +131,7 @@ pub(super) fn identity(b: &mut Builder, kind: &str, t: &Type, unsigned: bool) ->
     }
     let bits = t.bits();
     let v: i64 = match (kind, unsigned) {
-        ("max", false) => -(1i64 << (bits - 1).min(63)),
+        ("max", false) => i64::MIN >> (64 - bits.min(64)),
         ("min", false) => {
             if bits >= 64 {
                 i64::MAX
@@ -135,7 +139,7 @@ pub(super) fn identity(b: &mut Builder, kind: &str, t: &Type, unsigned: bool) ->
                 (1i64 << (bits - 1)) - 1
             }
         }
-        ("min", true) => -1,
+        ("min", true) | ("and", _) => -1,
         _ => 0,
     };
     b.const_int(v, bits)

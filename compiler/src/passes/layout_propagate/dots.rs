@@ -92,7 +92,7 @@ impl State<'_> {
             (self.values.ty(a).elem(), self.values.ty(b).elem(), self.values.ty(acc).elem()),
             &op.str_attr("input_precision").unwrap_or_default(),
             (&order_of(&a_src), &order_of(&b_src)),
-            &self.arch,
+            self.wgmma,
             self.num_warps,
         );
         if let Some(e) = plan.acc() {

@@ -48,8 +48,8 @@ pub(super) struct State<'a> {
     avail: HashMap<(ValueId, Encoding), ValueId>,
     /// Encodings the enclosing region's terminator must yield in.
     yields: Vec<Vec<Option<Encoding>>>,
-    /// The target (tensor-core forms depend on it).
-    arch: String,
+    /// Whether the target has wgmma (tensor-core forms depend on it).
+    wgmma: bool,
     /// Step 1b: each dot's plan, by result.
     dots: HashMap<ValueId, dots::DotChoice>,
     /// Step 1b: values whose encoding follows from a tensor-core dot (`dots.rs`).
@@ -68,7 +68,7 @@ pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
             load_anchor: HashMap::new(),
             avail: HashMap::new(),
             yields: vec![],
-            arch: opts.arch.clone(),
+            wgmma: opts.arch.has_wgmma(),
             dots: HashMap::new(),
             fixed: HashMap::new(),
         };

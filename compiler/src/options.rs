@@ -1,0 +1,317 @@
+//! The options of one compile, and the one place each is checked.
+//!
+//! tilec's and tilerun's flags, the source attributes (`#[num_warps]`, autotune configs)
+//! and the Rust API all build a [`CompileOptions`]; the values that are valid on their own
+//! are typed so that nothing else can be written ([`Arch`], [`NumWarps`]), and the ones
+//! that depend on the program (the names in `--divisibility`, `--assume`, `--kernel`) are
+//! checked against it once, by [`check_names`], before any IR is made. Passes read the
+//! same frozen struct (`pipeline::Options` is this type), and a kernel's warp count from
+//! [`CompileOptions::num_warps_of`].
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::diag::Diagnostic;
+use crate::sema::scope::suggest;
+use crate::sema::tir::{Kernel, Program};
+use crate::sema::types::{Elem, Scalar};
+use crate::source::Span;
+
+/// A target GPU architecture.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Arch {
+    /// Ampere (A100).
+    Sm80,
+    /// Hopper (H100), the portable subset that also runs on newer devices.
+    #[default]
+    Sm90,
+    /// Hopper with its architecture-specific instructions (wgmma); runs on 9.0 only.
+    Sm90a,
+}
+
+impl Arch {
+    pub const ALL: [Arch; 3] = [Arch::Sm80, Arch::Sm90, Arch::Sm90a];
+
+    /// The spelling of the flags, the metadata and the NVVM target's chip.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Arch::Sm80 => "sm_80",
+            Arch::Sm90 => "sm_90",
+            Arch::Sm90a => "sm_90a",
+        }
+    }
+
+    /// The compute capability as one number (80, 90).
+    pub fn capability(self) -> u32 {
+        match self {
+            Arch::Sm80 => 80,
+            Arch::Sm90 | Arch::Sm90a => 90,
+        }
+    }
+
+    /// Whether warpgroup MMA (`wgmma`, sm_90a only) may be used.
+    pub fn has_wgmma(self) -> bool {
+        self == Arch::Sm90a
+    }
+
+    /// Whether PTX has `atom.add.noftz.bf16` on this target (sm_90 and newer).
+    pub fn has_bf16_atomic_add(self) -> bool {
+        self.capability() >= 90
+    }
+}
+
+impl fmt::Display for Arch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Arch {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Arch, String> {
+        Arch::ALL.into_iter().find(|a| a.as_str() == s).ok_or_else(|| {
+            let names: Vec<&str> = Arch::ALL.iter().map(|a| a.as_str()).collect();
+            format!("unknown target `{s}` (tilec compiles for {})", names.join(", "))
+        })
+    }
+}
+
+/// Warps per program: a power of two from 1 to 32 (a block of at most 1,024 threads, the
+/// CUDA limit; the layouts split tiles over warps by powers of two).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NumWarps(u32);
+
+impl NumWarps {
+    pub const MAX: u32 = 32;
+
+    /// The one check of a warp count, wherever it comes from.
+    pub fn new(n: i64) -> Result<NumWarps, String> {
+        if (1..=NumWarps::MAX as i64).contains(&n) && (n as u64).is_power_of_two() {
+            Ok(NumWarps(n as u32))
+        } else {
+            Err(format!("`num_warps` must be 1, 2, 4, 8, 16 or 32, found {n}"))
+        }
+    }
+
+    pub fn get(self) -> u32 {
+        self.0
+    }
+}
+
+impl Default for NumWarps {
+    fn default() -> Self {
+        NumWarps(4)
+    }
+}
+
+impl FromStr for NumWarps {
+    type Err = String;
+    fn from_str(s: &str) -> Result<NumWarps, String> {
+        let n: i64 = s.trim().parse().map_err(|_| format!("`num_warps` must be 1, 2, 4, 8, 16 or 32, found `{s}`"))?;
+        NumWarps::new(n)
+    }
+}
+
+/// Options of one compile: frozen once built, the compile cache's key, and what every pass
+/// reads (`pipeline::Options`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CompileOptions {
+    pub arch: Arch,
+    /// Overrides every kernel's `#[num_warps]` when set.
+    pub num_warps: Option<NumWarps>,
+    /// 32 or 64: the width of address offsets (checked by [`CompileOptions::check`]).
+    pub index_bits: u32,
+    /// Emit `.loc` line info.
+    pub lineinfo: bool,
+    /// `-D NAME=VALUE` overrides of const parameters (checked by sema, which knows the
+    /// parameters' types).
+    pub defines: Vec<(String, String)>,
+    /// Compile only this kernel (all kernels when `None`).
+    pub kernel: Option<String>,
+    /// Argument specialisation: `(param, divisor)`; for pointers, the byte alignment.
+    pub divisibility: Vec<(String, u32)>,
+    /// Integer parameters assumed equal to 1 (`--assume NAME=1`): compiled as the constant,
+    /// like Triton's specialisation of 1, so `x * stride` is contiguous when stride is 1.
+    pub equal_to_one: Vec<String>,
+}
+
+impl Default for CompileOptions {
+    /// sm_90, 32-bit offsets, each kernel's own warp count, every kernel, no assumptions.
+    fn default() -> Self {
+        CompileOptions {
+            arch: Arch::default(),
+            num_warps: None,
+            index_bits: 32,
+            lineinfo: false,
+            defines: vec![],
+            kernel: None,
+            divisibility: vec![],
+            equal_to_one: vec![],
+        }
+    }
+}
+
+impl CompileOptions {
+    /// What can be checked without the program: the offset width and the divisors.
+    pub fn check(&self) -> Result<(), String> {
+        if self.index_bits != 32 && self.index_bits != 64 {
+            return Err(format!("--index-bits must be 32 or 64, not {}", self.index_bits));
+        }
+        for (n, k) in &self.divisibility {
+            if !k.is_power_of_two() {
+                return Err(format!("--divisibility {n}={k}: the divisor must be a power of two"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The warp count of a kernel in the IR: the override, else its `tile.num_warps`
+    /// (tilegen writes the resolved value there), else the default.
+    pub fn num_warps_of(&self, f: &tile_dialects::ir::Op) -> u32 {
+        self.num_warps.map(NumWarps::get).or_else(|| f.int_attr("tile.num_warps").map(|n| n as u32)).unwrap_or(4)
+    }
+
+    /// A kernel's warp count: the override, else its `#[num_warps]` (checked by sema).
+    pub fn kernel_num_warps(&self, k: &Kernel) -> u32 {
+        self.num_warps.map_or(k.num_warps, NumWarps::get)
+    }
+
+    /// The kernels this compile produces.
+    pub fn selected<'p>(&self, program: &'p Program) -> impl Iterator<Item = &'p Kernel> + 'p {
+        let want = self.kernel.clone();
+        program.kernels.iter().filter(move |k| want.as_ref().is_none_or(|w| *w == k.name))
+    }
+}
+
+/// Checks the names the options give against the program: `--kernel` names a kernel, and
+/// each `--divisibility` / `--assume` name is a run-time parameter of a compiled kernel
+/// whose type can carry it. Errors point at the kernel or the parameter, like `-D`'s.
+pub fn check_names(program: &Program, opts: &CompileOptions, file_start: Span) -> Result<(), Vec<Diagnostic>> {
+    let mut errs = vec![];
+    if let Some(k) = &opts.kernel {
+        if !program.kernels.iter().any(|x| x.name == *k) {
+            let names: Vec<&str> = program.kernels.iter().map(|x| x.name.as_str()).collect();
+            let mut d = Diagnostic::error(
+                format!("`--kernel {k}`: no kernel named `{k}` in this file"),
+                file_start,
+                "in this file",
+            );
+            if let Some(s) = suggest(k, names.iter().copied()) {
+                d = d.help(format!("did you mean `--kernel {s}`?"));
+            }
+            errs.push(d.note(format!("kernels: {}", names.join(", "))));
+            return Err(errs);
+        }
+    }
+    let kernels: Vec<&Kernel> = opts.selected(program).collect();
+    let mut seen: Vec<(&str, &str)> = vec![];
+    let flags = opts
+        .divisibility
+        .iter()
+        .map(|(n, k)| (n.as_str(), "--divisibility", format!("--divisibility {n}={k}"), Some(*k)))
+        .chain(opts.equal_to_one.iter().map(|n| (n.as_str(), "--assume", format!("--assume {n}=1"), None)));
+    for (name, flag, spelled, divisor) in flags {
+        if seen.contains(&(name, flag)) {
+            errs.push(Diagnostic::error(format!("`{flag}` names `{name}` twice"), file_start, "in this file"));
+            continue;
+        }
+        seen.push((name, flag));
+        let params: Vec<_> = kernels.iter().flat_map(|k| k.params.iter().map(move |p| (*k, p))).collect();
+        let found: Vec<_> = params.iter().filter(|(_, p)| p.name == name).collect();
+        if found.is_empty() {
+            errs.push(unknown_param(&kernels, name, &spelled, file_start));
+        }
+        for (_, p) in found {
+            if let Some(why) = unfit(&p.ty.elem, divisor) {
+                errs.push(Diagnostic::error(format!("`{spelled}`: {why}"), p.span, format!("`{name}` is {}", p.ty)));
+            }
+        }
+    }
+    if errs.is_empty() {
+        Ok(())
+    } else {
+        Err(errs)
+    }
+}
+
+fn unknown_param(kernels: &[&Kernel], name: &str, spelled: &str, at: Span) -> Diagnostic {
+    let at = kernels.first().map_or(at, |k| k.span);
+    let names: Vec<&str> = kernels.iter().flat_map(|k| k.params.iter().map(|p| p.name.as_str())).collect();
+    let which = match kernels {
+        [k] => format!("kernel `{}` has no run-time parameter named `{name}`", k.name),
+        _ => format!("no kernel has a run-time parameter named `{name}`"),
+    };
+    let mut d = Diagnostic::error(format!("`{spelled}`: {which}"), at, "in this kernel");
+    if kernels.iter().any(|k| k.consts.iter().any(|(c, _)| c == name)) {
+        d = d.help(format!("`{name}` is a const parameter: set it with `-D {name}=...`"));
+    } else if let Some(s) = suggest(name, names.iter().copied()) {
+        d = d.help(format!("did you mean `{s}`?"));
+    }
+    if !names.is_empty() {
+        d = d.note(format!("run-time parameters: {}", names.join(", ")));
+    }
+    d
+}
+
+/// Why a parameter of type `elem` cannot carry the assumption (`Some(divisor)`: divisible
+/// by it; `None`: equal to 1), if it cannot.
+fn unfit(elem: &Elem, divisor: Option<u32>) -> Option<String> {
+    match (elem, divisor) {
+        (Elem::Ptr(_), Some(_)) => None,
+        (Elem::Ptr(_), None) => Some("only an integer parameter can be assumed equal to 1, not a pointer".into()),
+        (Elem::Scalar(s), _) if s.is_float() || *s == Scalar::I1 => {
+            Some(format!("only integer parameters can be specialised, not {s}"))
+        }
+        (Elem::Scalar(s), Some(k)) if k as u64 > int_max(*s) => Some(format!("{k} does not fit in {s}")),
+        _ => None,
+    }
+}
+
+/// The largest value of an integer type.
+fn int_max(s: Scalar) -> u64 {
+    let bits = s.bits().min(64);
+    if s.is_signed_int() {
+        (1u64 << (bits - 1)) - 1
+    } else {
+        u64::MAX >> (64 - bits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arch_spellings() {
+        for a in Arch::ALL {
+            assert_eq!(a.as_str().parse::<Arch>().unwrap(), a);
+        }
+        assert!(Arch::Sm90a.has_wgmma() && !Arch::Sm90.has_wgmma() && !Arch::Sm80.has_wgmma());
+        assert_eq!(
+            "sm_70".parse::<Arch>().unwrap_err(),
+            "unknown target `sm_70` (tilec compiles for sm_80, sm_90, sm_90a)"
+        );
+        assert_eq!(CompileOptions::default().arch, Arch::Sm90);
+    }
+
+    #[test]
+    fn num_warps_rule() {
+        for n in [1, 2, 4, 8, 16, 32] {
+            assert_eq!(NumWarps::new(n).unwrap().get(), n as u32);
+        }
+        for n in [0, 3, 64, 1024, -4] {
+            assert_eq!(NumWarps::new(n).unwrap_err(), format!("`num_warps` must be 1, 2, 4, 8, 16 or 32, found {n}"));
+        }
+        assert!("x".parse::<NumWarps>().is_err());
+    }
+
+    #[test]
+    fn index_bits_and_divisors() {
+        assert!(CompileOptions { index_bits: 16, ..CompileOptions::default() }
+            .check()
+            .unwrap_err()
+            .contains("32 or 64"));
+        let o = CompileOptions { divisibility: vec![("n".into(), 12)], ..CompileOptions::default() };
+        assert_eq!(o.check().unwrap_err(), "--divisibility n=12: the divisor must be a power of two");
+    }
+}

@@ -1,0 +1,35 @@
+//! The string attributes of our `tile` ops whose values IRDL leaves open (any string) but
+//! the memsem ops they become, and the lowering, accept only from a list.
+
+use tile_dialects::ir::Op;
+
+const SCOPES: &[&str] = &["cta", "gpu", "sys"];
+const ATOMIC_SEMS: &[&str] = &["relaxed", "acquire", "release", "acq_rel"];
+const EVICT: &[&str] = &["", "evict_first", "evict_last"];
+const LOAD_CACHE: &[&str] = &["", ".ca", ".cg", ".cv", ".cs", ".lu"];
+const STORE_CACHE: &[&str] = &["", ".wb", ".wt", ".cg", ".cs"];
+const PRECISIONS: &[&str] = &["tf32", "tf32x3", "ieee"];
+
+/// Checks the attribute values of one op.
+pub(crate) fn check(op: &Op) -> Result<(), String> {
+    let rules: &[(&str, &[&str])] = match op.name.as_str() {
+        "tile.load" => {
+            &[("cache", LOAD_CACHE), ("evict", EVICT), ("tile.sem", &["relaxed", "acquire"]), ("tile.scope", SCOPES)]
+        }
+        "tile.store" => {
+            &[("cache", STORE_CACHE), ("evict", EVICT), ("tile.sem", &["relaxed", "release"]), ("tile.scope", SCOPES)]
+        }
+        "tile.atomic_rmw" | "tile.atomic_cas" => &[("sem", ATOMIC_SEMS), ("scope", SCOPES)],
+        "tile.dot" => &[("input_precision", PRECISIONS)],
+        _ => &[],
+    };
+    for (name, allowed) in rules {
+        if let Some(a) = op.attr(name) {
+            match a.as_str() {
+                Some(v) if allowed.contains(&v.as_str()) => {}
+                _ => return Err(format!("`{name}` is {}, not one of {allowed:?}", a.0)),
+            }
+        }
+    }
+    Ok(())
+}

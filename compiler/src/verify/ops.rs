@@ -1,0 +1,212 @@
+//! Each op's rules: what its operands and results must be to each other.
+
+use super::Cx;
+use tile_dialects::ir::{Op, Type};
+
+type R = Result<(), String>;
+
+/// Checks one op of ours (`tile.*`, `memsem.*`, `layout.*`); others are MLIR's to check.
+pub(crate) fn check(cx: &Cx, op: &Op) -> R {
+    let name = op.name.as_str();
+    if !(name.starts_with("tile.") || name.starts_with("memsem.") || name.starts_with("layout.")) {
+        return Ok(());
+    }
+    if let Some(a) = op.attr("operandSegmentSizes") {
+        let sizes = tile_dialects::ir::types::parse_i32_array(&a.0);
+        if sizes.iter().map(|&s| s as usize).sum::<usize>() != op.operands.len() {
+            return Err(format!("`operandSegmentSizes` {} does not add up to its {} operands", a.0, op.operands.len()));
+        }
+    }
+    let operand = |i: usize| -> Result<&Type, String> {
+        let v = *op.operands.get(i).ok_or_else(|| format!("operand {i} is missing"))?;
+        cx.ty(v)
+    };
+    let result = || -> Result<&Type, String> {
+        let v = *op.results.first().ok_or("the result is missing")?;
+        cx.ty(v)
+    };
+    let axis = |rank: usize| -> Result<usize, String> {
+        let a = op.int_attr("axis").ok_or("no integer `axis`")?;
+        if a < 0 || a as usize >= rank {
+            return Err(format!("axis {a} is out of range for a tile of rank {rank}"));
+        }
+        Ok(a as usize)
+    };
+    match name {
+        "tile.program_id" | "tile.num_programs" => {
+            let a = op.int_attr("axis").ok_or("no integer `axis`")?;
+            if !(0..3).contains(&a) {
+                return Err(format!("axis {a} is not 0, 1 or 2"));
+            }
+            Ok(())
+        }
+        "tile.arange" => {
+            let r = result()?;
+            let (start, end) = (op.int_attr("start").unwrap_or(0), op.int_attr("end").unwrap_or(0));
+            if r.shape().len() != 1 || *r.elem() != Type::Int(32) || end.checked_sub(start) != Some(r.shape()[0]) {
+                return Err(format!("[{start}, {end}) does not make {r}"));
+            }
+            Ok(())
+        }
+        "tile.splat" => {
+            let (v, r) = (operand(0)?, result()?);
+            if v.is_tensor() || !r.is_tensor() || r.elem() != v {
+                return Err(format!("{v} cannot be splatted to {r}"));
+            }
+            Ok(())
+        }
+        "tile.broadcast" => {
+            let (v, r) = (operand(0)?, result()?);
+            let fits =
+                v.shape().len() == r.shape().len() && v.shape().iter().zip(r.shape()).all(|(a, b)| a == b || *a == 1);
+            if !fits || v.elem() != r.elem() || !v.is_tensor() {
+                return Err(format!("{v} does not broadcast to {r}"));
+            }
+            Ok(())
+        }
+        "tile.expand_dims" => {
+            let (v, r) = (operand(0)?, result()?);
+            let a = op.int_attr("axis").ok_or("no integer `axis`")?;
+            let mut want = v.shape().to_vec();
+            if !v.is_tensor() || a < 0 || a as usize > want.len() {
+                return Err(format!("axis {a} cannot be inserted into {v}"));
+            }
+            want.insert(a as usize, 1);
+            if r.shape() != want.as_slice() || r.elem() != v.elem() {
+                return Err(format!("inserting axis {a} into {v} does not give {r}"));
+            }
+            Ok(())
+        }
+        "tile.addptr" => {
+            let (p, o, r) = (operand(0)?, operand(1)?, result()?);
+            pointee(p)?;
+            if !matches!(o.elem(), Type::Int(_)) || o.shape() != p.shape() || o.is_tensor() != p.is_tensor() {
+                return Err(format!("the offset {o} does not match the pointer {p}"));
+            }
+            same(r, p, "the result")
+        }
+        "tile.load" | "memsem.load" => {
+            let (p, r) = (operand(0)?, result()?);
+            let t = pointee(p)?;
+            if r.elem() != t || r.shape() != p.shape() || r.is_tensor() != p.is_tensor() {
+                return Err(format!("loading through {p} gives {t} values of its shape, not {r}"));
+            }
+            mask(cx, op.optional(1), p)?;
+            match op.optional(2) {
+                Some(o) => same(cx.ty(o)?, r, "`other`"),
+                None => Ok(()),
+            }
+        }
+        "tile.store" | "memsem.store" => {
+            let p = operand(0)?;
+            value_for(p, operand(1)?, "the stored value")?;
+            mask(cx, op.optional(2), p)
+        }
+        "tile.atomic_rmw" | "memsem.atomic_rmw" => {
+            let (p, v) = (operand(0)?, operand(1)?);
+            value_for(p, v, "the operand")?;
+            mask(cx, op.optional(2), p)?;
+            same(result()?, v, "the result")
+        }
+        "tile.atomic_cas" | "memsem.atomic_cas" => {
+            let p = operand(0)?;
+            value_for(p, operand(1)?, "the compared value")?;
+            value_for(p, operand(2)?, "the new value")?;
+            same(result()?, operand(2)?, "the result")
+        }
+        "tile.reduce" => {
+            let (v, r) = (operand(0)?, result()?);
+            let a = axis(v.shape().len())?;
+            let mut shape = v.shape().to_vec();
+            shape.remove(a);
+            let arg = matches!(op.str_attr("kind").as_deref(), Some("argmax" | "argmin"));
+            let elem = if arg { &Type::Int(32) } else { v.elem() };
+            if r.shape() != shape.as_slice() || r.elem() != elem || r.is_tensor() == shape.is_empty() {
+                return Err(format!("reducing {v} along axis {a} does not give {r}"));
+            }
+            Ok(())
+        }
+        "tile.scan" | "tile.sort" => {
+            let v = operand(0)?;
+            axis(v.shape().len())?;
+            same(result()?, v, "the result")
+        }
+        "tile.dot" => {
+            let (a, b, acc, r) = (operand(0)?, operand(1)?, operand(2)?, result()?);
+            let (sa, sb, sc) = (a.shape(), b.shape(), acc.shape());
+            if sa.len() != 2 || sb.len() != 2 || sc.len() != 2 || sa[1] != sb[0] || sc != [sa[0], sb[1]] {
+                return Err(format!("{a} times {b} is not accumulated into {acc}"));
+            }
+            if a.elem() != b.elem() {
+                return Err(format!("the factors' element types differ ({a}, {b})"));
+            }
+            same(r, acc, "the result")
+        }
+        "tile.trans" => {
+            let (v, r) = (operand(0)?, result()?);
+            let s = v.shape();
+            if s.len() != 2 || r.shape() != [s[1], s[0]] || r.elem() != v.elem() {
+                return Err(format!("{r} is not the transpose of {v}"));
+            }
+            Ok(())
+        }
+        "tile.reshape" => {
+            let (v, r) = (operand(0)?, result()?);
+            if v.numel() != r.numel() || v.elem() != r.elem() || !v.is_tensor() || !r.is_tensor() {
+                return Err(format!("{v} cannot be reshaped to {r}"));
+            }
+            Ok(())
+        }
+        "tile.histogram" => {
+            let (v, r) = (operand(0)?, result()?);
+            let int_1d = |t: &Type| t.shape().len() == 1 && matches!(t.elem(), Type::Int(8 | 16 | 32 | 64));
+            if !int_1d(v) || !int_1d(r) || *r.elem() != Type::Int(32) {
+                return Err(format!("the histogram of {v} cannot be {r}"));
+            }
+            Ok(())
+        }
+        "layout.convert" => {
+            let (v, r) = (operand(0)?, result()?);
+            if v.shape() != r.shape() || v.elem() != r.elem() || !v.is_tensor() {
+                return Err(format!("{v} cannot be converted to {r}: only the encoding may change"));
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// What a pointer (or a tile of pointers) points to.
+fn pointee(p: &Type) -> Result<&Type, String> {
+    match p.elem() {
+        Type::TilePtr(t) => Ok(t),
+        _ => Err(format!("{p} is not a pointer or a tile of pointers")),
+    }
+}
+
+/// A value stored or combined through `p`: the pointee type, in `p`'s shape.
+fn value_for(p: &Type, v: &Type, what: &str) -> Result<(), String> {
+    let t = pointee(p)?;
+    if v.elem() != t || v.shape() != p.shape() || v.is_tensor() != p.is_tensor() {
+        return Err(format!("{what} {v} does not match the pointer {p}"));
+    }
+    Ok(())
+}
+
+/// A mask: bools in the pointer's shape.
+fn mask(cx: &Cx, m: Option<u32>, p: &Type) -> Result<(), String> {
+    let Some(m) = m else { return Ok(()) };
+    let m = cx.ty(m)?;
+    if *m.elem() != Type::Int(1) || m.shape() != p.shape() || m.is_tensor() != p.is_tensor() {
+        return Err(format!("the mask {m} does not match the pointer {p}"));
+    }
+    Ok(())
+}
+
+/// `a` has the same shape and element type as `b` (encodings may differ).
+fn same(a: &Type, b: &Type, what: &str) -> Result<(), String> {
+    if a.shape() != b.shape() || a.elem() != b.elem() || a.is_tensor() != b.is_tensor() {
+        return Err(format!("{what} {a} does not match {b}"));
+    }
+    Ok(())
+}

@@ -1,0 +1,63 @@
+//! Hand-written IR that breaks a rule is refused, naming the op and the rule.
+
+use super::module;
+use crate::pipeline::Options;
+use tile_dialects::ir::import_module;
+
+fn check(body: &str) -> Result<(), String> {
+    let text = format!("module {{\n  func.func @k({body}\n  }}\n}}\n");
+    let context = tile_dialects::context::create_context();
+    let m = melior::ir::Module::parse(&context, &text).unwrap_or_else(|| panic!("does not parse:\n{text}"));
+    module(&import_module(m.as_operation()), &Options::default()).map_err(|v| v.message)
+}
+
+#[test]
+fn pointer_and_offset_shapes_must_match() {
+    let e = check(
+        "%p: tensor<64x!tile.ptr<f32>>, %o: tensor<128xi32>) attributes {tile.kernel} {
+    %q = \"tile.addptr\"(%p, %o) : (tensor<64x!tile.ptr<f32>>, tensor<128xi32>) -> tensor<64x!tile.ptr<f32>>
+    func.return",
+    )
+    .unwrap_err();
+    assert_eq!(e, "`tile.addptr`: the offset tensor<128xi32> does not match the pointer tensor<64x!tile.ptr<f32>>");
+}
+
+#[test]
+fn masks_axes_and_shapes() {
+    let e = check(
+        "%p: tensor<64x!tile.ptr<f32>>, %m: tensor<32xi1>) {
+    %v = \"tile.load\"(%p, %m) {operandSegmentSizes = array<i32: 1, 1, 0>, cache = \"\", evict = \"\", volatile = false} : (tensor<64x!tile.ptr<f32>>, tensor<32xi1>) -> tensor<64xf32>
+    func.return",
+    )
+    .unwrap_err();
+    assert_eq!(e, "`tile.load`: the mask tensor<32xi1> does not match the pointer tensor<64x!tile.ptr<f32>>");
+    let e = check(
+        "%x: tensor<64xf32>) {
+    %s = \"tile.reduce\"(%x) {kind = \"sum\", axis = 1 : i32} : (tensor<64xf32>) -> f32
+    func.return",
+    )
+    .unwrap_err();
+    assert_eq!(e, "`tile.reduce`: axis 1 is out of range for a tile of rank 1");
+    let e = check(
+        "%x: tensor<48xf32>) {
+    func.return",
+    )
+    .unwrap_err();
+    assert_eq!(e, "`func.func`: tensor<48xf32>: dimension 48 is not a power of two");
+}
+
+#[test]
+fn encodings_match_the_tile() {
+    let e = check(
+        "%x: tensor<64x64xf32, #layout.blocked<array<i32: 1>, array<i32: 32>, array<i32: 4>, array<i32: 0>>>) attributes {tile.num_warps = 4 : i32} {
+    func.return",
+    )
+    .unwrap_err();
+    assert!(e.ends_with("the blocked encoding's arrays do not all have the tile's rank 2"), "{e}");
+    let e = check(
+        "%x: tensor<64xf32>) attributes {tile.num_warps = 3 : i32} {
+    func.return",
+    )
+    .unwrap_err();
+    assert_eq!(e, "`tile.num_warps`: `num_warps` must be 1, 2, 4, 8, 16 or 32, found 3");
+}
