@@ -158,10 +158,14 @@ class Runner:
             self.fail(label, f"{np.count_nonzero(~np.isfinite(got))} elements not written (NaN)", cmd)
             return None
         err = np.linalg.norm(got - ref) / max(np.linalg.norm(ref), 1e-30)
+        tol = 0.0
         if kind == "i8":
             ok = np.array_equal(got, ref)
         else:
-            ok = err <= TOL[kind]
+            # Exact f32 still rounds each of its K additions: a sum's rounding error grows as
+            # sqrt(K) (two K = 4096 cases measured 1.1e-6 and 1.3e-6 against float64).
+            tol = TOL[kind] * (max(1.0, (k / 256) ** 0.5) if kind == "f32" else 1.0)
+            ok = err <= tol
         if ok and self.extra and kind == "tf32" and m * n * k >= 1000 and err < 1e-6:
             # The interpreter rounds tf32 inputs as the tensor cores do: an exact f32
             # result means it did not.
@@ -173,7 +177,7 @@ class Runner:
             print(f"ok   {label}  (rel err {err:.1e})", flush=True)
         else:
             bad = np.argwhere(np.abs(got - ref) > 1e-3 * max(1.0, np.abs(ref).max()))
-            self.fail(label, f"rel err {err:.3e} > {TOL[kind]}; first bad {bad[:3].tolist()} "
+            self.fail(label, f"rel err {err:.3e} > {tol:.1e}; first bad {bad[:3].tolist()} "
                              f"got {[got[tuple(x)] for x in bad[:3]]} want {[ref[tuple(x)] for x in bad[:3]]}", cmd)
             return None
         return np.load(out)

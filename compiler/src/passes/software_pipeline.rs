@@ -293,11 +293,14 @@ fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Result<Plan, String> {
     }
     // In flight across iterations only when both operands are ring slots or buffers made
     // before the loop (`hoist-buffers`): a buffer written again each iteration must not be
-    // overwritten while the product reads it.
+    // overwritten while the product reads it. Not yet with A in registers.
     let ring: HashSet<ValueId> = staged.iter().map(|s| ops[s.alloc].result()).collect();
     let async_dot = ops.iter().position(|o| {
         o.name == "layout.warp_group_dot"
-            && o.operands[..2].iter().all(|v| ring.contains(v) || (!def.contains_key(v) && !carried.contains(v)))
+            && o.operands[..2].iter().all(|v| {
+                values.ty(*v).shared().is_some()
+                    && (ring.contains(v) || (!def.contains_key(v) && !carried.contains(v)))
+            })
             && users(o.result()).iter().all(|&j| ops[j].name == "scf.yield")
     });
     Ok(Plan { staged, stage0, both, ahead, async_dot, refused })

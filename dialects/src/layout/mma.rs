@@ -2,14 +2,17 @@
 //! accumulator and operands (Triton's AccelerateMatmul choices).
 //!
 //! - wgmma (`#layout.mma` version 3), on sm_90a: a warp group (4 warps) computes m64nN
-//!   a instruction with both operands read from shared memory in `#layout.nvmma`
-//!   layouts through matrix descriptors. Needs M a multiple of 64 per warp group, N a
-//!   multiple of 8, K a multiple of the instruction's K, and a multiple of 4 warps.
+//!   a instruction with B read from shared memory in an `#layout.nvmma` layout through a
+//!   matrix descriptor, and A the same way, or from registers (`#layout.dot_op`) where A
+//!   is a 16-bit value the program computed in an accumulator encoding of its M warps
+//!   (attention's `p`: the accumulator's registers are already A's fragment). Needs M a
+//!   multiple of 64 per warp group, N a multiple of 8, K a multiple of the instruction's
+//!   K, and a multiple of 4 warps.
 //! - mma.sync (version 2), on sm_80 and later: each warp computes m16n8 instructions
 //!   from operands in registers (`#layout.dot_op`), loaded from shared memory by
-//!   `ldmatrix` where the layout allows. Any M and N: rows and columns past a small
-//!   tile's end are copies (the padding is free). K must be a multiple of the
-//!   instruction's K.
+//!   `ldmatrix` where the layout allows, or converted from registers where the program
+//!   computed them. Any M and N: rows and columns past a small tile's end are copies (the
+//!   padding is free). K must be a multiple of the instruction's K.
 //! - otherwise CUDA cores (`tile.dot` on blocked encodings), with the reason kept for
 //!   `--explain-layouts`.
 
@@ -18,13 +21,26 @@ use crate::ir::{Encoding, Mma, Shared, Type};
 /// How a dot runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DotPlan {
-    /// wgmma: accumulator encoding, and the shared layouts of A and B.
-    Wgmma { acc: Encoding, a: Shared, b: Shared },
-    /// mma.sync: accumulator encoding, the operands' register encodings, and the shared
-    /// layouts they are staged through.
-    MmaSync { acc: Encoding, a: (Encoding, Shared), b: (Encoding, Shared) },
+    /// wgmma: accumulator encoding and the operands (B always `Operand::Shared`).
+    Wgmma { acc: Encoding, a: Operand, b: Operand },
+    /// mma.sync: accumulator encoding and the operands (`Staged` or `Regs`).
+    MmaSync { acc: Encoding, a: Operand, b: Operand },
     /// CUDA cores, and why no tensor-core form applies.
     Fma { why: String },
+}
+
+/// Where a tensor-core instruction reads an operand from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Operand {
+    /// A shared buffer in this layout, read by wgmma through a descriptor.
+    Shared(Shared),
+    /// Staged through a shared buffer in this layout (where software pipelining can fill
+    /// it by asynchronous copies), then loaded into registers in this encoding.
+    Staged(Shared, Encoding),
+    /// Already in registers (computed, not loaded): converted to this encoding, which
+    /// costs nothing where the value's encoding holds the same elements in the same
+    /// threads.
+    Regs(Encoding),
 }
 
 impl DotPlan {
@@ -35,6 +51,23 @@ impl DotPlan {
             DotPlan::Fma { .. } => None,
         }
     }
+
+    /// The operands of a tensor-core plan.
+    pub fn operands(&self) -> Option<[&Operand; 2]> {
+        match self {
+            DotPlan::Wgmma { a, b, .. } | DotPlan::MmaSync { a, b, .. } => Some([a, b]),
+            DotPlan::Fma { .. } => None,
+        }
+    }
+}
+
+/// Where a dot's operand comes from, as the plan needs to know it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Loaded from memory (staged through shared memory, so it can be copied ahead).
+    Loaded,
+    /// Computed by the program, held in registers in this encoding.
+    Computed(Encoding),
 }
 
 /// The tensor-core element kind of a dot: PTX's name, the instruction's K, and the
@@ -83,14 +116,26 @@ fn staging(shape: &[i64], order: &[u32], elem_bytes: u32) -> Shared {
     }
 }
 
+/// Whether a computed A in encoding `src` already holds wgmma's A fragment for the
+/// accumulator `acc`: an accumulator encoding with the same warps along M (A's registers
+/// are the accumulator's, pairs of columns being pairs of K), and no warps along N
+/// (which would each need all of A).
+fn a_fragment_in_place(src: &Encoding, acc: &Mma) -> bool {
+    matches!(src, Encoding::Mma(s) if s.version == 3
+        && s.warps_per_cta.first() == acc.warps_per_cta.first()
+        && s.warps_per_cta.get(1) == Some(&1)
+        && acc.warps_per_cta.get(1) == Some(&1))
+}
+
 /// The plan for `acc + a @ b` with A `[m, k]`, B `[k, n]` (their registers' dimension
-/// orders `a_order`, `b_order`, fastest first), with `num_warps` warps, on a target that
-/// has wgmma (sm_90a) or not.
+/// orders `a_order`, `b_order`, fastest first; where each comes from), with `num_warps`
+/// warps, on a target that has wgmma (sm_90a) or not.
 pub fn plan(
     (m, n, k): (i64, i64, i64),
     (a, b, acc): (&Type, &Type, &Type),
     precision: &str,
     (a_order, b_order): (&[u32], &[u32]),
+    (a_src, b_src): (&Source, &Source),
     wgmma: bool,
     num_warps: u32,
 ) -> DotPlan {
@@ -107,8 +152,13 @@ pub fn plan(
     let a_order: Vec<u32> = if eb == 2 { a_order.to_vec() } else { vec![1, 0] };
     let b_order: Vec<u32> = if eb == 2 { b_order.to_vec() } else { vec![0, 1] };
     let (sa, sb) = (staging(&[m, k], &a_order, eb), staging(&[k, n], &b_order, eb));
-    let swizzled = sa.nvmma > 0 && sb.nvmma > 0;
-    if wgmma && swizzled && num_warps.is_multiple_of(4) && m % 64 == 0 && n % 8 == 0 {
+    let dot_op = |idx, parent: &Mma| Encoding::DotOp { idx, parent: Box::new(Encoding::Mma(parent.clone())), k_width: kw };
+    let a_regs = |acc: &Mma| match a_src {
+        Source::Computed(e) if eb == 2 && a_fragment_in_place(e, acc) => Some(Operand::Regs(dot_op(0, acc))),
+        _ => None,
+    };
+    let a_ok = sa.nvmma > 0 || matches!(a_src, Source::Computed(_));
+    if wgmma && a_ok && sb.nvmma > 0 && num_warps.is_multiple_of(4) && m % 64 == 0 && n % 8 == 0 {
         let groups = num_warps / 4;
         let gm = (groups as i64).min(m / 64) as u32;
         let gn = groups / gm;
@@ -116,13 +166,18 @@ pub fn plan(
         if per_n % 8 == 0 {
             let instr_n = (1..=per_n.min(256) / 8).rev().map(|x| x * 8).find(|x| per_n % x == 0).unwrap_or(8);
             let mma = Mma { version: 3, warps_per_cta: vec![4 * gm, gn], instr_shape: vec![64, instr_n as u32, ik] };
-            return DotPlan::Wgmma { acc: Encoding::Mma(mma), a: sa, b: sb };
+            if let Some(a) = a_regs(&mma).or_else(|| (sa.nvmma > 0).then(|| Operand::Shared(sa.clone()))) {
+                return DotPlan::Wgmma { acc: Encoding::Mma(mma), a, b: Operand::Shared(sb) };
+            }
         }
     }
     let (wm, wn) = warps_v2(m, n, num_warps);
-    let mma = Encoding::Mma(Mma { version: 2, warps_per_cta: vec![wm, wn], instr_shape: vec![16, 8, ik] });
-    let op = |idx| Encoding::DotOp { idx, parent: Box::new(mma.clone()), k_width: kw };
-    DotPlan::MmaSync { acc: mma.clone(), a: (op(0), sa), b: (op(1), sb) }
+    let mma = Mma { version: 2, warps_per_cta: vec![wm, wn], instr_shape: vec![16, 8, ik] };
+    let operand = |idx, src: &Source, s: Shared| match src {
+        Source::Computed(_) => Operand::Regs(dot_op(idx, &mma)),
+        Source::Loaded => Operand::Staged(s, dot_op(idx, &mma)),
+    };
+    DotPlan::MmaSync { acc: Encoding::Mma(mma.clone()), a: operand(0, a_src, sa), b: operand(1, b_src, sb) }
 }
 
 #[cfg(test)]
@@ -131,18 +186,38 @@ mod tests {
 
     #[test]
     fn matmul_tile_on_hopper_is_wgmma() {
-        let p = plan((128, 256, 64), (&Type::F16, &Type::F16, &Type::F32), "tf32", (&[1, 0], &[1, 0]), true, 8);
-        let DotPlan::Wgmma { acc, a, b } = p else { panic!("{p:?}") };
+        let p = plan((128, 256, 64), F16, "tf32", ROW, LOADED, true, 8);
+        let DotPlan::Wgmma { acc, a: Operand::Shared(a), b: Operand::Shared(b) } = p else { panic!("{p:?}") };
         assert_eq!(acc.to_string(), "#layout.mma<3 : i32, array<i32: 8, 1>, array<i32: 64, 256, 16>>");
         assert_eq!((a.nvmma, b.nvmma), (128, 128));
         assert_eq!(b.order, vec![1, 0]);
     }
 
+    const F16: (&Type, &Type, &Type) = (&Type::F16, &Type::F16, &Type::F32);
+    const ROW: (&[u32], &[u32]) = (&[1, 0], &[1, 0]);
+    const LOADED: (&Source, &Source) = (&Source::Loaded, &Source::Loaded);
+
+    #[test]
+    fn attention_p_is_read_from_registers() {
+        // p = softmax(q @ k^T) in the first product's accumulator, then p @ v.
+        let first = Mma { version: 3, warps_per_cta: vec![4, 1], instr_shape: vec![64, 64, 16] };
+        let p_src = Source::Computed(Encoding::Mma(first));
+        let p = plan((64, 128, 64), F16, "tf32", ROW, (&p_src, &Source::Loaded), true, 4);
+        let DotPlan::Wgmma { a: Operand::Regs(a), b: Operand::Shared(_), .. } = &p else { panic!("{p:?}") };
+        assert_eq!(a.to_string(), "#layout.dot_op<0 : i32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 16>>, 2 : i32>");
+        // On mma.sync the computed operand is converted, not staged.
+        let p = plan((64, 128, 64), F16, "tf32", ROW, (&p_src, &Source::Loaded), false, 4);
+        let DotPlan::MmaSync { a: Operand::Regs(_), b: Operand::Staged(..), .. } = &p else { panic!("{p:?}") };
+        // Warps split along N would each need all of A: staged through shared memory.
+        let p = plan((64, 256, 64), F16, "tf32", ROW, (&p_src, &Source::Loaded), true, 8);
+        let DotPlan::Wgmma { a: Operand::Shared(_), .. } = &p else { panic!("{p:?}") };
+    }
+
     #[test]
     fn other_targets_and_shapes_use_mma_sync() {
-        let p = plan((128, 256, 64), (&Type::F16, &Type::F16, &Type::F32), "tf32", (&[1, 0], &[1, 0]), false, 8);
-        assert!(matches!(p, DotPlan::MmaSync { .. }), "{p:?}");
-        let p = plan((16, 16, 32), (&Type::BF16, &Type::BF16, &Type::F32), "tf32", (&[1, 0], &[1, 0]), true, 4);
+        let p = plan((128, 256, 64), F16, "tf32", ROW, LOADED, false, 8);
+        assert!(matches!(p, DotPlan::MmaSync { a: Operand::Staged(..), b: Operand::Staged(..), .. }), "{p:?}");
+        let p = plan((16, 16, 32), (&Type::BF16, &Type::BF16, &Type::F32), "tf32", ROW, LOADED, true, 4);
         let DotPlan::MmaSync { acc, .. } = p else { panic!("{p:?}") };
         // One instruction row and two columns of them: the other two warps hold copies.
         assert_eq!(acc.to_string(), "#layout.mma<2 : i32, array<i32: 2, 2>, array<i32: 16, 8, 16>>");
@@ -150,9 +225,9 @@ mod tests {
 
     #[test]
     fn cuda_cores_say_why() {
-        let p = plan((64, 64, 64), (&Type::F32, &Type::F32, &Type::F32), "ieee", (&[1, 0], &[1, 0]), true, 4);
+        let p = plan((64, 64, 64), (&Type::F32, &Type::F32, &Type::F32), "ieee", ROW, LOADED, true, 4);
         assert!(matches!(p, DotPlan::Fma { ref why } if why.contains("ieee")), "{p:?}");
-        let p = plan((64, 64, 8), (&Type::F16, &Type::F16, &Type::F32), "tf32", (&[1, 0], &[1, 0]), true, 4);
+        let p = plan((64, 64, 8), F16, "tf32", ROW, LOADED, true, 4);
         assert!(matches!(p, DotPlan::Fma { ref why } if why.contains("multiple")), "{p:?}");
     }
 }

@@ -33,15 +33,6 @@ impl Lowerer<'_> {
         let (rm, rn, rk) = ((mm / (16 * wm)).max(1), (nn / (8 * wn)).max(1), kk / ik);
         // Fragment sizes: A 16 x ik, B ik x 8, C 16 x 8 over 32 lanes.
         let (fa, fb) = ((16 * ik / 32) as usize, (8 * ik / 32) as usize);
-        let frag = |l: &mut Self, b: &mut Builder, v: ValueId, d: &Dist, n: usize, origin: [i64; 2]| -> Vec<ValueId> {
-            let regs: Vec<ValueId> = (0..n)
-                .map(|f| {
-                    let o = d.reg_offsets(f);
-                    l.reg(v, d.reg_index(&[o[0] + origin[0], o[1] + origin[1]]))
-                })
-                .collect();
-            pack(b, &regs, kind)
-        };
         let mut a_frags: HashMap<(i64, i64), Vec<ValueId>> = HashMap::new();
         let mut b_frags: HashMap<(i64, i64), Vec<ValueId>> = HashMap::new();
         let mut out = vec![0; dc.elems_per_thread()];
@@ -57,10 +48,10 @@ impl Lowerer<'_> {
                 let mut c: Vec<ValueId> = idx.iter().map(|&x| self.reg(acc, x)).collect();
                 for k in 0..rk {
                     if let Entry::Vacant(e) = a_frags.entry((i, k)) {
-                        e.insert(frag(self, b, a, &da, fa, [origin[0], k * ik]));
+                        e.insert(self.fragment(b, a, &da, fa, [origin[0], k * ik], kind));
                     }
                     if let Entry::Vacant(e) = b_frags.entry((k, j)) {
-                        e.insert(frag(self, b, bm, &db, fb, [k * ik, origin[1]]));
+                        e.insert(self.fragment(b, bm, &db, fb, [k * ik, origin[1]], kind));
                     }
                     c = mma(b, kind, ik, &a_frags[&(i, k)], &b_frags[&(k, j)], &c, &tc);
                 }
@@ -74,7 +65,29 @@ impl Lowerer<'_> {
     }
 }
 
-/// Elements into mma.sync's 32-bit operand registers.
+impl Lowerer<'_> {
+    /// The first `n` registers of `v` (distributed as `d`) shifted by `origin` (a
+    /// repetition's first element): one instruction's operand fragment, packed.
+    pub(super) fn fragment(
+        &mut self,
+        b: &mut Builder,
+        v: ValueId,
+        d: &Dist,
+        n: usize,
+        origin: [i64; 2],
+        kind: &str,
+    ) -> Vec<ValueId> {
+        let regs: Vec<ValueId> = (0..n)
+            .map(|f| {
+                let o = d.reg_offsets(f);
+                self.reg(v, d.reg_index(&[o[0] + origin[0], o[1] + origin[1]]))
+            })
+            .collect();
+        pack(b, &regs, kind)
+    }
+}
+
+/// Elements into tensor-core instructions' 32-bit operand registers.
 fn pack(b: &mut Builder, regs: &[ValueId], kind: &str) -> Vec<ValueId> {
     match kind {
         "f16" => regs

@@ -3,11 +3,15 @@
 //!
 //! 1. The program's tile is a grid of m64nNk instructions, one warp group each: along M
 //!    `16 wm` rows a repetition (wm / 4 warp groups of 64 rows), along N `N wn`.
-//! 2. Operands are read from shared memory through descriptors: the constant fields from
+//! 2. Operands in shared memory are read through descriptors: the constant fields from
 //!    the `layout.nvmma` layout (`nvidia::wgmma`), the start address that of the
 //!    instruction's first element. Within one program the address is the buffer's base,
 //!    plus this warp group's part (a function of `%tid.x`'s warp bits, linear in them),
-//!    plus a constant for the repetition and K step.
+//!    plus a constant for the repetition and K step. A in registers (`#layout.dot_op` of
+//!    the accumulator: each warp's 16 rows as mma.sync's A fragment) is packed into four
+//!    32-bit registers an instruction, all before the fence: registers that other
+//!    instructions define between the fence and the wait make ptxas serialise the
+//!    products. NVVM's op takes descriptors only, so that form is inline assembly.
 //! 3. `wgmma.fence`, every instruction (the accumulator of each (m, n) chained through
 //!    the K steps), `wgmma.commit_group`; then, unless the product is asynchronous,
 //!    `wgmma.wait_group 0`. The wait is inline assembly with every accumulator register
@@ -19,7 +23,8 @@ use super::{lower_type, Lowerer};
 use crate::analysis::shared_addresses::tid_bit_masks;
 use crate::conversion::nvidia::wgmma::descriptor_fields;
 use crate::passes::PassError;
-use tile_dialects::ir::{Attr, Builder, Encoding, Op, Shared, Type, ValueId};
+use std::collections::HashMap;
+use tile_dialects::ir::{Attr, Builder, Encoding, Mma, Op, Shared, Type, ValueId};
 use tile_dialects::layout::mma::ptx_kind;
 use tile_dialects::layout::{elem_bytes, Dist};
 
@@ -33,8 +38,8 @@ impl Lowerer<'_> {
         let tc = lower_type(self.ty(r));
         let kind = ptx_kind(at.elem(), bt.elem(), &tc, &op.str_attr("input_precision").unwrap_or_default())
             .ok_or_else(|| PassError::at(&op.loc, format!("no wgmma multiplies {at} x {bt} into {tc}")))?;
-        let (Some(sa), Some(sb)) = (at.shared().cloned(), bt.shared().cloned()) else {
-            return Err(PassError::at(&op.loc, "wgmma with an operand in registers is not supported yet"));
+        let Some(sb) = bt.shared().cloned() else {
+            return Err(PassError::at(&op.loc, "wgmma's B operand must be in shared memory"));
         };
         let dc = self.dist(r, &op.loc)?;
         let (ni, ik) = (m.instr_shape[1] as i64, m.instr_shape[2] as i64);
@@ -43,13 +48,23 @@ impl Lowerer<'_> {
         let (mm, nn, kk) = (dc.shape[0], dc.shape[1], sha[1]);
         let (rm, rn, rk) = ((mm / (16 * wm)).max(1), (nn / (ni * wn)).max(1), kk / ik);
         let eb = elem_bytes(&at) as i64;
-        // Step 2: each operand's descriptor for this warp group, without the constants.
+        // Step 2: each operand's descriptor for this warp group, without the constants;
+        // or A's packed fragments.
         let group = self.warp_group_origin(&dc);
-        let a_desc = self.base_descriptor(b, a, &sa, [Some(&group.0), None], &sha, sa.inner() == 1, kk, &op.loc)?;
+        let a_from = match at.shared().cloned() {
+            Some(sa) => {
+                let desc = self.base_descriptor(b, a, &sa, [Some(&group.0), None], &sha, sa.inner() == 1, kk, &op.loc)?;
+                AFrom::Shared(sa, desc)
+            }
+            None => AFrom::Regs(self.a_fragments(b, op, kind, (rm, rk), &m)?),
+        };
         let b_desc = self.base_descriptor(b, bm, &sb, [None, Some(&group.1)], &shb, sb.inner() == 0, kk, &op.loc)?;
         let frag = (ni / 2) as usize;
         let st = Type::Other(format!("!llvm.struct<({})>", vec![tc.to_string(); frag].join(", ")));
-        let layout_a = if sa.inner() == 1 { "row" } else { "col" };
+        let layout_a = match &a_from {
+            AFrom::Shared(sa, _) if sa.inner() != 1 => "col",
+            _ => "row",
+        };
         let layout_b = if sb.inner() == 0 { "col" } else { "row" };
         let attrs = [
             ("shape", Attr(format!("#nvvm.shape<m = 64, n = {ni}, k = {ik}>"))),
@@ -74,24 +89,33 @@ impl Lowerer<'_> {
                         dc.reg_index(&[o[0] + origin[0], o[1] + origin[1]])
                     })
                     .collect();
-                let mut d = b.op1("llvm.mlir.undef", &[], st.clone(), &[]);
-                for (f, &x) in idx.iter().enumerate() {
-                    let v = self.reg(acc, x);
-                    d = b.op1(
-                        "llvm.insertvalue",
-                        &[d, v],
-                        st.clone(),
-                        &[("position", Attr(format!("array<i64: {f}>")))],
-                    );
-                }
+                let mut c: Vec<ValueId> = idx.iter().map(|&x| self.reg(acc, x)).collect();
                 for k in 0..rk {
-                    let da = add_const(b, a_desc, sa.offset(&sha, &[origin[0], k * ik]) * eb);
                     let db = add_const(b, b_desc, sb.offset(&shb, &[k * ik, origin[1]]) * eb);
-                    d = b.op1("nvvm.wgmma.mma_async", &[d, da, db], st.clone(), &attrs);
+                    c = match &a_from {
+                        AFrom::Shared(sa, a_desc) => {
+                            let da = add_const(b, *a_desc, sa.offset(&sha, &[origin[0], k * ik]) * eb);
+                            let mut d = b.op1("llvm.mlir.undef", &[], st.clone(), &[]);
+                            for (f, &v) in c.iter().enumerate() {
+                                let pos = Attr(format!("array<i64: {f}>"));
+                                d = b.op1("llvm.insertvalue", &[d, v], st.clone(), &[("position", pos)]);
+                            }
+                            d = b.op1("nvvm.wgmma.mma_async", &[d, da, db], st.clone(), &attrs);
+                            (0..frag)
+                                .map(|f| {
+                                    let pos = Attr(format!("array<i64: {f}>"));
+                                    b.op1("llvm.extractvalue", &[d], tc.clone(), &[("position", pos)])
+                                })
+                                .collect()
+                        }
+                        AFrom::Regs(frags) => {
+                            let shape = format!("m64n{ni}k{ik}.f32.{kind}.{kind}");
+                            wgmma_regs_a(b, &shape, &c, &frags[&(i, k)], db, layout_b == "row")
+                        }
+                    };
                 }
-                for (f, x) in idx.into_iter().enumerate() {
-                    out[x] =
-                        b.op1("llvm.extractvalue", &[d], tc.clone(), &[("position", Attr(format!("array<i64: {f}>")))]);
+                for (x, v) in idx.into_iter().zip(c) {
+                    out[x] = v;
                 }
             }
         }
@@ -117,6 +141,41 @@ impl Lowerer<'_> {
             self.map.insert(r, vals);
         }
         Ok(())
+    }
+
+    /// A's fragment of each (M repetition, K step), packed into 32-bit registers, for a
+    /// product reading A from registers.
+    fn a_fragments(
+        &mut self,
+        b: &mut Builder,
+        op: &Op,
+        kind: &str,
+        (rm, rk): (i64, i64),
+        m: &Mma,
+    ) -> Result<HashMap<(i64, i64), Vec<ValueId>>, PassError> {
+        let a = op.operands[0];
+        let want = Encoding::DotOp { idx: 0, parent: Box::new(Encoding::Mma(m.clone())), k_width: 2 };
+        if !matches!(kind, "f16" | "bf16") || self.ty(a).encoding() != Some(&want) {
+            return Err(PassError::at(
+                &op.loc,
+                format!("wgmma reads A from registers only as 16-bit {want}, not {}", self.ty(a)),
+            ));
+        }
+        let da = self.dist(a, &op.loc)?;
+        let (wm, ik) = (m.warps_per_cta[0] as i64, m.instr_shape[2] as i64);
+        let mut frags = HashMap::new();
+        for i in 0..rm {
+            for k in 0..rk {
+                let regs = self.fragment(b, a, &da, 8, [i * 16 * wm, k * ik], kind);
+                // f16 pairs are `vector<2xf16>`; inline assembly takes them as `b32`.
+                let regs = match kind {
+                    "f16" => regs.into_iter().map(|v| b.op1("llvm.bitcast", &[v], Type::Int(32), &[])).collect(),
+                    _ => regs,
+                };
+                frags.insert((i, k), regs);
+            }
+        }
+        Ok(frags)
     }
 
     /// This thread's warp group's first row and column (its warps' bits above the first
@@ -166,6 +225,50 @@ impl Lowerer<'_> {
         let fields = b.const_int(descriptor_fields(s, k_major, rows_k) as i64, 64);
         Ok(b.op1("arith.ori", &[start, fields], Type::Int(64), &[]))
     }
+}
+
+/// Where a warp-group product reads A: a shared buffer (its layout and this warp
+/// group's base descriptor), or packed registers by (M repetition, K step).
+enum AFrom {
+    Shared(Shared, ValueId),
+    Regs(HashMap<(i64, i64), Vec<ValueId>>),
+}
+
+/// One `wgmma.mma_async` (`shape` as `m64nNk16.f32.f16.f16`) with A in the four
+/// registers `a` and B at `b_desc`, accumulating into `c` (tied through, as the NVVM op's
+/// own lowering does for descriptor operands): the accumulator after it. Operands number
+/// the outputs first, then the inputs: `c`'s tied copies are `$n..$2n`.
+fn wgmma_regs_a(b: &mut Builder, shape: &str, c: &[ValueId], a: &[ValueId], b_desc: ValueId, trans_b: bool) -> Vec<ValueId> {
+    let n = c.len();
+    let list = |from: usize, k: usize| (from..from + k).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
+    let text = format!(
+        "{{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\nwgmma.mma_async.sync.aligned.{shape} {{{}}}, {{{}}}, ${}, p, 1, 1, {};\n}}\n",
+        list(0, n),
+        list(2 * n, 4),
+        2 * n + 4,
+        trans_b as u8
+    );
+    let mut cons: Vec<String> = (0..n).map(|_| "=f".to_string()).collect();
+    cons.extend((0..n).map(|i| i.to_string()));
+    cons.extend(["r", "r", "r", "r", "l"].map(String::from));
+    let mut operands = c.to_vec();
+    operands.extend(a);
+    operands.push(b_desc);
+    let st = Type::Other(format!("!llvm.struct<({})>", vec!["f32"; n].join(", ")));
+    let s = b.op1(
+        "llvm.inline_asm",
+        &operands,
+        st,
+        &[
+            ("asm_dialect", Attr("0 : i64".into())),
+            ("asm_string", Attr::str(&text)),
+            ("constraints", Attr::str(&cons.join(","))),
+            ("has_side_effects", Attr("unit".into())),
+        ],
+    );
+    (0..n)
+        .map(|i| b.op1("llvm.extractvalue", &[s], Type::F32, &[("position", Attr(format!("array<i64: {i}>")))]))
+        .collect()
 }
 
 /// `desc` with its start address moved by `bytes` (a multiple of 16 within the field).

@@ -10,16 +10,19 @@
 //!    encoding, never rematerialised where they are used: the accumulator stays in
 //!    registers across the loop, `acc.to(f16)` converts before the layout change (half
 //!    the bytes through shared memory), attention's softmax runs on the accumulator.
-//! 3. Emission: a wgmma dot becomes `local_alloc` of each operand into its `layout.nvmma`
-//!    buffer, `layout.warp_group_dot` and the buffers' `local_dealloc`; an mma.sync dot
-//!    the same buffers read back by `local_load` into dot-operand registers, then
-//!    `tile.dot` on those. `software-pipeline` later turns the loads that fill such
-//!    buffers inside loops into asynchronous copies.
+//! 3. Emission: a wgmma dot becomes `local_alloc` of each operand read from shared
+//!    memory into its `layout.nvmma` buffer, `layout.warp_group_dot` and the buffers'
+//!    `local_dealloc`; an mma.sync dot the same buffers read back by `local_load` into
+//!    dot-operand registers, then `tile.dot` on those. `software-pipeline` later turns
+//!    the loads that fill such buffers inside loops into asynchronous copies. An operand
+//!    the program computed (a fixed value: attention's `p`) is not staged: it is demanded
+//!    in its dot-operand encoding, a conversion `smem-transpose` finds free where the
+//!    accumulator's registers already hold the fragment.
 
 use super::{is_cheap, State};
 use crate::passes::PassError;
 use tile_dialects::ir::{Attr, Encoding, Op, Type, ValueId};
-use tile_dialects::layout::mma::{self, DotPlan};
+use tile_dialects::layout::mma::{self, DotPlan, Operand, Source};
 
 /// A dot's plan and the encodings its operands are read in before staging.
 #[derive(Clone, Debug)]
@@ -86,12 +89,14 @@ impl State<'_> {
                 .unwrap_or_else(|| st.default(st.values.ty(v).shape()))
         };
         let (a_src, b_src) = (src(self, a), src(self, b));
+        let source = |st: &Self, v: ValueId| st.fixed.get(&v).map_or(Source::Loaded, |e| Source::Computed(e.clone()));
         let (sa, sb) = (self.values.ty(a).shape().to_vec(), self.values.ty(b).shape().to_vec());
         let plan = mma::plan(
             (sa[0], sb[1], sa[1]),
             (self.values.ty(a).elem(), self.values.ty(b).elem(), self.values.ty(acc).elem()),
             &op.str_attr("input_precision").unwrap_or_default(),
             (&order_of(&a_src), &order_of(&b_src)),
+            (&source(self, a), &source(self, b)),
             self.wgmma,
             self.num_warps,
         );
@@ -127,13 +132,27 @@ impl State<'_> {
         self.fixed.insert(r, home);
     }
 
-    /// Step 2 of the demands for a dot: its operands in their source encodings (staged
-    /// later), its accumulator in the plan's encoding.
+    /// The encoding a dot's operand `idx` is demanded in: its register encoding where
+    /// the plan reads it from registers as computed, else its source encoding (staged
+    /// through shared memory at the dot).
+    fn operand_demand(choice: &DotChoice, idx: usize) -> Option<Encoding> {
+        let srcs = [&choice.a_src, &choice.b_src];
+        Some(match choice.plan.operands()?[idx] {
+            Operand::Regs(e) => e.clone(),
+            _ => srcs[idx].clone(),
+        })
+    }
+
+    /// Step 2 of the demands for a dot: its operands as `operand_demand` says, its
+    /// accumulator in the plan's encoding.
     pub(super) fn demand_dot(&mut self, op: &Op) -> bool {
         let Some(choice) = self.dots.get(&op.result()).cloned() else { return false };
         let Some(acc) = choice.plan.acc() else { return false };
-        self.demand(op.operands[0], choice.a_src.clone());
-        self.demand(op.operands[1], choice.b_src.clone());
+        for idx in 0..2 {
+            if let Some(e) = Self::operand_demand(&choice, idx) {
+                self.demand(op.operands[idx], e);
+            }
+        }
         self.demand(op.operands[2], acc.clone());
         self.emitted.insert(op.result(), vec![acc.clone()]);
         true
@@ -149,23 +168,24 @@ impl State<'_> {
     /// Step 3 for a tensor-core dot (false for CUDA-core dots, which emit as any op).
     pub(super) fn emit_dot(&mut self, op: &Op, out: &mut Vec<Op>) -> Result<bool, PassError> {
         let Some(choice) = self.dots.get(&op.result()).cloned() else { return Ok(false) };
+        let (Some(acc_enc), Some(plan_ops)) = (choice.plan.acc(), choice.plan.operands()) else { return Ok(false) };
         let loc = op.loc.clone();
-        let a = self.get(op.operands[0], Some(&choice.a_src), &loc)?;
-        let b = self.get(op.operands[1], Some(&choice.b_src), &loc)?;
         let r = op.result();
-        let (acc_enc, staged) = match &choice.plan {
-            DotPlan::Fma { .. } => return Ok(false),
-            DotPlan::Wgmma { acc, a: sa, b: sb } => (acc, [(a, sa.clone(), None), (b, sb.clone(), None)]),
-            DotPlan::MmaSync { acc, a: (ea, sa), b: (eb, sb) } => {
-                (acc, [(a, sa.clone(), Some(ea.clone())), (b, sb.clone(), Some(eb.clone()))])
-            }
-        };
         let acc = self.get(op.operands[2], Some(acc_enc), &loc)?;
         let mut operands = vec![];
         let mut bufs = vec![];
-        for (v, shared, regs) in staged {
+        for (idx, how) in plan_ops.into_iter().enumerate() {
+            let v = self.get(op.operands[idx], Self::operand_demand(&choice, idx).as_ref(), &loc)?;
+            let (shared, regs) = match how {
+                Operand::Regs(_) => {
+                    operands.push(v);
+                    continue;
+                }
+                Operand::Shared(s) => (s, None),
+                Operand::Staged(s, e) => (s, Some(e)),
+            };
             let t = self.values.ty(v).clone();
-            let mt = Type::MemDesc { shape: t.shape().to_vec(), elem: Box::new(t.elem().clone()), layout: shared };
+            let mt = Type::MemDesc { shape: t.shape().to_vec(), elem: Box::new(t.elem().clone()), layout: shared.clone() };
             let buf = self.values.new_value(mt);
             out.push(Op {
                 name: "layout.local_alloc".into(),
@@ -178,7 +198,7 @@ impl State<'_> {
             operands.push(match regs {
                 None => buf,
                 Some(e) => {
-                    let rv = self.values.new_value(t.with_encoding(Some(e)));
+                    let rv = self.values.new_value(t.with_encoding(Some(e.clone())));
                     out.push(Op {
                         name: "layout.local_load".into(),
                         operands: vec![buf],
