@@ -16,9 +16,12 @@ pub fn coord_table(d: &Dist, num_warps: u32) -> Vec<Vec<i64>> {
 
 /// Wavefronts of moving `d`'s registers through `s` (all warps), and the conflict-free count.
 pub fn wavefronts(s: &Shared, d: &Dist, shape: &[i64], elem_bytes: u32, num_warps: u32) -> (u64, u64, u64) {
-    wavefronts_with(s, d, &coord_table(d, num_warps), shape, elem_bytes, num_warps)
+    wavefronts_with(s, d, &coord_table(d, num_warps), shape, elem_bytes, num_warps, u64::MAX)
 }
 
+/// [`wavefronts`] over a precomputed [`coord_table`]; stops as soon as the total passes
+/// `limit` (the returned total is then some value above it): a candidate layout already
+/// worse than the best so far costs a fraction of a full simulation.
 pub fn wavefronts_with(
     s: &Shared,
     d: &Dist,
@@ -26,6 +29,7 @@ pub fn wavefronts_with(
     shape: &[i64],
     elem_bytes: u32,
     num_warps: u32,
+    limit: u64,
 ) -> (u64, u64, u64) {
     let v = s.access(d, shape, elem_bytes);
     let bytes = v as i64 * elem_bytes as i64;
@@ -57,6 +61,9 @@ pub fn wavefronts_with(
                 }
                 total += counts.iter().copied().max().unwrap_or(1).max(1) as u64;
                 ideal += 1;
+            }
+            if total > limit {
+                return (total, ideal, instrs);
             }
         }
     }

@@ -188,9 +188,14 @@ pub fn choose(src: &Dist, dst: &Dist, shape: &[i64], elem_bytes: u32, num_warps:
             cands.extend(linear_layout(src, dst, shape, &order));
         }
         for c in cands {
-            let (w, wi, wn) = wavefronts_with(&c, src, &src_coords, shape, elem_bytes, num_warps);
-            let (r, ri, rn) = wavefronts_with(&c, dst, &dst_coords, shape, elem_bytes, num_warps);
-            if best.as_ref().is_some_and(|(k, _, _)| w + r > k.0) {
+            // A candidate is dropped once its wavefronts pass the best total so far.
+            let limit = best.as_ref().map_or(u64::MAX, |(k, _, _)| k.0);
+            let (w, wi, wn) = wavefronts_with(&c, src, &src_coords, shape, elem_bytes, num_warps, limit);
+            if w > limit {
+                continue;
+            }
+            let (r, ri, rn) = wavefronts_with(&c, dst, &dst_coords, shape, elem_bytes, num_warps, limit - w);
+            if w + r > limit {
                 continue;
             }
             // Ties go to fewer address computations (they cost registers: the f32
