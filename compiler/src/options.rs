@@ -133,6 +133,10 @@ pub struct CompileOptions {
     /// Integer parameters assumed equal to 1 (`--assume NAME=1`): compiled as the constant,
     /// like Triton's specialisation of 1, so `x * stride` is contiguous when stride is 1.
     pub equal_to_one: Vec<String>,
+    /// Float multiplies and adds may contract into FMAs (`--no-fp-fusion` turns it off),
+    /// as Triton's `enable_fp_fusion`, on by default there too: one rounding instead of
+    /// two, and half the instructions of `x * scale - m`.
+    pub fp_fusion: bool,
 }
 
 impl Default for CompileOptions {
@@ -147,6 +151,7 @@ impl Default for CompileOptions {
             kernel: None,
             divisibility: vec![],
             equal_to_one: vec![],
+            fp_fusion: true,
         }
     }
 }

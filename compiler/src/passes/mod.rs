@@ -104,7 +104,7 @@ pub static REGISTRY: &[PassInfo] = &[
     PassInfo {
         name: "convert-tile-to-llvm",
         summary: "layout + memsem -> gpu.module of llvm/nvvm: distribute tiles over threads, PTX memory ops",
-        options: "arch, num_warps, index_bits",
+        options: "arch, num_warps, index_bits, fp_fusion",
         kind: PassKind::Mirror(crate::conversion::tile_to_llvm::run),
     },
     PassInfo {

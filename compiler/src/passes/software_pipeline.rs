@@ -291,16 +291,19 @@ fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Result<Plan, String> {
     if ahead.iter().any(|&k| ctx.used.contains(&lp.results[k])) {
         return Err("a value the copies advance is read after the loop".into());
     }
-    // In flight across iterations only when both operands are ring slots or buffers made
-    // before the loop (`hoist-buffers`): a buffer written again each iteration must not be
-    // overwritten while the product reads it. Not yet with A in registers.
+    // In flight across iterations only when each shared operand is a ring slot or a buffer
+    // made before the loop (`hoist-buffers`): a buffer written again each iteration must
+    // not be overwritten while the product reads it. A (attention's `p`) may be in
+    // registers: they are written again only by the next iteration's ops, which come after
+    // the wait put before the first of them that reads the product (PTX forbids touching
+    // them earlier, and ptxas keeps their physical registers until the wait).
     let ring: HashSet<ValueId> = staged.iter().map(|s| ops[s.alloc].result()).collect();
+    let slot_or_hoisted = |v: &ValueId| ring.contains(v) || (!def.contains_key(v) && !carried.contains(v));
     let async_dot = ops.iter().position(|o| {
         o.name == "layout.warp_group_dot"
-            && o.operands[..2].iter().all(|v| {
-                values.ty(*v).shared().is_some()
-                    && (ring.contains(v) || (!def.contains_key(v) && !carried.contains(v)))
-            })
+            && (values.ty(o.operands[0]).shared().is_none() || slot_or_hoisted(&o.operands[0]))
+            && values.ty(o.operands[1]).shared().is_some()
+            && slot_or_hoisted(&o.operands[1])
             && users(o.result()).iter().all(|&j| ops[j].name == "scf.yield")
     });
     Ok(Plan { staged, stage0, both, ahead, async_dot, refused })
@@ -325,6 +328,9 @@ fn nested_operands(op: &Op) -> Vec<ValueId> {
 }
 
 /// A copy of `op` reading `map`'s values, with fresh results (recorded in `map`).
+/// A copy of `op` reading `map`'s replacements, with fresh results (added to `map`);
+/// nested regions are copied the same way, block arguments included, so an `scf.if` in
+/// the loop reads the copied loop's values.
 fn clone_op(values: &mut Values, op: &Op, map: &mut HashMap<ValueId, ValueId>) -> Op {
     let mut c = op.clone();
     for v in &mut c.operands {
@@ -336,6 +342,16 @@ fn clone_op(values: &mut Values, op: &Op, map: &mut HashMap<ValueId, ValueId>) -
         let n = values.new_value(values.ty(*r).clone());
         map.insert(*r, n);
         *r = n;
+    }
+    for region in &mut c.regions {
+        for block in &mut region.blocks {
+            for a in &mut block.args {
+                let n = values.new_value(values.ty(*a).clone());
+                map.insert(*a, n);
+                *a = n;
+            }
+            block.ops = block.ops.iter().map(|o| clone_op(values, o, map)).collect();
+        }
     }
     c
 }
@@ -465,9 +481,21 @@ fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx: &Ctx, out
     }
     // Stage 1: every other op, the staged buffers now the ring's read slot.
     let mut waited: Option<(ValueId, ValueId)> = None;
+    // The previous iteration's in-flight product, as this iteration receives it: read by
+    // anything but the product itself (which chains on it in the tensor cores) only after
+    // a wait for it (attention's `acc * alpha`).
+    let mut in_flight =
+        plan.async_dot.and_then(|a| yields.iter().position(|y| *y == body.ops[a].result())).map(|k| carried[k]);
     for (i, op) in body.ops.iter().enumerate() {
         if (plan.stage0.contains(&i) && !plan.both.contains(&i)) || op.name == "scf.yield" {
             continue;
+        }
+        if let Some(acc) = in_flight.filter(|&acc| Some(i) != plan.async_dot && uses(op, acc)) {
+            let arg = map[&acc];
+            let w = values.new_value(values.ty(arg).clone());
+            body_ops.push(dot_wait(arg, w, 0, &loc));
+            map.insert(acc, w);
+            in_flight = None;
         }
         if let Some(st) = plan.staged.iter().position(|s| s.alloc == i) {
             let t = values.ty(op.result()).clone();
@@ -485,14 +513,7 @@ fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx: &Ctx, out
             let r = c.result();
             body_ops.push(c);
             let w = values.new_value(values.ty(r).clone());
-            body_ops.push(Op {
-                name: "layout.warp_group_dot_wait".into(),
-                operands: vec![r],
-                results: vec![w],
-                attrs: vec![("pending".into(), Attr::int(1, "i32"))],
-                loc: loc.clone(),
-                ..Default::default()
-            });
+            body_ops.push(dot_wait(r, w, 1, &loc));
             map.insert(op.result(), w);
             waited = Some((op.result(), w));
             continue;
@@ -549,19 +570,25 @@ fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx: &Ctx, out
     // Epilogue.
     let mut b = Builder::new(values, out, loc.clone());
     if let Some(k) = async_result {
-        b.ops.push(Op {
-            name: "layout.warp_group_dot_wait".into(),
-            operands: vec![results[k]],
-            results: vec![lp.results[k]],
-            attrs: vec![("pending".into(), Attr::int(0, "i32"))],
-            loc: loc.clone(),
-            ..Default::default()
-        });
+        b.ops.push(dot_wait(results[k], lp.results[k], 0, &loc));
     }
     b.op("layout.async_wait", &[], &[], &[("pending", Attr::int(0, "i32"))]);
     b.op("layout.barrier", &[], &[], &[]);
     for r in rings {
         b.op("layout.local_dealloc", &[r], &[], &[]);
+    }
+}
+
+/// `layout.warp_group_dot_wait`: `result` is `v` once at most `pending` products are in
+/// flight.
+fn dot_wait(v: ValueId, result: ValueId, pending: i64, loc: &str) -> Op {
+    Op {
+        name: "layout.warp_group_dot_wait".into(),
+        operands: vec![v],
+        results: vec![result],
+        attrs: vec![("pending".into(), Attr::int(pending, "i32"))],
+        loc: loc.into(),
+        ..Default::default()
     }
 }
 

@@ -152,7 +152,8 @@ pub fn plan(
     let a_order: Vec<u32> = if eb == 2 { a_order.to_vec() } else { vec![1, 0] };
     let b_order: Vec<u32> = if eb == 2 { b_order.to_vec() } else { vec![0, 1] };
     let (sa, sb) = (staging(&[m, k], &a_order, eb), staging(&[k, n], &b_order, eb));
-    let dot_op = |idx, parent: &Mma| Encoding::DotOp { idx, parent: Box::new(Encoding::Mma(parent.clone())), k_width: kw };
+    let dot_op =
+        |idx, parent: &Mma| Encoding::DotOp { idx, parent: Box::new(Encoding::Mma(parent.clone())), k_width: kw };
     let a_regs = |acc: &Mma| match a_src {
         Source::Computed(e) if eb == 2 && a_fragment_in_place(e, acc) => Some(Operand::Regs(dot_op(0, acc))),
         _ => None,
@@ -204,7 +205,10 @@ mod tests {
         let p_src = Source::Computed(Encoding::Mma(first));
         let p = plan((64, 128, 64), F16, "tf32", ROW, (&p_src, &Source::Loaded), true, 4);
         let DotPlan::Wgmma { a: Operand::Regs(a), b: Operand::Shared(_), .. } = &p else { panic!("{p:?}") };
-        assert_eq!(a.to_string(), "#layout.dot_op<0 : i32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 16>>, 2 : i32>");
+        assert_eq!(
+            a.to_string(),
+            "#layout.dot_op<0 : i32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 16>>, 2 : i32>"
+        );
         // On mma.sync the computed operand is converted, not staged.
         let p = plan((64, 128, 64), F16, "tf32", ROW, (&p_src, &Source::Loaded), false, 4);
         let DotPlan::MmaSync { a: Operand::Regs(_), b: Operand::Staged(..), .. } = &p else { panic!("{p:?}") };

@@ -76,6 +76,10 @@ struct Cli {
     /// Emit .loc line info that points into the .tile file.
     #[arg(long)]
     lineinfo: bool,
+    /// Keep every float multiply and add rounded on its own (no FMA contraction; Triton's
+    /// `enable_fp_fusion=False`).
+    #[arg(long)]
+    no_fp_fusion: bool,
     /// Run the kernel in the interpreter on ARGS (tilerun's argument specs) at the tile
     /// level (a .mlir: as given) and after each pass (a .mlir: those of --passes), and
     /// name the first pass whose result differs. Needs --grid.
@@ -185,6 +189,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         kernel: cli.kernel.clone(),
         divisibility,
         equal_to_one,
+        fp_fusion: !cli.no_fp_fusion,
     };
     opts.check().map_err(|m| format!("tilec: error: {m}"))?;
     if cli.check_each_pass {

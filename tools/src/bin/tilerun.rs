@@ -78,6 +78,9 @@ struct Cli {
     /// .tile: emit line info.
     #[arg(long)]
     lineinfo: bool,
+    /// .tile: no FMA contraction of float multiplies and adds.
+    #[arg(long)]
+    no_fp_fusion: bool,
     /// Write the PTX that runs to this file, and its metadata beside it (OUT.json).
     #[arg(long, value_name = "OUT.ptx")]
     emit_ptx: Option<PathBuf>,
@@ -195,6 +198,7 @@ fn options(cli: Cli) -> Result<Options, Error> {
             index_bits: cli.index_bits,
             defines: pairs(&cli.defines, "-D")?,
             lineinfo: cli.lineinfo,
+            fp_fusion: !cli.no_fp_fusion,
             ..CompileOptions::default()
         },
         no_specialise: cli.no_specialise,
@@ -247,6 +251,7 @@ fn plan_options(cli: Cli) -> Result<(Plan, PlanOptions), Error> {
             index_bits: cli.index_bits,
             defines,
             lineinfo: cli.lineinfo,
+            fp_fusion: !cli.no_fp_fusion,
             ..CompileOptions::default()
         },
         no_specialise: cli.no_specialise,

@@ -25,6 +25,12 @@ impl Lowerer<'_> {
                 // Triton's f32 `/`: the full-range approximate division (2 ulp), a few
                 // instructions where IEEE `div.rn` takes a subroutine's worth.
                 ptx::f32_op(b, "div.full.f32", &xs)
+            } else if self.fp_fusion && matches!(op.name.as_str(), "arith.addf" | "arith.subf" | "arith.mulf") {
+                // `contract` lets LLVM fuse a multiply into the add that uses it (and
+                // print `mul.f32`, not `mul.rn.f32`, so ptxas may fuse what LLVM left).
+                let mut attrs: Vec<(&str, Attr)> = attrs.iter().filter(|(k, _)| *k != "fastmath").cloned().collect();
+                attrs.push(("fastmath", Attr("#arith.fastmath<contract>".into())));
+                b.op1(&op.name, &xs, rty.clone(), &attrs)
             } else {
                 b.op1(&op.name, &xs, rty.clone(), &attrs)
             };
@@ -59,9 +65,11 @@ impl Lowerer<'_> {
             "exp" => {
                 let k = fconst(b, LOG2E);
                 let t = b.op1("arith.mulf", &[x, k], Type::F32, &[]);
-                ptx::f32_unary(b, "ex2.approx.f32", t)
+                ptx::f32_unary(b, "ex2.approx.ftz.f32", t)
             }
-            "exp2" => ptx::f32_unary(b, "ex2.approx.f32", x),
+            // Flushing subnormals as Triton does: without `.ftz` ptxas wraps each MUFU.EX2
+            // in a range check and two scalings (three more instructions per element).
+            "exp2" => ptx::f32_unary(b, "ex2.approx.ftz.f32", x),
             "log" => {
                 let l = ptx::f32_unary(b, "lg2.approx.f32", x);
                 let k = fconst(b, LN2);

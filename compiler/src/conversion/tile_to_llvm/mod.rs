@@ -41,6 +41,8 @@ pub(crate) struct Lowerer<'m> {
     pub map: HashMap<ValueId, Vec<ValueId>>,
     pub num_warps: u32,
     pub index_bits: u32,
+    /// Let float `a * b + c` contract to one FMA (Triton's `enable_fp_fusion`).
+    pub fp_fusion: bool,
     /// `%tid.x`, lane and warp index, made at entry.
     pub tid: ValueId,
     pub lane: ValueId,
@@ -133,6 +135,7 @@ fn lower_kernel(m: &Module, f: &Op, opts: &Options, values: &mut Values) -> Resu
         map: HashMap::new(),
         num_warps,
         index_bits: opts.index_bits,
+        fp_fusion: opts.fp_fusion,
         tid: 0,
         lane: 0,
         warp: 0,

@@ -53,7 +53,8 @@ impl Lowerer<'_> {
         let group = self.warp_group_origin(&dc);
         let a_from = match at.shared().cloned() {
             Some(sa) => {
-                let desc = self.base_descriptor(b, a, &sa, [Some(&group.0), None], &sha, sa.inner() == 1, kk, &op.loc)?;
+                let desc =
+                    self.base_descriptor(b, a, &sa, [Some(&group.0), None], &sha, sa.inner() == 1, kk, &op.loc)?;
                 AFrom::Shared(sa, desc)
             }
             None => AFrom::Regs(self.a_fragments(b, op, kind, (rm, rk), &m)?),
@@ -238,7 +239,14 @@ enum AFrom {
 /// registers `a` and B at `b_desc`, accumulating into `c` (tied through, as the NVVM op's
 /// own lowering does for descriptor operands): the accumulator after it. Operands number
 /// the outputs first, then the inputs: `c`'s tied copies are `$n..$2n`.
-fn wgmma_regs_a(b: &mut Builder, shape: &str, c: &[ValueId], a: &[ValueId], b_desc: ValueId, trans_b: bool) -> Vec<ValueId> {
+fn wgmma_regs_a(
+    b: &mut Builder,
+    shape: &str,
+    c: &[ValueId],
+    a: &[ValueId],
+    b_desc: ValueId,
+    trans_b: bool,
+) -> Vec<ValueId> {
     let n = c.len();
     let list = |from: usize, k: usize| (from..from + k).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
     let text = format!(

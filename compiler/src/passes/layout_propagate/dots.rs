@@ -72,7 +72,11 @@ impl State<'_> {
                             self.plan_dots(&b.ops);
                         }
                     }
-                    self.fix_from_operands(op);
+                    if op.name == "scf.if" {
+                        self.fix_if_results(op);
+                    } else {
+                        self.fix_from_operands(op);
+                    }
                 }
             }
         }
@@ -104,6 +108,22 @@ impl State<'_> {
             self.fixed.insert(r, e.clone());
         }
         self.dots.insert(r, DotChoice { plan, a_src, b_src });
+    }
+
+    /// An `scf.if` result is fixed where every branch yields it fixed in one encoding
+    /// (attention's masked scores: `if edge { qk = where(keep, qk, -inf) }`).
+    fn fix_if_results(&mut self, op: &Op) {
+        for (k, &r) in op.results.iter().enumerate() {
+            let mut encs =
+                op.regions.iter().flat_map(|reg| &reg.blocks).map(|b| {
+                    b.ops.last().filter(|y| y.name == "scf.yield").and_then(|y| self.fixed.get(&y.operands[k]))
+                });
+            let Some(Some(first)) = encs.next() else { continue };
+            let first = first.clone();
+            if encs.all(|e| e == Some(&first)) {
+                self.fixed.insert(r, first);
+            }
+        }
     }
 
     /// Step 2 for ops other than dots and loops.
@@ -185,7 +205,8 @@ impl State<'_> {
                 Operand::Staged(s, e) => (s, Some(e)),
             };
             let t = self.values.ty(v).clone();
-            let mt = Type::MemDesc { shape: t.shape().to_vec(), elem: Box::new(t.elem().clone()), layout: shared.clone() };
+            let mt =
+                Type::MemDesc { shape: t.shape().to_vec(), elem: Box::new(t.elem().clone()), layout: shared.clone() };
             let buf = self.values.new_value(mt);
             out.push(Op {
                 name: "layout.local_alloc".into(),
