@@ -4,7 +4,7 @@
 //! Integers are held in `ConstVal::Int(i64)`; a `u64` above `i64::MAX` keeps its bit
 //! pattern (lowering emits the bits, so this is lossless).
 
-use super::tir::{BinOp, ConstVal, UnOp};
+use super::tir::{BinOp, ConstVal, MathFn, UnOp};
 use super::types::Scalar;
 
 /// The mathematical value of an integer constant of type `ty`.
@@ -126,6 +126,37 @@ pub(crate) fn unary(op: UnOp, v: ConstVal, ty: Scalar) -> Option<ConstVal> {
         UnOp::Not => ConstVal::Bool(as_int(v, ty) == 0),
         UnOp::BitNot => normalize(ConstVal::Int(wrap(!as_int(v, ty), ty)), ty),
     })
+}
+
+/// Folds `maximum` / `minimum` (and two-argument `max` / `min`) of constants of type
+/// `ty` as the code would run them: for floats `f` says what a NaN does (`MaxNum` /
+/// `MinNum` ignore it, as `arith.maxnumf`; `Maximum` / `Minimum` return it), and -0 is
+/// below +0 either way (as the interpreter); integers compare signed or unsigned by type.
+pub(crate) fn min_max(f: MathFn, a: ConstVal, b: ConstVal, ty: Scalar) -> ConstVal {
+    let max = matches!(f, MathFn::Maximum | MathFn::MaxNum);
+    if ty.is_float() {
+        let (x, y) = (as_f64(a, ty), as_f64(b, ty));
+        let ignore_nan = matches!(f, MathFn::MaxNum | MathFn::MinNum);
+        let r = match (x.is_nan(), y.is_nan()) {
+            (true, false) if ignore_nan => y,
+            (false, true) if ignore_nan => x,
+            (false, false) if x == y => {
+                // Only the zeros' signs can differ: +0 is the larger.
+                if max == x.is_sign_positive() {
+                    x
+                } else {
+                    y
+                }
+            }
+            (false, false) if (x > y) == max => x,
+            (false, false) => y,
+            _ => f64::NAN,
+        };
+        return ConstVal::Float(r);
+    }
+    let (x, y) = (as_int(a, ty), as_int(b, ty));
+    let r = if (x > y) == max { x } else { y };
+    normalize(ConstVal::Int(wrap(r, ty)), ty)
 }
 
 /// Folds a binary operator on constants whose (common) type is `ty`.

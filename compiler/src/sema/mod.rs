@@ -24,6 +24,7 @@ pub mod types;
 mod broadcast;
 mod builtins;
 mod builtins_memory;
+mod builtins_minmax;
 mod builtins_ops;
 mod calls;
 mod consts;

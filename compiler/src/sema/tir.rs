@@ -289,8 +289,13 @@ pub enum MathFn {
     Sin,
     Cos,
     Erf,
+    /// NaN-propagating (`propagate_nan = "all"`): NaN if either operand is NaN.
     Maximum,
     Minimum,
+    /// Triton's default `maximum` / `minimum` (and Python's two-argument `max` / `min`):
+    /// a NaN operand is ignored, the other returned (`arith.maxnumf`, PTX `max.f32`).
+    MaxNum,
+    MinNum,
     /// `fma(a, b, c)`: three args.
     Fma,
 }
