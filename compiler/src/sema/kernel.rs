@@ -86,7 +86,9 @@ impl<'a> Checker<'a> {
             None => {
                 let mut d = Diagnostic::error(format!("unknown type `{}`", t.name.name), t.name.span, "not a type");
                 let names: Vec<&str> = Scalar::ALL.iter().map(|s| s.name()).chain(["bool"]).collect();
-                if let Some(s) = suggest(&t.name.name, names.iter().copied()) {
+                if let Some(ours) = crate::syntax::triton::dtype(&t.name.name) {
+                    d = d.help(format!("`{}` is Triton's name: write `{ours}`", t.name.name));
+                } else if let Some(s) = suggest(&t.name.name, names.iter().copied()) {
                     d = d.help(format!("did you mean `{s}`?"));
                 } else {
                     d = d.note("types: i1 (bool), i8 i16 i32 i64 u8 u16 u32 u64 f16 bf16 f32 f64, and pointers `*T`");

@@ -38,6 +38,8 @@ mod stmts;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use builtins::is_builtin;
+
 use std::collections::HashMap;
 
 use crate::diag::Diagnostic;
