@@ -10,6 +10,7 @@ pub mod conversion;
 pub mod diag;
 pub mod driver;
 pub mod explain;
+pub mod int_expr;
 pub mod internal;
 pub mod limits;
 pub mod metadata;

@@ -10,6 +10,7 @@ use crate::bind::{self, Bound, BufferPlan, ParamKind, BUFFER_ALIGN};
 use crate::buffers::HostBuffer;
 use crate::check::{self, Tolerance};
 use crate::cuda::{self, DeviceBuffer, Gpu};
+use crate::grid::Grid;
 use crate::interpret::{self, InterpOptions};
 use crate::load::{self, Loaded};
 use crate::spec::ArgSpec;
@@ -33,7 +34,7 @@ pub struct Options {
     pub file: PathBuf,
     pub kernel: Option<String>,
     /// `--grid`; required to launch, and, with `--compile-only`, to check arguments.
-    pub grid: Option<[u32; 3]>,
+    pub grid: Option<Grid>,
     pub args: Vec<ArgSpec>,
     pub compile: CompileOptions,
     /// Turn off the Triton-style specialisation on argument values.
@@ -67,7 +68,7 @@ impl Options {
     pub fn interpreted(
         file: PathBuf,
         kernel: Option<String>,
-        grid: [u32; 3],
+        grid: Grid,
         args: Vec<ArgSpec>,
         compile: CompileOptions,
     ) -> Options {
@@ -127,13 +128,16 @@ fn load_kernel(o: &Options, arch: Arch) -> Result<Loaded, Error> {
     load::compile_tile(&o.file, o.kernel.as_deref(), &opts, no_specialise, &o.args)
 }
 
-/// `--grid`, which every launch (and every argument check) needs.
-fn required_grid(o: &Options) -> Result<[u32; 3], Error> {
-    o.grid.ok_or_else(|| {
-        Error::msg(
-            "--grid is required: the launch's programs (with --compile-only: to check the arguments as a launch would)",
-        )
-    })
+/// `--grid`, which every launch (and every argument check) needs, evaluated for `kernel`
+/// and the arguments.
+fn required_grid(o: &Options, kernel: &KernelMeta) -> Result<[u32; 3], Error> {
+    o.grid.as_ref().ok_or_else(missing_grid)?.resolve(kernel, &o.args)
+}
+
+fn missing_grid() -> Error {
+    Error::msg(
+        "--grid is required: the launch's programs (with --compile-only: to check the arguments as a launch would)",
+    )
 }
 
 /// The index of the buffer parameter `name`, for `--save`/`--check`.
@@ -176,8 +180,11 @@ pub fn run(o: &Options) -> Result<(), Error> {
     if o.compile_only && o.args.is_empty() && o.grid.is_none() {
         return compiled(o, &loaded, "");
     }
-    let grid = required_grid(o)?;
+    if o.grid.is_none() {
+        return Err(missing_grid());
+    }
     let bound = bind::bind(&loaded.kernel, &o.args)?;
+    let grid = required_grid(o, &loaded.kernel)?;
     let saves = o
         .saves
         .iter()
@@ -384,10 +391,13 @@ fn run_interpreted(o: &Options) -> Result<(), Error> {
         return Err(Error::msg("--emit-ptx writes what runs on a GPU: give --compile-only with it here"));
     }
     let each = o.interp.check_each_pass;
-    let grid = required_grid(o)?;
+    if o.grid.is_none() {
+        return Err(missing_grid());
+    }
     let fi = load::tile_for_interpreter(&o.file, o.kernel.as_deref(), &o.compile, o.no_specialise, &o.args, each)?;
     let k = &fi.kernel;
     let bound = bind::bind(k, &o.args)?;
+    let grid = required_grid(o, k)?;
     let find = |n: &String, flag| buffer_param(k, n, flag);
     let saves = o.saves.iter().map(|(n, p)| Ok((find(n, "--save")?, p))).collect::<Result<Vec<_>, Error>>()?;
     let checks = o.checks.iter().map(|(n, p)| Ok((find(n, "--check")?, p))).collect::<Result<Vec<_>, Error>>()?;

@@ -244,14 +244,13 @@ pub(crate) fn parse_define(text: &str, ty: Scalar) -> Result<ConstVal, String> {
                 .map_err(|_| format!("`{text}` is not a number")),
         };
     }
-    let (neg, body) = match t.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, t),
-    };
-    let clean = body.replace('_', "");
-    let parsed = if let Some(h) = clean.strip_prefix("0x") { u64::from_str_radix(h, 16) } else { clean.parse::<u64>() };
-    let v = parsed.map_err(|_| format!("`{text}` is not an integer"))? as i128;
-    let v = if neg { -v } else { v };
+    // The tools' one syntax of integers (`1<<11`, `2*64`, `cdiv(1000, 3)`, `0x10`).
+    let v = crate::int_expr::eval_number(t).map_err(|e| match e {
+        crate::int_expr::ExprError::Unknown(n) => {
+            format!("`{text}` is not an integer (`{n}` is not a number: -D values name nothing)")
+        }
+        e => e.to_string(),
+    })?;
     if !fits(v, ty) {
         return Err(format!("{v} does not fit in {ty}"));
     }
@@ -306,6 +305,10 @@ mod tests {
         assert_eq!(parse_define("0.5", Scalar::F32), Ok(ConstVal::Float(0.5)));
         assert_eq!(parse_define("true", Scalar::I1), Ok(ConstVal::Bool(true)));
         assert!(parse_define("abc", Scalar::I32).is_err());
+        assert_eq!(parse_define("1<<11", Scalar::I32), Ok(ConstVal::Int(2048)));
+        assert_eq!(parse_define("2 * 64 + cdiv(10, 4)", Scalar::I32), Ok(ConstVal::Int(131)));
+        assert_eq!(parse_define("0xFFFF_FFFF_FFFF_FFFF", Scalar::U64), Ok(ConstVal::Int(-1)));
+        assert!(parse_define("1<<31", Scalar::I32).unwrap_err().contains("does not fit in i32"));
         assert!(parse_define("300", Scalar::U8).is_err());
     }
 }

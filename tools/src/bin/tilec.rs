@@ -302,7 +302,7 @@ fn check_each_pass(cli: &Cli, path: &Path, file: &SourceFile, opts: &CompileOpti
         Error::Interp { rendered, who } => format!("{rendered}tilec: error: {who} failed in the interpreter"),
         e => format!("tilec: error: {e}"),
     };
-    let grid = spec::parse_grid(cli.grid.as_deref().unwrap_or("1")).map_err(err)?;
+    let grid = tile_runtime::grid::Grid::parse(cli.grid.as_deref().unwrap_or("1")).map_err(err)?;
     let args = cli.args.iter().map(|a| spec::parse_arg(a)).collect::<Result<Vec<_>, _>>().map_err(err)?;
     if path.extension().is_some_and(|e| e == "mlir") {
         let list = cli
@@ -310,6 +310,7 @@ fn check_each_pass(cli: &Cli, path: &Path, file: &SourceFile, opts: &CompileOpti
             .iter()
             .map(|n| passes::lookup(n).ok_or_else(|| format!("tilec: error: unknown pass `{n}` (see --list-passes)")))
             .collect::<Result<Vec<_>, _>>()?;
+        let grid = grid.numbers().map_err(err)?;
         return tile_runtime::interpret::check_mlir_passes(file, &list, cli.kernel.as_deref(), grid, &args)
             .map_err(err);
     }
