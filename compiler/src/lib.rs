@@ -5,6 +5,7 @@
 //! plain code over one frozen [`options::CompileOptions`].
 
 pub mod analysis;
+pub mod autotune;
 pub mod cache;
 pub mod conversion;
 pub mod diag;

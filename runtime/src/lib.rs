@@ -32,6 +32,7 @@ pub mod plan_ref;
 pub mod plan_run;
 pub mod run;
 pub mod spec;
+pub mod tune;
 
 /// Every failure tilerun reports: one message, printed as `tilerun: error: ...` (compile
 /// errors come already rendered against the source), and exit status 1.

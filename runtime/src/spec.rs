@@ -96,6 +96,12 @@ fn parse_value(spec: &str) -> Result<ArgValue, String> {
     if let Some(s) = parse_scalar(spec) {
         return Ok(ArgValue::Scalar(s));
     }
+    // An integer expression of numbers (`1<<20`, `4096*4096`), as sizes take.
+    if !spec.contains(':') {
+        if let Ok(v) = tilec::int_expr::eval_number(spec) {
+            return Ok(ArgValue::Scalar(Scalar::Int(v)));
+        }
+    }
     if let Some(path) = spec.strip_prefix("npy:") {
         return Ok(ArgValue::Buffer(BufferSpec { source: Source::Npy(path.into()), dtype: None, shape: vec![] }));
     }
@@ -256,6 +262,9 @@ mod tests {
         assert_eq!(a.name, None);
         let a = parse_arg("out=zeros:f32:16").unwrap();
         assert_eq!(a.name.as_deref(), Some("out"));
+        // Integer scalars may be expressions, as sizes are.
+        assert_eq!(parse_arg("n=1<<20").unwrap().value, ArgValue::Scalar(Scalar::Int(1 << 20)));
+        assert_eq!(parse_arg("64*64").unwrap().value, ArgValue::Scalar(Scalar::Int(4096)));
     }
 
     #[test]

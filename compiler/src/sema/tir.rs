@@ -38,6 +38,8 @@ pub struct Kernel {
     /// `#[autotune]` configurations, each a list of `NAME = value` (const params,
     /// `num_warps`, `num_stages`), kept for metadata and for the autotuner.
     pub autotune: Vec<Vec<(String, ConstVal)>>,
+    /// The parameters whose values key the autotuner's choice (`key = [...]`).
+    pub autotune_key: Vec<String>,
     /// Every variable: indexed by `VarId`.
     pub vars: Vec<VarInfo>,
     pub body: Vec<Stmt>,

@@ -73,6 +73,12 @@ struct Cli {
     /// List the passes and exit.
     #[arg(long)]
     list_passes: bool,
+    /// List each kernel's #[autotune] configurations, numbered for --config, and exit.
+    #[arg(long)]
+    list_configs: bool,
+    /// Compile #[autotune] configuration N (see --list-configs) of the autotuned kernel.
+    #[arg(long, value_name = "N")]
+    config: Option<usize>,
     /// Emit .loc line info that points into the .tile file.
     #[arg(long)]
     lineinfo: bool,
@@ -176,9 +182,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
             Ok(n)
         })
         .collect::<Result<Vec<_>, String>>()?;
-    let opts = CompileOptions {
+    let mut opts = CompileOptions {
         arch: cli.arch,
         num_warps: cli.num_warps,
+        num_stages: None,
         index_bits: cli.index_bits,
         lineinfo: cli.lineinfo,
         defines,
@@ -187,6 +194,34 @@ fn run(cli: Cli) -> Result<(), Failure> {
         equal_to_one,
     };
     opts.check().map_err(|m| format!("tilec: error: {m}"))?;
+    if (cli.list_configs || cli.config.is_some()) && path.extension().is_some_and(|e| e == "mlir") {
+        return Err("tilec: error: --list-configs and --config read a .tile file's #[autotune] attributes".into());
+    }
+    if cli.list_configs || cli.config.is_some() {
+        let tunings = tilec::autotune::tunings(&file, &opts)?;
+        if cli.list_configs {
+            if tunings.is_empty() {
+                println!("no kernel here has #[autotune] configurations");
+            }
+            tunings.iter().for_each(|t| print!("{}", t.listing()));
+            return Ok(());
+        }
+        let n = cli.config.unwrap();
+        let t = match tunings.as_slice() {
+            [t] => t,
+            [] => {
+                return Err(format!("tilec: error: --config {n}: no kernel here has #[autotune] configurations").into())
+            }
+            _ => {
+                return Err(format!(
+                    "tilec: error: --config {n}: several kernels are autotuned: pick one with --kernel"
+                )
+                .into())
+            }
+        };
+        let c = t.config(n).and_then(|c| c.apply(&opts)).map_err(|m| format!("tilec: error: {m}"))?;
+        opts = CompileOptions { kernel: Some(t.kernel.clone()), ..c };
+    }
     if cli.check_each_pass {
         return check_each_pass(&cli, &path, &file, &opts).map_err(Failure::from);
     }

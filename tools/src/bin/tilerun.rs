@@ -47,7 +47,7 @@ struct Cli {
     file: Option<PathBuf>,
     /// Run a plan instead: buffers, then several kernel launches in order, checks, saves
     /// (a TOML file; see examples/plans/ and `tile_runtime::plan`).
-    #[arg(long, value_name = "PLAN.toml", conflicts_with_all = ["kernel", "grid", "args", "save", "check", "zero", "rotate", "emit_ptx", "flops"])]
+    #[arg(long, value_name = "PLAN.toml", conflicts_with_all = ["kernel", "config", "grid", "args", "save", "check", "zero", "rotate", "emit_ptx", "flops"])]
     plan: Option<PathBuf>,
     /// With --plan: override one of its [constants] (repeatable), e.g. --set N=1<<24.
     #[arg(long = "set", value_name = "NAME=VALUE", requires = "plan")]
@@ -55,6 +55,9 @@ struct Cli {
     /// The kernel to run (optional when the file has one).
     #[arg(long)]
     kernel: Option<String>,
+    /// Run #[autotune] configuration N (see `tilec --list-configs`) instead of tuning.
+    #[arg(long, value_name = "N")]
+    config: Option<usize>,
     /// Programs to launch: X, X,Y or X,Y,Z, each a number or an expression of the
     /// kernel's consts and integer arguments: 'cdiv(M, BM) * cdiv(N, BN)'.
     #[arg(long, value_name = "X[,Y,Z]", required_unless_present_any = ["compile_only", "plan"])]
@@ -216,6 +219,7 @@ fn options(cli: Cli) -> Result<Options, Error> {
         compile_only: cli.compile_only,
         zero: cli.zero,
         interp,
+        config: cli.config,
         file: cli.file.expect("clap requires FILE without --plan"),
     })
 }
