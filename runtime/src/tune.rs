@@ -181,6 +181,39 @@ mod tests {
         assert_ne!(key_values(&t, &args), key_values(&t, &other));
     }
 
+    fn candidate(index: usize) -> (Config, Loaded) {
+        let kernel = tilec::metadata::KernelMeta {
+            name: "k".into(),
+            params: vec![],
+            consts: vec![],
+            num_warps: 4,
+            num_stages: 3,
+            block: [128, 1, 1],
+            shared_bytes: 0,
+            index_bits: 32,
+        };
+        let meta = tilec::metadata::ModuleMeta { tilec_version: "0".into(), arch: "sm_90".into(), kernels: vec![] };
+        let config =
+            Config { index, defines: vec![("T".into(), index.to_string())], num_warps: None, num_stages: None };
+        let ptx = format!("config {index}");
+        (config, Loaded { ptx, arch: "sm_90".into(), kernel, meta, compile_ms: None, cache_hit: false })
+    }
+
+    #[test]
+    fn the_fastest_that_runs_is_chosen() {
+        let cands: Vec<(Config, Loaded)> = [0, 2, 3, 5].into_iter().map(candidate).collect();
+        // Config 3 fails to run; config 5 is the fastest.
+        let times = |l: &Loaded| match l.ptx.as_str() {
+            "config 0" => Ok(30.0),
+            "config 2" => Ok(20.0),
+            "config 3" => Err(Error::msg("launch failed")),
+            _ => Ok(10.0),
+        };
+        assert_eq!(choose(&cands, &mut |l| times(l)).unwrap(), (3, 10.0));
+        let none = choose(&cands[2..3], &mut |l| times(l)).unwrap_err().to_string();
+        assert!(none.contains("no configuration could run"), "{none}");
+    }
+
     #[test]
     fn compile_errors_become_one_line_reasons() {
         let r = reason(Error::Compile("k.tile:3:5: error: tile size 100 is not a power of two\n  |\n3 | ...\n".into()));
