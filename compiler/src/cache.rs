@@ -59,16 +59,22 @@ pub fn cache_dir() -> Option<PathBuf> {
 
 fn key(file: &SourceFile, opts: &CompileOptions) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    env!("CARGO_PKG_VERSION").hash(&mut h);
-    if let Some(m) = std::env::current_exe().ok().and_then(|p| std::fs::metadata(&p).ok().map(|m| (p, m))) {
-        m.0.hash(&mut h);
-        m.1.len().hash(&mut h);
-        m.1.modified().ok().hash(&mut h);
-    }
+    hash_compiler(&mut h);
     file.name.hash(&mut h);
     file.text.hash(&mut h);
     opts.hash(&mut h);
     h.finish()
+}
+
+/// Hashes what identifies the compiler: its version and its binary (path, size and
+/// modification time), so a rebuilt tilec never trusts an older one's results.
+pub fn hash_compiler(h: &mut impl Hasher) {
+    env!("CARGO_PKG_VERSION").hash(h);
+    if let Some(m) = std::env::current_exe().ok().and_then(|p| std::fs::metadata(&p).ok().map(|m| (p, m))) {
+        m.0.hash(h);
+        m.1.len().hash(h);
+        m.1.modified().ok().hash(h);
+    }
 }
 
 fn read(stem: &Path) -> Option<Compiled> {

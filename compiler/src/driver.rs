@@ -371,7 +371,7 @@ pub fn kernel_meta(k: &crate::sema::tir::Kernel, opts: &CompileOptions, shared_b
             })
             .collect(),
         num_warps,
-        num_stages: k.num_stages,
+        num_stages: opts.kernel_num_stages(k),
         block: [num_warps * 32, 1, 1],
         shared_bytes,
         index_bits: opts.index_bits,

@@ -5,11 +5,13 @@
 //! plain code over one frozen [`options::CompileOptions`].
 
 pub mod analysis;
+pub mod autotune;
 pub mod cache;
 pub mod conversion;
 pub mod diag;
 pub mod driver;
 pub mod explain;
+pub mod int_expr;
 pub mod internal;
 pub mod limits;
 pub mod metadata;

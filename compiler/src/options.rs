@@ -119,6 +119,8 @@ pub struct CompileOptions {
     pub arch: Arch,
     /// Overrides every kernel's `#[num_warps]` when set.
     pub num_warps: Option<NumWarps>,
+    /// Overrides every kernel's `#[num_stages]` when set (an autotune configuration's).
+    pub num_stages: Option<u32>,
     /// 32 or 64: the width of address offsets (checked by [`CompileOptions::check`]).
     pub index_bits: u32,
     /// Emit `.loc` line info.
@@ -145,6 +147,7 @@ impl Default for CompileOptions {
         CompileOptions {
             arch: Arch::default(),
             num_warps: None,
+            num_stages: None,
             index_bits: 32,
             lineinfo: false,
             defines: vec![],
@@ -179,6 +182,11 @@ impl CompileOptions {
     /// A kernel's warp count: the override, else its `#[num_warps]` (checked by sema).
     pub fn kernel_num_warps(&self, k: &Kernel) -> u32 {
         self.num_warps.map_or(k.num_warps, NumWarps::get)
+    }
+
+    /// A kernel's default `num_stages`: the override, else its `#[num_stages]`.
+    pub fn kernel_num_stages(&self, k: &Kernel) -> u32 {
+        self.num_stages.unwrap_or(k.num_stages)
     }
 
     /// The kernels this compile produces.

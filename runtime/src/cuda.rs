@@ -35,6 +35,8 @@ pub struct Gpu {
     /// Compute capability, `(9, 0)` for an H100.
     pub cc: (i32, i32),
     pub sm_count: i32,
+    /// The most shared memory a block may ask for (opt-in), in bytes.
+    pub max_shared: u32,
     stream: sys::CUstream,
 }
 
@@ -69,10 +71,11 @@ impl Gpu {
         let cc =
             (attr(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)?, attr(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)?);
         let sm_count = attr(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)?;
+        let max_shared = attr(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)? as u32;
         // SAFETY: `dev` is a valid device; the context is released in Drop.
         let ctx = unsafe { result::primary_ctx::retain(dev) }.map_err(|e| fail("cuDevicePrimaryCtxRetain", e))?;
         unsafe { result::ctx::set_current(ctx) }.map_err(|e| fail("cuCtxSetCurrent", e))?;
-        Ok(Gpu { dev, name, cc, sm_count, stream: result::stream::null() })
+        Ok(Gpu { dev, name, cc, sm_count, max_shared, stream: result::stream::null() })
     }
 
     /// `sm_90` for compute capability 9.0.

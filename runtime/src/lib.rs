@@ -2,7 +2,8 @@
 //! `tilerun`.
 //!
 //! The pieces, from the command line to the GPU:
-//! - `spec`: the small languages of the command line (argument specs, grids, counts);
+//! - `spec`, `grid`: the small languages of the command line (argument specs, counts;
+//!   grids as expressions of the kernel's consts and arguments, `tilec::int_expr`);
 //! - `bind`: arguments matched to the kernel's signature (from `OUT.json`), and refused
 //!   where they break what the kernel was compiled to assume;
 //! - `buffers`, `npy`: host buffers, generated (seeded) or read from `.npy`;
@@ -11,7 +12,7 @@
 //! - `run`: the whole of one `tilerun` invocation;
 //! - `interpret`: the same run in the interpreter (`tile-interp`), where there is no GPU
 //!   or with `--interpret`, `--races`, `--uninit`, `--check-each-pass`;
-//! - `plan`, `plan_expr`, `plan_ref`, `plan_run`: run plans (`tilerun --plan`), several
+//! - `plan`, `plan_ref`, `plan_run`: run plans (`tilerun --plan`), several
 //!   launches over shared buffers, with host references for their checks.
 //!
 //! Everything but `cuda`, `run` and `plan_run` is plain code, unit-tested without a GPU.
@@ -22,15 +23,16 @@ pub mod buffers;
 pub mod check;
 pub mod cuda;
 pub mod dtype;
+pub mod grid;
 pub mod interpret;
 pub mod load;
 pub mod npy;
 pub mod plan;
-pub mod plan_expr;
 pub mod plan_ref;
 pub mod plan_run;
 pub mod run;
 pub mod spec;
+pub mod tune;
 
 /// Every failure tilerun reports: one message, printed as `tilerun: error: ...` (compile
 /// errors come already rendered against the source), and exit status 1.

@@ -16,6 +16,7 @@ use tilec::metadata::{KernelMeta, ModuleMeta, ParamMeta};
 use tilec::source::SourceFile;
 
 /// A kernel ready to load: its PTX and its launch metadata.
+#[derive(Clone)]
 pub struct Loaded {
     pub ptx: String,
     pub arch: String,

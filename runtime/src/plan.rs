@@ -31,13 +31,13 @@
 //! entry and the field. Relative paths are looked up from the working directory, then
 //! from the plan's directory.
 
-use crate::plan_expr::{self, ExprError};
 use crate::plan_ref::{self, HostRef};
 use crate::spec::{self, BufferSpec, Scalar, Source};
 use crate::Error;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use tilec::int_expr::{self, ExprError};
 use tilec::options::NumWarps;
 use toml::{Table, Value};
 
@@ -198,7 +198,7 @@ fn constants(
     while !pending.is_empty() {
         let before = pending.len();
         let mut last = None;
-        pending.retain(|k| match plan_expr::eval(&text[k], &values) {
+        pending.retain(|k| match int_expr::eval(&text[k], &values) {
             Ok(v) => {
                 values.insert(k.clone(), v);
                 false
@@ -236,12 +236,12 @@ fn substitute(spec: &str, consts: &HashMap<String, i128>) -> Result<String, Stri
     let first = if fields.len() > 1 && crate::dtype::DType::from_name(&fields[1]).is_some() { 2 } else { 1 };
     for (k, f) in fields.iter_mut().enumerate().skip(first) {
         let shape = k == first;
-        match plan_expr::eval(f, consts) {
+        match int_expr::eval(f, consts) {
             Ok(v) => *f = v.to_string(),
             // A shape may be RxC, each an expression.
             Err(_) if shape && f.contains('x') => {
                 let dims: Result<Vec<String>, ExprError> =
-                    f.split('x').map(|d| plan_expr::eval(d, consts).map(|v| v.to_string())).collect();
+                    f.split('x').map(|d| int_expr::eval(d, consts).map(|v| v.to_string())).collect();
                 *f = dims.map_err(|e| format!("size `{f}`: {e}"))?.join("x");
             }
             Err(e @ ExprError::Unknown(_)) if shape => return Err(format!("size `{f}`: {e}")),
@@ -256,7 +256,7 @@ fn substitute(spec: &str, consts: &HashMap<String, i128>) -> Result<String, Stri
 fn int_value(v: &Value, consts: &HashMap<String, i128>) -> Result<i128, String> {
     match v {
         Value::Integer(i) => Ok(*i as i128),
-        Value::String(s) => plan_expr::eval(s, consts).map_err(|e| format!("`{s}`: {e}")),
+        Value::String(s) => int_expr::eval(s, consts).map_err(|e| format!("`{s}`: {e}")),
         other => Err(format!("a TOML {} is not an integer nor an expression", other.type_str())),
     }
 }
@@ -323,7 +323,7 @@ pub fn parse(path: &Path, text: &str, overrides: &[(String, String)]) -> Result<
                 Value::Boolean(v) => PlanArg::Scalar(Scalar::Bool(*v)),
                 Value::String(s) => match buffers.iter().position(|b| &b.name == s) {
                     Some(b) => PlanArg::Buffer(b),
-                    None => match plan_expr::eval(s, &consts) {
+                    None => match int_expr::eval(s, &consts) {
                         Ok(v) => PlanArg::Scalar(Scalar::Int(v)),
                         Err(ExprError::Unknown(n)) => {
                             return Err(at(format!(

@@ -10,13 +10,16 @@ use crate::bind::{self, Bound, BufferPlan, ParamKind, BUFFER_ALIGN};
 use crate::buffers::HostBuffer;
 use crate::check::{self, Tolerance};
 use crate::cuda::{self, DeviceBuffer, Gpu};
+use crate::grid::Grid;
 use crate::interpret::{self, InterpOptions};
 use crate::load::{self, Loaded};
 use crate::spec::ArgSpec;
+use crate::tune;
 use crate::{npy, Error};
 use std::ffi::c_void;
 use std::path::PathBuf;
 use tile_interp::{Arg, Memory};
+use tilec::autotune::{self, Tuning};
 use tilec::metadata::KernelMeta;
 use tilec::options::{Arch, CompileOptions};
 
@@ -33,7 +36,7 @@ pub struct Options {
     pub file: PathBuf,
     pub kernel: Option<String>,
     /// `--grid`; required to launch, and, with `--compile-only`, to check arguments.
-    pub grid: Option<[u32; 3]>,
+    pub grid: Option<Grid>,
     pub args: Vec<ArgSpec>,
     pub compile: CompileOptions,
     /// Turn off the Triton-style specialisation on argument values.
@@ -59,6 +62,8 @@ pub struct Options {
     pub zero: Vec<String>,
     /// The interpreter: forced, its checkers, `--check-each-pass`.
     pub interp: InterpOptions,
+    /// `--config N`: run this `#[autotune]` configuration instead of tuning.
+    pub config: Option<usize>,
 }
 
 impl Options {
@@ -67,7 +72,7 @@ impl Options {
     pub fn interpreted(
         file: PathBuf,
         kernel: Option<String>,
-        grid: [u32; 3],
+        grid: Grid,
         args: Vec<ArgSpec>,
         compile: CompileOptions,
     ) -> Options {
@@ -93,6 +98,7 @@ impl Options {
             compile_only: false,
             zero: vec![],
             interp: InterpOptions { check_each_pass: true, ..Default::default() },
+            config: None,
         }
     }
 }
@@ -127,13 +133,16 @@ fn load_kernel(o: &Options, arch: Arch) -> Result<Loaded, Error> {
     load::compile_tile(&o.file, o.kernel.as_deref(), &opts, no_specialise, &o.args)
 }
 
-/// `--grid`, which every launch (and every argument check) needs.
-fn required_grid(o: &Options) -> Result<[u32; 3], Error> {
-    o.grid.ok_or_else(|| {
-        Error::msg(
-            "--grid is required: the launch's programs (with --compile-only: to check the arguments as a launch would)",
-        )
-    })
+/// `--grid`, which every launch (and every argument check) needs, evaluated for `kernel`
+/// and the arguments.
+fn required_grid(o: &Options, kernel: &KernelMeta) -> Result<[u32; 3], Error> {
+    o.grid.as_ref().ok_or_else(missing_grid)?.resolve(kernel, &o.args)
+}
+
+fn missing_grid() -> Error {
+    Error::msg(
+        "--grid is required: the launch's programs (with --compile-only: to check the arguments as a launch would)",
+    )
 }
 
 /// The index of the buffer parameter `name`, for `--save`/`--check`.
@@ -157,8 +166,12 @@ fn buffer_param(kernel: &KernelMeta, name: &str, flag: &str) -> Result<usize, Er
 pub fn run(o: &Options) -> Result<(), Error> {
     let i = &o.interp;
     let forced = i.force || i.races || i.uninit || i.check_each_pass;
-    if !o.compile_only && (forced || (is_tile(o) && !cuda::has_gpu())) {
+    let interpreted = !o.compile_only && (forced || (is_tile(o) && !cuda::has_gpu()));
+    if interpreted {
         interpret::announce(forced);
+    }
+    let (o, tuning) = &configured(o, interpreted)?;
+    if interpreted {
         return run_interpreted(o);
     }
     // Refuse what can be refused without a GPU: compile errors, arguments that do not fit
@@ -170,14 +183,24 @@ pub fn run(o: &Options) -> Result<(), Error> {
         Some(Ok(g)) if is_tile(o) && !o.arch_given => device_arch(g.cc),
         _ => o.compile.arch,
     };
-    let loaded = load_kernel(o, arch)?;
+    let device = match &gpu {
+        Some(Ok(g)) => Some((g.name.clone(), g.max_shared)),
+        _ => None,
+    };
+    let (mut loaded, mut pending) = match tuning {
+        None => (load_kernel(o, arch)?, None),
+        Some(t) => tune_or_recall(o, t, arch, device)?,
+    };
     // `--compile-only` alone compiles for no arguments in particular; given arguments or a
     // grid, it checks them exactly as the launch would, then stops before the GPU.
     if o.compile_only && o.args.is_empty() && o.grid.is_none() {
         return compiled(o, &loaded, "");
     }
-    let grid = required_grid(o)?;
+    if o.grid.is_none() {
+        return Err(missing_grid());
+    }
     let bound = bind::bind(&loaded.kernel, &o.args)?;
+    let grid = required_grid(o, &loaded.kernel)?;
     let saves = o
         .saves
         .iter()
@@ -195,17 +218,13 @@ pub fn run(o: &Options) -> Result<(), Error> {
     if o.compile_only {
         return compiled(o, &loaded, &format!("; arguments checked for grid {grid:?}"));
     }
-    if let Some(p) = &o.emit_ptx {
-        load::write_outputs(p, &loaded)?;
-    }
     let gpu = match gpu {
         Some(g) => g?,
         None => Gpu::open(o.device)?,
     };
-    let k = &loaded.kernel;
     if let Some(ms) = loaded.compile_ms {
         if o.verbose {
-            println!("compiled `{}` for {} in {ms:.1} ms", k.name, loaded.arch);
+            println!("compiled `{}` for {} in {ms:.1} ms", loaded.kernel.name, loaded.arch);
         }
     }
 
@@ -220,43 +239,20 @@ pub fn run(o: &Options) -> Result<(), Error> {
         };
         return Err(Error::msg(format!(
             "kernel `{}` was compiled for {}, but {} is {} ({advice})",
-            k.name,
+            loaded.kernel.name,
             loaded.arch,
             gpu.name,
             gpu.arch()
         )));
     }
-    let module = gpu.load_module(&loaded.ptx).map_err(|e| Error::msg(format!("kernel `{}`: {e}", k.name)))?;
-    let mut func = module.function(&k.name, &loaded.ptx)?;
-    func.set_shared(k.shared_bytes)?;
-    let info = func.info()?;
-    let threads = k.block.iter().product::<u32>();
-    if threads as i32 > info.max_threads_per_block {
-        return Err(Error::msg(format!(
-            "kernel `{}`: a block of {threads} threads is more than the {} it can have with {} registers per thread \
-             (use fewer warps)",
-            k.name, info.max_threads_per_block, info.num_regs
-        )));
-    }
-    if o.verbose {
-        println!(
-            "kernel `{}` on {} ({}): block {:?}, {} registers/thread, {} B shared, {} B local",
-            k.name,
-            gpu.name,
-            gpu.arch(),
-            k.block,
-            info.num_regs,
-            k.shared_bytes.max(info.static_shared_bytes as u32),
-            info.local_bytes
-        );
-    }
 
-    // Buffers: made on the host, uploaded once; `host[i]` is `None` for scalars.
+    // Buffers: made on the host, uploaded once; `host[i]` is `None` for scalars. (Every
+    // autotune configuration has the same parameters.)
     let rotate = o.bench.as_ref().map_or(1, |b| b.rotate.max(1));
     let mut host: Vec<Option<HostBuffer>> = vec![];
     let mut sets: Vec<Vec<Option<DeviceBuffer>>> = (0..rotate).map(|_| vec![]).collect();
     let mut scalars: Vec<u64> = vec![];
-    for (i, (b, p)) in bound.into_iter().zip(&k.params).enumerate() {
+    for (i, (b, p)) in bound.into_iter().zip(&loaded.kernel.params).enumerate() {
         match b {
             Bound::Scalar { bits } => {
                 scalars.push(bits);
@@ -288,6 +284,53 @@ pub fn run(o: &Options) -> Result<(), Error> {
         .iter()
         .map(|set| scalars.iter().zip(set).map(|(&s, d)| d.as_ref().map_or(s, |d| d.ptr)).collect())
         .collect();
+
+    if let Some((cands, key)) = pending.take() {
+        let zero_set: Vec<&DeviceBuffer> = zero.iter().map(|&z| sets[0][z].as_ref().unwrap()).collect();
+        let mut time = |l: &Loaded| time_config(&gpu, o, l, &values[0], &zero_set);
+        let (best, us) = tune::choose(&cands, &mut time)?;
+        let (c, l) = cands.into_iter().nth(best).expect("the chosen candidate");
+        println!("autotune: chose config {} ({}): {us:.2} us", c.index, c.label());
+        tune::remember(key, &autotune::Choice { config: c.index, label: c.label(), us });
+        loaded = l;
+        // The tuning launches wrote the buffers: the run starts from the inputs again.
+        for set in &sets {
+            for (d, h) in set.iter().zip(&host) {
+                if let (Some(d), Some(h)) = (d, h) {
+                    gpu.upload(d, &h.data)?;
+                }
+            }
+        }
+    }
+    if let Some(p) = &o.emit_ptx {
+        load::write_outputs(p, &loaded)?;
+    }
+    let k = &loaded.kernel;
+    let grid = if tuning.is_some() { required_grid(o, k)? } else { grid };
+    let module = gpu.load_module(&loaded.ptx).map_err(|e| Error::msg(format!("kernel `{}`: {e}", k.name)))?;
+    let mut func = module.function(&k.name, &loaded.ptx)?;
+    func.set_shared(k.shared_bytes)?;
+    let info = func.info()?;
+    let threads = k.block.iter().product::<u32>();
+    if threads as i32 > info.max_threads_per_block {
+        return Err(Error::msg(format!(
+            "kernel `{}`: a block of {threads} threads is more than the {} it can have with {} registers per thread \
+             (use fewer warps)",
+            k.name, info.max_threads_per_block, info.num_regs
+        )));
+    }
+    if o.verbose {
+        println!(
+            "kernel `{}` on {} ({}): block {:?}, {} registers/thread, {} B shared, {} B local",
+            k.name,
+            gpu.name,
+            gpu.arch(),
+            k.block,
+            info.num_regs,
+            k.shared_bytes.max(info.static_shared_bytes as u32),
+            info.local_bytes
+        );
+    }
     let mut launch = |i: usize| -> Result<(), Error> {
         for &z in &zero {
             gpu.memset(sets[i % rotate][z].as_ref().unwrap(), 0)?;
@@ -328,6 +371,102 @@ pub fn run(o: &Options) -> Result<(), Error> {
         return Err(Error::msg(format!("kernel `{}`: check failed for {}", k.name, names.join(", "))));
     }
     Ok(())
+}
+
+/// The options this run compiles with, and the tuning it still has to do. A kernel with
+/// `#[autotune]` configurations runs the one `--config N` names; without it, the
+/// interpreter (which cannot time) runs configuration 0, and a GPU run (or
+/// `--compile-only`, which compiles them all) tunes.
+fn configured(o: &Options, interpreted: bool) -> Result<(Options, Option<Tuning>), Error> {
+    if !is_tile(o) {
+        if o.config.is_some() {
+            return Err(Error::msg("--config picks an #[autotune] configuration of a .tile kernel"));
+        }
+        return Ok((o.clone(), None));
+    }
+    let t = tune::tuning(&o.file, o.kernel.as_deref(), &o.compile)?;
+    let pick = |t: &Tuning, n: usize| -> Result<Options, Error> {
+        let compile = t.config(n).and_then(|c| c.apply(&o.compile)).map_err(Error::msg)?;
+        Ok(Options { compile, kernel: Some(t.kernel.clone()), ..o.clone() })
+    };
+    match (t, o.config) {
+        (None, Some(n)) => Err(Error::msg(format!("--config {n}: the kernel has no #[autotune] configurations"))),
+        (None, None) => Ok((o.clone(), None)),
+        (Some(t), Some(n)) => Ok((pick(&t, n)?, None)),
+        (Some(t), None) if interpreted => {
+            println!(
+                "autotune: the interpreter cannot time configurations: running config 0 ({}); --config N picks another",
+                t.configs[0].label()
+            );
+            Ok((pick(&t, 0)?, None))
+        }
+        (Some(t), None) => Ok((o.clone(), Some(t))),
+    }
+}
+
+/// A tuned kernel's configuration: the cached choice for this device and these key
+/// arguments (compiled alone), or every configuration compiled at once, the first that
+/// compiled standing in until the timing (returned with the candidates and the cache
+/// key). `device`: the GPU's name and shared memory a block (`None` with
+/// `--compile-only`: nothing is timed).
+#[allow(clippy::type_complexity)]
+fn tune_or_recall(
+    o: &Options,
+    t: &Tuning,
+    arch: Arch,
+    device: Option<(String, u32)>,
+) -> Result<(Loaded, Option<(Vec<(autotune::Config, Loaded)>, u64)>), Error> {
+    let base = CompileOptions { arch, ..o.compile.clone() };
+    let no_specialise = o.no_specialise || (o.compile_only && o.args.is_empty());
+    let name = device.as_ref().map_or("", |d| d.0.as_str());
+    let key = autotune::choice_key(&tune::source(&o.file)?, &t.kernel, &base, name, &tune::key_values(t, &o.args));
+    if let (false, Some(choice)) = (o.compile_only, tune::cached(key).filter(|c| c.config < t.configs.len())) {
+        println!(
+            "autotune: config {} ({}) from the tuning cache ({:.2} us when tuned)",
+            choice.config, choice.label, choice.us
+        );
+        let compile = t.configs[choice.config].apply(&base).map_err(Error::msg)?;
+        let loaded = load::compile_tile(&o.file, Some(&t.kernel), &compile, no_specialise, &o.args)?;
+        return Ok((loaded, None));
+    }
+    let limit = device.as_ref().map_or(autotune::shared_memory_limit(arch), |d| d.1);
+    let start = std::time::Instant::now();
+    let all = tune::compile_all(&o.file, t, &base, no_specialise, &o.args, limit);
+    let cands = tune::report_skips(all);
+    println!(
+        "autotune: kernel `{}`: {} of {} configurations compiled in {:.2} s",
+        t.kernel,
+        cands.len(),
+        t.configs.len(),
+        start.elapsed().as_secs_f64()
+    );
+    let first = cands.first().map(|c| c.1.clone()).ok_or_else(|| {
+        Error::msg(format!("autotune: no configuration of kernel `{}` compiles for this device (see above)", t.kernel))
+    })?;
+    Ok((first, (!o.compile_only).then_some((cands, key))))
+}
+
+/// One configuration's time (median, microseconds) on the run's buffers, by the bench
+/// method with a shorter budget (5 ms of warm-up, 25 ms of launches).
+fn time_config(gpu: &Gpu, o: &Options, l: &Loaded, values: &[u64], zero: &[&DeviceBuffer]) -> Result<f64, Error> {
+    let k = &l.kernel;
+    let grid = required_grid(o, k)?;
+    let module = gpu.load_module(&l.ptx).map_err(|e| Error::msg(format!("kernel `{}`: {e}", k.name)))?;
+    let mut func = module.function(&k.name, &l.ptx)?;
+    func.set_shared(k.shared_bytes)?;
+    if k.block.iter().product::<u32>() as i32 > func.info()?.max_threads_per_block {
+        return Err(Error::msg("too many threads a block for its registers"));
+    }
+    let mut vals = values.to_vec();
+    let mut launch = |_: usize| -> Result<(), Error> {
+        for z in zero {
+            gpu.memset(z, 0)?;
+        }
+        let mut ptrs: Vec<*mut c_void> = vals.iter_mut().map(|v| (v as *mut u64).cast()).collect();
+        gpu.launch(&func, grid, k.block, &mut ptrs)
+    };
+    let cfg = BenchConfig { warmup_ms: 5.0, rep_ms: 25.0, ..BenchConfig::default() };
+    Ok(bench::time_launches(gpu, &k.name, &cfg, &mut launch)?.median_us)
 }
 
 /// `--compile-only`: writes `--emit-ptx` and says what was compiled (`checked`: what else).
@@ -384,10 +523,13 @@ fn run_interpreted(o: &Options) -> Result<(), Error> {
         return Err(Error::msg("--emit-ptx writes what runs on a GPU: give --compile-only with it here"));
     }
     let each = o.interp.check_each_pass;
-    let grid = required_grid(o)?;
+    if o.grid.is_none() {
+        return Err(missing_grid());
+    }
     let fi = load::tile_for_interpreter(&o.file, o.kernel.as_deref(), &o.compile, o.no_specialise, &o.args, each)?;
     let k = &fi.kernel;
     let bound = bind::bind(k, &o.args)?;
+    let grid = required_grid(o, k)?;
     let find = |n: &String, flag| buffer_param(k, n, flag);
     let saves = o.saves.iter().map(|(n, p)| Ok((find(n, "--save")?, p))).collect::<Result<Vec<_>, Error>>()?;
     let checks = o.checks.iter().map(|(n, p)| Ok((find(n, "--check")?, p))).collect::<Result<Vec<_>, Error>>()?;

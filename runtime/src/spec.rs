@@ -96,6 +96,12 @@ fn parse_value(spec: &str) -> Result<ArgValue, String> {
     if let Some(s) = parse_scalar(spec) {
         return Ok(ArgValue::Scalar(s));
     }
+    // An integer expression of numbers (`1<<20`, `4096*4096`), as sizes take.
+    if !spec.contains(':') {
+        if let Ok(v) = tilec::int_expr::eval_number(spec) {
+            return Ok(ArgValue::Scalar(Scalar::Int(v)));
+        }
+    }
     if let Some(path) = spec.strip_prefix("npy:") {
         return Ok(ArgValue::Buffer(BufferSpec { source: Source::Npy(path.into()), dtype: None, shape: vec![] }));
     }
@@ -206,45 +212,11 @@ pub fn parse_scalar(s: &str) -> Option<Scalar> {
     Some(Scalar::Float(if neg { -v } else { v }))
 }
 
-/// A non-negative count: `4096`, `1<<28`, `2^20`, `1_000`.
+/// A non-negative count, an expression of numbers (`tilec::int_expr`): `4096`,
+/// `1<<28`, `2^20`, `1_000`, `12*268435456`, `cdiv(1000, 3)`.
 pub fn parse_count(s: &str) -> Result<u64, String> {
-    let s = s.trim();
-    let pow = |b: &str, e: &str, op: &str| -> Result<u64, String> {
-        let (b, e) = (parse_count(b)?, parse_count(e)?);
-        let e = u32::try_from(e).map_err(|_| format!("`{op}` exponent too large"))?;
-        match op {
-            "<<" => b.checked_shl(e).filter(|v| v >> e == b),
-            _ => b.checked_pow(e),
-        }
-        .ok_or_else(|| format!("`{s}` overflows"))
-    };
-    if let Some((b, e)) = s.split_once("<<") {
-        return pow(b, e, "<<");
-    }
-    if let Some((b, e)) = s.split_once('^') {
-        return pow(b, e, "^");
-    }
-    s.replace('_', "").parse::<u64>().map_err(|_| format!("`{s}` is not a non-negative integer"))
-}
-
-/// A product of counts: `12*268435456`, `2*4096*4096*4`.
-pub fn parse_product(s: &str) -> Result<u64, String> {
-    s.split('*').try_fold(1u64, |acc, f| acc.checked_mul(parse_count(f)?).ok_or_else(|| format!("`{s}` overflows")))
-}
-
-/// `--grid X[,Y,Z]`: each at least 1 (products such as `64*64` are accepted).
-pub fn parse_grid(s: &str) -> Result<[u32; 3], Error> {
-    let bad = |why: String| Error::msg(format!("--grid `{s}`: {why} (write X, X,Y or X,Y,Z)"));
-    let dims: Vec<&str> = s.split(',').collect();
-    if dims.is_empty() || dims.len() > 3 {
-        return Err(bad("a grid has 1 to 3 dimensions".into()));
-    }
-    let mut grid = [1u32; 3];
-    for (g, d) in grid.iter_mut().zip(&dims) {
-        let v = parse_product(d).map_err(bad)?;
-        *g = u32::try_from(v).ok().filter(|&v| v >= 1).ok_or_else(|| bad(format!("`{d}` is not in 1..2^32")))?;
-    }
-    Ok(grid)
+    let v = tilec::int_expr::eval_number(s.trim()).map_err(|e| format!("`{}`: {e}", s.trim()))?;
+    u64::try_from(v).map_err(|_| format!("`{}` is {v}, not a non-negative integer", s.trim()))
 }
 
 /// `NAME=VALUE` pairs of `-D`, `--save`, `--check`.
@@ -290,6 +262,9 @@ mod tests {
         assert_eq!(a.name, None);
         let a = parse_arg("out=zeros:f32:16").unwrap();
         assert_eq!(a.name.as_deref(), Some("out"));
+        // Integer scalars may be expressions, as sizes are.
+        assert_eq!(parse_arg("n=1<<20").unwrap().value, ArgValue::Scalar(Scalar::Int(1 << 20)));
+        assert_eq!(parse_arg("64*64").unwrap().value, ArgValue::Scalar(Scalar::Int(4096)));
     }
 
     #[test]
@@ -330,18 +305,11 @@ mod tests {
 
     #[test]
     fn grids_and_counts() {
-        assert_eq!(parse_grid("1024").unwrap(), [1024, 1, 1]);
-        assert_eq!(parse_grid("128,64").unwrap(), [128, 64, 1]);
-        assert_eq!(parse_grid("2,3,4").unwrap(), [2, 3, 4]);
-        assert_eq!(parse_grid("64*64").unwrap(), [4096, 1, 1]);
-        assert!(parse_grid("0").is_err());
-        assert!(parse_grid("1,2,3,4").is_err());
-        assert!(parse_grid("4294967296").is_err());
-        assert_eq!(parse_product("12*268435456").unwrap(), 12 * 268435456);
-        assert_eq!(parse_product("12*1<<28").unwrap(), 12 << 28);
-        assert_eq!(parse_product("2^30*4").unwrap(), 4 << 30);
-        assert!(parse_product("1<<64").is_err());
-        assert!(parse_product("ten").is_err());
+        assert_eq!(parse_count("12*268435456").unwrap(), 12 * 268435456);
+        assert_eq!(parse_count("12*1<<28").unwrap(), 12 << 28);
+        assert_eq!(parse_count("2^30*4").unwrap(), 4 << 30);
+        assert!(parse_count("1<<64").is_err());
+        assert!(parse_count("ten").is_err());
     }
 
     #[test]

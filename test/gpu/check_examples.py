@@ -221,6 +221,36 @@ def attention_cases(c, rng):
                    defines={"CAUSAL": 1} if causal else None)
 
 
+def minmax_cases(c, rng):
+    """Two-argument max / min: NaN in either operand, signed zeros, unsigned integers."""
+    T = int(c.get("TILE", 1024))
+    for n in [1, 1000, 4096, 100003]:
+        x = rng.standard_normal(n, dtype=np.float32)
+        y = rng.standard_normal(n, dtype=np.float32)
+        x[rng.random(n) < 0.1] = np.nan
+        y[rng.random(n) < 0.1] = np.nan
+        z = rng.random(n) < 0.05
+        x[z], y[z] = -0.0, 0.0
+        u = rng.integers(0, 1 << 32, n, dtype=np.uint64).astype(np.uint32)
+        count = np.minimum(n - np.arange(n) // T * T, T).astype(np.uint32)
+        args = [("x", x), ("y", y), ("hi", f"empty:f32:{n}"), ("lo", f"empty:f32:{n}"), ("hi_nan", f"empty:f32:{n}"),
+                ("u", u), ("u_lo", f"empty:u32:{n}"), ("n", n)]
+        checks = {"hi": np.fmax(x, y), "lo": np.fmin(x, np.float32(0)), "hi_nan": np.maximum(x, y),
+                  "u_lo": np.minimum(u, count)}
+        yield Case(f"n={n}", (cdiv(n, T),), args, checks, rtol=0, atol=0)
+
+
+def outer_max_cases(c, rng):
+    T = int(c.get("TILE", 64))
+    for n in [1, 37, T]:
+        x = rng.standard_normal(n, dtype=np.float32)
+        y = rng.standard_normal(n, dtype=np.float32)
+        x[0] = np.nan
+        ref = np.fmax(x[:, None], y[None, :]).reshape(-1)
+        yield Case(f"n={n}", (1,), [("x", x), ("y", y), ("out", f"empty:f32:{n * n}"), ("n", n)], {"out": ref},
+                   rtol=0, atol=0)
+
+
 # Kernels of test/gpu/fixtures only: not looked for among the examples.
 FIXTURE_ONLY = {"convert"}
 
@@ -247,6 +277,9 @@ KERNELS = {
     "sort_rows": ([("x", "*i32"), ("y", "*i32"), ("rows", "i32")], sort_rows_cases),
     "count_if": ([("x", "*f32"), ("count", "*i32"), ("n", "i32")], count_if_cases),
     "convert": ([("x", "*f32"), ("h", "*f16"), ("b", "*bf16"), ("n", "i32")], convert_cases),
+    "minmax": ([("x", "*f32"), ("y", "*f32"), ("hi", "*f32"), ("lo", "*f32"), ("hi_nan", "*f32"), ("u", "*u32"),
+                ("u_lo", "*u32"), ("n", "i32")], minmax_cases),
+    "outer_max": ([("x", "*f32"), ("y", "*f32"), ("out", "*f32"), ("n", "i32")], outer_max_cases),
 }
 
 

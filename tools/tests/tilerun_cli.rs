@@ -182,3 +182,33 @@ fn bad_options_are_refused_by_the_one_check() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(String::from_utf8_lossy(&o.stdout).contains("for sm_90a"));
 }
+
+/// One expression syntax (`tilec::int_expr`) for `--grid`, `-D`, buffer sizes and
+/// `--bytes`: a grid may name the kernel's consts and integer arguments.
+#[test]
+fn grids_defines_and_sizes_are_expressions() {
+    let add = |extra: &[&str]| {
+        let mut a = vec!["examples/add.tile", "--compile-only", "-D", "TILE=1<<9"];
+        a.extend_from_slice(extra);
+        tilerun(&a)
+    };
+    let args = ["a=zeros:f32:1<<12", "b=zeros:f32:4096", "out=empty:f32:2^12", "n=4000"];
+    let o = add(&[&["--grid", "cdiv(n, TILE)"][..], &args[..]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    // cdiv(4000, 512) = 8 programs: TILE is the -D value, n the argument.
+    assert!(String::from_utf8_lossy(&o.stdout).contains("arguments checked for grid [8, 1, 1]"), "{o:?}");
+    let o = add(&[&["--grid", "max(cdiv(n, TILE) / 2, 1), 2"][..], &args[..]].concat());
+    assert!(String::from_utf8_lossy(&o.stdout).contains("arguments checked for grid [4, 2, 1]"), "{o:?}");
+    for (grid, want) in [
+        ("cdiv(n, BLOCK)", "--grid `cdiv(n, BLOCK)`: `BLOCK` is neither a const parameter nor an integer argument of kernel `add` (it has `TILE`, `n`)"),
+        ("cdiv(n,", "--grid `cdiv(n,`: `cdiv(n,` is not an expression"),
+        ("n - 4000", "--grid `n - 4000`: `n - 4000` is 0, not in 1..2^32"),
+    ] {
+        let o = add(&[&["--grid", grid][..], &args[..]].concat());
+        assert_eq!(o.status.code(), Some(1), "{grid}: {}", stderr(&o));
+        assert!(stderr(&o).contains(want), "{grid}: {}", stderr(&o));
+    }
+    let o = tilerun(&["examples/add.tile", "--compile-only", "-D", "TILE=1<<"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("invalid value for `-D TILE=1<<`"), "{}", stderr(&o));
+}

@@ -60,10 +60,10 @@ const SIGS: &[(&str, &[&str], usize)] = &[
     ("cos", X, 1),
     ("erf", X, 1),
     ("sigmoid", X, 1),
-    ("maximum", &["x", "y"], 2),
-    ("minimum", &["x", "y"], 2),
+    ("maximum", &["x", "y", "propagate_nan"], 2),
+    ("minimum", &["x", "y", "propagate_nan"], 2),
     ("fma", &["x", "y", "z"], 3),
-    ("clamp", &["x", "min", "max"], 3),
+    ("clamp", &["x", "min", "max", "propagate_nan"], 3),
     ("where", &["cond", "x", "y"], 3),
     ("dot", &["a", "b", "acc", "input_precision", "out_dtype"], 2),
     ("cdiv", &["x", "div"], 2),
@@ -147,6 +147,11 @@ impl<'a> Checker<'a> {
     pub fn builtin(&mut self, name: &str, args: &[ast::Arg], sp: Span) -> R<Val> {
         if name == "device_print" {
             return self.device_print(args, sp);
+        }
+        if matches!(name, "max" | "min") {
+            if let Some(v) = self.min_max(name, args, sp)? {
+                return Ok(v);
+            }
         }
         let &(_, params, required) = SIGS.iter().find(|s| s.0 == name).unwrap();
         let a = self.bind_args(name, params, required, args, sp)?;

@@ -137,29 +137,29 @@ impl<'a> Checker<'a> {
                     Expr { kind: ExprKind::Binary(BinOp::Add, Box::new(one()), Box::new(e)), ty: ty.clone(), span: sp };
                 Ok(expr(ExprKind::Binary(BinOp::Div, Box::new(one()), Box::new(den)), ty, sp))
             }
-            "maximum" | "minimum" | "fma" => {
-                let n = if name == "fma" { 3 } else { 2 };
-                let xs: Vec<&ast::Expr> = a[..n].iter().map(|e| e.unwrap()).collect();
+            "fma" => {
+                let xs: Vec<&ast::Expr> = a[..3].iter().map(|e| e.unwrap()).collect();
                 let (args, ty) = self.elementwise(name, &xs, sp)?;
-                if name == "fma" && !ty.scalar_elem().unwrap().is_float() {
+                if !ty.scalar_elem().unwrap().is_float() {
                     return self.error(format!("`fma` needs floats, found {ty}"), sp, "integer operands");
                 }
-                let f = match name {
-                    "maximum" => MathFn::Maximum,
-                    "minimum" => MathFn::Minimum,
-                    _ => MathFn::Fma,
-                };
-                Ok(expr(ExprKind::Math { f, args }, ty, sp))
+                Ok(expr(ExprKind::Math { f: MathFn::Fma, args }, ty, sp))
+            }
+            "maximum" | "minimum" => {
+                let (hi, lo) = self.nan_fns(a[2])?;
+                let f = if name == "maximum" { hi } else { lo };
+                let vals = vec![self.value(a[0].unwrap())?, self.value(a[1].unwrap())?];
+                self.min_max_of(name, f, vals, sp)
             }
             "clamp" => {
+                let (max, min) = self.nan_fns(a[3])?;
                 let xs: Vec<&ast::Expr> = a[..3].iter().map(|e| e.unwrap()).collect();
                 let (mut args, ty) = self.elementwise(name, &xs, sp)?;
                 let hi = args.pop().unwrap();
                 let lo = args.pop().unwrap();
                 let x = args.pop().unwrap();
-                let m =
-                    Expr { kind: ExprKind::Math { f: MathFn::Maximum, args: vec![x, lo] }, ty: ty.clone(), span: sp };
-                Ok(expr(ExprKind::Math { f: MathFn::Minimum, args: vec![m, hi] }, ty, sp))
+                let m = Expr { kind: ExprKind::Math { f: max, args: vec![x, lo] }, ty: ty.clone(), span: sp };
+                Ok(expr(ExprKind::Math { f: min, args: vec![m, hi] }, ty, sp))
             }
             "where" => {
                 let c = self.value(a[0].unwrap())?;
@@ -275,8 +275,12 @@ impl<'a> Checker<'a> {
 
     fn reduce(&mut self, name: &str, a: &Args, sp: Span) -> R<Val> {
         let x = self.tile_arg(name, a[0].unwrap())?;
-        if (name == "max" || name == "min") && a[1].is_some() {
-            let v = self.check_expr(a[1].unwrap())?;
+        self.reduce_of(name, x, a[1], sp)
+    }
+
+    pub(super) fn reduce_of(&mut self, name: &str, x: TExpr, axis: Option<&ast::Expr>, sp: Span) -> R<Val> {
+        if let (Some(e), "max" | "min") = (axis, name) {
+            let v = self.check_expr(e)?;
             let is_axis = matches!(&v, Val::Expr(e) if e.as_const().is_some()) || matches!(v, Val::NoneV(_));
             if !is_axis {
                 let f = if name == "max" { "maximum" } else { "minimum" };
@@ -290,7 +294,7 @@ impl<'a> Checker<'a> {
                 ));
             }
         }
-        let axis = self.axis_arg(a[1], &x)?;
+        let axis = self.axis_arg(axis, &x)?;
         let op = match name {
             "sum" => ReduceOp::Sum,
             "max" => ReduceOp::Max,
@@ -345,8 +349,12 @@ impl<'a> Checker<'a> {
     /// A numeric tile (not a scalar, not pointers).
     fn tile_arg(&mut self, fname: &str, e: &ast::Expr) -> R<TExpr> {
         let x = self.value(e)?;
+        self.tile_val(fname, x, e.span)
+    }
+
+    pub(super) fn tile_val(&mut self, fname: &str, x: TExpr, at: Span) -> R<TExpr> {
         if x.ty().is_scalar() || x.ty().scalar_elem().is_none() {
-            return self.error(format!("`{fname}` needs a tile of numbers, found {}", x.ty()), e.span, "not a tile");
+            return self.error(format!("`{fname}` needs a tile of numbers, found {}", x.ty()), at, "not a tile");
         }
         Ok(x)
     }
@@ -372,11 +380,17 @@ impl<'a> Checker<'a> {
     fn elementwise(&mut self, fname: &str, xs: &[&ast::Expr], sp: Span) -> R<(Vec<Expr>, Ty)> {
         let mut vals = vec![];
         for x in xs {
-            let v = self.value(x)?;
+            vals.push(self.value(x)?);
+        }
+        self.elementwise_of(fname, vals, sp)
+    }
+
+    /// `elementwise` of operands already checked.
+    pub(super) fn elementwise_of(&mut self, fname: &str, vals: Vec<TExpr>, sp: Span) -> R<(Vec<Expr>, Ty)> {
+        for v in &vals {
             if v.ty().scalar_elem().is_none() {
                 return self.error(format!("`{fname}` needs numbers, found {}", v.ty()), v.span(), "a pointer");
             }
-            vals.push(v);
         }
         let mut s: Option<(Scalar, bool)> = None;
         for v in &vals {

@@ -144,19 +144,21 @@ impl<'a> Checker<'a> {
         Err(self.err(d))
     }
 
+    /// The error for Triton's `tl.arange(...)`, `libdevice.tanh(x)` and the like: a method
+    /// of a name that is not bound here and is Triton's module.
+    pub fn triton_method(&mut self, recv: &ast::Expr, name: &ast::Ident) -> Option<Diagnostic> {
+        let ast::ExprKind::Name(m) = &recv.kind else { return None };
+        if self.lookup(m).is_some() {
+            return None;
+        }
+        let path = format!("{m}.{}", name.name);
+        crate::syntax::triton::dotted(&path, recv.span.to(name.span), None, &builtins::is_builtin)
+    }
+
     /// `x.to(T)`, or any builtin taking a tile first (`x.sum(0)`, `x.trans()`).
     pub fn method(&mut self, recv: &ast::Expr, name: &ast::Ident, args: &[ast::Arg], sp: Span) -> R<Val> {
-        if let ast::ExprKind::Name(m) = &recv.kind {
-            if (m == "tl" || m == "triton") && self.lookup(m).is_none() {
-                return Err(self.err(
-                    Diagnostic::error(
-                        format!("builtins have no `{m}.` prefix"),
-                        recv.span.to(name.span),
-                        "Triton spelling",
-                    )
-                    .help(format!("write `{}(...)`", name.name)),
-                ));
-            }
+        if let Some(d) = self.triton_method(recv, name) {
+            return Err(self.err(d));
         }
         if name.name != "to" && !builtins::is_builtin(&name.name) {
             let mut d = Diagnostic::error(format!("no method named `{}`", name.name), name.span, "unknown method");

@@ -4,7 +4,7 @@
 //! Integers are held in `ConstVal::Int(i64)`; a `u64` above `i64::MAX` keeps its bit
 //! pattern (lowering emits the bits, so this is lossless).
 
-use super::tir::{BinOp, ConstVal, UnOp};
+use super::tir::{BinOp, ConstVal, MathFn, UnOp};
 use super::types::Scalar;
 
 /// The mathematical value of an integer constant of type `ty`.
@@ -128,6 +128,37 @@ pub(crate) fn unary(op: UnOp, v: ConstVal, ty: Scalar) -> Option<ConstVal> {
     })
 }
 
+/// Folds `maximum` / `minimum` (and two-argument `max` / `min`) of constants of type
+/// `ty` as the code would run them: for floats `f` says what a NaN does (`MaxNum` /
+/// `MinNum` ignore it, as `arith.maxnumf`; `Maximum` / `Minimum` return it), and -0 is
+/// below +0 either way (as the interpreter); integers compare signed or unsigned by type.
+pub(crate) fn min_max(f: MathFn, a: ConstVal, b: ConstVal, ty: Scalar) -> ConstVal {
+    let max = matches!(f, MathFn::Maximum | MathFn::MaxNum);
+    if ty.is_float() {
+        let (x, y) = (as_f64(a, ty), as_f64(b, ty));
+        let ignore_nan = matches!(f, MathFn::MaxNum | MathFn::MinNum);
+        let r = match (x.is_nan(), y.is_nan()) {
+            (true, false) if ignore_nan => y,
+            (false, true) if ignore_nan => x,
+            (false, false) if x == y => {
+                // Only the zeros' signs can differ: +0 is the larger.
+                if max == x.is_sign_positive() {
+                    x
+                } else {
+                    y
+                }
+            }
+            (false, false) if (x > y) == max => x,
+            (false, false) => y,
+            _ => f64::NAN,
+        };
+        return ConstVal::Float(r);
+    }
+    let (x, y) = (as_int(a, ty), as_int(b, ty));
+    let r = if (x > y) == max { x } else { y };
+    normalize(ConstVal::Int(wrap(r, ty)), ty)
+}
+
 /// Folds a binary operator on constants whose (common) type is `ty`.
 pub(crate) fn binary(op: BinOp, a: ConstVal, b: ConstVal, ty: Scalar) -> Result<ConstVal, String> {
     use BinOp::*;
@@ -213,14 +244,13 @@ pub(crate) fn parse_define(text: &str, ty: Scalar) -> Result<ConstVal, String> {
                 .map_err(|_| format!("`{text}` is not a number")),
         };
     }
-    let (neg, body) = match t.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, t),
-    };
-    let clean = body.replace('_', "");
-    let parsed = if let Some(h) = clean.strip_prefix("0x") { u64::from_str_radix(h, 16) } else { clean.parse::<u64>() };
-    let v = parsed.map_err(|_| format!("`{text}` is not an integer"))? as i128;
-    let v = if neg { -v } else { v };
+    // The tools' one syntax of integers (`1<<11`, `2*64`, `cdiv(1000, 3)`, `0x10`).
+    let v = crate::int_expr::eval_number(t).map_err(|e| match e {
+        crate::int_expr::ExprError::Unknown(n) => {
+            format!("`{text}` is not an integer (`{n}` is not a number: -D values name nothing)")
+        }
+        e => e.to_string(),
+    })?;
     if !fits(v, ty) {
         return Err(format!("{v} does not fit in {ty}"));
     }
@@ -275,6 +305,10 @@ mod tests {
         assert_eq!(parse_define("0.5", Scalar::F32), Ok(ConstVal::Float(0.5)));
         assert_eq!(parse_define("true", Scalar::I1), Ok(ConstVal::Bool(true)));
         assert!(parse_define("abc", Scalar::I32).is_err());
+        assert_eq!(parse_define("1<<11", Scalar::I32), Ok(ConstVal::Int(2048)));
+        assert_eq!(parse_define("2 * 64 + cdiv(10, 4)", Scalar::I32), Ok(ConstVal::Int(131)));
+        assert_eq!(parse_define("0xFFFF_FFFF_FFFF_FFFF", Scalar::U64), Ok(ConstVal::Int(-1)));
+        assert!(parse_define("1<<31", Scalar::I32).unwrap_err().contains("does not fit in i32"));
         assert!(parse_define("300", Scalar::U8).is_err());
     }
 }

@@ -142,6 +142,9 @@ impl<'a> Checker<'a> {
                 .help(format!("declare it before the block (`let {n} = ...;`) and assign it inside"));
             return Err(self.err(d));
         }
+        if let Some(t) = crate::syntax::triton::dtype(n) {
+            return Err(self.err(d.help(format!("`{n}` is Triton's name for a type: write `{t}`"))));
+        }
         let python = match n {
             "True" => Some("true"),
             "False" => Some("false"),

@@ -12,6 +12,9 @@ use crate::options::NumWarps;
 use crate::source::Span;
 use crate::syntax::ast;
 
+/// `#[autotune]`: its configurations and its key.
+type Tune = (Vec<Vec<(String, ConstVal)>>, Vec<String>);
+
 const ATTRS: [&str; 3] = ["num_warps", "num_stages", "autotune"];
 
 impl<'a> Checker<'a> {
@@ -86,7 +89,9 @@ impl<'a> Checker<'a> {
             None => {
                 let mut d = Diagnostic::error(format!("unknown type `{}`", t.name.name), t.name.span, "not a type");
                 let names: Vec<&str> = Scalar::ALL.iter().map(|s| s.name()).chain(["bool"]).collect();
-                if let Some(s) = suggest(&t.name.name, names.iter().copied()) {
+                if let Some(ours) = crate::syntax::triton::dtype(&t.name.name) {
+                    d = d.help(format!("`{}` is Triton's name: write `{ours}`", t.name.name));
+                } else if let Some(s) = suggest(&t.name.name, names.iter().copied()) {
                     d = d.help(format!("did you mean `{s}`?"));
                 } else {
                     d = d.note("types: i1 (bool), i8 i16 i32 i64 u8 u16 u32 u64 f16 bf16 f32 f64, and pointers `*T`");
@@ -106,7 +111,7 @@ impl<'a> Checker<'a> {
         self.assigned = vec![assigned_names(&item.body)];
         let errors_before = self.diags.len();
         self.push_frame(FrameKind::Function, item.span);
-        let (num_warps, num_stages, autotune) = self.attributes(item);
+        let (num_warps, num_stages, (autotune, autotune_key)) = self.attributes(item);
         let mut params = vec![];
         let mut consts_out = vec![];
         let mut seen: HashMap<&str, Span> = HashMap::new();
@@ -180,6 +185,7 @@ impl<'a> Checker<'a> {
             num_warps,
             num_stages,
             autotune,
+            autotune_key,
             vars: std::mem::take(&mut self.vars),
             body,
         })
@@ -249,8 +255,8 @@ impl<'a> Checker<'a> {
     }
 
     /// `#[num_warps(n)]`, `#[num_stages(n)]`, `#[autotune(key = [...], configs = [...])]`.
-    fn attributes(&mut self, item: &ast::Item) -> (u32, u32, Vec<Vec<(String, ConstVal)>>) {
-        let (mut warps, mut stages, mut tune) = (4u32, 3u32, vec![]);
+    fn attributes(&mut self, item: &ast::Item) -> (u32, u32, Tune) {
+        let (mut warps, mut stages, mut tune) = (4u32, 3u32, (vec![], vec![]));
         for a in &item.attrs {
             match a.name.name.as_str() {
                 "num_warps" | "num_stages" => {
@@ -301,8 +307,8 @@ impl<'a> Checker<'a> {
         (warps, stages, tune)
     }
 
-    fn autotune(&mut self, item: &ast::Item, a: &ast::Attr) -> Vec<Vec<(String, ConstVal)>> {
-        let mut out = vec![];
+    fn autotune(&mut self, item: &ast::Item, a: &ast::Attr) -> Tune {
+        let (mut out, mut keys) = (vec![], vec![]);
         let consts: Vec<&str> = item.params.iter().filter(|p| p.is_const).map(|p| p.name.name.as_str()).collect();
         for arg in &a.args {
             let key = arg.key.as_ref().map(|k| k.name.as_str());
@@ -311,12 +317,17 @@ impl<'a> Checker<'a> {
                     for x in xs {
                         let ok = matches!(x, ast::AttrValue::Expr(ast::Expr { kind: ast::ExprKind::Name(n), .. })
                             if item.params.iter().any(|p| &p.name.name == n));
-                        if !ok {
-                            self.err(Diagnostic::error(
-                                "autotune keys must be parameter names of this kernel",
-                                x.span(),
-                                "not a parameter",
-                            ));
+                        match x {
+                            ast::AttrValue::Expr(ast::Expr { kind: ast::ExprKind::Name(n), .. }) if ok => {
+                                keys.push(n.clone())
+                            }
+                            _ => {
+                                self.err(Diagnostic::error(
+                                    "autotune keys must be parameter names of this kernel",
+                                    x.span(),
+                                    "not a parameter",
+                                ));
+                            }
                         }
                     }
                 }
@@ -375,7 +386,7 @@ impl<'a> Checker<'a> {
                 }
             }
         }
-        out
+        (out, keys)
     }
 }
 

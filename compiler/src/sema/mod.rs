@@ -24,6 +24,7 @@ pub mod types;
 mod broadcast;
 mod builtins;
 mod builtins_memory;
+mod builtins_minmax;
 mod builtins_ops;
 mod calls;
 mod consts;
@@ -36,6 +37,8 @@ mod stmts;
 
 #[cfg(test)]
 mod tests;
+
+pub(crate) use builtins::is_builtin;
 
 use std::collections::HashMap;
 

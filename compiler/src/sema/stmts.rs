@@ -327,6 +327,10 @@ impl<'a> Checker<'a> {
             ast::ExprKind::Call { callee, args } if matches!(&callee.kind, ast::ExprKind::Name(n) if n == "range") => {
                 args
             }
+            ast::ExprKind::Method { recv, name, .. } if self.triton_method(recv, name).is_some() => {
+                let d = self.triton_method(recv, name).unwrap();
+                return Err(self.err(d));
+            }
             _ => {
                 return Err(self.err(
                     Diagnostic::error("`for` loops iterate over `range(...)`", iter.span, "not a `range`")

@@ -195,6 +195,8 @@ fn builtin_defaults_and_desugaring() {
     assert!(b.contains("Div(splat(1.0:f32):tile<32xf32>, Add(splat(1.0:f32):tile<32xf32>, Exp(Neg(v%1)"), "{b}");
     let b =
         body("kernel k(p: *f32) { let v = load(p + arange(0, 32)); store(p + arange(0, 32), clamp(v, 0.0, 6.0)); }");
+    assert!(b.contains("MinNum(MaxNum(v%1, splat(0.0:f32)"), "{b}");
+    let b = body("kernel k(p: *f32) { let v = load(p + arange(0, 32)); store(p + arange(0, 32), clamp(v, 0.0, 6.0, propagate_nan = \"all\")); }");
     assert!(b.contains("Minimum(Maximum(v%1, splat(0.0:f32)"), "{b}");
     let b = body("kernel k(p: *f32) { let v = load(p + arange(0, 32)); store(p + arange(0, 32), zeros_like(v) + v); }");
     assert!(b.contains("splat(0.0:f32):tile<32xf32>"), "{b}");
@@ -295,4 +297,47 @@ fn indexing_a_scalar_with_none_makes_a_one_element_tile() {
     assert!(matches!(value.kind, ExprKind::Splat(_)) && value.ty.shape == [1]);
     let k = ok("kernel k(p: *i32, a: i32) {\n    let t = expand_dims(a, 0);\n    store(p + arange(0, 1), t);\n}\n");
     assert!(matches!(last_let(&k).kind, ExprKind::Splat(_)));
+}
+
+/// Python's two-argument `max(a, b)` / `min(a, b)`, which Triton maps to `maximum` /
+/// `minimum`: elementwise with broadcasting and promotion, NaN ignored, folded on
+/// constants; `max(tile, constant integer)` stays the reduction along that axis.
+#[test]
+fn two_argument_min_max() {
+    let r = |expr: &str, params: &str| {
+        // `r += 0` makes `r` a variable (a constant `let` is not a statement).
+        let k = ok(&format!("kernel k(x: *f32, {params}) {{ let r = {expr}; r += 0; store(x, 0.0); }}"));
+        dump::expr(&k, last_let(&k))
+    };
+    assert_eq!(
+        r("min(n - program_id(0), G)", "n: i32, const G: i32 = 8"),
+        "MinNum(Sub(n%1, program_id(0):i32):i32, 8:i32):i32"
+    );
+    assert_eq!(r("max(a, b)", "a: i32, b: f32"), "MaxNum(cast(a%1):f32, b%2):f32");
+    assert_eq!(r("max(a, 2)", "a: u8"), "MaxNum(a%1, 2:u8):u8");
+    // Constants fold as the code would run: NaN ignored, -0 below +0, unsigned compares.
+    assert_eq!(r("max(3, 4) + min(3, 4)", "n: i32"), "7:i32");
+    assert_eq!(r("min(2.5, nan)", "n: i32"), "2.5:f32");
+    assert_eq!(r("maximum(nan, 1.0, propagate_nan = \"all\")", "n: i32"), "NaN:f32");
+    assert_eq!(r("max(-0.0, 0.0)", "n: i32"), "0.0:f32");
+    assert_eq!(r("min(0.0, -0.0)", "n: i32"), "-0.0:f32");
+    assert_eq!(r("max(0xFFFF_FFFF.to(u32), 1.to(u32))", "n: i32"), "4294967295:u32");
+    // A folded constant is a shape.
+    ok("kernel k(x: *f32, const B: i32 = 256) { store(x + arange(0, min(B, 64)), 0.0); }");
+    // Tiles: broadcast like any binary op.
+    let k =
+        ok("kernel k(x: *f32) { let r = max(arange(0, 16)[:, None], arange(0, 32)[None, :].to(f32)); store(x, 0.0); }");
+    assert_eq!(last_let(&k).ty.to_string(), "tile<16x32xf32>");
+    assert!(dump::expr(&k, last_let(&k)).starts_with("MaxNum(broadcast(cast("), "{}", dump::expr(&k, last_let(&k)));
+    let t = "let v = load(x + arange(0, 32))";
+    let k = ok(&format!("kernel k(x: *f32, n: f32) {{ {t}; let r = max(v, 0.0); let s = min(v, n); store(x, 0.0); }}"));
+    assert_eq!(dump::expr(&k, last_let(&k)), "MinNum(v%2, splat(n%1):tile<32xf32>):tile<32xf32>");
+    // With a constant integer second argument a tile is reduced (Triton's `tl.max(x, 0)`).
+    let k = ok(&format!("kernel k(x: *f32) {{ {t}; let r = max(v, 0); store(x, r); }}"));
+    assert_eq!(dump::expr(&k, last_let(&k)), "reduce_Max(v%1, axis=Some(0)):f32");
+    let k = ok(&format!("kernel k(x: *f32) {{ {t}; let r = min(v, None); store(x, r); }}"));
+    assert_eq!(dump::expr(&k, last_let(&k)), "reduce_Min(v%1, axis=None):f32");
+    // ... unless `propagate_nan` says it is the elementwise form.
+    let k = ok(&format!("kernel k(x: *f32) {{ {t}; let r = max(v, 0, propagate_nan = \"all\"); store(x, 0.0); }}"));
+    assert_eq!(dump::expr(&k, last_let(&k)), "Maximum(v%1, splat(0.0:f32):tile<32xf32>):tile<32xf32>");
 }

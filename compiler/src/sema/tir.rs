@@ -38,6 +38,8 @@ pub struct Kernel {
     /// `#[autotune]` configurations, each a list of `NAME = value` (const params,
     /// `num_warps`, `num_stages`), kept for metadata and for the autotuner.
     pub autotune: Vec<Vec<(String, ConstVal)>>,
+    /// The parameters whose values key the autotuner's choice (`key = [...]`).
+    pub autotune_key: Vec<String>,
     /// Every variable: indexed by `VarId`.
     pub vars: Vec<VarInfo>,
     pub body: Vec<Stmt>,
@@ -289,8 +291,13 @@ pub enum MathFn {
     Sin,
     Cos,
     Erf,
+    /// NaN-propagating (`propagate_nan = "all"`): NaN if either operand is NaN.
     Maximum,
     Minimum,
+    /// Triton's default `maximum` / `minimum` (and Python's two-argument `max` / `min`):
+    /// a NaN operand is ignored, the other returned (`arith.maxnumf`, PTX `max.f32`).
+    MaxNum,
+    MinNum,
     /// `fma(a, b, c)`: three args.
     Fma,
 }

@@ -3,6 +3,8 @@
 
 pub mod ast;
 mod parser;
+mod recover;
+pub(crate) mod triton;
 
 use pest::error::InputLocation;
 use pest::Parser as _;
@@ -15,8 +17,11 @@ use crate::source::{SourceFile, Span};
 #[grammar = "syntax/grammar.pest"]
 struct TileParser;
 
-/// Parses a whole file. After a syntax error, parsing resumes at the next item (a line
-/// starting with `kernel`, `fn` or `#[`), so one run reports an error per broken item.
+/// Parses a whole file. After a syntax error inside a body, the broken statement is
+/// blanked out (or the missing `;` put in) and parsing runs again, so one run reports an
+/// error per broken statement; elsewhere parsing resumes at the next item (a line
+/// starting with `kernel`, `fn` or `#[`). An error that is not past the previous one is
+/// taken for a consequence of the recovery, dropped, and its item skipped.
 pub fn parse(file: &SourceFile) -> Result<ast::File, Vec<Diagnostic>> {
     pest::set_error_detail(true);
     if let Some(at) = crate::limits::too_deep(&file.text, false) {
@@ -29,7 +34,7 @@ pub fn parse(file: &SourceFile) -> Result<ast::File, Vec<Diagnostic>> {
         .help("split it with `let` bindings or helpers")]);
     }
     let mut text = file.text.clone();
-    let mut diags = vec![];
+    let mut diags: Vec<Diagnostic> = vec![];
     loop {
         match TileParser::parse(Rule::file, &text) {
             Ok(mut pairs) => {
@@ -42,16 +47,24 @@ pub fn parse(file: &SourceFile) -> Result<ast::File, Vec<Diagnostic>> {
             }
             Err(e) => {
                 let d = syntax_error(&text, &e);
-                let at = d.span.start as usize;
-                diags.push(d);
-                let Some(next) = next_item_start(&text, at) else { return Err(diags) };
+                let mut at = d.span.start as usize;
+                let fresh = diags.last().is_none_or(|p| at > p.span.start as usize);
+                let semicolon = d.message.starts_with("expected `;`,");
+                if fresh {
+                    diags.push(d);
+                } else {
+                    at = diags.last().unwrap().span.start as usize;
+                }
                 if diags.len() >= 20 {
                     return Err(diags);
                 }
+                if let Some(t) = fresh.then(|| recover::statement(&text, at, semicolon)).flatten() {
+                    text = t;
+                    continue;
+                }
+                let Some(next) = next_item_start(&text, at) else { return Err(diags) };
                 // Blank out everything before the next item, keeping byte offsets and lines.
-                let blanked: String =
-                    text[..next].chars().map(|c| if c == '\n' { '\n' } else { ' ' }).collect::<String>();
-                text = blanked + &text[next..];
+                text = recover::blank(&text, 0, next);
             }
         }
     }
@@ -138,6 +151,9 @@ fn syntax_error(text: &str, e: &pest::error::Error<Rule>) -> Diagnostic {
         return Diagnostic::error("unterminated string", Span::new(q, q + 1), "this string is not closed on its line")
             .help("add the closing `\"`");
     }
+    if let Some(d) = triton_spelling(text, pos) {
+        return d;
+    }
     let found = found_at(text, pos);
     // A missing closer belongs right after the previous token, not on the next line.
     let closer_only = expected.iter().all(|s| [";", ")", "]", "}", ","].iter().any(|c| s == &format!("`{c}`")));
@@ -153,6 +169,10 @@ fn syntax_error(text: &str, e: &pest::error::Error<Rule>) -> Diagnostic {
         "not" => Some("write `!`"),
         "elif" => Some("write `else if`"),
         "def" => Some("write `kernel name(...) { ... }` or `fn name(...) { ... }`"),
+        "@" => Some(
+            "`@triton.jit def name(...):` is `kernel name(...) { ... }` here (`fn` for a helper); \
+             `@triton.autotune(...)` is `#[autotune(...)]`",
+        ),
         ":" if at == pos && expected.iter().any(|e| e == "`{`") => Some("blocks are written with braces: `{ ... }`"),
         _ => None,
     };
@@ -160,6 +180,42 @@ fn syntax_error(text: &str, e: &pest::error::Error<Rule>) -> Diagnostic {
         Some(h) => d.help(h),
         None => d,
     }
+}
+
+/// A syntax error at `pos` that is a Triton spelling: a dotted name such as
+/// `tl.constexpr`, `tl.float16` or `tl.math.exp` ending at or running through `pos`, or
+/// Python's `**`.
+fn triton_spelling(text: &str, pos: usize) -> Option<Diagnostic> {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '.';
+    // Where the run of `word` characters that ends `s` starts.
+    let run_start = |s: &str| s.char_indices().rev().take_while(|&(_, c)| word(c)).last().map_or(s.len(), |(i, _)| i);
+    let b = pos.min(text.len());
+    if text[..b].ends_with('*') && text[b..].starts_with('*') {
+        let before = text[..b - 1].trim_end();
+        let base = &before[run_start(before)..];
+        let after = text[b + 1..].trim_start();
+        let exp = &after[..after.find(|c: char| !word(c)).unwrap_or(after.len())];
+        let (base, exp) = ((!base.is_empty()).then_some(base), (!exp.is_empty()).then_some(exp));
+        return Some(triton::power(Span::new(b - 1, b + 1), base, exp));
+    }
+    let start = run_start(&text[..b]);
+    let end =
+        if text[b..].starts_with('.') { b + text[b..].find(|c: char| !word(c)).unwrap_or(text.len() - b) } else { b };
+    let path = &text[start..end];
+    if !path.contains('.') {
+        return None;
+    }
+    // `NAME: tl.constexpr`: the parameter's name, for the advice.
+    let param = text[..start].trim_end().strip_suffix(':').map(|h| {
+        let h = h.trim_end();
+        &h[run_start(h)..]
+    });
+    triton::dotted(
+        path,
+        Span::new(start, end),
+        param.filter(|p| !p.is_empty() && !p.contains('.')),
+        &crate::sema::is_builtin,
+    )
 }
 
 /// Human names for what was expected, deduplicated, in a stable order.

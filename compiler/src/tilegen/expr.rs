@@ -325,10 +325,12 @@ impl Gen<'_> {
             MathFn::Erf => "math.erf",
             MathFn::Maximum if fl => "arith.maximumf",
             MathFn::Minimum if fl => "arith.minimumf",
-            MathFn::Maximum if s.is_unsigned_int() => "arith.maxui",
-            MathFn::Minimum if s.is_unsigned_int() => "arith.minui",
-            MathFn::Maximum => "arith.maxsi",
-            MathFn::Minimum => "arith.minsi",
+            MathFn::MaxNum if fl => "arith.maxnumf",
+            MathFn::MinNum if fl => "arith.minnumf",
+            MathFn::Maximum | MathFn::MaxNum if s.is_unsigned_int() => "arith.maxui",
+            MathFn::Minimum | MathFn::MinNum if s.is_unsigned_int() => "arith.minui",
+            MathFn::Maximum | MathFn::MaxNum => "arith.maxsi",
+            MathFn::Minimum | MathFn::MinNum => "arith.minsi",
             MathFn::Fma => "math.fma",
         };
         b.op1(name, vs, ty, &[])

@@ -133,7 +133,7 @@ fn kernel_func(
             ("arg_attrs".into(), Attr(format!("[{}]", arg_attrs.join(", ")))),
             ("tile.kernel".into(), Attr("unit".into())),
             ("tile.num_warps".into(), Attr::int(num_warps as i64, "i32")),
-            ("tile.num_stages".into(), Attr::int(kernel.num_stages as i64, "i32")),
+            ("tile.num_stages".into(), Attr::int(opts.kernel_num_stages(kernel) as i64, "i32")),
         ],
         regions: vec![Region::single(Block { args, ops })],
         successors: vec![],

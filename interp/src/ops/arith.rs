@@ -270,8 +270,14 @@ pub fn fbin(op: FBin, a: f64, b: f64) -> f64 {
                 a.min(b)
             }
         }
-        FBin::MaxNum => a.max(b),
-        FBin::MinNum => a.min(b),
+        // maxnum / minnum: a NaN operand is ignored (both NaN: NaN); zeros ordered as
+        // maximum's, so a result never depends on the host's choice between -0 and +0.
+        FBin::MaxNum if a.is_nan() => b,
+        FBin::MaxNum if b.is_nan() => a,
+        FBin::MinNum if a.is_nan() => b,
+        FBin::MinNum if b.is_nan() => a,
+        FBin::MaxNum => fbin(FBin::Maximum, a, b),
+        FBin::MinNum => fbin(FBin::Minimum, a, b),
     }
 }
 

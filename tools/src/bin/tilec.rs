@@ -73,6 +73,12 @@ struct Cli {
     /// List the passes and exit.
     #[arg(long)]
     list_passes: bool,
+    /// List each kernel's #[autotune] configurations, numbered for --config, and exit.
+    #[arg(long)]
+    list_configs: bool,
+    /// Compile #[autotune] configuration N (see --list-configs) of the autotuned kernel.
+    #[arg(long, value_name = "N")]
+    config: Option<usize>,
     /// Emit .loc line info that points into the .tile file.
     #[arg(long)]
     lineinfo: bool,
@@ -180,9 +186,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
             Ok(n)
         })
         .collect::<Result<Vec<_>, String>>()?;
-    let opts = CompileOptions {
+    let mut opts = CompileOptions {
         arch: cli.arch,
         num_warps: cli.num_warps,
+        num_stages: None,
         index_bits: cli.index_bits,
         lineinfo: cli.lineinfo,
         defines,
@@ -192,6 +199,34 @@ fn run(cli: Cli) -> Result<(), Failure> {
         fp_fusion: !cli.no_fp_fusion,
     };
     opts.check().map_err(|m| format!("tilec: error: {m}"))?;
+    if (cli.list_configs || cli.config.is_some()) && path.extension().is_some_and(|e| e == "mlir") {
+        return Err("tilec: error: --list-configs and --config read a .tile file's #[autotune] attributes".into());
+    }
+    if cli.list_configs || cli.config.is_some() {
+        let tunings = tilec::autotune::tunings(&file, &opts)?;
+        if cli.list_configs {
+            if tunings.is_empty() {
+                println!("no kernel here has #[autotune] configurations");
+            }
+            tunings.iter().for_each(|t| print!("{}", t.listing()));
+            return Ok(());
+        }
+        let n = cli.config.unwrap();
+        let t = match tunings.as_slice() {
+            [t] => t,
+            [] => {
+                return Err(format!("tilec: error: --config {n}: no kernel here has #[autotune] configurations").into())
+            }
+            _ => {
+                return Err(format!(
+                    "tilec: error: --config {n}: several kernels are autotuned: pick one with --kernel"
+                )
+                .into())
+            }
+        };
+        let c = t.config(n).and_then(|c| c.apply(&opts)).map_err(|m| format!("tilec: error: {m}"))?;
+        opts = CompileOptions { kernel: Some(t.kernel.clone()), ..c };
+    }
     if cli.check_each_pass {
         return check_each_pass(&cli, &path, &file, &opts).map_err(Failure::from);
     }
@@ -307,7 +342,7 @@ fn check_each_pass(cli: &Cli, path: &Path, file: &SourceFile, opts: &CompileOpti
         Error::Interp { rendered, who } => format!("{rendered}tilec: error: {who} failed in the interpreter"),
         e => format!("tilec: error: {e}"),
     };
-    let grid = spec::parse_grid(cli.grid.as_deref().unwrap_or("1")).map_err(err)?;
+    let grid = tile_runtime::grid::Grid::parse(cli.grid.as_deref().unwrap_or("1")).map_err(err)?;
     let args = cli.args.iter().map(|a| spec::parse_arg(a)).collect::<Result<Vec<_>, _>>().map_err(err)?;
     if path.extension().is_some_and(|e| e == "mlir") {
         let list = cli
@@ -315,6 +350,7 @@ fn check_each_pass(cli: &Cli, path: &Path, file: &SourceFile, opts: &CompileOpti
             .iter()
             .map(|n| passes::lookup(n).ok_or_else(|| format!("tilec: error: unknown pass `{n}` (see --list-passes)")))
             .collect::<Result<Vec<_>, _>>()?;
+        let grid = grid.numbers().map_err(err)?;
         return tile_runtime::interpret::check_mlir_passes(file, &list, cli.kernel.as_deref(), grid, &args)
             .map_err(err);
     }

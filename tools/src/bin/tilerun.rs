@@ -6,6 +6,7 @@ use clap::Parser;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tile_runtime::bench::BenchConfig;
+use tile_runtime::grid::Grid;
 use tile_runtime::interpret::InterpOptions;
 use tile_runtime::plan::{self, Plan};
 use tile_runtime::plan_run::{self, PlanOptions};
@@ -32,6 +33,7 @@ PLANS (several launches over shared buffers, checked and timed as one):
 
 EXAMPLES:
   tilerun add.tile --grid 1024 randn:f32:1048576 randn:f32:1048576 empty:f32:1048576 1048576
+  tilerun matmul.tile --grid 'cdiv(M, BM) * cdiv(N, BN)' ... M=4096 N=4096 ...
   tilerun add.ptx --grid 977 a.npy b.npy empty:f32:1000000 n=1000000 --check out=ref.npy
   tilerun add.tile --grid 262144 randn:f32:1<<28 randn:f32:1<<28 empty:f32:1<<28 268435456 \\
       --bench --bytes auto";
@@ -45,7 +47,7 @@ struct Cli {
     file: Option<PathBuf>,
     /// Run a plan instead: buffers, then several kernel launches in order, checks, saves
     /// (a TOML file; see examples/plans/ and `tile_runtime::plan`).
-    #[arg(long, value_name = "PLAN.toml", conflicts_with_all = ["kernel", "grid", "args", "save", "check", "zero", "rotate", "emit_ptx", "flops"])]
+    #[arg(long, value_name = "PLAN.toml", conflicts_with_all = ["kernel", "config", "grid", "args", "save", "check", "zero", "rotate", "emit_ptx", "flops"])]
     plan: Option<PathBuf>,
     /// With --plan: override one of its [constants] (repeatable), e.g. --set N=1<<24.
     #[arg(long = "set", value_name = "NAME=VALUE", requires = "plan")]
@@ -53,7 +55,11 @@ struct Cli {
     /// The kernel to run (optional when the file has one).
     #[arg(long)]
     kernel: Option<String>,
-    /// Programs to launch: X, X,Y or X,Y,Z.
+    /// Run #[autotune] configuration N (see `tilec --list-configs`) instead of tuning.
+    #[arg(long, value_name = "N")]
+    config: Option<usize>,
+    /// Programs to launch: X, X,Y or X,Y,Z, each a number or an expression of the
+    /// kernel's consts and integer arguments: 'cdiv(M, BM) * cdiv(N, BN)'.
     #[arg(long, value_name = "X[,Y,Z]", required_unless_present_any = ["compile_only", "plan"])]
     grid: Option<String>,
     /// The kernel's arguments (see below).
@@ -163,7 +169,7 @@ fn interp_options(cli: &Cli) -> InterpOptions {
 fn options(cli: Cli) -> Result<Options, Error> {
     let interp = interp_options(&cli);
     let pairs = |v: &[String], flag: &str| v.iter().map(|s| parse_pair(s, flag)).collect::<Result<Vec<_>, _>>();
-    let count = |s: &str, flag: &str| spec::parse_product(s).map_err(|e| Error::msg(format!("{flag}: {e}")));
+    let count = |s: &str, flag: &str| spec::parse_count(s).map_err(|e| Error::msg(format!("{flag}: {e}")));
     let bytes = match cli.bytes.as_deref() {
         None => None,
         Some("auto") => Some(Bytes::Auto),
@@ -190,7 +196,7 @@ fn options(cli: Cli) -> Result<Options, Error> {
     });
     Ok(Options {
         kernel: cli.kernel,
-        grid: cli.grid.as_deref().map(spec::parse_grid).transpose()?,
+        grid: cli.grid.as_deref().map(Grid::parse).transpose()?,
         args: cli.args.iter().map(|a| spec::parse_arg(a)).collect::<Result<_, _>>()?,
         compile: CompileOptions {
             arch: cli.arch.unwrap_or_default(),
@@ -217,6 +223,7 @@ fn options(cli: Cli) -> Result<Options, Error> {
         compile_only: cli.compile_only,
         zero: cli.zero,
         interp,
+        config: cli.config,
         file: cli.file.expect("clap requires FILE without --plan"),
     })
 }
@@ -231,7 +238,7 @@ fn plan_options(cli: Cli) -> Result<(Plan, PlanOptions), Error> {
     let plan = plan::load(&path, &sets)?;
     let bytes = match cli.bytes.as_deref() {
         None => None,
-        Some(s) => Some(spec::parse_product(s).map_err(|e| Error::msg(format!("--bytes: {e}")))?),
+        Some(s) => Some(spec::parse_count(s).map_err(|e| Error::msg(format!("--bytes: {e}")))?),
     };
     let bench = (cli.bench || plan.bench).then(|| BenchConfig {
         warmup_ms: cli.warmup_ms,

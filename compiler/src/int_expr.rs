@@ -1,10 +1,14 @@
-//! Integer expressions over a run plan's constants: `cdiv(N, TILE)`, `4*N + 8`, `1<<28`.
+//! Integer expressions outside a .tile file: `cdiv(M, BM) * cdiv(N, BN)`, `4*N + 8`,
+//! `1<<28`. The one syntax of every number the tools take: `-D` values, tilerun's
+//! `--grid`, buffer sizes, `--bytes` and `--flops`, and run plans' constants, sizes and
+//! grids (so one `--set N=...` changes a whole algorithm consistently). Names are
+//! whatever the caller binds: a plan's constants, a kernel's `const` parameters and
+//! integer arguments.
 //!
-//! Plans size buffers and grids from a few constants, so one `--set N=...` changes the
-//! whole algorithm consistently; this is the small calculator that makes that work.
-//! Precedence as in C, except `^`, which is a power (as in tilerun's `--bytes 2^30`):
+//! Precedence as in C, except `^`, which is a power (`--bytes 2^30`):
 //! `<< >>` lowest, then `+ -`, then `* / %` (truncating, as in C and the tile language),
-//! then `^` (right-associative), then unary `-`. Functions: `cdiv`, `min`, `max`.
+//! then `^` (right-associative), then unary `-`. Numbers: `4096`, `1_000`, `0x10`,
+//! `0b101`. Functions: `cdiv`, `min`, `max`.
 
 use std::collections::HashMap;
 
@@ -15,13 +19,15 @@ pub enum ExprError {
     /// (a buffer's name, a float).
     Unknown(String),
     Syntax(String),
+    /// Well formed, but no value: an overflow, a division by zero, `cdiv(a, 0)`.
+    Arith(String),
 }
 
 impl std::fmt::Display for ExprError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ExprError::Unknown(n) => write!(f, "unknown constant `{n}`"),
-            ExprError::Syntax(s) => f.write_str(s),
+            ExprError::Syntax(s) | ExprError::Arith(s) => f.write_str(s),
         }
     }
 }
@@ -47,9 +53,12 @@ fn lex(s: &str) -> Result<Vec<Tok>, ExprError> {
                 i += 1;
             }
             let text = s[start..i].replace('_', "");
-            let v = match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
-                Some(h) => i128::from_str_radix(h, 16),
-                None => text.parse::<i128>(),
+            let v = if let Some(h) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+                i128::from_str_radix(h, 16)
+            } else if let Some(b) = text.strip_prefix("0b") {
+                i128::from_str_radix(b, 2)
+            } else {
+                text.parse::<i128>()
             }
             .map_err(|_| ExprError::Syntax(format!("`{}` is not an integer", &s[start..i])))?;
             out.push(Tok::Num(v));
@@ -85,7 +94,8 @@ fn lex(s: &str) -> Result<Vec<Tok>, ExprError> {
 struct Parser<'a> {
     toks: Vec<Tok>,
     pos: usize,
-    consts: &'a HashMap<String, i128>,
+    /// `None`: only checking the syntax (every name is 1).
+    consts: Option<&'a HashMap<String, i128>>,
     text: &'a str,
 }
 
@@ -107,7 +117,7 @@ impl Parser<'_> {
     }
 
     fn overflow(&self) -> ExprError {
-        ExprError::Syntax(format!("`{}` overflows", self.text))
+        ExprError::Arith(format!("`{}` overflows", self.text))
     }
 
     fn binary(&mut self, level: usize) -> Result<i128, ExprError> {
@@ -123,7 +133,7 @@ impl Parser<'_> {
                 "+" => v.checked_add(r),
                 "-" => v.checked_sub(r),
                 "*" => v.checked_mul(r),
-                "/" | "%" if r == 0 => return Err(ExprError::Syntax(format!("division by zero in `{}`", self.text))),
+                "/" | "%" if r == 0 => return Err(ExprError::Arith(format!("division by zero in `{}`", self.text))),
                 "/" => v.checked_div(r),
                 "%" => v.checked_rem(r),
                 "<<" => u32::try_from(r).ok().and_then(|r| v.checked_shl(r)).filter(|x| x >> r == v),
@@ -171,29 +181,45 @@ impl Parser<'_> {
                     args.push(self.binary(0)?);
                 }
                 self.expect(")")?;
-                call(&n, &args).map_err(ExprError::Syntax)
+                call(&n, &args)
             }
-            Some(Tok::Name(n)) => self.consts.get(&n).copied().ok_or(ExprError::Unknown(n)),
+            Some(Tok::Name(n)) => match self.consts {
+                Some(c) => c.get(&n).copied().ok_or(ExprError::Unknown(n)),
+                None => Ok(1),
+            },
             _ => Err(ExprError::Syntax(format!("`{}` is not an expression", self.text))),
         }
     }
 }
 
-fn call(name: &str, args: &[i128]) -> Result<i128, String> {
+fn call(name: &str, args: &[i128]) -> Result<i128, ExprError> {
     match (name, args) {
         ("cdiv", [a, b]) if *b > 0 => Ok((a + b - 1).div_euclid(*b)),
-        ("cdiv", [_, _]) => Err("cdiv(a, b) needs b > 0".into()),
+        ("cdiv", [_, _]) => Err(ExprError::Arith("cdiv(a, b) needs b > 0".into())),
         ("min", [a, rest @ ..]) => Ok(rest.iter().fold(*a, |m, &v| m.min(v))),
         ("max", [a, rest @ ..]) => Ok(rest.iter().fold(*a, |m, &v| m.max(v))),
-        ("cdiv" | "min" | "max", _) => {
-            Err(format!("`{name}` takes {}", if name == "cdiv" { "2 arguments" } else { "1 or more" }))
-        }
-        _ => Err(format!("unknown function `{name}` (there are cdiv, min, max)")),
+        ("cdiv" | "min" | "max", _) => Err(ExprError::Syntax(format!(
+            "`{name}` takes {}",
+            if name == "cdiv" { "2 arguments" } else { "1 or more" }
+        ))),
+        _ => Err(ExprError::Syntax(format!("unknown function `{name}` (there are cdiv, min, max)"))),
     }
 }
 
 /// The value of `text` given `consts`.
 pub fn eval(text: &str, consts: &HashMap<String, i128>) -> Result<i128, ExprError> {
+    run(text, Some(consts))
+}
+
+/// Whether `text` is a well-formed expression, whatever its names turn out to be.
+pub fn check_syntax(text: &str) -> Result<(), ExprError> {
+    match run(text, None) {
+        Err(e @ ExprError::Syntax(_)) => Err(e),
+        _ => Ok(()),
+    }
+}
+
+fn run(text: &str, consts: Option<&HashMap<String, i128>>) -> Result<i128, ExprError> {
     let toks = lex(text)?;
     if toks.is_empty() {
         return Err(ExprError::Syntax("empty expression".into()));
@@ -204,6 +230,29 @@ pub fn eval(text: &str, consts: &HashMap<String, i128>) -> Result<i128, ExprErro
         return Err(ExprError::Syntax(format!("`{text}` has something left over after the expression")));
     }
     Ok(v)
+}
+
+/// The value of `text`, which names nothing.
+pub fn eval_number(text: &str) -> Result<i128, ExprError> {
+    eval(text, &HashMap::new())
+}
+
+/// `text` split at the `sep` characters outside parentheses (`cdiv(M, BM), N` at `,`).
+pub fn split_top(text: &str, sep: char) -> Vec<&str> {
+    let (mut out, mut depth, mut from) = (vec![], 0i32, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            c if c == sep && depth == 0 => {
+                out.push(&text[from..i]);
+                from = i + c.len_utf8();
+            }
+            _ => {}
+        }
+    }
+    out.push(&text[from..]);
+    out
 }
 
 #[cfg(test)]
@@ -228,6 +277,16 @@ mod tests {
         assert_eq!(eval("max(1, 0x10)", &c), Ok(16));
         assert_eq!(eval("1_000", &c), Ok(1000));
         assert_eq!(eval("(N - 3) % 1000", &c), Ok(0));
+        assert_eq!(eval("0b101 + 0x10", &c), Ok(21));
+        assert_eq!(eval_number("cdiv(1 << 11, 128) * 2"), Ok(32));
+        assert_eq!(check_syntax("cdiv(M, BM) * N / (K - 1)"), Ok(()));
+        assert!(check_syntax("cdiv(M,").is_err() && check_syntax("M +").is_err() && check_syntax("f(M)").is_err());
+    }
+
+    #[test]
+    fn top_level_split() {
+        assert_eq!(split_top("cdiv(M, BM), N,1", ','), ["cdiv(M, BM)", " N", "1"]);
+        assert_eq!(split_top("64", ','), ["64"]);
     }
 
     #[test]
@@ -242,5 +301,6 @@ mod tests {
         assert!(eval("1 << 200", &c).unwrap_err().to_string().contains("overflows"));
         assert!(eval("floor(3)", &c).unwrap_err().to_string().contains("unknown function"));
         assert!(eval("cdiv(3)", &c).unwrap_err().to_string().contains("2 arguments"));
+        assert!(matches!(eval("cdiv(3, 0)", &c), Err(ExprError::Arith(_))));
     }
 }

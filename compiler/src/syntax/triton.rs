@@ -1,0 +1,165 @@
+//! Triton spellings that a person porting a `@triton.jit` kernel types, and what to write
+//! here instead. The one home of that advice: the parser's errors use it where Triton's
+//! spelling is not our syntax (`BLOCK: tl.constexpr`, `x.to(tl.float16)`, `x ** 2`,
+//! `tl.math.exp(x)`), the checker's where it parses but names nothing (`tl.arange(...)`,
+//! `libdevice.tanh(x)`, a type `float16`).
+
+use crate::diag::Diagnostic;
+use crate::source::Span;
+
+/// Triton's element type names (`tl.float16`, or bare in a type position) and ours.
+const DTYPES: &[(&str, &str)] = &[
+    ("int1", "i1"),
+    ("int8", "i8"),
+    ("int16", "i16"),
+    ("int32", "i32"),
+    ("int64", "i64"),
+    ("uint8", "u8"),
+    ("uint16", "u16"),
+    ("uint32", "u32"),
+    ("uint64", "u64"),
+    ("float16", "f16"),
+    ("bfloat16", "bf16"),
+    ("float32", "f32"),
+    ("float64", "f64"),
+];
+
+/// Our name for a Triton element type name (`float16` -> `f16`).
+pub fn dtype(name: &str) -> Option<&'static str> {
+    DTYPES.iter().find(|d| d.0 == name).map(|d| d.1)
+}
+
+/// Prefixes under which Triton keeps its language and its libdevice functions.
+const LANGUAGE: &[&str] = &["triton.language.", "tl."];
+const MATH: &[&str] = &[
+    "triton.language.extra.cuda.libdevice.",
+    "triton.language.extra.libdevice.",
+    "triton.language.math.",
+    "tl.extra.cuda.libdevice.",
+    "tl.extra.libdevice.",
+    "tl.math.",
+    "libdevice.",
+];
+
+/// libdevice functions that are not builtins (yet), as builtins compose them.
+const COMPOSED: &[(&str, &str)] = &[
+    ("tanh", "2.0 * sigmoid(2.0 * x) - 1.0"),
+    ("pow", "exp2(y * log2(x))` (for x > 0"),
+    ("expm1", "exp(x) - 1.0"),
+    ("log1p", "log(1.0 + x)"),
+    ("fdiv", "x / y"),
+    ("div_rn", "x / y` (2 ulp; f64 divides exactly"),
+    ("sqrt_rn", "sqrt(x)` (rounded to nearest"),
+    ("rsqrt_rn", "1.0 / sqrt(x)"),
+    ("fmax", "max(x, y)"),
+    ("fmin", "min(x, y)"),
+    ("fabs", "abs(x)"),
+];
+
+/// Whether a dotted name is Triton's (`tl.x`, `triton.language.x`, `libdevice.x`).
+pub fn is_triton_path(path: &str) -> bool {
+    LANGUAGE.iter().chain(MATH).any(|p| path.starts_with(p)) || path == "tl" || path.starts_with("triton.")
+}
+
+/// The error for Triton's dotted name `path` at `at`. `param` is the parameter whose type
+/// it is written as (`BLOCK: tl.constexpr`); `is_builtin` says which names are ours.
+pub fn dotted(path: &str, at: Span, param: Option<&str>, is_builtin: &dyn Fn(&str) -> bool) -> Option<Diagnostic> {
+    if !is_triton_path(path) {
+        return None;
+    }
+    let (name, math) = match MATH.iter().find(|p| path.starts_with(*p)) {
+        Some(p) => (&path[p.len()..], true),
+        None => match LANGUAGE.iter().find(|p| path.starts_with(*p)) {
+            Some(p) => (&path[p.len()..], false),
+            None => (path, false),
+        },
+    };
+    let d = |msg: String, help: String| Some(Diagnostic::error(msg, at, "Triton's spelling").help(help));
+    if name == "constexpr" {
+        let p = param.unwrap_or("NAME");
+        return d(
+            format!("`{path}` is Triton's compile-time parameter"),
+            format!("write `const {p}: i32` (with `= 1024` for a default; `-D {p}=...` overrides it)"),
+        );
+    }
+    if name == "range" || name == "static_range" {
+        return d(
+            format!("`{path}` is Triton's loop range"),
+            "write `for i in range(start, end)` (`range(start, end, step, num_stages = N)`)".to_string(),
+        );
+    }
+    if let Some(t) = dtype(name) {
+        return d(format!("`{path}` is Triton's name for the type `{t}`"), format!("write `{t}`"));
+    }
+    if !name.is_empty() && !name.contains('.') && is_builtin(name) {
+        let what = if math { "math functions" } else { "builtins" };
+        return d(
+            format!("{what} have no `{}` prefix here", &path[..path.len() - name.len()]),
+            format!("write `{name}(...)`"),
+        );
+    }
+    let last = name.rsplit('.').next().unwrap_or(name);
+    if math && !is_builtin(last) {
+        let help = match COMPOSED.iter().find(|c| c.0 == last) {
+            Some((_, with)) => format!("write `{with}`"),
+            None => format!("math functions are builtins without a prefix here, and `{last}` is not one yet (docs/tile-language.md lists them)"),
+        };
+        return d(format!("`{path}` is not available in tilec"), help);
+    }
+    d(
+        format!("`{path}` is not part of tilec's language"),
+        if is_builtin(last) {
+            format!("builtins are Triton's names without a prefix: write `{last}(...)`")
+        } else {
+            format!(
+                "builtins are Triton's names without the `tl.` prefix, and `{last}` is not one of them (docs/tile-language.md lists them)"
+            )
+        },
+    )
+}
+
+/// The error for Python's power operator `**` at `at`; `base` and `exp` are the operands'
+/// text where they are simple (a name, a number).
+pub fn power(at: Span, base: Option<&str>, exp: Option<&str>) -> Diagnostic {
+    let b = base.unwrap_or("x");
+    let help = match exp {
+        Some("2") => format!("write `{b} * {b}`"),
+        Some("3") => format!("write `{b} * {b} * {b}`"),
+        Some("0.5") => format!("write `sqrt({b})`"),
+        Some(e) => format!("write `exp2({e} * log2({b}))` (for a positive `{b}`), or multiply"),
+        None => format!("multiply (`{b} * {b}`), or write `exp2(y * log2({b}))` for a positive `{b}`"),
+    };
+    Diagnostic::error("tilec has no power operator `**`", at, "Python's power").help(help)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn msg(path: &str, param: Option<&str>) -> (String, String) {
+        let d = dotted(path, Span::new(0, 1), param, &|n| ["arange", "exp", "zeros"].contains(&n)).unwrap();
+        (d.message.clone(), d.notes.join(" | ").replace("help: ", ""))
+    }
+
+    #[test]
+    fn every_spelling_gets_its_advice() {
+        assert_eq!(
+            msg("tl.constexpr", Some("BLOCK")).1,
+            "write `const BLOCK: i32` (with `= 1024` for a default; `-D BLOCK=...` overrides it)"
+        );
+        assert_eq!(
+            msg("tl.float16", None),
+            ("`tl.float16` is Triton's name for the type `f16`".into(), "write `f16`".into())
+        );
+        assert_eq!(msg("triton.language.bfloat16", None).1, "write `bf16`");
+        assert_eq!(msg("tl.arange", None), ("builtins have no `tl.` prefix here".into(), "write `arange(...)`".into()));
+        assert_eq!(msg("tl.math.exp", None).0, "math functions have no `tl.math.` prefix here");
+        assert_eq!(msg("libdevice.exp", None).1, "write `exp(...)`");
+        assert_eq!(msg("libdevice.tanh", None).1, "write `2.0 * sigmoid(2.0 * x) - 1.0`");
+        assert!(msg("tl.math.erfcx", None).1.contains("`erfcx` is not one yet"));
+        assert!(msg("tl.static_range", None).1.starts_with("write `for i in range(start, end)`"));
+        assert!(msg("tl.device_assert", None).0.contains("not part of tilec's language"));
+        assert!(dotted("math.exp", Span::new(0, 1), None, &|_| true).is_none());
+        assert_eq!(dtype("uint8"), Some("u8"));
+    }
+}
