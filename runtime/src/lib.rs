@@ -8,6 +8,8 @@
 //! - `buffers`, `npy`: host buffers, generated (seeded) or read from `.npy`;
 //! - `cuda`: the only module that talks to the driver (loaded with dlopen at run time);
 //! - `check`, `bench`: comparing outputs with references, and timing launches;
+//! - `launch`: the typed launch API for programs embedding tilec (cudarc's safe layer,
+//!   a stream of the caller's, arguments checked against the signature);
 //! - `run`: the whole of one `tilerun` invocation;
 //! - `interpret`: the same run in the interpreter (`tile-interp`), where there is no GPU
 //!   or with `--interpret`, `--races`, `--uninit`, `--check-each-pass`;
@@ -23,6 +25,7 @@ pub mod check;
 pub mod cuda;
 pub mod dtype;
 pub mod interpret;
+pub mod launch;
 pub mod load;
 pub mod npy;
 pub mod plan;
