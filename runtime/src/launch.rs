@@ -299,24 +299,37 @@ fn scalar_bits(p: &Param, d: DType, v: Scalar) -> Result<u64, Error> {
     Ok(u64::from_le_bytes(bytes))
 }
 
-/// What a launch with `args` lets the compiler assume, as Triton does (and tilerun for
-/// its buffers): a pointer aligned to 16 bytes and an integer that is a multiple of 16
-/// are assumed so (`divisibility`), and an integer equal to 1 is compiled as the constant
-/// (`equal_to_one`). Arguments that do not match their parameter assume nothing ([`check`]
-/// refuses them after the compile).
+/// What one argument lets the compiler assume of its parameter, as Triton does (and
+/// tilerun for its buffers): a pointer aligned to 16 bytes and an integer that is a
+/// multiple of 16 are assumed so, and an integer equal to 1 is compiled as the constant.
+/// An argument that does not match its parameter assumes nothing ([`check`] refuses it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Assume {
+    Nothing,
+    Divisible16,
+    One,
+}
+
+pub fn assumption(p: &Param, a: &Arg) -> Assume {
+    match (p.kind, a) {
+        (ParamKind::Ptr(_), Arg::Ptr { addr, .. }) if addr % 16 == 0 => Assume::Divisible16,
+        (ParamKind::Scalar(d), Arg::Scalar(Scalar::Int(v))) if d.is_int() && d != DType::I1 => match v {
+            1 => Assume::One,
+            v if v % 16 == 0 => Assume::Divisible16,
+            _ => Assume::Nothing,
+        },
+        _ => Assume::Nothing,
+    }
+}
+
+/// The [`assumption`]s of a launch as compile options: `(divisibility, equal_to_one)`.
 pub fn specialisation(params: &[Param], args: &[Arg]) -> (Vec<(String, u32)>, Vec<String>) {
     let (mut div, mut one) = (vec![], vec![]);
     for (p, a) in params.iter().zip(args) {
-        match (p.kind, a) {
-            (ParamKind::Ptr(_), Arg::Ptr { addr, .. }) if addr % 16 == 0 => div.push((p.name.clone(), 16)),
-            (ParamKind::Scalar(d), Arg::Scalar(Scalar::Int(v))) if d.is_int() && d != DType::I1 => {
-                if *v == 1 {
-                    one.push(p.name.clone());
-                } else if v % 16 == 0 {
-                    div.push((p.name.clone(), 16));
-                }
-            }
-            _ => {}
+        match assumption(p, a) {
+            Assume::Divisible16 => div.push((p.name.clone(), 16)),
+            Assume::One => one.push(p.name.clone()),
+            Assume::Nothing => {}
         }
     }
     (div, one)
