@@ -217,7 +217,7 @@ impl Kernel {
     ) -> PyResult<(Vec<Bound<'py, PyAny>>, Vec<(usize, Bound<'py, PyAny>)>)> {
         let n = self.params.len();
         if args.len() > n {
-            return Err(PyTypeError::new_err(format!("{} but {} were given", self.describe(), args.len())));
+            return Err(PyTypeError::new_err(format!("{}, but {} were given", self.describe(), args.len())));
         }
         let mut slots: Vec<Option<Bound<'py, PyAny>>> = args.iter().map(Some).collect();
         slots.resize(n, None);
@@ -254,7 +254,7 @@ impl Kernel {
 
     fn describe(&self) -> String {
         let list: Vec<String> = self.params.iter().map(|p| format!("{}: {}", p.name, p.spelling())).collect();
-        format!("kernel `{}` takes {} arguments ({}),", self.name, self.params.len(), list.join(", "))
+        format!("kernel `{}` takes {} arguments ({})", self.name, self.params.len(), list.join(", "))
     }
 
     /// The grid: an int, a tuple of 1 to 3 ints, or a callable of the launch's arguments
