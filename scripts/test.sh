@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Sets up, builds, and runs every test that needs no GPU: unit + snapshot tests (cargo),
 # the Python package's pytest suite, then the lit tests (FileCheck over tilec's output,
-# ptxas over its PTX), then the kernels themselves in the interpreter: every example case of test/gpu (checked
-# against numpy, with memcheck and the race detector), every run plan, and the dot
-# kernels through every pass (pipelined loops included) at small sizes.
+# ptxas over its PTX), then the kernels themselves in the interpreter: every example
+# case of test/gpu (checked against numpy, with memcheck and the race detector), every
+# run plan, and the dot kernels through every pass (pipelined loops included) at small
+# sizes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
