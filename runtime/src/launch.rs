@@ -71,9 +71,11 @@ impl Device {
             let names: Vec<&str> = compiled.meta.kernels.iter().map(|k| k.name.as_str()).collect();
             Error::msg(format!("no kernel `{name}` was compiled (there is: {})", names.join(", ")))
         })?;
-        let module = self.ctx.load_module(cudarc::nvrtc::Ptx::from_src(compiled.ptx.clone())).map_err(|e| {
-            // cudarc's load keeps no JIT log: load again the raw way for ptxas's message.
-            crate::cuda::jit_error(&compiled.ptx).unwrap_or_else(|| crate::cuda::fail("cannot load the PTX", e))
+        let module = restoring(|| {
+            self.ctx.load_module(cudarc::nvrtc::Ptx::from_src(compiled.ptx.clone())).map_err(|e| {
+                // cudarc's load keeps no JIT log: load again the raw way for ptxas's message.
+                crate::cuda::jit_error(&compiled.ptx).unwrap_or_else(|| crate::cuda::fail("cannot load the PTX", e))
+            })
         })?;
         let func = module.load_function(name).map_err(|e| crate::cuda::fail(format!("kernel `{name}`"), e))?;
         if meta.shared_bytes > 48 * 1024 {
@@ -87,6 +89,22 @@ impl Device {
         }
         Ok(Kernel { func, params: bind::signature(&meta.params)?, meta: meta.clone() })
     }
+}
+
+/// `f`, which makes a device's context current (cudarc binds it), with the thread's
+/// current context put back after: a program that works on another device (torch, whose
+/// runtime reads the current device from it) never sees its context switched under it.
+fn restoring<T>(f: impl FnOnce() -> T) -> T {
+    let before = cudarc::driver::result::ctx::get_current().ok().flatten();
+    let r = f();
+    if let Some(ctx) = before {
+        if cudarc::driver::result::ctx::get_current().ok().flatten() != Some(ctx) {
+            // SAFETY: `ctx` was current on this thread a moment ago, and contexts the
+            // program made are alive while it uses them.
+            let _ = unsafe { cudarc::driver::result::ctx::set_current(ctx) };
+        }
+    }
+    r
 }
 
 /// One argument of a launch: a device buffer (its address, element type and length) or a
@@ -205,8 +223,7 @@ impl Kernel {
             block_dim: (self.meta.block[0], self.meta.block[1], self.meta.block[2]),
             shared_mem_bytes: self.meta.shared_bytes,
         };
-        builder
-            .launch(cfg)
+        restoring(|| builder.launch(cfg))
             .map(|_| ())
             .map_err(|e| crate::cuda::fail(format!("kernel `{}`: cannot launch", self.meta.name), e))
     }
