@@ -20,8 +20,9 @@ pub struct Torch {
     dtypes: Vec<(Py<PyAny>, DType)>,
     /// `torch._C._cuda_getCurrentRawStream(device) -> int`: the current stream as Triton's
     /// launcher reads it (`torch.cuda.current_stream().cuda_stream` costs microseconds).
-    raw_stream: Py<PyAny>,
-    current_device: Py<PyAny>,
+    /// A CPU-only torch has neither this nor a current device.
+    raw_stream: Option<Py<PyAny>>,
+    current_device: Option<Py<PyAny>>,
 }
 
 static TORCH: PyOnceLock<Torch> = PyOnceLock::new();
@@ -59,20 +60,27 @@ pub fn torch(py: Python<'_>) -> PyResult<Option<&'static Torch>> {
     let t = Torch {
         tensor: torch.getattr("Tensor")?.unbind(),
         dtypes,
-        raw_stream: c.getattr("_cuda_getCurrentRawStream")?.unbind(),
-        current_device: torch.getattr("cuda")?.getattr("current_device")?.unbind(),
+        raw_stream: c.getattr_opt("_cuda_getCurrentRawStream")?.map(Bound::unbind),
+        current_device: torch.getattr("cuda")?.getattr_opt("current_device")?.map(Bound::unbind),
     };
     Ok(Some(TORCH.get_or_init(py, || t)))
 }
 
 impl Torch {
-    /// The handle of torch's current stream on `device`.
+    /// The handle of torch's current stream on `device` (0, the legacy default stream,
+    /// without CUDA in torch).
     pub fn stream(&self, py: Python<'_>, device: i32) -> PyResult<usize> {
-        self.raw_stream.bind(py).call1((device,))?.extract()
+        match &self.raw_stream {
+            Some(f) => f.bind(py).call1((device,))?.extract(),
+            None => Ok(0),
+        }
     }
 
-    pub fn current_device(&self, py: Python<'_>) -> PyResult<i32> {
-        self.current_device.bind(py).call0()?.extract()
+    /// torch's current CUDA device, for launches with no tensor to say which (0 where
+    /// torch cannot tell: opening the device then says why).
+    pub fn current_device(&self, py: Python<'_>) -> i32 {
+        let f = self.current_device.as_ref().map(|f| f.bind(py).call0().and_then(|d| d.extract()));
+        f.and_then(Result::ok).unwrap_or(0)
     }
 }
 

@@ -183,7 +183,7 @@ impl Kernel {
         let grid = self.grid(py, grid, &objs, &overrides)?;
         let device = match (device, torch) {
             (Some(d), _) => d,
-            (None, Some(t)) => t.current_device(py)?,
+            (None, Some(t)) => t.current_device(py),
             (None, None) => 0,
         };
         let key = self.key(device, &launch_args, &overrides);

@@ -83,3 +83,61 @@ def test_bad_grids(add):
         ty, msg = launch_error(add, grid, a, a, a, 1000)
         assert (ty, msg[: len(want)]) == (TypeError, want)
     assert launch_error(add, (-1,), a, a, a, 1000) == (ValueError, "grid [-1]: each dimension is from 0 to 2^32-1")
+
+
+FAKE_TORCH = r'''
+import json, sys, types
+torch = types.ModuleType("torch")
+class dtype:
+    def __init__(self, name): self.name = name
+    def __repr__(self): return "torch." + self.name
+for n in ["float32", "float16", "bfloat16", "float64", "int32", "int64", "complex64"]:
+    setattr(torch, n, dtype(n))
+class Tensor:
+    def __init__(self, dtype=torch.float32, device=0, ptr=0x7F0000000000, n=1000):
+        self.dtype, self.device, self.ptr, self.n = dtype, device, ptr, n
+    def get_device(self): return self.device
+    def data_ptr(self): return self.ptr
+    def numel(self): return self.n
+torch.Tensor = Tensor
+torch._C = types.SimpleNamespace(_cuda_getCurrentRawStream=lambda device: 0)
+torch.cuda = types.SimpleNamespace(current_device=lambda: 0)
+sys.modules["torch"] = torch
+
+import tilec
+add = tilec.compile(sys.argv[1])
+t = Tensor()
+cases = {
+    "good": (t, t, t, 1000),
+    "cpu": (t, Tensor(device=-1), t, 1000),
+    "dtype": (t, t, Tensor(torch.float16), 1000),
+    "devices": (t, Tensor(device=1), t, 1000),
+    "complex": (Tensor(torch.complex64), t, t, 1000),
+}
+out = {}
+for name, args in cases.items():
+    try:
+        add[(1,)](*args)
+        out[name] = ["no error", ""]
+    except Exception as e:
+        out[name] = [type(e).__name__, str(e)]
+print(json.dumps(out))
+'''
+
+
+def test_torch_tensors_are_read_through_torchs_api():
+    """The tensor path (get_device, dtype, data_ptr, numel, torch's current stream), with
+    a stand-in torch module in a fresh interpreter (CI has no torch)."""
+    import json
+    import subprocess
+    import sys
+
+    p = subprocess.run([sys.executable, "-c", FAKE_TORCH, str(ROOT / "examples" / "add.tile")],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert out["good"][0] == "RuntimeError" and out["good"][1].startswith(NO_GPU)
+    assert out["cpu"] == ["TypeError", "argument `b` is a tensor on the CPU: tilec kernels take CUDA tensors (.cuda())"]
+    assert out["dtype"] == ["TypeError", "argument `out` is *f32, but the buffer holds f16"]
+    assert out["devices"] == ["ValueError", "argument `b` is on cuda:1, but an earlier one is on cuda:0"]
+    assert out["complex"] == ["TypeError", "argument `a`: tilec has no element type for torch.complex64"]
