@@ -106,7 +106,7 @@ fn front(
         if no_specialise {
             (vec![], vec![])
         } else {
-            (bind::specialisation(&params, &ordered), bind::ones(&params, &ordered))
+            bind::specialisation(&params, &ordered)
         }
     };
     let opts = CompileOptions { kernel: Some(k.name.clone()), divisibility, equal_to_one, ..base.clone() };
