@@ -17,3 +17,7 @@ fi
 if ! python3 -c "import numpy" 2>/dev/null; then
   python3 -m pip install -q numpy
 fi
+# pytest, for the Python package's tests (scripts/python_test.sh).
+if ! python3 -c "import pytest" 2>/dev/null; then
+  python3 -m pip install -q pytest
+fi

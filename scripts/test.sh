@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Sets up, builds, and runs every test that needs no GPU: unit + snapshot tests (cargo),
-# then the lit tests (FileCheck over tilec's output, ptxas over its PTX), then the
-# kernels themselves in the interpreter: every example case of test/gpu (checked
-# against numpy, with memcheck and the race detector), every run plan, and the dot
-# kernels through every pass (pipelined loops included) at small sizes.
+# the Python package's pytest suite, then the lit tests (FileCheck over tilec's output,
+# ptxas over its PTX), then the kernels themselves in the interpreter: every example
+# case of test/gpu (checked against numpy, with memcheck and the race detector), every
+# run plan, and the dot kernels through every pass (pipelined loops included) at small
+# sizes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -12,6 +13,7 @@ cargo build -p tilec-tools --bins
 cargo test --workspace
 log=$(mktemp)
 status=0
+scripts/python_test.sh || status=1
 /usr/lib/llvm-22/bin/lit -sv test 2>&1 | tee "$log" || status=$?
 passed=$(sed -n 's/^ *Passed *: *\([0-9]*\).*/\1/p' "$log")
 failed=$(sed -n 's/^ *Failed *: *\([0-9]*\).*/\1/p' "$log")

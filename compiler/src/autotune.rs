@@ -10,8 +10,8 @@
 //! on the same things).
 
 use crate::cache;
-use crate::diag::render;
-use crate::driver::{CompileError, CompileOptions};
+use crate::diagnostics::Diagnostics;
+use crate::driver::CompileOptions;
 use crate::options::NumWarps;
 use crate::sema::tir::ConstVal;
 use crate::source::SourceFile;
@@ -101,9 +101,8 @@ impl Tuning {
 
 /// The autotune attributes of the kernels `opts` selects (those without one are left
 /// out), read from the checked program: the file must check with `opts.defines`.
-pub fn tunings(file: &SourceFile, opts: &CompileOptions) -> Result<Vec<Tuning>, CompileError> {
-    let program = crate::sema::check(file, &opts.defines)
-        .map_err(|d| CompileError { rendered: render(file, &d), internal: false })?;
+pub fn tunings(file: &SourceFile, opts: &CompileOptions) -> Result<Vec<Tuning>, Diagnostics> {
+    let program = crate::driver::check(file, &opts.defines)?;
     Ok(opts
         .selected(&program)
         .filter(|k| !k.autotune.is_empty())

@@ -1,7 +1,8 @@
 //! The compile cache: PTX and metadata of earlier compiles, on disk, keyed by what decides
 //! them: the source text and name, the frozen `CompileOptions`, and the compiler binary
 //! itself (its path, size and modification time, so a rebuilt tilec never reads an older
-//! one's output).
+//! one's output). That binary is the file holding this code: the executable for `tilec`
+//! and `tilerun`, the shared library for the Python package (whose executable is python).
 //!
 //! 1. Hash the key; the entry is `DIR/<hash>.ptx` + `DIR/<hash>.json`.
 //! 2. A hit reads both back (a missing or unreadable half is a miss).
@@ -12,10 +13,13 @@
 //! `TILEC_CACHE=0` turns the cache off. A cache that cannot be written is skipped silently:
 //! it only ever saves time.
 
-use crate::driver::{self, CompileError, CompileOptions, Compiled};
+use crate::diagnostics::Diagnostics;
+use crate::driver::{self, CompileOptions, Compiled};
 use crate::metadata::ModuleMeta;
 use crate::source::SourceFile;
 use std::hash::{Hash, Hasher};
+#[cfg(unix)]
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 /// A compile, and whether it came from the cache.
@@ -25,7 +29,7 @@ pub struct Cached {
 }
 
 /// `driver::compile`, through the cache when there is one.
-pub fn compile(file: &SourceFile, opts: &CompileOptions) -> Result<Cached, CompileError> {
+pub fn compile(file: &SourceFile, opts: &CompileOptions) -> Result<Cached, Diagnostics> {
     let Some(dir) = cache_dir() else {
         return driver::compile(file, opts).map(|compiled| Cached { compiled, hit: false });
     };
@@ -33,7 +37,7 @@ pub fn compile(file: &SourceFile, opts: &CompileOptions) -> Result<Cached, Compi
 }
 
 /// `compile` with the cache in `dir`.
-pub fn compile_in(dir: &Path, file: &SourceFile, opts: &CompileOptions) -> Result<Cached, CompileError> {
+pub fn compile_in(dir: &Path, file: &SourceFile, opts: &CompileOptions) -> Result<Cached, Diagnostics> {
     let stem = dir.join(format!("{:016x}", key(file, opts)));
     if let Some(compiled) = read(&stem) {
         return Ok(Cached { compiled, hit: true });
@@ -66,15 +70,37 @@ fn key(file: &SourceFile, opts: &CompileOptions) -> u64 {
     h.finish()
 }
 
-/// Hashes what identifies the compiler: its version and its binary (path, size and
-/// modification time), so a rebuilt tilec never trusts an older one's results.
+/// Hashes what identifies the compiler: its version and the file it was loaded from
+/// (path, size and modification time), so a rebuilt tilec (or Python extension) never
+/// trusts an older one's results.
 pub fn hash_compiler(h: &mut impl Hasher) {
     env!("CARGO_PKG_VERSION").hash(h);
-    if let Some(m) = std::env::current_exe().ok().and_then(|p| std::fs::metadata(&p).ok().map(|m| (p, m))) {
+    if let Some(m) = compiler_binary().and_then(|p| std::fs::metadata(&p).ok().map(|m| (p, m))) {
         m.0.hash(h);
         m.1.len().hash(h);
         m.1.modified().ok().hash(h);
     }
+}
+
+/// The file this code was loaded from: the shared object `dladdr` names when it gives an
+/// absolute path, else the executable.
+fn compiler_binary() -> Option<PathBuf> {
+    #[cfg(unix)]
+    {
+        // SAFETY: dladdr only reads the loader's tables; `info` is plain data it fills in,
+        // and its file name is a NUL-terminated string the loader owns while the object
+        // stays loaded (this code is in it).
+        let mut info: libc::Dl_info = unsafe { std::mem::zeroed() };
+        let here = compiler_binary as *const () as *const libc::c_void;
+        if unsafe { libc::dladdr(here, &mut info) } != 0 && !info.dli_fname.is_null() {
+            let name = unsafe { std::ffi::CStr::from_ptr(info.dli_fname) };
+            let path = PathBuf::from(std::ffi::OsStr::from_bytes(name.to_bytes()));
+            if path.is_absolute() && path.is_file() {
+                return Some(path);
+            }
+        }
+    }
+    std::env::current_exe().ok()
 }
 
 fn read(stem: &Path) -> Option<Compiled> {

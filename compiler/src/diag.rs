@@ -1,6 +1,9 @@
 //! Diagnostics and their rendering: a clang-style first line (`file:line:col: error: msg`)
 //! that editors and CI parsers pick up, then codespan's source excerpt with carets.
 //!
+//! These are the front end's, on byte spans; a failed compile hands them out resolved to
+//! lines and columns (`diagnostics::Diagnostics`, the API's error type).
+//!
 //! The rendered text is pinned by snapshot tests, so its shape must stay stable: ASCII
 //! only, no colour, one blank line between diagnostics.
 
@@ -10,7 +13,8 @@ use codespan_reporting::term::{self, Chars, Config};
 
 use crate::source::{SourceFile, Span};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How bad a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Severity {
     Error,
     Warning,
@@ -18,7 +22,8 @@ pub enum Severity {
 }
 
 impl Severity {
-    fn name(self) -> &'static str {
+    /// `error`, `warning`, `note`: the word the rendering prints.
+    pub fn as_str(self) -> &'static str {
         match self {
             Severity::Error => "error",
             Severity::Warning => "warning",
@@ -85,7 +90,7 @@ pub fn render(file: &SourceFile, diags: &[Diagnostic]) -> String {
             out.push('\n');
         }
         let (line, col) = file.line_col(d.span.start);
-        out.push_str(&format!("{}:{}:{}: {}: {}\n", file.name, line, col, d.severity.name(), d.message));
+        out.push_str(&format!("{}:{}:{}: {}: {}\n", file.name, line, col, d.severity.as_str(), d.message));
         let sev = match d.severity {
             Severity::Error => CsSeverity::Error,
             Severity::Warning => CsSeverity::Warning,
@@ -103,7 +108,7 @@ pub fn render(file: &SourceFile, diags: &[Diagnostic]) -> String {
         // codespan opens with `error: msg` (every line of a multi-line message) and
         // `  --> file:l:c`; the clang-style line above replaces both.
         let mut lines = text.lines().peekable();
-        if lines.peek().is_some_and(|l| l.starts_with(d.severity.name())) {
+        if lines.peek().is_some_and(|l| l.starts_with(d.severity.as_str())) {
             for _ in 0..d.message.lines().count().max(1) {
                 lines.next();
             }

@@ -5,7 +5,8 @@
 //! 3. Read the PTX out of the `gpu.binary`, and describe each kernel for launchers.
 //! Every failure is rendered against the .tile source.
 
-use crate::diag::{self, Diagnostic};
+use crate::diag::Diagnostic;
+use crate::diagnostics::{self, Diagnostics, Severity};
 use crate::metadata::{ConstMeta, KernelMeta, ModuleMeta, ParamMeta};
 use crate::pipeline::{self, DiagnosticSink, PrintIr};
 use crate::sema::tir::{ConstVal, Program};
@@ -16,32 +17,24 @@ use melior::ir::Module;
 
 pub use crate::options::CompileOptions;
 
-/// The result of a successful compile.
+/// The result of a successful compile: the PTX of every compiled kernel, and what a
+/// launcher needs to know of each (`OUT.json`).
 #[derive(Clone, Debug)]
 pub struct Compiled {
     pub ptx: String,
     pub meta: ModuleMeta,
 }
 
-/// A failed compile: diagnostics already rendered against the source (file:line:col,
-/// the line, a caret), ready to print to stderr.
-#[derive(Clone, Debug)]
-pub struct CompileError {
-    pub rendered: String,
-    /// A bug of tilec's (a panic, a pass that broke the IR), not of the program: tilec
-    /// exits with status 2 instead of 1.
-    pub internal: bool,
-}
-
-impl CompileError {
-    fn user(rendered: String) -> CompileError {
-        CompileError { rendered, internal: false }
+impl Compiled {
+    /// The metadata of the kernel `name`.
+    pub fn kernel(&self, name: &str) -> Option<&KernelMeta> {
+        self.meta.kernels.iter().find(|k| k.name == name)
     }
 }
 
 /// Checks `file` and generates the tile dialect, as MLIR text.
-pub fn tile_ir(file: &SourceFile, opts: &CompileOptions) -> Result<(Program, String), CompileError> {
-    opts.check().map_err(|m| CompileError::user(format!("{}: error: {m}\n", file.name)))?;
+pub fn tile_ir(file: &SourceFile, opts: &CompileOptions) -> Result<(Program, String), Diagnostics> {
+    opts.check().map_err(|m| Diagnostics::about_file(file, m, false))?;
     let (program, module) = on_big_stack(|| caught(file, || front_end(file, opts)))?;
     crate::verify::module(&module, opts).map_err(|v| {
         let msg = format!("tilegen broke a rule of the IR: {}", v.message);
@@ -52,17 +45,17 @@ pub fn tile_ir(file: &SourceFile, opts: &CompileOptions) -> Result<(Program, Str
 
 /// Parses and checks `file` (the front end alone, no MLIR): the typed program, or its
 /// errors rendered against the source.
-pub fn check(file: &SourceFile, defines: &[(String, String)]) -> Result<Program, CompileError> {
+pub fn check(file: &SourceFile, defines: &[(String, String)]) -> Result<Program, Diagnostics> {
     on_big_stack(|| caught(file, || sema::check(file, defines).map_err(|d| render(file, &d))))
 }
 
 /// `f`, with a panic reported as an internal error of the front end.
-fn caught<T>(file: &SourceFile, f: impl FnOnce() -> Result<T, CompileError>) -> Result<T, CompileError> {
+fn caught<T>(file: &SourceFile, f: impl FnOnce() -> Result<T, Diagnostics>) -> Result<T, Diagnostics> {
     crate::internal::catch(f).unwrap_or_else(|p| {
         let d =
             Diagnostic::error(format!("internal error: the front end panicked: {}", p.message), Span::default(), "")
                 .note(crate::internal::REPORT);
-        Err(CompileError { rendered: diag::render(file, &[d]), internal: true })
+        Err(Diagnostics::from_front_end(file, &[d], true))
     })
 }
 
@@ -83,7 +76,7 @@ fn on_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
 
 /// Source text to the tile dialect's mirror IR: sema, the options' names, the limits,
 /// tilegen.
-fn front_end(file: &SourceFile, opts: &CompileOptions) -> Result<(Program, tile_dialects::ir::Module), CompileError> {
+fn front_end(file: &SourceFile, opts: &CompileOptions) -> Result<(Program, tile_dialects::ir::Module), Diagnostics> {
     let program = sema::check(file, &opts.defines).map_err(|d| render(file, &d))?;
     if program.kernels.is_empty() {
         let d = Diagnostic::error("this file has no kernel", Span::default(), "no `kernel` in this file")
@@ -100,7 +93,7 @@ fn front_end(file: &SourceFile, opts: &CompileOptions) -> Result<(Program, tile_
 }
 
 /// Compiles every kernel of `file` (or the one `opts.kernel` names) to PTX.
-pub fn compile(file: &SourceFile, opts: &CompileOptions) -> Result<Compiled, CompileError> {
+pub fn compile(file: &SourceFile, opts: &CompileOptions) -> Result<Compiled, Diagnostics> {
     compile_with(file, opts, &PrintIr::default(), &mut std::io::sink())
 }
 
@@ -110,7 +103,7 @@ pub fn compile_with(
     opts: &CompileOptions,
     print: &PrintIr,
     out: &mut dyn std::io::Write,
-) -> Result<Compiled, CompileError> {
+) -> Result<Compiled, Diagnostics> {
     let (program, text) = tile_ir(file, opts)?;
     let context = tile_dialects::context::create_context();
     let sink = DiagnosticSink::attach(&context);
@@ -125,17 +118,15 @@ pub fn compile_with(
     let smem = kernel_smem_bytes(&module);
     pipeline::run(&mut module, back_end, opts, print, &sink, out)
         .map_err(|e| mlir_error(file, &e.pass, e.diagnostics, e.internal))?;
-    let ptx = pipeline::ptx::extract(&module).ok_or_else(|| CompileError {
-        rendered: format!("{}: error: internal error: the NVPTX back end produced no PTX\n", file.name),
-        internal: true,
-    })?;
+    let ptx = pipeline::ptx::extract(&module)
+        .ok_or_else(|| Diagnostics::about_file(file, "internal error: the NVPTX back end produced no PTX", true))?;
     let meta = metadata(&program, opts, &smem);
     Ok(Compiled { ptx, meta })
 }
 
 /// `--explain-layouts`: compiles through `software-pipeline` and reports each access,
 /// conversion, dot and pipelined loop (`explain::report`).
-pub fn explain(file: &SourceFile, opts: &CompileOptions) -> Result<String, CompileError> {
+pub fn explain(file: &SourceFile, opts: &CompileOptions) -> Result<String, Diagnostics> {
     let (_, text) = tile_ir(file, opts)?;
     let context = tile_dialects::context::create_context();
     let sink = DiagnosticSink::attach(&context);
@@ -156,10 +147,10 @@ pub fn parse_mlir<'c>(
     file: &SourceFile,
     sink: &DiagnosticSink,
     opts: &CompileOptions,
-) -> Result<Module<'c>, CompileError> {
+) -> Result<Module<'c>, Diagnostics> {
     let at = |offset: usize, msg: &str| {
-        let (l, c) = file.line_col(offset as u32);
-        CompileError::user(format!("{}:{l}:{c}: error: {msg}\n", file.name))
+        let d = diagnostics::Diagnostic::at(Severity::Error, Some(&file.name), Some(file.line_col(offset as u32)), msg);
+        Diagnostics::new(vec![d], None, false)
     };
     if let Some(i) = file.text.find('\0') {
         return Err(at(i, "a NUL byte: the input is not MLIR text"));
@@ -180,22 +171,20 @@ pub fn parse_mlir<'c>(
                 None => vec![(format!("loc({:?}:1:1)", file.name), "the IR does not parse or verify".into())],
             };
         }
-        CompileError::user(mlir_report(file, &d))
+        mlir_diagnostics(file, &d, false)
     })?;
     let checked = crate::internal::catch(|| {
         crate::verify::module(&tile_dialects::ir::import_module(module.as_operation()), opts)
     })
-    .map_err(|p| CompileError {
-        rendered: format!(
-            "{}: error: internal error: checking the IR panicked: {}\nnote: {}\n",
-            file.name,
-            p.message,
-            crate::internal::REPORT
-        ),
-        internal: true,
+    .map_err(|p| {
+        let msg = format!("internal error: checking the IR panicked: {}", p.message);
+        let mut d = Diagnostics::about_file(file, msg, true);
+        d.push(report_note());
+        d
     })?;
     checked.map_err(|v| {
-        CompileError::user(mlir_report(file, &[(v.loc, format!("{} (the input breaks a rule of the IR)", v.message))]))
+        let msg = format!("{} (the input breaks a rule of the IR)", v.message);
+        mlir_diagnostics(file, &[(v.loc, msg)], false)
     })?;
     Ok(module)
 }
@@ -220,19 +209,37 @@ fn custom_syntax_op(text: &str) -> Option<(usize, String)> {
 }
 
 /// MLIR diagnostics of a `.mlir` input, one line each at the input's `file:line:col`.
-pub fn mlir_report(file: &SourceFile, items: &[(String, String)]) -> String {
-    items.iter().map(|(loc, msg)| format!("{}: error: {msg}\n", loc_text(loc, &file.name))).collect()
+pub fn mlir_diagnostics(file: &SourceFile, items: &[(String, String)], internal: bool) -> Diagnostics {
+    let ds = items.iter().map(|(loc, msg)| {
+        let (name, line_col) = loc_position(loc, &file.name);
+        diagnostics::Diagnostic::at(Severity::Error, Some(&name), line_col, msg.clone())
+    });
+    let mut d = Diagnostics::new(ds.collect(), None, internal);
+    if internal {
+        d.push(report_note());
+    }
+    d
 }
 
-/// `loc("k.mlir":3:5)` → `k.mlir:3:5`; the text MLIR parsed is named `-`, and a location
-/// that names no file is the whole input: both become `file`.
-fn loc_text(loc: &str, file: &str) -> String {
+/// `loc("k.mlir":3:5)` → (`k.mlir`, 3:5); the text MLIR parsed is named `-`, and a
+/// location that names no file is the whole input: both become `file`.
+fn loc_position(loc: &str, file: &str) -> (String, Option<(u32, u32)>) {
     let inner = loc.trim_start_matches("loc(").trim_end_matches(')');
-    match inner.strip_prefix('"').and_then(|s| s.split_once('"')) {
-        Some(("-", rest)) => format!("{file}{rest}"),
-        Some((name, rest)) => format!("{name}{rest}"),
-        None => file.to_string(),
-    }
+    let Some((name, rest)) = inner.strip_prefix('"').and_then(|s| s.split_once('"')) else {
+        return (file.to_string(), None);
+    };
+    let name = if name == "-" { file } else { name };
+    let mut nums = rest.strip_prefix(':').unwrap_or("").splitn(2, ':').map(|n| n.parse::<u32>().ok());
+    let line_col = match (nums.next().flatten(), nums.next().flatten()) {
+        (Some(l), Some(c)) => Some((l, c)),
+        _ => None,
+    };
+    (name.to_string(), line_col)
+}
+
+/// The note every internal error ends with, on a line of its own.
+fn report_note() -> diagnostics::Diagnostic {
+    diagnostics::Diagnostic::at(Severity::Note, None, None, crate::internal::REPORT)
 }
 
 /// The last pass whose output stays at the levels the interpreter runs (tile, layout,
@@ -246,7 +253,7 @@ pub fn mirror_stages(
     file: &SourceFile,
     opts: &CompileOptions,
     each_pass: bool,
-) -> Result<Vec<(String, tile_dialects::ir::Module)>, CompileError> {
+) -> Result<Vec<(String, tile_dialects::ir::Module)>, Diagnostics> {
     let (_, text) = tile_ir(file, opts)?;
     let context = tile_dialects::context::create_context();
     let sink = DiagnosticSink::attach(&context);
@@ -294,15 +301,15 @@ pub fn parse_verified<'c>(
     }
 }
 
-fn render(file: &SourceFile, d: &[Diagnostic]) -> CompileError {
-    CompileError::user(diag::render(file, d))
+fn render(file: &SourceFile, d: &[Diagnostic]) -> Diagnostics {
+    Diagnostics::from_front_end(file, d, false)
 }
 
 /// MLIR diagnostics of `pass`, shown at their .tile locations where they have one; an
 /// internal error says so, and asks to be reported.
-fn mlir_error(file: &SourceFile, pass: &str, items: Vec<(String, String)>, internal: bool) -> CompileError {
+fn mlir_error(file: &SourceFile, pass: &str, items: Vec<(String, String)>, internal: bool) -> Diagnostics {
     let mut located = vec![];
-    let mut rest = String::new();
+    let mut rest = vec![];
     // MLIR's dump of the op a diagnostic is about is generic IR text, which a .tile user
     // never wrote (`-v` logs the IR of a failing pass).
     let items = items.into_iter().filter(|(_, m)| !m.starts_with("note: see current operation"));
@@ -313,16 +320,23 @@ fn mlir_error(file: &SourceFile, pass: &str, items: Vec<(String, String)>, inter
             (false, _) => format!("{msg} (in pass `{pass}`)"),
         };
         match file.span_of_loc(&loc) {
-            Some(span) => located.push(Diagnostic::error(msg, span, "")),
-            None => rest.push_str(&format!("{}: error: {msg}\n", file.name)),
+            Some(span) => located.push(diagnostics::Diagnostic::resolve(file, &Diagnostic::error(msg, span, ""))),
+            None => rest.push(diagnostics::Diagnostic::at(Severity::Error, Some(&file.name), None, msg)),
         }
     }
-    let mut rendered = diag::render(file, &located);
-    rendered.push_str(&rest);
+    located.extend(rest);
     if internal {
-        rendered.push_str(&format!("note: {}\n", crate::internal::REPORT));
+        located.push(report_note());
     }
-    CompileError { rendered, internal }
+    if located.is_empty() {
+        located.push(diagnostics::Diagnostic::at(
+            Severity::Error,
+            Some(&file.name),
+            None,
+            format!("pass `{pass}` failed without a diagnostic"),
+        ));
+    }
+    Diagnostics::new(located, Some(file), internal)
 }
 
 /// Each lowered kernel's dynamic shared memory (`tile.smem_bytes` on its `llvm.func`).

@@ -175,11 +175,13 @@ impl CompileOptions {
 
     /// The warp count of a kernel in the IR: the override, else its `tile.num_warps`
     /// (tilegen writes the resolved value there), else the default.
+    #[doc(hidden)] // the compiler's own (the API is the crate root)
     pub fn num_warps_of(&self, f: &tile_dialects::ir::Op) -> u32 {
         self.num_warps.map(NumWarps::get).or_else(|| f.int_attr("tile.num_warps").map(|n| n as u32)).unwrap_or(4)
     }
 
     /// A kernel's warp count: the override, else its `#[num_warps]` (checked by sema).
+    #[doc(hidden)] // the compiler's own (the API is the crate root)
     pub fn kernel_num_warps(&self, k: &Kernel) -> u32 {
         self.num_warps.map_or(k.num_warps, NumWarps::get)
     }
@@ -190,6 +192,7 @@ impl CompileOptions {
     }
 
     /// The kernels this compile produces.
+    #[doc(hidden)] // the compiler's own (the API is the crate root)
     pub fn selected<'p>(&self, program: &'p Program) -> impl Iterator<Item = &'p Kernel> + 'p {
         let want = self.kernel.clone();
         program.kernels.iter().filter(move |k| want.as_ref().is_none_or(|w| *w == k.name))
@@ -199,6 +202,7 @@ impl CompileOptions {
 /// Checks the names the options give against the program: `--kernel` names a kernel, and
 /// each `--divisibility` / `--assume` name is a run-time parameter of a compiled kernel
 /// whose type can carry it. Errors point at the kernel or the parameter, like `-D`'s.
+#[doc(hidden)] // the compiler's own (the API is the crate root)
 pub fn check_names(program: &Program, opts: &CompileOptions, file_start: Span) -> Result<(), Vec<Diagnostic>> {
     let mut errs = vec![];
     if let Some(k) = &opts.kernel {

@@ -6,8 +6,8 @@
 //! `// --num-warps N`, `// --arch sm_80`, `// --kernel NAME`. The whole compile runs
 //! (front end, limits, passes), so an error found late is pinned like one found early.
 
-use tilec::driver::{compile, CompileOptions};
-use tilec::source::SourceFile;
+use tilec::internals::driver::{compile, CompileOptions};
+use tilec::internals::source::SourceFile;
 
 fn options(text: &str) -> CompileOptions {
     let mut o = CompileOptions { index_bits: 32, ..Default::default() };
@@ -40,8 +40,8 @@ fn bad_programs() {
                 "(compiled without errors)\n".to_string()
             }
             Err(e) => {
-                assert!(!e.internal, "{rel}: an internal error:\n{}", e.rendered);
-                e.rendered
+                assert!(!e.is_internal(), "{rel}: an internal error:\n{}", e.render());
+                e.render()
             }
         };
         insta::assert_snapshot!(rendered);

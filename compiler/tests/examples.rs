@@ -3,9 +3,9 @@
 
 use std::path::Path;
 
-use tilec::diag::render;
-use tilec::sema;
-use tilec::source::SourceFile;
+use tilec::internals::diag::render;
+use tilec::internals::sema;
+use tilec::internals::source::SourceFile;
 
 fn repo_root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()

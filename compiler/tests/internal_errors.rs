@@ -3,10 +3,10 @@
 //! the process inside MLIR's callback).
 
 use tile_dialects::ir::{Module, Type};
-use tilec::driver::{parse_verified, tile_ir, CompileOptions};
-use tilec::passes::{PassError, PassInfo, PassKind};
-use tilec::pipeline::{self, DiagnosticSink, Options, PrintIr};
-use tilec::source::SourceFile;
+use tilec::internals::driver::{parse_verified, tile_ir, CompileOptions};
+use tilec::internals::passes::{PassError, PassInfo, PassKind};
+use tilec::internals::pipeline::{self, DiagnosticSink, Options, PrintIr};
+use tilec::internals::source::SourceFile;
 
 fn boom(_: &mut Module, _: &Options) -> Result<(), PassError> {
     let v: Vec<u32> = vec![];

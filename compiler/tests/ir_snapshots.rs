@@ -1,9 +1,9 @@
 //! insta snapshots of the IR after every pass, for the examples the pipeline lowers:
 //! a change to any pass shows up as a reviewed diff of exactly what it changed.
 
-use tilec::driver::{compile_with, tile_ir, CompileOptions};
-use tilec::pipeline::PrintIr;
-use tilec::source::SourceFile;
+use tilec::internals::driver::{compile_with, tile_ir, CompileOptions};
+use tilec::internals::pipeline::PrintIr;
+use tilec::internals::source::SourceFile;
 
 const EXAMPLES: &[&str] = &["add", "sum", "persistent_sum", "softmax_row", "scan", "transpose"];
 
@@ -42,7 +42,7 @@ fn ir_after_each_pass() {
         insta::assert_snapshot!(format!("{name}__00_tilegen"), module.as_operation().to_string());
         let mut out = Vec::new();
         let print = PrintIr { after_all: true, ..Default::default() };
-        compile_with(&file, &opts, &print, &mut out).unwrap_or_else(|e| panic!("{}", e.rendered));
+        compile_with(&file, &opts, &print, &mut out).unwrap_or_else(|e| panic!("{}", e.render()));
         let text = String::from_utf8(out).expect("utf-8");
         let dumps: Vec<&str> = text.split("// -----// IR Dump After ").skip(1).collect();
         assert!(dumps.len() >= 8, "{name}: {} passes printed", dumps.len());

@@ -5,16 +5,16 @@
 mod driver;
 
 use libfuzzer_sys::fuzz_target;
-use tilec::driver::{tile_ir, CompileOptions};
-use tilec::source::SourceFile;
+use tilec::internals::driver::{tile_ir, CompileOptions};
+use tilec::internals::source::SourceFile;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let file = SourceFile::new("fuzz.tile", text);
     if let Err(e) = tile_ir(&file, &CompileOptions::default()) {
-        assert!(!e.internal, "internal error:\n{}", e.rendered);
-        if let Some(why) = tilec_fuzz::oracle::judge_error(&e.rendered, "fuzz.tile", true) {
-            panic!("{why}:\n{}", e.rendered);
+        assert!(!e.is_internal(), "internal error:\n{}", e.render());
+        if let Some(why) = tilec_fuzz::oracle::judge_error(&e.render(), "fuzz.tile", true) {
+            panic!("{why}:\n{}", e.render());
         }
     }
 });

@@ -5,9 +5,9 @@
 mod driver;
 
 use libfuzzer_sys::fuzz_target;
-use tilec::driver::{parse_mlir, CompileOptions};
-use tilec::pipeline::{self, DiagnosticSink, PrintIr};
-use tilec::source::SourceFile;
+use tilec::internals::driver::{parse_mlir, CompileOptions};
+use tilec::internals::pipeline::{self, DiagnosticSink, PrintIr};
+use tilec::internals::source::SourceFile;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
     let mut module = match parse_mlir(&context, &file, &sink, &opts) {
         Ok(m) => m,
         Err(e) => {
-            assert!(!e.internal, "internal error:\n{}", e.rendered);
+            assert!(!e.is_internal(), "internal error:\n{}", e.render());
             return;
         }
     };

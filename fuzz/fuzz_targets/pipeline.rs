@@ -6,8 +6,8 @@ mod driver;
 
 use arbitrary::Unstructured;
 use libfuzzer_sys::fuzz_target;
-use tilec::driver::{compile, CompileOptions};
-use tilec::source::SourceFile;
+use tilec::internals::driver::{compile, CompileOptions};
+use tilec::internals::source::SourceFile;
 
 /// The generated flags as options (the generator only writes valid ones).
 fn options(flags: &[String]) -> CompileOptions {
@@ -50,9 +50,9 @@ fuzz_target!(|data: &[u8]| {
             assert!(out.status.success(), "ptxas rejects:\n{}\n{}", String::from_utf8_lossy(&out.stderr), case.text);
         }
         Err(e) => {
-            assert!(!e.internal, "internal error:\n{}\n{}", e.rendered, case.text);
-            if let Some(why) = tilec_fuzz::oracle::judge_error(&e.rendered, "gen.tile", true) {
-                panic!("{why}:\n{}", e.rendered);
+            assert!(!e.is_internal(), "internal error:\n{}\n{}", e.render(), case.text);
+            if let Some(why) = tilec_fuzz::oracle::judge_error(&e.render(), "gen.tile", true) {
+                panic!("{why}:\n{}", e.render());
             }
         }
     }

@@ -90,36 +90,21 @@ pub fn order<'a>(kernel: &str, params: &[Param], args: &'a [ArgSpec]) -> Result<
     Ok(slots.into_iter().map(|s| s.unwrap()).collect())
 }
 
-/// Triton-style specialisation for a kernel compiled from source here: every integer
-/// scalar whose value is a multiple of 16 is assumed so, and every pointer aligned to 16
-/// bytes (tilerun's buffers are aligned to 256).
-pub fn specialisation(params: &[Param], args: &[&ArgSpec]) -> Vec<(String, u32)> {
-    params
+/// Triton-style specialisation for a kernel compiled from source here, by the launch
+/// API's one rule (`launch::assumption`): `(divisibility, equal_to_one)`. tilerun's
+/// buffers are aligned to `BUFFER_ALIGN`, so every buffer counts as aligned to 16 bytes.
+pub fn specialisation(params: &[Param], args: &[&ArgSpec]) -> (Vec<(String, u32)>, Vec<String>) {
+    let args: Vec<crate::launch::Arg> = params
         .iter()
         .zip(args)
-        .filter_map(|(p, a)| match (p.kind, &a.value) {
-            (ParamKind::Ptr(_), _) => Some((p.name.clone(), 16)),
-            (ParamKind::Scalar(d), ArgValue::Scalar(Scalar::Int(v))) if d.is_int() && d != DType::I1 && v % 16 == 0 => {
-                Some((p.name.clone(), 16))
+        .map(|(p, a)| match (&a.value, p.kind) {
+            (ArgValue::Scalar(v), _) => crate::launch::Arg::Scalar(*v),
+            (ArgValue::Buffer(_), ParamKind::Ptr(elem) | ParamKind::Scalar(elem)) => {
+                crate::launch::Arg::Ptr { addr: BUFFER_ALIGN as u64, elem, len: 0 }
             }
-            _ => None,
         })
-        .collect()
-}
-
-/// The integer arguments equal to 1, which Triton (and tilerun) compile as the constant:
-/// a unit stride then makes an access provably contiguous.
-pub fn ones(params: &[Param], args: &[&ArgSpec]) -> Vec<String> {
-    params
-        .iter()
-        .zip(args)
-        .filter_map(|(p, a)| match (p.kind, &a.value) {
-            (ParamKind::Scalar(d), ArgValue::Scalar(Scalar::Int(1))) if d.is_int() && d != DType::I1 => {
-                Some(p.name.clone())
-            }
-            _ => None,
-        })
-        .collect()
+        .collect();
+    crate::launch::specialisation(params, &args)
 }
 
 /// Where a buffer's contents come from, its size known (an `.npy`'s header is read).
@@ -373,7 +358,7 @@ mod tests {
         let params = signature(&add_meta(32, 1).params).unwrap();
         let specs = args(&["zeros:f32:4", "zeros:f32:4", "zeros:f32:4", "1"]);
         let ordered: Vec<&ArgSpec> = specs.iter().collect();
-        assert_eq!(ones(&params, &ordered), vec!["n".to_string()]);
+        assert_eq!(specialisation(&params, &ordered).1, vec!["n".to_string()]);
     }
 
     #[test]
@@ -411,10 +396,11 @@ mod tests {
         let params = signature(&m.params).unwrap();
         let a = args(&["zeros:f32:4", "zeros:f32:4", "zeros:f32:4", "4096"]);
         let ordered = order("add", &params, &a).unwrap();
-        let s = specialisation(&params, &ordered);
+        let (s, ones) = specialisation(&params, &ordered);
         assert_eq!(s, vec![("a".into(), 16), ("b".into(), 16), ("out".into(), 16), ("n".into(), 16)]);
+        assert!(ones.is_empty());
         let a = args(&["zeros:f32:4", "zeros:f32:4", "zeros:f32:4", "1000"]);
         let ordered = order("add", &params, &a).unwrap();
-        assert_eq!(specialisation(&params, &ordered).len(), 3);
+        assert_eq!(specialisation(&params, &ordered).0.len(), 3);
     }
 }

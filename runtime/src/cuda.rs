@@ -108,26 +108,7 @@ impl Gpu {
 
     /// JIT-compiles `ptx`; on failure the message carries ptxas's log.
     pub fn load_module(&self, ptx: &str) -> Result<Module, Error> {
-        let image = CString::new(ptx).map_err(|_| Error::msg("the PTX contains a NUL byte"))?;
-        let mut log = vec![0u8; 1 << 16];
-        let mut options =
-            [sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER, sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES];
-        let mut values: [*mut c_void; 2] = [log.as_mut_ptr().cast(), log.len() as *mut c_void];
-        let mut module = std::ptr::null_mut();
-        // SAFETY: the image is NUL-terminated and the log buffer outlives the call.
-        let r = unsafe {
-            sys::cuModuleLoadDataEx(&mut module, image.as_ptr().cast(), 2, options.as_mut_ptr(), values.as_mut_ptr())
-        };
-        if let Err(e) = r.result() {
-            let text =
-                String::from_utf8_lossy(&log[..log.iter().position(|&b| b == 0).unwrap_or(0)]).trim().to_string();
-            let mut msg = format!("the driver cannot load the PTX: {}", describe(e));
-            if !text.is_empty() {
-                msg.push_str(&format!("\n{text}"));
-            }
-            return Err(Error::msg(msg));
-        }
-        Ok(Module { raw: module })
+        load_raw(ptx).map(|raw| Module { raw })
     }
 
     /// Launches `f` on the stream; arguments are pointers to each parameter's value.
@@ -178,6 +159,41 @@ impl Drop for Gpu {
         unsafe {
             let _ = result::primary_ctx::release(self.dev);
         }
+    }
+}
+
+/// `cuModuleLoadDataEx` in the current context, with the JIT's error log in the message.
+fn load_raw(ptx: &str) -> Result<sys::CUmodule, Error> {
+    let image = CString::new(ptx).map_err(|_| Error::msg("the PTX contains a NUL byte"))?;
+    let mut log = vec![0u8; 1 << 16];
+    let mut options =
+        [sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER, sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES];
+    let mut values: [*mut c_void; 2] = [log.as_mut_ptr().cast(), log.len() as *mut c_void];
+    let mut module = std::ptr::null_mut();
+    // SAFETY: the image is NUL-terminated and the log buffer outlives the call.
+    let r = unsafe {
+        sys::cuModuleLoadDataEx(&mut module, image.as_ptr().cast(), 2, options.as_mut_ptr(), values.as_mut_ptr())
+    };
+    if let Err(e) = r.result() {
+        let text = String::from_utf8_lossy(&log[..log.iter().position(|&b| b == 0).unwrap_or(0)]).trim().to_string();
+        let mut msg = format!("the driver cannot load the PTX: {}", describe(e));
+        if !text.is_empty() {
+            msg.push_str(&format!("\n{text}"));
+        }
+        return Err(Error::msg(msg));
+    }
+    Ok(module)
+}
+
+/// Why the driver refuses `ptx` in the current context, with the JIT's log (`None` if it
+/// loads after all): for loaders that keep no log, such as cudarc's.
+pub fn jit_error(ptx: &str) -> Option<Error> {
+    match load_raw(ptx) {
+        Ok(m) => {
+            drop(Module { raw: m });
+            None
+        }
+        Err(e) => Some(e),
     }
 }
 

@@ -1,5 +1,5 @@
 //! How values of the language's element types sit in memory. The element type itself is
-//! the compiler's (`tilec::sema::types::Scalar`, here `DType`); this adds its byte-level side.
+//! the compiler's (`tilec::internals::sema::types::Scalar`, here `DType`); this adds its byte-level side.
 //!
 //! Buffers are kept as raw little-endian bytes (the host and every NVIDIA GPU are
 //! little-endian), so one `Vec<u8>` type serves every element type; this module is the one
@@ -7,7 +7,7 @@
 
 use half::{bf16, f16};
 
-pub use tilec::sema::types::Scalar as DType;
+pub use tilec::internals::sema::types::Scalar as DType;
 
 /// Reading and writing elements of a `DType` in little-endian bytes.
 pub trait ElemBytes: Copy {

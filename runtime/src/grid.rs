@@ -1,4 +1,4 @@
-//! `--grid X[,Y,Z]`: each dimension an integer expression (`tilec::int_expr`) of numbers,
+//! `--grid X[,Y,Z]`: each dimension an integer expression (`tilec::internals::int_expr`) of numbers,
 //! the kernel's `const` parameters (as compiled, `-D` included) and its integer
 //! arguments: `--grid 'cdiv(M, BM) * cdiv(N, BN)'`, `--grid 'cdiv(n, TILE)'`, `64*64`.
 //! The text is checked when given and evaluated once the kernel and its arguments are
@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use crate::bind;
 use crate::spec::{ArgSpec, ArgValue, Scalar};
 use crate::Error;
-use tilec::int_expr::{self, ExprError};
+use tilec::internals::int_expr::{self, ExprError};
 use tilec::metadata::KernelMeta;
 
 #[derive(Clone, Debug, PartialEq)]

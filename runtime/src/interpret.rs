@@ -14,9 +14,9 @@ use crate::spec::Source;
 use crate::Error;
 use std::time::Instant;
 use tile_interp::{Arg, Fault, Kernel, Launch, Memory, Race};
-use tilec::diag::{self, Diagnostic};
+use tilec::internals::diag::{self, Diagnostic};
+use tilec::internals::source::{SourceFile, Span};
 use tilec::metadata::KernelMeta;
-use tilec::source::{SourceFile, Span};
 
 /// The interpreter's switches on tilerun's command line.
 #[derive(Clone, Debug, Default)]
@@ -240,20 +240,20 @@ fn type_name(t: &tile_dialects::ir::Type) -> String {
 /// names the first pass whose result differs. Parameters are named `arg0`, `arg1`, ...
 pub fn check_mlir_passes(
     file: &SourceFile,
-    passes: &[&'static tilec::passes::PassInfo],
+    passes: &[&'static tilec::internals::passes::PassInfo],
     kernel: Option<&str>,
     grid: [u32; 3],
     args: &[crate::spec::ArgSpec],
 ) -> Result<(), Error> {
-    use tilec::pipeline::{self, DiagnosticSink, PrintIr};
+    use tilec::internals::pipeline::{self, DiagnosticSink, PrintIr};
     let context = tile_dialects::context::create_context();
     let sink = DiagnosticSink::attach(&context);
-    let mut module = tilec::driver::parse_verified(&context, &file.text, &sink).map_err(|d| {
+    let mut module = tilec::internals::driver::parse_verified(&context, &file.text, &sink).map_err(|d| {
         Error::msg(format!("{}: {}", file.name, d.iter().map(|x| x.1.clone()).collect::<Vec<_>>().join("; ")))
     })?;
     let mut stages = vec![("input".to_string(), tile_dialects::ir::import_module(module.as_operation()))];
-    let opts = tilec::pipeline::Options::default();
-    let mut after = |p: &'static tilec::passes::PassInfo, m: &melior::ir::Module| {
+    let opts = tilec::internals::pipeline::Options::default();
+    let mut after = |p: &'static tilec::internals::passes::PassInfo, m: &melior::ir::Module| {
         stages.push((p.name.to_string(), tile_dialects::ir::import_module(m.as_operation())));
     };
     pipeline::run_observed(&mut module, passes, &opts, &PrintIr::default(), &sink, &mut std::io::sink(), &mut after)

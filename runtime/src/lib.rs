@@ -3,12 +3,14 @@
 //!
 //! The pieces, from the command line to the GPU:
 //! - `spec`, `grid`: the small languages of the command line (argument specs, counts;
-//!   grids as expressions of the kernel's consts and arguments, `tilec::int_expr`);
+//!   grids as expressions of the kernel's consts and arguments, `tilec::internals::int_expr`);
 //! - `bind`: arguments matched to the kernel's signature (from `OUT.json`), and refused
 //!   where they break what the kernel was compiled to assume;
 //! - `buffers`, `npy`: host buffers, generated (seeded) or read from `.npy`;
 //! - `cuda`: the only module that talks to the driver (loaded with dlopen at run time);
 //! - `check`, `bench`: comparing outputs with references, and timing launches;
+//! - `launch`: the typed launch API for programs embedding tilec (cudarc's safe layer,
+//!   a stream of the caller's, arguments checked against the signature);
 //! - `run`: the whole of one `tilerun` invocation;
 //! - `interpret`: the same run in the interpreter (`tile-interp`), where there is no GPU
 //!   or with `--interpret`, `--races`, `--uninit`, `--check-each-pass`;
@@ -25,6 +27,7 @@ pub mod cuda;
 pub mod dtype;
 pub mod grid;
 pub mod interpret;
+pub mod launch;
 pub mod load;
 pub mod npy;
 pub mod plan;

@@ -11,9 +11,9 @@ use crate::spec::ArgSpec;
 use crate::Error;
 use std::path::Path;
 use std::time::Instant;
-use tilec::driver::CompileOptions;
+use tilec::internals::driver::CompileOptions;
+use tilec::internals::source::SourceFile;
 use tilec::metadata::{KernelMeta, ModuleMeta, ParamMeta};
-use tilec::source::SourceFile;
 
 /// A kernel ready to load: its PTX and its launch metadata.
 #[derive(Clone)]
@@ -25,7 +25,7 @@ pub struct Loaded {
     pub meta: ModuleMeta,
     /// Wall time of the in-process compile, when there was one.
     pub compile_ms: Option<f64>,
-    /// Whether that compile was read from the compile cache (`tilec::cache`).
+    /// Whether that compile was read from the compile cache (`tilec::internals::cache`).
     pub cache_hit: bool,
 }
 
@@ -78,7 +78,7 @@ pub fn load_ptx(path: &Path, want: Option<&str>) -> Result<Loaded, Error> {
 /// `equal_to_one`, which are set here.
 struct Front {
     file: SourceFile,
-    kernel: tilec::sema::tir::Kernel,
+    kernel: tilec::internals::sema::tir::Kernel,
     opts: CompileOptions,
 }
 
@@ -91,7 +91,7 @@ fn front(
 ) -> Result<Front, Error> {
     let text = std::fs::read_to_string(path).map_err(|e| Error::msg(format!("cannot read {}: {e}", path.display())))?;
     let file = SourceFile::new(path.to_string_lossy(), text);
-    let program = tilec::driver::check(&file, &base.defines).map_err(compile_error)?;
+    let program = tilec::internals::driver::check(&file, &base.defines).map_err(compile_error)?;
     let names: Vec<&str> = program.kernels.iter().map(|k| k.name.as_str()).collect();
     let k = program.kernels[pick(&names, want, &path.display().to_string())?].clone();
     let metas: Vec<ParamMeta> = k
@@ -107,7 +107,7 @@ fn front(
         if no_specialise {
             (vec![], vec![])
         } else {
-            (bind::specialisation(&params, &ordered), bind::ones(&params, &ordered))
+            bind::specialisation(&params, &ordered)
         }
     };
     let opts = CompileOptions { kernel: Some(k.name.clone()), divisibility, equal_to_one, ..base.clone() };
@@ -134,10 +134,10 @@ pub fn tile_for_interpreter(
 ) -> Result<ForInterpreter, Error> {
     let Front { file, kernel: k, opts } = front(path, want, base, no_specialise, args)?;
     let t = Instant::now();
-    let stages = tilec::internal::catch(|| tilec::driver::mirror_stages(&file, &opts, each_pass))
+    let stages = tilec::internals::internal::catch(|| tilec::internals::driver::mirror_stages(&file, &opts, each_pass))
         .map_err(|p| Error::Internal(format!("the compiler panicked (a tilec bug): {}", p.message)))?
         .map_err(compile_error)?;
-    let kernel = tilec::driver::kernel_meta(&k, &opts, 0);
+    let kernel = tilec::internals::driver::kernel_meta(&k, &opts, 0);
     Ok(ForInterpreter { file, kernel, stages, compile_ms: t.elapsed().as_secs_f64() * 1e3 })
 }
 
@@ -151,7 +151,7 @@ pub fn compile_tile(
 ) -> Result<Loaded, Error> {
     let Front { file, kernel: k, opts } = front(path, want, base, no_specialise, args)?;
     let t = Instant::now();
-    let cached = tilec::internal::catch(|| tilec::cache::compile(&file, &opts))
+    let cached = tilec::internals::internal::catch(|| tilec::internals::cache::compile(&file, &opts))
         .map_err(|p| Error::Internal(format!("the compiler panicked (a tilec bug): {}", p.message)))?
         .map_err(compile_error)?;
     let (compiled, cache_hit) = (cached.compiled, cached.hit);
@@ -185,11 +185,11 @@ pub fn write_outputs(path: &Path, loaded: &Loaded) -> Result<(), Error> {
 }
 
 /// A compile error as tilerun reports it: the program's (exit 1) or tilec's (exit 2).
-fn compile_error(e: tilec::driver::CompileError) -> Error {
-    if e.internal {
-        Error::Internal(e.rendered)
+fn compile_error(e: tilec::Diagnostics) -> Error {
+    if e.is_internal() {
+        Error::Internal(e.render())
     } else {
-        Error::Compile(e.rendered)
+        Error::Compile(e.render())
     }
 }
 

@@ -37,7 +37,7 @@ use crate::Error;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use tilec::int_expr::{self, ExprError};
+use tilec::internals::int_expr::{self, ExprError};
 use tilec::options::NumWarps;
 use toml::{Table, Value};
 

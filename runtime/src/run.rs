@@ -19,7 +19,7 @@ use crate::{npy, Error};
 use std::ffi::c_void;
 use std::path::PathBuf;
 use tile_interp::{Arg, Memory};
-use tilec::autotune::{self, Tuning};
+use tilec::internals::autotune::{self, Tuning};
 use tilec::metadata::KernelMeta;
 use tilec::options::{Arch, CompileOptions};
 

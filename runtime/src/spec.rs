@@ -98,7 +98,7 @@ fn parse_value(spec: &str) -> Result<ArgValue, String> {
     }
     // An integer expression of numbers (`1<<20`, `4096*4096`), as sizes take.
     if !spec.contains(':') {
-        if let Ok(v) = tilec::int_expr::eval_number(spec) {
+        if let Ok(v) = tilec::internals::int_expr::eval_number(spec) {
             return Ok(ArgValue::Scalar(Scalar::Int(v)));
         }
     }
@@ -212,10 +212,10 @@ pub fn parse_scalar(s: &str) -> Option<Scalar> {
     Some(Scalar::Float(if neg { -v } else { v }))
 }
 
-/// A non-negative count, an expression of numbers (`tilec::int_expr`): `4096`,
+/// A non-negative count, an expression of numbers (`tilec::internals::int_expr`): `4096`,
 /// `1<<28`, `2^20`, `1_000`, `12*268435456`, `cdiv(1000, 3)`.
 pub fn parse_count(s: &str) -> Result<u64, String> {
-    let v = tilec::int_expr::eval_number(s.trim()).map_err(|e| format!("`{}`: {e}", s.trim()))?;
+    let v = tilec::internals::int_expr::eval_number(s.trim()).map_err(|e| format!("`{}`: {e}", s.trim()))?;
     u64::try_from(v).map_err(|_| format!("`{}` is {v}, not a non-negative integer", s.trim()))
 }
 

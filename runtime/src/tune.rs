@@ -1,5 +1,5 @@
 //! tilerun's autotuning of a `.tile` kernel with `#[autotune]` configurations
-//! (`tilec::autotune`): every configuration compiled at once (a thread each), those
+//! (`tilec::internals::autotune`): every configuration compiled at once (a thread each), those
 //! that do not compile or need more shared memory than the device has skipped with the
 //! reason, the rest timed with the bench method on the run's own buffers (a progress
 //! bar shows the best so far), and the choice cached on disk, so the next run with the
@@ -9,9 +9,9 @@ use crate::load::{self, Loaded};
 use crate::spec::ArgSpec;
 use crate::Error;
 use std::path::Path;
-use tilec::autotune::{self, Choice, Config, Tuning};
-use tilec::driver::CompileOptions;
-use tilec::source::SourceFile;
+use tilec::internals::autotune::{self, Choice, Config, Tuning};
+use tilec::internals::driver::CompileOptions;
+use tilec::internals::source::SourceFile;
 
 /// A configuration and its compiled kernel, or why it is skipped.
 pub struct Candidate {
@@ -23,7 +23,7 @@ pub struct Candidate {
 pub fn tuning(path: &Path, kernel: Option<&str>, base: &CompileOptions) -> Result<Option<Tuning>, Error> {
     let file = source(path)?;
     let opts = CompileOptions { kernel: kernel.map(str::to_string), ..base.clone() };
-    let all = autotune::tunings(&file, &opts).map_err(|e| Error::Compile(e.rendered))?;
+    let all = autotune::tunings(&file, &opts).map_err(|e| Error::Compile(e.render()))?;
     Ok(match (kernel, all.len()) {
         (_, 0) => None,
         (Some(_), _) | (None, 1) => all.into_iter().next(),

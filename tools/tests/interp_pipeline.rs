@@ -10,8 +10,8 @@ use tile_interp::{Arg, Fault, Kernel, Launch, Memory, Options};
 use tile_runtime::buffers::HostBuffer;
 use tile_runtime::dtype::DType;
 use tile_runtime::interpret::{self, render_fault};
-use tilec::driver::{mirror_stages, CompileOptions};
-use tilec::source::SourceFile;
+use tilec::internals::driver::{mirror_stages, CompileOptions};
+use tilec::internals::source::SourceFile;
 
 const M: usize = 64;
 const N: usize = 64;

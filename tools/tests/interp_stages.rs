@@ -6,8 +6,8 @@ use tile_interp::{Arg, Kernel, Launch, Memory, Options};
 use tile_runtime::buffers::HostBuffer;
 use tile_runtime::dtype::DType;
 use tile_runtime::interpret;
-use tilec::driver::{mirror_stages, CompileOptions};
-use tilec::source::SourceFile;
+use tilec::internals::driver::{mirror_stages, CompileOptions};
+use tilec::internals::source::SourceFile;
 
 #[test]
 fn a_pass_that_changes_the_result_is_named() {

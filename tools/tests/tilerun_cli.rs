@@ -183,7 +183,7 @@ fn bad_options_are_refused_by_the_one_check() {
     assert!(String::from_utf8_lossy(&o.stdout).contains("for sm_90a"));
 }
 
-/// One expression syntax (`tilec::int_expr`) for `--grid`, `-D`, buffer sizes and
+/// One expression syntax (`tilec::internals::int_expr`) for `--grid`, `-D`, buffer sizes and
 /// `--bytes`: a grid may name the kernel's consts and integer arguments.
 #[test]
 fn grids_defines_and_sizes_are_expressions() {

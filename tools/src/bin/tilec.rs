@@ -3,11 +3,11 @@
 use clap::{Parser, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use tilec::driver::{self, CompileOptions};
+use tilec::internals::driver::{self, CompileOptions};
+use tilec::internals::passes::{self, REGISTRY};
+use tilec::internals::pipeline::{self, DiagnosticSink, PrintIr};
+use tilec::internals::source::SourceFile;
 use tilec::options::{Arch, NumWarps};
-use tilec::passes::{self, REGISTRY};
-use tilec::pipeline::{self, DiagnosticSink, PrintIr};
-use tilec::source::SourceFile;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Emit {
@@ -121,9 +121,9 @@ impl From<&str> for Failure {
     }
 }
 
-impl From<driver::CompileError> for Failure {
-    fn from(e: driver::CompileError) -> Failure {
-        Failure { msg: e.rendered, code: if e.internal { 2 } else { 1 } }
+impl From<tilec::Diagnostics> for Failure {
+    fn from(e: tilec::Diagnostics) -> Failure {
+        Failure { msg: e.render(), code: if e.is_internal() { 2 } else { 1 } }
     }
 }
 
@@ -203,7 +203,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         return Err("tilec: error: --list-configs and --config read a .tile file's #[autotune] attributes".into());
     }
     if cli.list_configs || cli.config.is_some() {
-        let tunings = tilec::autotune::tunings(&file, &opts)?;
+        let tunings = tilec::internals::autotune::tunings(&file, &opts)?;
         if cli.list_configs {
             if tunings.is_empty() {
                 println!("no kernel here has #[autotune] configurations");
@@ -263,7 +263,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
     }
     let mut stdout = std::io::stdout();
     let compiled = if stage.is_none() && !any_printing(&print) {
-        tilec::cache::compile(&file, &opts)?.compiled
+        tilec::internals::cache::compile(&file, &opts)?.compiled
     } else {
         driver::compile_with(&file, &opts, &print, &mut stdout)?
     };
@@ -315,11 +315,7 @@ fn run_mlir(file: &SourceFile, cli: &Cli, opts: &CompileOptions, print: &PrintIr
     pipeline::run(&mut module, &list, opts, print, &sink, &mut stdout).map_err(|e| {
         let items: Vec<_> =
             e.diagnostics.into_iter().map(|(l, m)| (l, format!("{m} (in pass `{}`)", e.pass))).collect();
-        let mut msg = driver::mlir_report(file, &items);
-        if e.internal {
-            msg.push_str(&format!("note: {}\n", tilec::internal::REPORT));
-        }
-        Failure { msg, code: if e.internal { 2 } else { 1 } }
+        Failure::from(driver::mlir_diagnostics(file, &items, e.internal))
     })?;
     if let Some(ptx) = pipeline::ptx::extract(&module) {
         match &cli.output {

@@ -1,0 +1,369 @@
+//! `tilec.Kernel`: one compiled kernel, and `k[grid](*args, **consts)`, its launch.
+//!
+//! A launch converts its arguments (`args::convert`), checks and packs them against the
+//! kernel's signature (`tile_runtime::launch::check`), and looks up the module compiled
+//! for its device and specialisation (each argument's `launch::Assume`, and the `const`
+//! overrides): a miss compiles (through tilec's disk cache) and loads; a hit goes straight
+//! to `cuLaunchKernel` on torch's current stream. Everything that depends only on the
+//! kernel (its parameters, constants, their order) is worked out once, when it is compiled.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyInt, PySequence, PyTuple};
+use tile_runtime::bind::Param;
+use tile_runtime::launch::{self, Arg, Device};
+use tilec::metadata::KernelMeta;
+use tilec::CompileOptions;
+
+use crate::args;
+
+/// A kernel compiled by `tilec.compile`; launched with `k[grid](*args, **consts)`.
+#[pyclass(frozen, module = "tilec")]
+pub struct Kernel {
+    name: String,
+    /// The source as compiled (a file's text read once: a later edit is a new compile).
+    source: tilec::Source,
+    base: CompileOptions,
+    /// `arch=` given: every device gets that target, else each its own.
+    arch_given: bool,
+    ptx: String,
+    meta: KernelMeta,
+    params: Vec<Param>,
+    /// `const` parameters: name, and the value compiled in by default, as Python values.
+    consts: Vec<(String, Py<PyAny>)>,
+    cache: Mutex<HashMap<Vec<u8>, Arc<Loaded>>>,
+}
+
+/// A specialisation loaded on a device.
+struct Loaded {
+    device: Arc<Device>,
+    kernel: launch::Kernel,
+}
+
+impl Kernel {
+    pub fn new(
+        py: Python<'_>,
+        source: tilec::Source,
+        base: CompileOptions,
+        arch_given: bool,
+        compiled: tilec::Compiled,
+        name: String,
+    ) -> PyResult<Kernel> {
+        let meta = compiled.kernel(&name).expect("the compile named this kernel").clone();
+        let params = tile_runtime::bind::signature(&meta.params).map_err(|e| PyTypeError::new_err(e.to_string()))?;
+        let consts =
+            meta.consts.iter().map(|c| Ok((c.name.clone(), const_value(py, &c.value)?))).collect::<PyResult<_>>()?;
+        Ok(Kernel {
+            name,
+            source,
+            base,
+            arch_given,
+            ptx: compiled.ptx,
+            meta,
+            params,
+            consts,
+            cache: Mutex::new(HashMap::new()),
+        })
+    }
+}
+
+/// A const's value as the metadata spells it (`1024`, `0.5`, `true`), as a Python value.
+fn const_value(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
+    Ok(if let Ok(i) = text.parse::<i64>() {
+        i.into_pyobject(py)?.into_any().unbind()
+    } else if let Ok(f) = text.parse::<f64>() {
+        f.into_pyobject(py)?.into_any().unbind()
+    } else if text == "true" || text == "false" {
+        pyo3::types::PyBool::new(py, text == "true").to_owned().into_any().unbind()
+    } else {
+        text.into_pyobject(py)?.into_any().unbind()
+    })
+}
+
+#[pymethods]
+impl Kernel {
+    #[getter]
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The PTX of the compile `tilec.compile` made (no argument specialisation).
+    #[getter]
+    fn ptx(&self) -> &str {
+        &self.ptx
+    }
+
+    /// The kernel's launch metadata (as `tilec -o` writes in OUT.json), as a dict.
+    #[getter]
+    fn metadata<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let json = serde_json::to_string(&self.meta).expect("metadata serialises");
+        py.import("json")?.call_method1("loads", (json,))
+    }
+
+    /// The run-time parameters in order: `{"a": "*f32", "n": "i32"}`.
+    #[getter]
+    fn signature<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for p in &self.meta.params {
+            d.set_item(&p.name, &p.ty)?;
+        }
+        Ok(d)
+    }
+
+    /// The `const` parameters and the values compiled in unless a launch overrides them.
+    #[getter]
+    fn constants<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (n, v) in &self.consts {
+            d.set_item(n, v.bind(py))?;
+        }
+        Ok(d)
+    }
+
+    /// How many specialisations are loaded (on all devices).
+    fn cache_size(&self) -> usize {
+        self.cache.lock().unwrap().len()
+    }
+
+    fn __getitem__(slf: Py<Self>, grid: Py<PyAny>) -> Launcher {
+        Launcher { kernel: slf, grid }
+    }
+
+    fn __repr__(&self) -> String {
+        let list: Vec<String> = self.meta.params.iter().map(|p| format!("{}: {}", p.name, p.ty)).collect();
+        format!("<tilec.Kernel {}({})>", self.name, list.join(", "))
+    }
+}
+
+/// `k[grid]`: a launch waiting for its arguments.
+#[pyclass(frozen, module = "tilec")]
+pub struct Launcher {
+    kernel: Py<Kernel>,
+    grid: Py<PyAny>,
+}
+
+#[pymethods]
+impl Launcher {
+    #[pyo3(signature = (*args, **kwargs))]
+    fn __call__(&self, py: Python<'_>, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<()> {
+        self.kernel.get().launch(py, self.grid.bind(py), args, kwargs)
+    }
+}
+
+impl Kernel {
+    fn launch(
+        &self,
+        py: Python<'_>,
+        grid: &Bound<'_, PyAny>,
+        args: &Bound<'_, PyTuple>,
+        kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<()> {
+        let (objs, overrides) = self.bind_arguments(args, kwargs)?;
+        let torch = args::torch(py)?;
+        let mut launch_args = Vec::with_capacity(objs.len());
+        let mut device: Option<i32> = None;
+        for (p, obj) in self.params.iter().zip(&objs) {
+            let (a, dev) = args::convert(py, &p.name, obj, torch)?;
+            if let (Some(d), Some(first)) = (dev, device) {
+                if d != first {
+                    return Err(PyValueError::new_err(format!(
+                        "argument `{}` is on cuda:{d}, but an earlier one is on cuda:{first}",
+                        p.name
+                    )));
+                }
+            }
+            device = device.or(dev);
+            launch_args.push(a);
+        }
+        let mut packed =
+            launch::check(&self.meta, &self.params, &launch_args).map_err(|e| PyTypeError::new_err(e.to_string()))?;
+        let grid = self.grid(py, grid, &objs, &overrides)?;
+        let device = match (device, torch) {
+            (Some(d), _) => d,
+            (None, Some(t)) => t.current_device(py),
+            (None, None) => 0,
+        };
+        let key = self.key(device, &launch_args, &overrides);
+        let hit = self.cache.lock().unwrap().get(&key).cloned();
+        let loaded = match hit {
+            Some(l) => l,
+            None => {
+                let l = Arc::new(self.load(py, device, &launch_args, &overrides)?);
+                self.cache.lock().unwrap().insert(key, l.clone());
+                l
+            }
+        };
+        let raw = match torch {
+            Some(t) => t.stream(py, device)?,
+            None => 0, // the legacy default stream
+        };
+        // SAFETY: the handle is torch's current stream of this device (or the null stream),
+        // which torch keeps alive; the buffers are the caller's tensors, alive during this
+        // call, and work on them is ordered by that stream, as for any torch kernel.
+        let stream = unsafe { loaded.device.context().wrap_borrowed_stream(raw as _) };
+        unsafe { loaded.kernel.launch_packed(&stream, grid, &mut packed) }.map_err(runtime_error)
+    }
+
+    /// Puts positional and keyword arguments in parameter order; keywords naming a `const`
+    /// parameter are its overrides (`(const index, source text)`).
+    #[allow(clippy::type_complexity)]
+    fn bind_arguments<'py>(
+        &self,
+        args: &Bound<'py, PyTuple>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<(Vec<Bound<'py, PyAny>>, Vec<(usize, Bound<'py, PyAny>)>)> {
+        let n = self.params.len();
+        if args.len() > n {
+            return Err(PyTypeError::new_err(format!("{}, but {} were given", self.describe(), args.len())));
+        }
+        let mut slots: Vec<Option<Bound<'py, PyAny>>> = args.iter().map(Some).collect();
+        slots.resize(n, None);
+        let mut overrides = vec![];
+        if let Some(kw) = kwargs {
+            for (k, v) in kw.iter() {
+                let name: String = k.extract()?;
+                if let Some(i) = self.params.iter().position(|p| p.name == name) {
+                    if slots[i].is_some() {
+                        return Err(PyTypeError::new_err(format!("argument `{name}` is given twice")));
+                    }
+                    slots[i] = Some(v);
+                } else if let Some(i) = self.consts.iter().position(|(c, _)| *c == name) {
+                    overrides.push((i, v));
+                } else {
+                    let mut names: Vec<&str> = self.params.iter().map(|p| p.name.as_str()).collect();
+                    names.extend(self.consts.iter().map(|(c, _)| c.as_str()));
+                    return Err(PyTypeError::new_err(format!(
+                        "kernel `{}` has no parameter `{name}` (it has {})",
+                        self.name,
+                        names.join(", ")
+                    )));
+                }
+            }
+        }
+        let missing: Vec<String> =
+            self.params.iter().zip(&slots).filter(|(_, s)| s.is_none()).map(|(p, _)| format!("`{}`", p.name)).collect();
+        if !missing.is_empty() {
+            return Err(PyTypeError::new_err(format!("{}; missing: {}", self.describe(), missing.join(", "))));
+        }
+        overrides.sort_by_key(|(i, _)| *i);
+        Ok((slots.into_iter().map(Option::unwrap).collect(), overrides))
+    }
+
+    fn describe(&self) -> String {
+        let list: Vec<String> = self.params.iter().map(|p| format!("{}: {}", p.name, p.spelling())).collect();
+        format!("kernel `{}` takes {} arguments ({})", self.name, self.params.len(), list.join(", "))
+    }
+
+    /// The grid: an int, a tuple of 1 to 3 ints, or a callable of the launch's arguments
+    /// and constants by name (Triton's `lambda meta: (cdiv(n, meta["TILE"]),)`).
+    fn grid(
+        &self,
+        py: Python<'_>,
+        grid: &Bound<'_, PyAny>,
+        objs: &[Bound<'_, PyAny>],
+        overrides: &[(usize, Bound<'_, PyAny>)],
+    ) -> PyResult<[u32; 3]> {
+        let value;
+        let grid = if grid.is_callable() {
+            let meta = PyDict::new(py);
+            for (p, o) in self.params.iter().zip(objs) {
+                meta.set_item(&p.name, o)?;
+            }
+            for (i, (name, v)) in self.consts.iter().enumerate() {
+                match overrides.iter().find(|(j, _)| *j == i) {
+                    Some((_, o)) => meta.set_item(name, o)?,
+                    None => meta.set_item(name, v.bind(py))?,
+                }
+            }
+            value = grid.call1((meta,))?;
+            &value
+        } else {
+            grid
+        };
+        let bad = || PyTypeError::new_err(format!("a grid is an int or a tuple of 1 to 3 ints, not {grid}"));
+        let dims: Vec<i64> = if grid.is_instance_of::<PyInt>() {
+            vec![grid.extract()?]
+        } else {
+            let seq = grid.cast::<PySequence>().map_err(|_| bad())?;
+            seq.try_iter()?.map(|d| d?.extract::<i64>().map_err(|_| bad())).collect::<PyResult<_>>()?
+        };
+        if dims.is_empty() || dims.len() > 3 {
+            return Err(bad());
+        }
+        let mut out = [1u32; 3];
+        for (o, d) in out.iter_mut().zip(&dims) {
+            *o = u32::try_from(*d)
+                .map_err(|_| PyValueError::new_err(format!("grid {dims:?}: each dimension is from 0 to 2^32-1")))?;
+        }
+        Ok(out)
+    }
+
+    /// The cache key: the device, each argument's assumption, the overrides' values.
+    fn key(&self, device: i32, args: &[Arg], overrides: &[(usize, Bound<'_, PyAny>)]) -> Vec<u8> {
+        let mut key = Vec::with_capacity(8 + args.len() + 16 * overrides.len());
+        key.extend_from_slice(&device.to_le_bytes());
+        key.extend(self.params.iter().zip(args).map(|(p, a)| launch::assumption(p, a) as u8));
+        for (i, v) in overrides {
+            key.push(0xff);
+            key.push(*i as u8);
+            key.extend_from_slice(const_text(v).as_bytes());
+        }
+        key
+    }
+
+    /// A miss: compile this specialisation (through the disk cache) and load it.
+    fn load(
+        &self,
+        py: Python<'_>,
+        device: i32,
+        args: &[Arg],
+        overrides: &[(usize, Bound<'_, PyAny>)],
+    ) -> PyResult<Loaded> {
+        let dev = open_device(device)?;
+        let arch = if self.arch_given { self.base.arch } else { dev.arch().map_err(runtime_error)? };
+        let (divisibility, equal_to_one) = launch::specialisation(&self.params, args);
+        let set: Vec<(String, String)> =
+            overrides.iter().map(|(i, v)| (self.consts[*i].0.clone(), const_text(v))).collect();
+        let mut defines: Vec<(String, String)> =
+            self.base.defines.iter().filter(|(n, _)| !set.iter().any(|(m, _)| m == n)).cloned().collect();
+        defines.extend(set);
+        let opts = CompileOptions { arch, defines, divisibility, equal_to_one, ..self.base.clone() };
+        let source = self.source.clone();
+        let compiled = py.detach(|| tilec::compile(source, &opts)).map_err(|d| crate::compile_error(py, &d))?;
+        let kernel = dev.load(&compiled, &self.name).map_err(runtime_error)?;
+        Ok(Loaded { device: dev, kernel })
+    }
+}
+
+/// A const override as the source would spell it.
+fn const_text(v: &Bound<'_, PyAny>) -> String {
+    if let Ok(b) = v.cast::<pyo3::types::PyBool>() {
+        return if b.is_true() { "true" } else { "false" }.into();
+    }
+    v.str().map(|s| s.to_string()).unwrap_or_default()
+}
+
+/// Devices are opened once and kept (their primary contexts are torch's too).
+fn open_device(ordinal: i32) -> PyResult<Arc<Device>> {
+    static DEVICES: OnceLock<Mutex<HashMap<i32, Arc<Device>>>> = OnceLock::new();
+    let mut map = DEVICES.get_or_init(Default::default).lock().unwrap();
+    if let Some(d) = map.get(&ordinal) {
+        return Ok(d.clone());
+    }
+    let d = Arc::new(Device::open(ordinal as usize).map_err(runtime_error)?);
+    map.insert(ordinal, d.clone());
+    Ok(d)
+}
+
+fn runtime_error(e: tile_runtime::Error) -> PyErr {
+    match e {
+        tile_runtime::Error::NoDriver => PyRuntimeError::new_err(
+            "no CUDA driver found (libcuda.so): launching a kernel needs an NVIDIA GPU \
+             (tilec.compile works without one)",
+        ),
+        e => PyRuntimeError::new_err(e.to_string()),
+    }
+}

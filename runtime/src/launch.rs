@@ -1,0 +1,426 @@
+//! The typed launch API: a compiled kernel loaded on a device (cudarc's safe layer) and
+//! launched on a stream with arguments checked against its signature.
+//!
+//! This is what a program embedding tilec calls (the Python package does, and
+//! `runtime/examples/add.rs` shows it in Rust); `tilerun` still drives the thinner `cuda`
+//! module. Everything but [`Device`] and [`Kernel::launch`] is plain code, tested without a
+//! GPU: [`check`] refuses an argument of the wrong kind or type, a value the kernel was
+//! specialised not to take, or a buffer too long for its offsets, and [`specialisation`]
+//! is the one rule of what a launch's arguments let the compiler assume (Triton's).
+//!
+//! ```no_run
+//! use tile_runtime::launch::{Arg, Device};
+//! let dev = Device::open(0)?;
+//! let stream = dev.context().default_stream();
+//! let compiled = tilec::compile(std::path::Path::new("examples/add.tile"),
+//!     &tilec::CompileOptions { arch: dev.arch()?, ..Default::default() })?;
+//! let add = dev.load(&compiled, "add")?;
+//! let (a, b) = (stream.clone_htod(&[1.0f32; 1000])?, stream.clone_htod(&[2.0f32; 1000])?);
+//! let mut out = stream.alloc_zeros::<f32>(1000)?;
+//! // SAFETY: add reads and writes n = 1000 elements of buffers that long.
+//! unsafe { add.launch(&stream, [1, 1, 1], &[Arg::from(&a), Arg::from(&b), Arg::from(&mut out), Arg::from(1000i32)])? };
+//! assert_eq!(stream.clone_dtoh(&out)?, vec![3.0f32; 1000]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::sync::Arc;
+
+use cudarc::driver::{sys, CudaContext, CudaFunction, CudaSlice, CudaStream, DevicePtr, DevicePtrMut};
+use tilec::metadata::KernelMeta;
+use tilec::options::Arch;
+
+use crate::bind::{self, Param, ParamKind};
+use crate::dtype::{DType, ElemBytes};
+use crate::spec::Scalar;
+use crate::Error;
+
+/// A device's primary context (the one PyTorch and the CUDA runtime use).
+pub struct Device {
+    ctx: Arc<CudaContext>,
+}
+
+impl Device {
+    /// Opens device `ordinal`; no CUDA driver on this machine is [`Error::NoDriver`].
+    pub fn open(ordinal: usize) -> Result<Device, Error> {
+        // SAFETY: only tries dlopen on libcuda's candidate names (cudarc panics without it).
+        if !unsafe { sys::is_culib_present() } {
+            return Err(Error::NoDriver);
+        }
+        let count = CudaContext::device_count().map_err(|e| crate::cuda::fail("no usable CUDA device", e))?;
+        if ordinal as i32 >= count {
+            return Err(Error::msg(format!("device {ordinal}: this machine has {count} CUDA device(s)")));
+        }
+        let ctx = CudaContext::new(ordinal).map_err(|e| crate::cuda::fail("cannot open the CUDA device", e))?;
+        Ok(Device { ctx })
+    }
+
+    pub fn context(&self) -> &Arc<CudaContext> {
+        &self.ctx
+    }
+
+    /// The target tilec compiles for on this device (`run::device_arch`).
+    pub fn arch(&self) -> Result<Arch, Error> {
+        let cc = self.ctx.compute_capability().map_err(|e| crate::cuda::fail("cuDeviceGetAttribute", e))?;
+        Ok(crate::run::device_arch(cc))
+    }
+
+    /// Loads kernel `name` of `compiled` (JIT-compiling its PTX) and gives it the dynamic
+    /// shared memory its metadata asks for.
+    pub fn load(&self, compiled: &tilec::Compiled, name: &str) -> Result<Kernel, Error> {
+        let meta = compiled.kernel(name).ok_or_else(|| {
+            let names: Vec<&str> = compiled.meta.kernels.iter().map(|k| k.name.as_str()).collect();
+            Error::msg(format!("no kernel `{name}` was compiled (there is: {})", names.join(", ")))
+        })?;
+        let module = restoring(|| {
+            self.ctx.load_module(cudarc::nvrtc::Ptx::from_src(compiled.ptx.clone())).map_err(|e| {
+                // cudarc's load keeps no JIT log: load again the raw way for ptxas's message.
+                crate::cuda::jit_error(&compiled.ptx).unwrap_or_else(|| crate::cuda::fail("cannot load the PTX", e))
+            })
+        })?;
+        let func = module.load_function(name).map_err(|e| crate::cuda::fail(format!("kernel `{name}`"), e))?;
+        if meta.shared_bytes > 48 * 1024 {
+            let attr = sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES;
+            func.set_attribute(attr, meta.shared_bytes as i32).map_err(|e| {
+                crate::cuda::fail(
+                    format!("kernel `{name}`: cannot have {} bytes of shared memory", meta.shared_bytes),
+                    e,
+                )
+            })?;
+        }
+        Ok(Kernel { func, params: bind::signature(&meta.params)?, meta: meta.clone() })
+    }
+}
+
+/// `f`, which makes a device's context current (cudarc binds it), with the thread's
+/// current context put back after: a program that works on another device (torch, whose
+/// runtime reads the current device from it) never sees its context switched under it.
+fn restoring<T>(f: impl FnOnce() -> T) -> T {
+    let before = cudarc::driver::result::ctx::get_current().ok().flatten();
+    let r = f();
+    if let Some(ctx) = before {
+        if cudarc::driver::result::ctx::get_current().ok().flatten() != Some(ctx) {
+            // SAFETY: `ctx` was current on this thread a moment ago, and contexts the
+            // program made are alive while it uses them.
+            let _ = unsafe { cudarc::driver::result::ctx::set_current(ctx) };
+        }
+    }
+    r
+}
+
+/// One argument of a launch: a device buffer (its address, element type and length) or a
+/// scalar.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Arg {
+    Ptr { addr: u64, elem: DType, len: u64 },
+    Scalar(Scalar),
+}
+
+/// Rust element types and the language's.
+pub trait Elem {
+    const DTYPE: DType;
+}
+
+macro_rules! elems {
+    ($($t:ty => $d:ident),* $(,)?) => {
+        $(impl Elem for $t { const DTYPE: DType = DType::$d; })*
+        $(impl From<$t> for Arg { fn from(v: $t) -> Arg { <$t as IntoScalar>::scalar(v) } })*
+    };
+}
+
+trait IntoScalar {
+    fn scalar(self) -> Arg;
+}
+macro_rules! ints { ($($t:ty),*) => { $(impl IntoScalar for $t { fn scalar(self) -> Arg { Arg::Scalar(Scalar::Int(self as i128)) } })* } }
+ints!(i8, i16, i32, i64, u8, u16, u32, u64);
+impl IntoScalar for f32 {
+    fn scalar(self) -> Arg {
+        Arg::Scalar(Scalar::Float(self as f64))
+    }
+}
+impl IntoScalar for f64 {
+    fn scalar(self) -> Arg {
+        Arg::Scalar(Scalar::Float(self))
+    }
+}
+impl IntoScalar for half::f16 {
+    fn scalar(self) -> Arg {
+        Arg::Scalar(Scalar::Float(self.to_f64()))
+    }
+}
+impl IntoScalar for half::bf16 {
+    fn scalar(self) -> Arg {
+        Arg::Scalar(Scalar::Float(self.to_f64()))
+    }
+}
+impl IntoScalar for bool {
+    fn scalar(self) -> Arg {
+        Arg::Scalar(Scalar::Bool(self))
+    }
+}
+
+elems!(i8 => I8, i16 => I16, i32 => I32, i64 => I64, u8 => U8, u16 => U16, u32 => U32, u64 => U64,
+       half::f16 => F16, half::bf16 => BF16, f32 => F32, f64 => F64, bool => I1);
+
+impl<T: Elem> From<&CudaSlice<T>> for Arg {
+    /// The slice's address, read on its own stream (a launch on another stream must be
+    /// ordered after its writes by the caller, as for any raw pointer).
+    fn from(s: &CudaSlice<T>) -> Arg {
+        let (addr, _sync) = s.device_ptr(s.stream());
+        Arg::Ptr { addr, elem: T::DTYPE, len: s.len() as u64 }
+    }
+}
+
+impl<T: Elem> From<&mut CudaSlice<T>> for Arg {
+    fn from(s: &mut CudaSlice<T>) -> Arg {
+        let stream = s.stream().clone();
+        let len = s.len() as u64;
+        let (addr, _sync) = s.device_ptr_mut(&stream);
+        Arg::Ptr { addr, elem: T::DTYPE, len }
+    }
+}
+
+/// A kernel loaded on a device.
+pub struct Kernel {
+    func: CudaFunction,
+    meta: KernelMeta,
+    params: Vec<Param>,
+}
+
+/// The parameter values of a launch, each in the low bytes of its own 8-byte slot (every
+/// parameter type is at most 8 bytes; the driver reads as many as the type has).
+pub type Packed = Vec<u64>;
+
+impl Kernel {
+    pub fn meta(&self) -> &KernelMeta {
+        &self.meta
+    }
+
+    /// Launches on `stream` with a `grid` of programs, after [`check`]ing `args`.
+    ///
+    /// # Safety
+    /// The check knows types, not what the kernel does: every buffer must stay alive until
+    /// the kernel is done and be as long as the kernel's accesses (with the scalars given)
+    /// reach, and nothing may write it concurrently.
+    pub unsafe fn launch(&self, stream: &CudaStream, grid: [u32; 3], args: &[Arg]) -> Result<(), Error> {
+        let mut packed = check(&self.meta, &self.params, args)?;
+        self.launch_packed(stream, grid, &mut packed)
+    }
+
+    /// Launches arguments already [`check`]ed for this kernel.
+    ///
+    /// # Safety
+    /// As [`Kernel::launch`], and `packed` must come from [`check`] against this kernel.
+    pub unsafe fn launch_packed(&self, stream: &CudaStream, grid: [u32; 3], packed: &mut Packed) -> Result<(), Error> {
+        if grid.contains(&0) {
+            return Ok(()); // no programs: CUDA refuses the launch, and there is nothing to do
+        }
+        let mut builder = stream.launch_builder(&self.func);
+        for v in packed.iter() {
+            cudarc::driver::PushKernelArg::arg(&mut builder, v);
+        }
+        let cfg = cudarc::driver::LaunchConfig {
+            grid_dim: (grid[0], grid[1], grid[2]),
+            block_dim: (self.meta.block[0], self.meta.block[1], self.meta.block[2]),
+            shared_mem_bytes: self.meta.shared_bytes,
+        };
+        restoring(|| builder.launch(cfg))
+            .map(|_| ())
+            .map_err(|e| crate::cuda::fail(format!("kernel `{}`: cannot launch", self.meta.name), e))
+    }
+}
+
+/// Checks `args` against `meta`'s signature (`params`, from `bind::signature`) and what it
+/// was compiled to assume, and packs them: the error names the argument and the reason.
+pub fn check(meta: &KernelMeta, params: &[Param], args: &[Arg]) -> Result<Packed, Error> {
+    if args.len() != params.len() {
+        let list: Vec<String> = params.iter().map(|p| format!("{}: {}", p.name, p.spelling())).collect();
+        return Err(Error::msg(format!(
+            "kernel `{}` takes {} arguments ({}), but {} were given",
+            meta.name,
+            params.len(),
+            list.join(", "),
+            args.len()
+        )));
+    }
+    params.iter().zip(args).map(|(p, a)| check_one(p, meta.index_bits, a)).collect()
+}
+
+fn check_one(p: &Param, index_bits: u32, a: &Arg) -> Result<u64, Error> {
+    match (p.kind, *a) {
+        (ParamKind::Ptr(want), Arg::Ptr { addr, elem, len }) => {
+            if elem != want {
+                return Err(Error::msg(format!("argument `{}` is *{want}, but the buffer holds {elem}", p.name)));
+            }
+            if addr % p.divisibility as u64 != 0 {
+                return Err(Error::msg(format!(
+                    "argument `{}`: the kernel was compiled for a pointer aligned to {} bytes, but it is {addr:#x}",
+                    p.name, p.divisibility
+                )));
+            }
+            if index_bits == 32 && len >= 1 << 31 {
+                return Err(Error::msg(format!(
+                    "argument `{}` has {len} elements; this kernel uses 32-bit offsets (compile with index_bits=64)",
+                    p.name
+                )));
+            }
+            Ok(addr)
+        }
+        (ParamKind::Ptr(want), Arg::Scalar(_)) => {
+            Err(Error::msg(format!("argument `{}` is a pointer (*{want}), but a number was given", p.name)))
+        }
+        (ParamKind::Scalar(d), Arg::Ptr { .. }) => {
+            Err(Error::msg(format!("argument `{}` is a scalar ({d}), but a buffer was given", p.name)))
+        }
+        (ParamKind::Scalar(d), Arg::Scalar(v)) => scalar_bits(p, d, v),
+    }
+}
+
+/// A scalar in the low bytes of a u64, refused where it does not fit the type or breaks
+/// the specialisation.
+fn scalar_bits(p: &Param, d: DType, v: Scalar) -> Result<u64, Error> {
+    let mut bytes = [0u8; 8];
+    let out = &mut bytes[..d.size()];
+    match v {
+        Scalar::Bool(b) if d == DType::I1 => d.write_int(b as i128, out),
+        Scalar::Int(i @ (0 | 1)) if d == DType::I1 => d.write_int(i, out),
+        Scalar::Int(i) if d.is_int() && d != DType::I1 => {
+            let (lo, hi) = d.int_range();
+            if !(lo..=hi).contains(&i) {
+                return Err(Error::msg(format!("argument `{}` = {i} does not fit in {d} ({lo}..={hi})", p.name)));
+            }
+            if p.equal_to_one && i != 1 {
+                return Err(Error::msg(format!(
+                    "argument `{}` = {i}, but the kernel was compiled with it equal to 1",
+                    p.name
+                )));
+            }
+            if p.divisibility > 1 && i % p.divisibility as i128 != 0 {
+                return Err(Error::msg(format!(
+                    "argument `{}` = {i} is not a multiple of {}, which the kernel was compiled to assume",
+                    p.name, p.divisibility
+                )));
+            }
+            d.write_int(i, out)
+        }
+        Scalar::Int(i) if d.is_float() => d.write_float(i as f64, out),
+        Scalar::Float(f) if d.is_float() => d.write_float(f, out),
+        v => {
+            let given = match v {
+                Scalar::Bool(_) => "a boolean",
+                Scalar::Float(_) => "a float",
+                Scalar::Int(_) => "an integer",
+            };
+            return Err(Error::msg(format!("argument `{}` is {d}, but {given} was given", p.name)));
+        }
+    }
+    Ok(u64::from_le_bytes(bytes))
+}
+
+/// What one argument lets the compiler assume of its parameter, as Triton does (and
+/// tilerun for its buffers): a pointer aligned to 16 bytes and an integer that is a
+/// multiple of 16 are assumed so, and an integer equal to 1 is compiled as the constant.
+/// An argument that does not match its parameter assumes nothing ([`check`] refuses it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Assume {
+    Nothing,
+    Divisible16,
+    One,
+}
+
+pub fn assumption(p: &Param, a: &Arg) -> Assume {
+    match (p.kind, a) {
+        (ParamKind::Ptr(_), Arg::Ptr { addr, .. }) if addr % 16 == 0 => Assume::Divisible16,
+        (ParamKind::Scalar(d), Arg::Scalar(Scalar::Int(v))) if d.is_int() && d != DType::I1 => match v {
+            1 => Assume::One,
+            v if v % 16 == 0 => Assume::Divisible16,
+            _ => Assume::Nothing,
+        },
+        _ => Assume::Nothing,
+    }
+}
+
+/// The [`assumption`]s of a launch as compile options: `(divisibility, equal_to_one)`.
+pub fn specialisation(params: &[Param], args: &[Arg]) -> (Vec<(String, u32)>, Vec<String>) {
+    let (mut div, mut one) = (vec![], vec![]);
+    for (p, a) in params.iter().zip(args) {
+        match assumption(p, a) {
+            Assume::Divisible16 => div.push((p.name.clone(), 16)),
+            Assume::One => one.push(p.name.clone()),
+            Assume::Nothing => {}
+        }
+    }
+    (div, one)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tilec::metadata::ParamMeta;
+
+    fn meta(div_n: u32, one_n: bool) -> (KernelMeta, Vec<Param>) {
+        let p = |name: &str, ty: &str, divisibility, equal_to_one| ParamMeta {
+            name: name.into(),
+            ty: ty.into(),
+            divisibility,
+            equal_to_one,
+        };
+        let m = KernelMeta {
+            name: "add".into(),
+            params: vec![p("x", "*f32", 16, false), p("n", "i32", div_n, one_n), p("s", "f16", 1, false)],
+            consts: vec![],
+            num_warps: 4,
+            num_stages: 1,
+            block: [128, 1, 1],
+            shared_bytes: 0,
+            index_bits: 32,
+        };
+        let params = bind::signature(&m.params).unwrap();
+        (m, params)
+    }
+
+    fn buf(addr: u64, elem: DType, len: u64) -> Arg {
+        Arg::Ptr { addr, elem, len }
+    }
+
+    fn err(m: &(KernelMeta, Vec<Param>), args: &[Arg]) -> String {
+        check(&m.0, &m.1, args).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn packs_each_value_in_its_slot() {
+        let m = meta(16, false);
+        let packed = check(&m.0, &m.1, &[buf(0x1000, DType::F32, 4), 32i32.into(), Arg::from(1.5f32)]).unwrap();
+        assert_eq!(packed, vec![0x1000, 32, half::f16::from_f32(1.5).to_bits() as u64]);
+    }
+
+    #[test]
+    fn refuses_what_the_kernel_cannot_take() {
+        let m = meta(16, false);
+        let f16 = Arg::from(1.0f32);
+        assert_eq!(
+            err(&m, &[buf(0x1000, DType::F16, 4), 32i32.into(), f16]),
+            "argument `x` is *f32, but the buffer holds f16"
+        );
+        assert!(
+            err(&m, &[buf(0x1008, DType::F32, 4), 32i32.into(), f16]).contains("aligned to 16 bytes, but it is 0x1008")
+        );
+        assert!(err(&m, &[buf(0x1000, DType::F32, 1 << 31), 32i32.into(), f16]).contains("32-bit offsets"));
+        assert!(err(&m, &[buf(0x1000, DType::F32, 4), 33i32.into(), f16]).contains("`n` = 33 is not a multiple of 16"));
+        assert!(err(&m, &[buf(0x1000, DType::F32, 4), Arg::from(1i64 << 40), f16]).contains("does not fit in i32"));
+        assert!(err(&m, &[buf(0x1000, DType::F32, 4), 1.5f64.into(), f16]).contains("`n` is i32, but a float"));
+        assert!(err(&m, &[32i32.into(), 32i32.into(), f16]).contains("`x` is a pointer"));
+        assert!(err(&m, &[buf(0x1000, DType::F32, 4)])
+            .starts_with("kernel `add` takes 3 arguments (x: *f32, n: i32, s: f16), but 1"));
+        let one = meta(1, true);
+        assert!(err(&one, &[buf(0x1000, DType::F32, 4), 2i32.into(), f16]).contains("compiled with it equal to 1"));
+    }
+
+    #[test]
+    fn specialises_like_triton() {
+        let m = meta(1, false);
+        let args = [buf(0x1000, DType::F32, 4), 64i32.into(), Arg::from(1.0f32)];
+        assert_eq!(specialisation(&m.1, &args), (vec![("x".into(), 16), ("n".into(), 16)], vec![]));
+        let args = [buf(0x1004, DType::F32, 4), 1i32.into(), Arg::from(16.0f32)];
+        assert_eq!(specialisation(&m.1, &args), (vec![], vec!["n".into()]));
+    }
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Builds the Python package's extension (a debug build beside the workspace's, sharing its
+# compiled crates), lays the package out under $CARGO_TARGET_DIR/python, and runs its
+# pytest suite (python/tests; no GPU needed). Extra arguments go to pytest.
+# `pip install ./python` (maturin, a release build) is the way to install it for use.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+target="${CARGO_TARGET_DIR:-target}"
+cargo build -p tilec-python
+pkg="$target/python/tilec"
+rm -rf "$pkg" && mkdir -p "$pkg"
+cp python/tilec/*.py "$pkg/"
+# CPython finds an abi3 extension under this name (maturin names it the same way).
+ln -sf "$(realpath "$target/debug/lib_tilec.so")" "$pkg/_tilec.abi3.so"
+PYTHONPATH="$target/python" python3 -m pytest -q python/tests "$@"

@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""GPU tests of the Python package: every example of check_examples.py launched on torch
+tensors with `k[grid](*args, **consts)` and compared with its numpy reference, then the
+launcher's own behaviour (grid callables, the specialisation cache, torch's current
+stream, unaligned and wrong-device tensors, equal-to-1 arguments).
+
+Run on the GPU machine with the package installed (a wheel built by
+`maturin build --release` under python/, then `pip install tilec-*.whl`):
+
+    python3 test/gpu/python_launch.py [--only add sum]
+
+The last line is `N passed, N failed, N skipped`; the exit status is 1 when anything failed.
+"""
+import argparse
+import os
+import sys
+import time
+
+import numpy as np
+import torch
+
+import tilec
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+import check_examples as ce  # noqa: E402  (the cases and their references)
+
+DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16, "f32": torch.float32, "f64": torch.float64,
+          "i8": torch.int8, "i16": torch.int16, "i32": torch.int32, "i64": torch.int64,
+          "u8": torch.uint8, "u16": torch.uint16, "u32": torch.uint32, "u64": torch.uint64}
+TOLERANCE = {torch.float16: (1e-2, 1e-3), torch.bfloat16: (1e-2, 1e-3), torch.float32: (1e-5, 1e-6),
+             torch.float64: (1e-7, 1e-9)}
+
+
+def tensor_of(v):
+    """A case's argument as launch argument: an ndarray or a buffer spec becomes a CUDA tensor."""
+    if isinstance(v, np.ndarray):
+        return torch.from_numpy(np.ascontiguousarray(v)).cuda()
+    if isinstance(v, str):
+        how, dtype, dims = v.split(":")[:3]
+        shape = [int(d) for d in dims.split("x")]
+        make = {"empty": torch.empty, "zeros": torch.zeros}[how]
+        return make(shape, dtype=DTYPES[dtype], device="cuda")
+    return v
+
+
+def compare(name, got, ref, rtol, atol):
+    ref_t = torch.from_numpy(np.ascontiguousarray(ref)).to(got.device)
+    if got.dtype in (torch.float16, torch.bfloat16):
+        got, ref_t = got.float(), ref_t.float()
+    d_rtol, d_atol = TOLERANCE.get(got.dtype, (0.0, 0.0))
+    rtol = d_rtol if rtol is None else rtol
+    atol = d_atol if atol is None else atol
+    got, ref_t = got.reshape(ref_t.shape), ref_t.to(got.dtype)
+    if not torch.allclose(got, ref_t, rtol=rtol, atol=atol, equal_nan=True):
+        bad = (~torch.isclose(got, ref_t, rtol=rtol, atol=atol, equal_nan=True)).nonzero()
+        i = tuple(bad[0].tolist())
+        return f"`{name}` differs at {len(bad)} places, first at {i}: {got[i].item()} vs {ref_t[i].item()}"
+    return None
+
+
+def run_examples(results, only):
+    found = {}
+    for f in sorted(os.listdir(os.path.join(ROOT, "examples"))):
+        if f.endswith(".tile"):
+            for k in ce.kernels_in_tile(os.path.join(ROOT, "examples", f)):
+                found[k] = os.path.join(ROOT, "examples", f)
+    for kname, (want_sig, gen) in ce.KERNELS.items():
+        if kname in ce.FIXTURE_ONLY or (only and kname not in only):
+            continue
+        if kname not in found:
+            results.skip(kname, "no example defines it")
+            continue
+        try:
+            k = tilec.compile(found[kname], kernel=kname)
+        except tilec.CompileError as e:
+            results.fail(f"compile {kname}", str(e))
+            continue
+        sig = list(k.signature.items())
+        if sig != want_sig:
+            results.skip(kname, f"signature {sig} is not the one the cases are written for")
+            continue
+        consts = {n: str(v) for n, v in k.constants.items()}
+        for case in gen(consts, np.random.default_rng(0)):
+            name = f"{kname}[{case.label}] via python"
+            t = time.time()
+            try:
+                args = [tensor_of(v) for _, v in case.args]
+                k[case.grid](*args, **case.defines)
+                torch.cuda.synchronize()
+                by_name = dict(zip((n for n, _ in case.args), args))
+                why = [compare(n, by_name[n], ref, case.rtol, case.atol) for n, ref in case.checks.items()]
+                why = [w for w in why if w]
+            except Exception as e:  # a launch error or a fault is this case's failure
+                why = [f"{type(e).__name__}: {e}"]
+            if why:
+                results.fail(name, "; ".join(why))
+            else:
+                results.ok(name, time.time() - t)
+
+
+def check(results, name, fn):
+    try:
+        why = fn()
+    except Exception as e:
+        why = f"{type(e).__name__}: {e}"
+    if why:
+        results.fail(name, why)
+    else:
+        results.ok(name, None, "ok")
+
+
+def launcher_tests(results):
+    add = tilec.compile(os.path.join(ROOT, "examples", "add.tile"))
+
+    def grid_callable():
+        n = 5000
+        a, b = torch.randn(n, device="cuda"), torch.randn(n, device="cuda")
+        out = torch.empty_like(a)
+        add[lambda meta: (tilec.cdiv(meta["n"], meta["TILE"]),)](a, b, out, n, TILE=256)
+        torch.cuda.synchronize()
+        return None if torch.equal(out, a + b) else "out != a + b with TILE=256 from a grid callable"
+
+    def cache():
+        a = torch.randn(4096, device="cuda")
+        out = torch.empty_like(a)
+        add[(4,)](a, a, out, 4096)
+        before = add.cache_size()
+        add[(4,)](a, a, out, 4096)  # same specialisation: no compile
+        same = add.cache_size()
+        add[(4,)](a, a, out, 4095)  # n not a multiple of 16: another one
+        t = time.perf_counter()
+        add[(4,)](a, a, out, 4095)
+        hit_us = (time.perf_counter() - t) * 1e6
+        torch.cuda.synchronize()
+        if (before, same, add.cache_size()) != (before, before, before + 1):
+            return f"cache sizes {before}, {same}, {add.cache_size()}: expected n, n, n + 1"
+        return None if hit_us < 1000 else f"a cached launch took {hit_us:.0f} us"
+
+    def unaligned():
+        base = torch.randn(1001, device="cuda")
+        a = base[1:]  # 4 bytes past a 16-byte boundary: no alignment may be assumed
+        out = torch.zeros(1000, device="cuda")
+        add[(1,)](a, a, out, 1000)
+        torch.cuda.synchronize()
+        return None if torch.equal(out, a + a) else "wrong result on an unaligned tensor"
+
+    def current_stream():
+        s = torch.cuda.Stream()
+        n = 1 << 22
+        a = torch.randn(n, device="cuda")
+        out = torch.zeros_like(a)
+        with torch.cuda.stream(s):
+            add[(tilec.cdiv(n, 1024),)](a, a, out, n)
+            done = torch.cuda.Event()
+            done.record(s)
+        done.synchronize()
+        return None if torch.equal(out, a + a) else "not launched on torch's current stream"
+
+    def cpu_tensor_refused():
+        a = torch.randn(16)
+        try:
+            add[(1,)](a, a, a, 16)
+        except TypeError as e:
+            return None if "on the CPU" in str(e) else f"wrong message: {e}"
+        return "a CPU tensor was accepted"
+
+    def dtype_refused():
+        a = torch.randn(16, device="cuda", dtype=torch.float16)
+        try:
+            add[(1,)](a, a, a, 16)
+        except TypeError as e:
+            return None if "is *f32, but the buffer holds f16" in str(e) else f"wrong message: {e}"
+        return "an f16 tensor was accepted for *f32"
+
+    def equal_to_one():
+        t = tilec.compile(os.path.join(ROOT, "examples", "transpose.tile"), kernel="transpose")
+        R, C = 100, 37
+        x = torch.randn(R, C, device="cuda")
+        y = torch.empty(C, R, device="cuda")
+        rb, cb = int(t.constants.get("RB", 64)), int(t.constants.get("CB", 64))
+        t[(tilec.cdiv(R, rb), tilec.cdiv(C, cb))](x, y, R, C, C, 1, R, 1)  # unit strides: compiled as 1
+        torch.cuda.synchronize()
+        return None if torch.equal(y, x.T) else "transpose with unit strides is wrong"
+
+    for name, fn in [("grid callable with a const override", grid_callable), ("specialisation cache", cache),
+                     ("unaligned tensor", unaligned), ("torch's current stream", current_stream),
+                     ("CPU tensor refused", cpu_tensor_refused), ("dtype refused", dtype_refused),
+                     ("equal-to-1 specialisation", equal_to_one)]:
+        check(results, f"python launcher: {name}", fn)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--only", nargs="*", help="only these kernels")
+    args = ap.parse_args()
+    if not torch.cuda.is_available():
+        print("torch sees no GPU: these tests need the GPU machine\n0 passed, 1 failed")
+        return 1
+    results = ce.Results()
+    launcher_tests(results)
+    run_examples(results, args.only)
+    print(f"{results.passed} passed, {results.failed} failed, {results.skipped} skipped")
+    return 1 if results.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
