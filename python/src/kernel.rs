@@ -53,7 +53,16 @@ impl Kernel {
         name: String,
     ) -> PyResult<Kernel> {
         let meta = compiled.kernel(&name).expect("the compile named this kernel").clone();
-        let params = tile_runtime::bind::signature(&meta.params).map_err(|e| PyTypeError::new_err(e.to_string()))?;
+        let mut params =
+            tile_runtime::bind::signature(&meta.params).map_err(|e| PyTypeError::new_err(e.to_string()))?;
+        // The launch checks run before specialising: a pointer's 16 here is the compiler's
+        // default assumption, not a requirement, since each launch compiles for its
+        // arguments' real alignment (a view 4 bytes into an allocation included).
+        for p in &mut params {
+            if matches!(p.kind, tile_runtime::bind::ParamKind::Ptr(_)) {
+                p.divisibility = 1;
+            }
+        }
         let consts =
             meta.consts.iter().map(|c| Ok((c.name.clone(), const_value(py, &c.value)?))).collect::<PyResult<_>>()?;
         Ok(Kernel {
@@ -305,7 +314,7 @@ impl Kernel {
     fn key(&self, device: i32, args: &[Arg], overrides: &[(usize, Bound<'_, PyAny>)]) -> Vec<u8> {
         let mut key = Vec::with_capacity(8 + args.len() + 16 * overrides.len());
         key.extend_from_slice(&device.to_le_bytes());
-        key.extend(self.params.iter().zip(args).map(|(p, a)| launch::assumption(p, a) as u8));
+        key.extend(self.params.iter().zip(args).map(|(p, a)| launch::assumption(p, a).code()));
         for (i, v) in overrides {
             key.push(0xff);
             key.push(*i as u8);

@@ -320,16 +320,33 @@ fn scalar_bits(p: &Param, d: DType, v: Scalar) -> Result<u64, Error> {
 /// tilerun for its buffers): a pointer aligned to 16 bytes and an integer that is a
 /// multiple of 16 are assumed so, and an integer equal to 1 is compiled as the constant.
 /// An argument that does not match its parameter assumes nothing ([`check`] refuses it).
+/// A pointer below 16-byte alignment (a view starting mid-allocation) must say how it is
+/// aligned: the compiler assumes 16 of a pointer it is told nothing about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Assume {
     Nothing,
     Divisible16,
     One,
+    /// A pointer aligned to this many bytes only (1, 2, 4 or 8).
+    Aligned(u8),
+}
+
+impl Assume {
+    /// One byte that tells the assumptions apart (a specialisation cache's key).
+    pub fn code(self) -> u8 {
+        match self {
+            Assume::Nothing => 0,
+            Assume::Divisible16 => 1,
+            Assume::One => 2,
+            Assume::Aligned(n) => 16 + n,
+        }
+    }
 }
 
 pub fn assumption(p: &Param, a: &Arg) -> Assume {
     match (p.kind, a) {
         (ParamKind::Ptr(_), Arg::Ptr { addr, .. }) if addr % 16 == 0 => Assume::Divisible16,
+        (ParamKind::Ptr(_), Arg::Ptr { addr, .. }) => Assume::Aligned(1 << addr.trailing_zeros()),
         (ParamKind::Scalar(d), Arg::Scalar(Scalar::Int(v))) if d.is_int() && d != DType::I1 => match v {
             1 => Assume::One,
             v if v % 16 == 0 => Assume::Divisible16,
@@ -346,6 +363,7 @@ pub fn specialisation(params: &[Param], args: &[Arg]) -> (Vec<(String, u32)>, Ve
         match assumption(p, a) {
             Assume::Divisible16 => div.push((p.name.clone(), 16)),
             Assume::One => one.push(p.name.clone()),
+            Assume::Aligned(n) => div.push((p.name.clone(), n as u32)),
             Assume::Nothing => {}
         }
     }
@@ -420,7 +438,12 @@ mod tests {
         let m = meta(1, false);
         let args = [buf(0x1000, DType::F32, 4), 64i32.into(), Arg::from(1.0f32)];
         assert_eq!(specialisation(&m.1, &args), (vec![("x".into(), 16), ("n".into(), 16)], vec![]));
+        // A view 4 bytes into an allocation: compiled for 4-byte alignment, not the
+        // 16 the compiler would otherwise assume (the Python launcher's unaligned test).
         let args = [buf(0x1004, DType::F32, 4), 1i32.into(), Arg::from(16.0f32)];
-        assert_eq!(specialisation(&m.1, &args), (vec![], vec!["n".into()]));
+        assert_eq!(specialisation(&m.1, &args), (vec![("x".into(), 4)], vec!["n".into()]));
+        let a8 = assumption(&m.1[0], &buf(0x1008, DType::F32, 4));
+        assert_eq!(a8, Assume::Aligned(8));
+        assert_ne!(a8.code(), assumption(&m.1[0], &buf(0x1004, DType::F32, 4)).code());
     }
 }
