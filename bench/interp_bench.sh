@@ -2,8 +2,9 @@
 # tilec's interpreter beside Triton's (TRITON_INTERPRET=1) on the same kernels, in one run:
 # vector add 2^20 (TILE 1024), row softmax 1024x1024, matmul 256^3 (runtime K loop), and
 # the language doc's look-back scan 2^20 (tilec only; checked against numpy's cumsum by
-# --check is not needed: the scan's plan checks itself). Each tilec time is the wall time
-# of the whole `tilerun --interpret` process (compile to IR, inputs, run, checks).
+# --check is not needed: the scan's plan checks itself). Each TILEC time is the wall time
+# of the whole `tilerun --interpret` process (compile to IR, inputs, run, checks); each
+# TILEC-KERNEL time the interpreter's run of the kernel alone, like Triton's lines.
 #
 #   bash bench/interp_bench.sh [TILERUN]      TILERUN: a release tilerun (default: .carry/tilerun.xz
 #                                             unpacked, else target/release/tilerun)
@@ -27,6 +28,11 @@ run() {  # name, then tilerun arguments
   if "$tilerun" --interpret "$@" > /tmp/interp_bench.log 2>&1; then
     t1=$(date +%s%N)
     echo "TILEC $name $(python3 -c "print(f'{($t1 - $t0) / 1e9:.3f}')")"
+    # The kernel's own time, as Triton's line times only its kernel call (no imports,
+    # inputs or checks): the sum of tilerun's "(... N ms)" per launch.
+    local ms
+    ms=$(grep -oE "in the interpreter \(.*, [0-9.]+ ms\)" /tmp/interp_bench.log | grep -oE "[0-9.]+ ms" | awk '{s += $1} END {if (NR) printf "%.3f", s / 1000}')
+    [ -n "$ms" ] && echo "TILEC-KERNEL $name $ms"
   else
     echo "TILEC $name FAILED"; tail -5 /tmp/interp_bench.log
   fi
