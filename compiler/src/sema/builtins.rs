@@ -13,7 +13,8 @@ use crate::source::Span;
 use crate::syntax::ast;
 
 const ATOMIC: &[&str] = &["ptr", "val", "mask", "sem", "scope"];
-const REDUCE: &[&str] = &["x", "axis"];
+const REDUCE: &[&str] = &["x", "axis", "keep_dims"];
+const SCAN: &[&str] = &["x", "axis", "reverse"];
 const X: &[&str] = &["x"];
 
 /// Name, parameter names, number of required leading parameters.
@@ -43,8 +44,9 @@ const SIGS: &[(&str, &[&str], usize)] = &[
     ("min", REDUCE, 1),
     ("argmax", REDUCE, 1),
     ("argmin", REDUCE, 1),
-    ("cumsum", REDUCE, 1),
-    ("cumprod", REDUCE, 1),
+    ("xor_sum", REDUCE, 1),
+    ("cumsum", SCAN, 1),
+    ("cumprod", SCAN, 1),
     ("sort", &["x", "axis", "descending"], 1),
     ("histogram", &["x", "num_bins"], 2),
     ("exp", X, 1),
@@ -100,6 +102,7 @@ pub(crate) const NAMES: &[&str] = &[
     "min",
     "argmax",
     "argmin",
+    "xor_sum",
     "cumsum",
     "cumprod",
     "sort",

@@ -71,14 +71,18 @@ impl<'a> Checker<'a> {
                 }
                 Ok(Val::Expr(TExpr::strong(super::broadcast::expand_dims(x.e, ax as u32, sp))))
             }
-            "sum" | "max" | "min" | "argmax" | "argmin" => self.reduce(name, a, sp),
+            "sum" | "max" | "min" | "argmax" | "argmin" | "xor_sum" => self.reduce(name, a, sp),
             "cumsum" | "cumprod" => {
                 let x = self.tile_arg(name, a[0].unwrap())?;
                 let axis = self.axis_arg(a[1], &x)?.unwrap_or(0);
+                let reverse = match a[2] {
+                    Some(r) => self.const_bool(r, "reverse")?,
+                    None => false,
+                };
                 let x = self.widen_small_ints(x);
                 let ty = x.ty.clone();
                 let op = if name == "cumsum" { ScanOp::Cumsum } else { ScanOp::Cumprod };
-                Ok(expr(ExprKind::Scan { op, value: Box::new(x), axis }, ty, sp))
+                Ok(expr(ExprKind::Scan { op, value: Box::new(x), axis, reverse }, ty, sp))
             }
             "sort" => {
                 let x = self.tile_arg(name, a[0].unwrap())?;
@@ -275,10 +279,23 @@ impl<'a> Checker<'a> {
 
     fn reduce(&mut self, name: &str, a: &Args, sp: Span) -> R<Val> {
         let x = self.tile_arg(name, a[0].unwrap())?;
-        self.reduce_of(name, x, a[1], sp)
+        let keep_dims = match a[2] {
+            Some(k) => self.const_bool(k, "keep_dims")?,
+            None => false,
+        };
+        self.reduce_of(name, x, a[1], keep_dims, sp)
     }
 
-    pub(super) fn reduce_of(&mut self, name: &str, x: TExpr, axis: Option<&ast::Expr>, sp: Span) -> R<Val> {
+    /// `name(x, axis)`; with `keep_dims` the reduced axis stays with size 1 (every axis,
+    /// without an axis), as Triton's `keep_dims = True`.
+    pub(super) fn reduce_of(
+        &mut self,
+        name: &str,
+        x: TExpr,
+        axis: Option<&ast::Expr>,
+        keep_dims: bool,
+        sp: Span,
+    ) -> R<Val> {
         if let (Some(e), "max" | "min") = (axis, name) {
             let v = self.check_expr(e)?;
             let is_axis = matches!(&v, Val::Expr(e) if e.as_const().is_some()) || matches!(v, Val::NoneV(_));
@@ -300,8 +317,16 @@ impl<'a> Checker<'a> {
             "max" => ReduceOp::Max,
             "min" => ReduceOp::Min,
             "argmax" => ReduceOp::Argmax,
+            "xor_sum" => ReduceOp::XorSum,
             _ => ReduceOp::Argmin,
         };
+        if op == ReduceOp::XorSum && x.ty().scalar_elem().is_none_or(|s| !s.is_int()) {
+            return self.error(
+                format!("`xor_sum` needs a tile of integers, found {}", x.ty()),
+                x.span(),
+                "not integers",
+            );
+        }
         let x = if op == ReduceOp::Sum { self.widen_small_ints(x) } else { x.e };
         let elem =
             if matches!(op, ReduceOp::Argmax | ReduceOp::Argmin) { Elem::Scalar(Scalar::I32) } else { x.ty.elem };
@@ -313,7 +338,14 @@ impl<'a> Checker<'a> {
                 s
             }
         };
-        Ok(expr(ExprKind::Reduce { op, value: Box::new(x), axis }, Ty::tile(elem, shape), sp))
+        let rank = x.ty.shape.len();
+        let r = Expr { kind: ExprKind::Reduce { op, value: Box::new(x), axis }, ty: Ty::tile(elem, shape), span: sp };
+        let r = match (keep_dims, axis) {
+            (false, _) => r,
+            (true, Some(ax)) => super::broadcast::expand_dims(r, ax, sp),
+            (true, None) => broadcast_expr(r, &vec![1; rank]),
+        };
+        Ok(expr_s(r, sp))
     }
 
     /// Sums and scans of narrow integers accumulate in 32 bits, as in Triton.
