@@ -210,6 +210,16 @@ irdl.dialect @tile {
     irdl.results(res: %t_2)
   }
 
+  // Reversal along `axis`: element i becomes element n - 1 - i (Triton's `flip`).
+  //   %y = "tile.flip"(%x) {axis = 0 : i32} : (tensor<1024xi32>) -> tensor<1024xi32>
+  irdl.operation @flip {
+    %t = irdl.base "!builtin.tensor"
+    %axis = irdl.base "#builtin.integer"
+    irdl.attributes { "axis" = %axis }
+    irdl.operands(value: %t)
+    irdl.results(res: %t)
+  }
+
   // Bitonic sort along `axis`.
   //   %y = "tile.sort"(%x) {axis = 0 : i32, descending = false} : (tensor<1024xi32>) -> tensor<1024xi32>
   irdl.operation @sort {

@@ -305,6 +305,27 @@ def row_stats_cases(c, rng):
         yield Case(f"rows={R}", (nb,), args, checks, rtol=0, atol=0)
 
 
+def reverse_blocks_cases(c, rng):
+    """flip of a 1-D tile: element i of a block goes to TILE - 1 - i of the same block
+    (the last block padded with zeros)."""
+    T = int(c.get("TILE", 1024))
+    for n in [1, 1000, 4096, 100003]:
+        x = rng.standard_normal(n, dtype=np.float32)
+        nb = cdiv(n, T)
+        blk = np.zeros(nb * T, np.float32)
+        blk[:n] = x
+        yield Case(f"n={n}", (nb,), [("x", x), ("y", f"empty:f32:{n}"), ("n", n)],
+                   {"y": blk.reshape(nb, T)[:, ::-1].reshape(-1)[:n]}, rtol=0, atol=0)
+
+
+def flip2d_cases(c, rng):
+    R, C = int(c.get("R", 32)), int(c.get("C", 64))
+    x = rng.integers(-1 << 30, 1 << 30, (R, C), dtype=np.int32)
+    args = [("x", x), ("upside", f"empty:i32:{R * C}"), ("mirrored", f"empty:i32:{R * C}"), ("flat", f"empty:i32:{R * C}")]
+    checks = {"upside": x[::-1].reshape(-1), "mirrored": x[:, ::-1].reshape(-1), "flat": x[:, ::-1].reshape(-1)}
+    yield Case(f"{R}x{C}", (1,), args, checks, rtol=0, atol=0)
+
+
 # Kernels of test/gpu/fixtures only: not looked for among the examples.
 FIXTURE_ONLY = {"convert"}
 
@@ -334,6 +355,8 @@ KERNELS = {
     "minmax": ([("x", "*f32"), ("y", "*f32"), ("hi", "*f32"), ("lo", "*f32"), ("hi_nan", "*f32"), ("u", "*u32"),
                 ("u_lo", "*u32"), ("n", "i32")], minmax_cases),
     "outer_max": ([("x", "*f32"), ("y", "*f32"), ("out", "*f32"), ("n", "i32")], outer_max_cases),
+    "reverse_blocks": ([("x", "*f32"), ("y", "*f32"), ("n", "i32")], reverse_blocks_cases),
+    "flip2d": ([("x", "*i32"), ("upside", "*i32"), ("mirrored", "*i32"), ("flat", "*i32")], flip2d_cases),
     "suffix_scan": ([("x", "*i32"), ("sums", "*i32"), ("prods", "*i32"), ("n", "i32")], suffix_scan_cases),
     "suffix2d": ([("x", "*f32"), ("up", "*f32"), ("back", "*f32"), ("rows", "i32"), ("cols", "i32")],
                  suffix2d_cases),

@@ -29,6 +29,19 @@ impl<'a> Checker<'a> {
                 ty.shape.reverse();
                 Ok(expr(ExprKind::Trans(Box::new(x.e)), ty, sp))
             }
+            "flip" => {
+                // Triton's default: the last axis.
+                let x = self.tile_arg(name, a[0].unwrap())?;
+                let last = x.ty().shape.len() as u32 - 1;
+                let axis = self.axis_arg(a[1], &x)?.unwrap_or(last);
+                let ty = x.ty().clone();
+                Ok(expr(ExprKind::Flip { value: Box::new(x.e), axis }, ty, sp))
+            }
+            "ravel" => {
+                let x = self.tile_arg(name, a[0].unwrap())?;
+                let ty = Ty::tile(x.ty().elem, vec![x.ty().numel()]);
+                Ok(expr(ExprKind::Reshape(Box::new(x.e)), ty, sp))
+            }
             "reshape" => {
                 let x = self.tile_arg(name, a[0].unwrap())?;
                 let shape = self.shape_arg(a[1].unwrap())?;
@@ -573,9 +586,11 @@ pub(crate) fn touches_memory(e: &Expr) -> bool {
         K::Const(_) | K::Var(_) | K::ProgramId(_) | K::NumPrograms(_) | K::Arange { .. } => false,
         K::Unary(_, a) | K::Splat(a) | K::Broadcast(a) | K::Trans(a) | K::Reshape(a) => touches_memory(a),
         K::Cast { value, .. } | K::ExpandDims { value, .. } => touches_memory(value),
-        K::Reduce { value, .. } | K::Scan { value, .. } | K::Sort { value, .. } | K::Histogram { value, .. } => {
-            touches_memory(value)
-        }
+        K::Reduce { value, .. }
+        | K::Scan { value, .. }
+        | K::Sort { value, .. }
+        | K::Flip { value, .. }
+        | K::Histogram { value, .. } => touches_memory(value),
         K::Binary(_, a, b) | K::AddPtr { ptr: a, offset: b } => touches_memory(a) || touches_memory(b),
         K::Where { cond, a, b } => touches_memory(cond) || touches_memory(a) || touches_memory(b),
         K::Dot { a, b, acc, .. } => touches_memory(a) || touches_memory(b) || touches_memory(acc),

@@ -132,6 +132,7 @@ pub fn expr(k: &Kernel, e: &Expr) -> String {
             format!("dot({}, {}, {}, {input_precision:?})", x(a), x(b), x(acc))
         }
         ExprKind::Trans(a) => format!("trans({})", x(a)),
+        ExprKind::Flip { value, axis } => format!("flip({}, axis={axis})", x(value)),
         ExprKind::Reshape(a) => format!("reshape({})", x(a)),
     };
     format!("{body}:{}", e.ty)

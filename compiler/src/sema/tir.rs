@@ -236,6 +236,11 @@ pub enum ExprKind {
         input_precision: InputPrecision,
     },
     Trans(Box<Expr>),
+    /// Element i along `axis` becomes element n - 1 - i.
+    Flip {
+        value: Box<Expr>,
+        axis: u32,
+    },
     Reshape(Box<Expr>),
 }
 

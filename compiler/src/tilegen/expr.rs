@@ -255,6 +255,11 @@ impl Gen<'_> {
                 b.loc = self.loc(e.span);
                 b.op1("tile.trans", &[v], ty, &[])
             }
+            ExprKind::Flip { value, axis } => {
+                let v = self.expr(b, value);
+                b.loc = self.loc(e.span);
+                b.op1("tile.flip", &[v], ty, &[("axis", Attr::int(*axis as i64, "i32"))])
+            }
             ExprKind::Reshape(x) => {
                 let v = self.expr(b, x);
                 b.loc = self.loc(e.span);

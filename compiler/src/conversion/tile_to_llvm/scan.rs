@@ -297,16 +297,9 @@ impl Lowerer<'_> {
     ) -> Vec<ValueId> {
         let eb = ety.bits().max(8) / 8;
         let base = self.smem_for_write(b, dist.shape.iter().product::<i64>() as u32 * eb);
-        let parts = self.thread_parts(b, dist);
         let ptrs: Vec<ValueId> = (0..vals.len())
             .map(|j| {
-                let o = dist.reg_offsets(j);
-                let mut li = b.const_int(0, 32);
-                for d in 0..dist.rank() {
-                    let i = dist.index(b, &parts, d, o[d]);
-                    li = mul_const(b, li, dist.shape[d]);
-                    li = b.op1("arith.addi", &[li, i], Type::Int(32), &[]);
-                }
+                let li = self.slot_index(b, dist, j, None);
                 gep(b, base, li, ety)
             })
             .collect();
