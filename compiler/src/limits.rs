@@ -208,6 +208,7 @@ pub(crate) fn children<'e>(e: &'e Expr, f: &mut impl FnMut(&'e Expr)) {
         | ExprKind::Reduce { value: x, .. }
         | ExprKind::Scan { value: x, .. }
         | ExprKind::Sort { value: x, .. }
+        | ExprKind::Flip { value: x, .. }
         | ExprKind::Histogram { value: x, .. }
         | ExprKind::Trans(x)
         | ExprKind::Reshape(x) => f(x),

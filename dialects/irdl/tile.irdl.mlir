@@ -145,7 +145,8 @@ irdl.dialect @tile {
     irdl.results(res: %v)
   }
 
-  // Reduction of a tile along `axis` (sum, max, min, argmax, argmin); a 1-D tile reduces to a scalar.
+  // Reduction of a tile along `axis` (sum, max, min, argmax, argmin, xor: bitwise of integers);
+  // a 1-D tile reduces to a scalar.
   //   %s = "tile.reduce"(%x) {kind = "sum", axis = 0 : i32} : (tensor<1024xf32>) -> f32
   irdl.operation @reduce {
     %t = irdl.base "!builtin.tensor"
@@ -155,22 +156,25 @@ irdl.dialect @tile {
     %kind_min = irdl.is "min"
     %kind_argmax = irdl.is "argmax"
     %kind_argmin = irdl.is "argmin"
-    %kind = irdl.any_of(%kind_sum, %kind_max, %kind_min, %kind_argmax, %kind_argmin)
+    %kind_xor = irdl.is "xor"
+    %kind = irdl.any_of(%kind_sum, %kind_max, %kind_min, %kind_argmax, %kind_argmin, %kind_xor)
     %axis = irdl.base "#builtin.integer"
     irdl.attributes { "kind" = %kind, "axis" = %axis }
     irdl.operands(value: %t)
     irdl.results(res: %r)
   }
 
-  // Inclusive scan along `axis` (cumsum, cumprod).
-  //   %c = "tile.scan"(%x) {kind = "cumsum", axis = 0 : i32} : (tensor<1024xi32>) -> tensor<1024xi32>
+  // Inclusive scan along `axis` (cumsum, cumprod); `reverse` scans from the axis's end
+  // (element i combines elements i..n).
+  //   %c = "tile.scan"(%x) {kind = "cumsum", axis = 0 : i32, reverse = false} : (tensor<1024xi32>) -> tensor<1024xi32>
   irdl.operation @scan {
     %t = irdl.base "!builtin.tensor"
     %kind_cumsum = irdl.is "cumsum"
     %kind_cumprod = irdl.is "cumprod"
     %kind = irdl.any_of(%kind_cumsum, %kind_cumprod)
     %axis = irdl.base "#builtin.integer"
-    irdl.attributes { "kind" = %kind, "axis" = %axis }
+    %rev = irdl.base "#builtin.integer"
+    irdl.attributes { "kind" = %kind, "axis" = %axis, "reverse" = %rev }
     irdl.operands(value: %t)
     irdl.results(res: %t)
   }
@@ -204,6 +208,16 @@ irdl.dialect @tile {
     irdl.operands(value: %t)
     %t_2 = irdl.base "!builtin.tensor"
     irdl.results(res: %t_2)
+  }
+
+  // Reversal along `axis`: element i becomes element n - 1 - i (Triton's `flip`).
+  //   %y = "tile.flip"(%x) {axis = 0 : i32} : (tensor<1024xi32>) -> tensor<1024xi32>
+  irdl.operation @flip {
+    %t = irdl.base "!builtin.tensor"
+    %axis = irdl.base "#builtin.integer"
+    irdl.attributes { "axis" = %axis }
+    irdl.operands(value: %t)
+    irdl.results(res: %t)
   }
 
   // Bitonic sort along `axis`.

@@ -251,6 +251,81 @@ def outer_max_cases(c, rng):
                    rtol=0, atol=0)
 
 
+def suffix_scan_cases(c, rng):
+    """Reverse cumsum / cumprod (wrapping i32, as numpy's) of each TILE block."""
+    T = int(c.get("TILE", 1024))
+    for n in [1, 1000, 4096, 100003]:
+        x = rng.integers(-1000, 1000, n, dtype=np.int32)
+        x[rng.random(n) < 0.5] = 1  # products that stay nonzero for a while
+        pad = cdiv(n, T) * T - n
+        blk = np.concatenate([x, np.zeros(pad, np.int32)]).reshape(-1, T)
+        sums = np.cumsum(blk[:, ::-1], axis=1, dtype=np.int32)[:, ::-1].reshape(-1)[:n]
+        blk1 = np.concatenate([x, np.ones(pad, np.int32)]).reshape(-1, T)
+        with np.errstate(over="ignore"):
+            prods = np.cumprod(blk1[:, ::-1], axis=1, dtype=np.int32)[:, ::-1].reshape(-1)[:n]
+        args = [("x", x), ("sums", f"empty:i32:{n}"), ("prods", f"empty:i32:{n}"), ("n", n)]
+        yield Case(f"n={n}", (cdiv(n, T),), args, {"sums": sums, "prods": prods}, rtol=0, atol=0)
+
+
+def suffix2d_cases(c, rng):
+    RB, CB = int(c.get("RB", 32)), int(c.get("CB", 128))
+    for R, C in [(1, 1), (64, 128), (100, 37), (300, 1000)]:
+        x = rng.standard_normal((R, C), dtype=np.float32)
+        up, back = np.empty_like(x), np.empty_like(x)
+        for r0 in range(0, R, RB):
+            for c0 in range(0, C, CB):
+                blk = x[r0:r0 + RB, c0:c0 + CB].astype(np.float64)
+                up[r0:r0 + RB, c0:c0 + CB] = np.cumsum(blk[::-1], axis=0)[::-1]
+                back[r0:r0 + RB, c0:c0 + CB] = np.cumsum(blk[:, ::-1], axis=1)[:, ::-1]
+        args = [("x", x), ("up", f"empty:f32:{R}x{C}"), ("back", f"empty:f32:{R}x{C}"), ("rows", R), ("cols", C)]
+        yield Case(f"{R}x{C}", (cdiv(R, RB), cdiv(C, CB)), args, {"up": up, "back": back}, rtol=1e-5, atol=1e-4)
+
+
+def row_stats_cases(c, rng):
+    """xor_sum and keep_dims: rows past the end of the last block load as 0."""
+    RB, CB = int(c.get("RB", 16)), int(c.get("CB", 64))
+    for R in [1, 16, 100]:
+        x = rng.integers(-1 << 20, 1 << 20, (R, CB), dtype=np.int32)
+        nb = cdiv(R, RB)
+        blk = np.zeros((nb * RB, CB), np.int32)
+        blk[:R] = x
+        hi = blk.max(axis=1, keepdims=True)
+        lo = blk.reshape(nb, RB * CB).min(axis=1).repeat(RB)[:, None]
+        checks = {
+            "row_xor": np.bitwise_xor.reduce(x, axis=1),
+            "row_argmin": x.argmin(axis=1).astype(np.int32),
+            "centered": (x - x.max(axis=1, keepdims=True)).reshape(-1),
+            "spread": (hi - lo)[:R, 0],
+            "col_sum": x.sum(axis=0, dtype=np.int32),
+            "total": np.array([np.bitwise_xor.reduce(x, axis=None)], np.int32),
+        }
+        args = [("x", x), ("row_xor", f"empty:i32:{R}"), ("row_argmin", f"empty:i32:{R}"),
+                ("centered", f"empty:i32:{R * CB}"), ("spread", f"empty:i32:{R}"), ("col_sum", f"zeros:i32:{CB}"),
+                ("total", "zeros:i32:1"), ("rows", R)]
+        yield Case(f"rows={R}", (nb,), args, checks, rtol=0, atol=0)
+
+
+def reverse_blocks_cases(c, rng):
+    """flip of a 1-D tile: element i of a block goes to TILE - 1 - i of the same block
+    (the last block padded with zeros)."""
+    T = int(c.get("TILE", 1024))
+    for n in [1, 1000, 4096, 100003]:
+        x = rng.standard_normal(n, dtype=np.float32)
+        nb = cdiv(n, T)
+        blk = np.zeros(nb * T, np.float32)
+        blk[:n] = x
+        yield Case(f"n={n}", (nb,), [("x", x), ("y", f"empty:f32:{n}"), ("n", n)],
+                   {"y": blk.reshape(nb, T)[:, ::-1].reshape(-1)[:n]}, rtol=0, atol=0)
+
+
+def flip2d_cases(c, rng):
+    R, C = int(c.get("R", 32)), int(c.get("C", 64))
+    x = rng.integers(-1 << 30, 1 << 30, (R, C), dtype=np.int32)
+    args = [("x", x), ("upside", f"empty:i32:{R * C}"), ("mirrored", f"empty:i32:{R * C}"), ("flat", f"empty:i32:{R * C}")]
+    checks = {"upside": x[::-1].reshape(-1), "mirrored": x[:, ::-1].reshape(-1), "flat": x[:, ::-1].reshape(-1)}
+    yield Case(f"{R}x{C}", (1,), args, checks, rtol=0, atol=0)
+
+
 # Kernels of test/gpu/fixtures only: not looked for among the examples.
 FIXTURE_ONLY = {"convert"}
 
@@ -280,6 +355,13 @@ KERNELS = {
     "minmax": ([("x", "*f32"), ("y", "*f32"), ("hi", "*f32"), ("lo", "*f32"), ("hi_nan", "*f32"), ("u", "*u32"),
                 ("u_lo", "*u32"), ("n", "i32")], minmax_cases),
     "outer_max": ([("x", "*f32"), ("y", "*f32"), ("out", "*f32"), ("n", "i32")], outer_max_cases),
+    "reverse_blocks": ([("x", "*f32"), ("y", "*f32"), ("n", "i32")], reverse_blocks_cases),
+    "flip2d": ([("x", "*i32"), ("upside", "*i32"), ("mirrored", "*i32"), ("flat", "*i32")], flip2d_cases),
+    "suffix_scan": ([("x", "*i32"), ("sums", "*i32"), ("prods", "*i32"), ("n", "i32")], suffix_scan_cases),
+    "suffix2d": ([("x", "*f32"), ("up", "*f32"), ("back", "*f32"), ("rows", "i32"), ("cols", "i32")],
+                 suffix2d_cases),
+    "row_stats": ([("x", "*i32"), ("row_xor", "*i32"), ("row_argmin", "*i32"), ("centered", "*i32"),
+                   ("spread", "*i32"), ("col_sum", "*i32"), ("total", "*i32"), ("rows", "i32")], row_stats_cases),
 }
 
 

@@ -13,7 +13,8 @@ use crate::source::Span;
 use crate::syntax::ast;
 
 const ATOMIC: &[&str] = &["ptr", "val", "mask", "sem", "scope"];
-const REDUCE: &[&str] = &["x", "axis"];
+const REDUCE: &[&str] = &["x", "axis", "keep_dims"];
+const SCAN: &[&str] = &["x", "axis", "reverse"];
 const X: &[&str] = &["x"];
 
 /// Name, parameter names, number of required leading parameters.
@@ -35,6 +36,8 @@ const SIGS: &[(&str, &[&str], usize)] = &[
     ("atomic_xchg", ATOMIC, 2),
     ("atomic_cas", &["ptr", "cmp", "val", "sem", "scope"], 3),
     ("trans", X, 1),
+    ("flip", &["x", "dim"], 1),
+    ("ravel", X, 1),
     ("reshape", &["x", "shape"], 2),
     ("broadcast_to", &["x", "shape"], 2),
     ("expand_dims", &["x", "axis"], 2),
@@ -43,8 +46,9 @@ const SIGS: &[(&str, &[&str], usize)] = &[
     ("min", REDUCE, 1),
     ("argmax", REDUCE, 1),
     ("argmin", REDUCE, 1),
-    ("cumsum", REDUCE, 1),
-    ("cumprod", REDUCE, 1),
+    ("xor_sum", REDUCE, 1),
+    ("cumsum", SCAN, 1),
+    ("cumprod", SCAN, 1),
     ("sort", &["x", "axis", "descending"], 1),
     ("histogram", &["x", "num_bins"], 2),
     ("exp", X, 1),
@@ -92,6 +96,8 @@ pub(crate) const NAMES: &[&str] = &[
     "atomic_xchg",
     "atomic_cas",
     "trans",
+    "flip",
+    "ravel",
     "reshape",
     "broadcast_to",
     "expand_dims",
@@ -100,6 +106,7 @@ pub(crate) const NAMES: &[&str] = &[
     "min",
     "argmax",
     "argmin",
+    "xor_sum",
     "cumsum",
     "cumprod",
     "sort",

@@ -29,6 +29,19 @@ impl<'a> Checker<'a> {
                 ty.shape.reverse();
                 Ok(expr(ExprKind::Trans(Box::new(x.e)), ty, sp))
             }
+            "flip" => {
+                // Triton's default: the last axis.
+                let x = self.tile_arg(name, a[0].unwrap())?;
+                let last = x.ty().shape.len() as u32 - 1;
+                let axis = self.axis_arg(a[1], &x)?.unwrap_or(last);
+                let ty = x.ty().clone();
+                Ok(expr(ExprKind::Flip { value: Box::new(x.e), axis }, ty, sp))
+            }
+            "ravel" => {
+                let x = self.tile_arg(name, a[0].unwrap())?;
+                let ty = Ty::tile(x.ty().elem, vec![x.ty().numel()]);
+                Ok(expr(ExprKind::Reshape(Box::new(x.e)), ty, sp))
+            }
             "reshape" => {
                 let x = self.tile_arg(name, a[0].unwrap())?;
                 let shape = self.shape_arg(a[1].unwrap())?;
@@ -71,14 +84,18 @@ impl<'a> Checker<'a> {
                 }
                 Ok(Val::Expr(TExpr::strong(super::broadcast::expand_dims(x.e, ax as u32, sp))))
             }
-            "sum" | "max" | "min" | "argmax" | "argmin" => self.reduce(name, a, sp),
+            "sum" | "max" | "min" | "argmax" | "argmin" | "xor_sum" => self.reduce(name, a, sp),
             "cumsum" | "cumprod" => {
                 let x = self.tile_arg(name, a[0].unwrap())?;
                 let axis = self.axis_arg(a[1], &x)?.unwrap_or(0);
+                let reverse = match a[2] {
+                    Some(r) => self.const_bool(r, "reverse")?,
+                    None => false,
+                };
                 let x = self.widen_small_ints(x);
                 let ty = x.ty.clone();
                 let op = if name == "cumsum" { ScanOp::Cumsum } else { ScanOp::Cumprod };
-                Ok(expr(ExprKind::Scan { op, value: Box::new(x), axis }, ty, sp))
+                Ok(expr(ExprKind::Scan { op, value: Box::new(x), axis, reverse }, ty, sp))
             }
             "sort" => {
                 let x = self.tile_arg(name, a[0].unwrap())?;
@@ -275,10 +292,23 @@ impl<'a> Checker<'a> {
 
     fn reduce(&mut self, name: &str, a: &Args, sp: Span) -> R<Val> {
         let x = self.tile_arg(name, a[0].unwrap())?;
-        self.reduce_of(name, x, a[1], sp)
+        let keep_dims = match a[2] {
+            Some(k) => self.const_bool(k, "keep_dims")?,
+            None => false,
+        };
+        self.reduce_of(name, x, a[1], keep_dims, sp)
     }
 
-    pub(super) fn reduce_of(&mut self, name: &str, x: TExpr, axis: Option<&ast::Expr>, sp: Span) -> R<Val> {
+    /// `name(x, axis)`; with `keep_dims` the reduced axis stays with size 1 (every axis,
+    /// without an axis), as Triton's `keep_dims = True`.
+    pub(super) fn reduce_of(
+        &mut self,
+        name: &str,
+        x: TExpr,
+        axis: Option<&ast::Expr>,
+        keep_dims: bool,
+        sp: Span,
+    ) -> R<Val> {
         if let (Some(e), "max" | "min") = (axis, name) {
             let v = self.check_expr(e)?;
             let is_axis = matches!(&v, Val::Expr(e) if e.as_const().is_some()) || matches!(v, Val::NoneV(_));
@@ -300,8 +330,16 @@ impl<'a> Checker<'a> {
             "max" => ReduceOp::Max,
             "min" => ReduceOp::Min,
             "argmax" => ReduceOp::Argmax,
+            "xor_sum" => ReduceOp::XorSum,
             _ => ReduceOp::Argmin,
         };
+        if op == ReduceOp::XorSum && x.ty().scalar_elem().is_none_or(|s| !s.is_int()) {
+            return self.error(
+                format!("`xor_sum` needs a tile of integers, found {}", x.ty()),
+                x.span(),
+                "not integers",
+            );
+        }
         let x = if op == ReduceOp::Sum { self.widen_small_ints(x) } else { x.e };
         let elem =
             if matches!(op, ReduceOp::Argmax | ReduceOp::Argmin) { Elem::Scalar(Scalar::I32) } else { x.ty.elem };
@@ -313,7 +351,14 @@ impl<'a> Checker<'a> {
                 s
             }
         };
-        Ok(expr(ExprKind::Reduce { op, value: Box::new(x), axis }, Ty::tile(elem, shape), sp))
+        let rank = x.ty.shape.len();
+        let r = Expr { kind: ExprKind::Reduce { op, value: Box::new(x), axis }, ty: Ty::tile(elem, shape), span: sp };
+        let r = match (keep_dims, axis) {
+            (false, _) => r,
+            (true, Some(ax)) => super::broadcast::expand_dims(r, ax, sp),
+            (true, None) => broadcast_expr(r, &vec![1; rank]),
+        };
+        Ok(expr_s(r, sp))
     }
 
     /// Sums and scans of narrow integers accumulate in 32 bits, as in Triton.
@@ -541,9 +586,11 @@ pub(crate) fn touches_memory(e: &Expr) -> bool {
         K::Const(_) | K::Var(_) | K::ProgramId(_) | K::NumPrograms(_) | K::Arange { .. } => false,
         K::Unary(_, a) | K::Splat(a) | K::Broadcast(a) | K::Trans(a) | K::Reshape(a) => touches_memory(a),
         K::Cast { value, .. } | K::ExpandDims { value, .. } => touches_memory(value),
-        K::Reduce { value, .. } | K::Scan { value, .. } | K::Sort { value, .. } | K::Histogram { value, .. } => {
-            touches_memory(value)
-        }
+        K::Reduce { value, .. }
+        | K::Scan { value, .. }
+        | K::Sort { value, .. }
+        | K::Flip { value, .. }
+        | K::Histogram { value, .. } => touches_memory(value),
         K::Binary(_, a, b) | K::AddPtr { ptr: a, offset: b } => touches_memory(a) || touches_memory(b),
         K::Where { cond, a, b } => touches_memory(cond) || touches_memory(a) || touches_memory(b),
         K::Dot { a, b, acc, .. } => touches_memory(a) || touches_memory(b) || touches_memory(acc),

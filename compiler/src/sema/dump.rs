@@ -118,7 +118,9 @@ pub fn expr(k: &Kernel, e: &Expr) -> String {
             format!("atomic_cas({}, {}, {}, {}, {})", x(ptr), x(cmp), x(val), sem.name(), scope.name())
         }
         ExprKind::Reduce { op, value, axis } => format!("reduce_{op:?}({}, axis={axis:?})", x(value)),
-        ExprKind::Scan { op, value, axis } => format!("scan_{op:?}({}, axis={axis})", x(value)),
+        ExprKind::Scan { op, value, axis, reverse } => {
+            format!("scan_{op:?}({}, axis={axis}{})", x(value), if *reverse { ", reverse" } else { "" })
+        }
         ExprKind::Sort { value, axis, descending } => format!("sort({}, axis={axis}, desc={descending})", x(value)),
         ExprKind::Histogram { value, num_bins } => format!("histogram({}, {num_bins})", x(value)),
         ExprKind::Math { f, args } => {
@@ -130,6 +132,7 @@ pub fn expr(k: &Kernel, e: &Expr) -> String {
             format!("dot({}, {}, {}, {input_precision:?})", x(a), x(b), x(acc))
         }
         ExprKind::Trans(a) => format!("trans({})", x(a)),
+        ExprKind::Flip { value, axis } => format!("flip({}, axis={axis})", x(value)),
         ExprKind::Reshape(a) => format!("reshape({})", x(a)),
     };
     format!("{body}:{}", e.ty)

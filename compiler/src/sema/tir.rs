@@ -203,10 +203,12 @@ pub enum ExprKind {
         value: Box<Expr>,
         axis: Option<u32>,
     },
+    /// `reverse` scans from the end of the axis (Triton's `reverse = True`).
     Scan {
         op: ScanOp,
         value: Box<Expr>,
         axis: u32,
+        reverse: bool,
     },
     Sort {
         value: Box<Expr>,
@@ -234,6 +236,11 @@ pub enum ExprKind {
         input_precision: InputPrecision,
     },
     Trans(Box<Expr>),
+    /// Element i along `axis` becomes element n - 1 - i.
+    Flip {
+        value: Box<Expr>,
+        axis: u32,
+    },
     Reshape(Box<Expr>),
 }
 
@@ -310,6 +317,22 @@ pub enum ReduceOp {
     /// Result is i32 indices.
     Argmax,
     Argmin,
+    /// Bitwise xor of integers (Triton's `xor_sum`).
+    XorSum,
+}
+
+impl ReduceOp {
+    /// The `kind` of `tile.reduce` (the combine the lowering and the interpreter apply).
+    pub fn kind(self) -> &'static str {
+        match self {
+            ReduceOp::Sum => "sum",
+            ReduceOp::Max => "max",
+            ReduceOp::Min => "min",
+            ReduceOp::Argmax => "argmax",
+            ReduceOp::Argmin => "argmin",
+            ReduceOp::XorSum => "xor",
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -194,18 +194,22 @@ impl Gen<'_> {
                         0
                     }
                 };
-                let kind = format!("{op:?}").to_lowercase();
-                let mut attrs = vec![("kind", Attr::str(&kind)), ("axis", Attr::int(axis as i64, "i32"))];
+                let mut attrs = vec![("kind", Attr::str(op.kind())), ("axis", Attr::int(axis as i64, "i32"))];
                 if unsigned_elem(&value.ty) {
                     attrs.push(("tile.unsigned", Attr::int(1, "i32")));
                 }
                 b.op1("tile.reduce", &[v], ty, &attrs)
             }
-            ExprKind::Scan { op, value, axis } => {
+            ExprKind::Scan { op, value, axis, reverse } => {
                 let v = self.expr(b, value);
                 b.loc = self.loc(e.span);
                 let kind = format!("{op:?}").to_lowercase();
-                b.op1("tile.scan", &[v], ty, &[("kind", Attr::str(&kind)), ("axis", Attr::int(*axis as i64, "i32"))])
+                let attrs = [
+                    ("kind", Attr::str(&kind)),
+                    ("axis", Attr::int(*axis as i64, "i32")),
+                    ("reverse", Attr::bool(*reverse)),
+                ];
+                b.op1("tile.scan", &[v], ty, &attrs)
             }
             ExprKind::Sort { value, axis, descending } => {
                 let v = self.expr(b, value);
@@ -250,6 +254,11 @@ impl Gen<'_> {
                 let v = self.expr(b, x);
                 b.loc = self.loc(e.span);
                 b.op1("tile.trans", &[v], ty, &[])
+            }
+            ExprKind::Flip { value, axis } => {
+                let v = self.expr(b, value);
+                b.loc = self.loc(e.span);
+                b.op1("tile.flip", &[v], ty, &[("axis", Attr::int(*axis as i64, "i32"))])
             }
             ExprKind::Reshape(x) => {
                 let v = self.expr(b, x);

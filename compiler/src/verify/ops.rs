@@ -126,7 +126,7 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
             }
             Ok(())
         }
-        "tile.scan" | "tile.sort" => {
+        "tile.scan" | "tile.sort" | "tile.flip" => {
             let v = operand(0)?;
             axis(v.shape().len())?;
             same(result()?, v, "the result")

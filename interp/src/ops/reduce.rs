@@ -1,5 +1,5 @@
-//! `tile.reduce` (sum, max, min, argmax, argmin along an axis) and `tile.scan`
-//! (inclusive cumsum, cumprod). Float sums add pairwise, rounding to the element type at
+//! `tile.reduce` (sum, max, min, argmax, argmin, xor along an axis) and `tile.scan`
+//! (inclusive cumsum, cumprod, forward or reverse). Float sums add pairwise, rounding to the element type at
 //! every step, as the GPU's tree does; integer ones wrap; max/min of unsigned elements
 //! (`tile.unsigned`) compare unsigned; argmax/argmin give the first index of the extreme.
 
@@ -17,6 +17,7 @@ pub enum Kind {
     Min,
     ArgMax,
     ArgMin,
+    Xor,
     CumSum,
     CumProd,
 }
@@ -26,6 +27,8 @@ pub struct Op {
     kind: Kind,
     axis: usize,
     unsigned: bool,
+    /// A scan from the axis's end.
+    reverse: bool,
 }
 
 pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
@@ -38,12 +41,14 @@ pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
         "min" => Kind::Min,
         "argmax" => Kind::ArgMax,
         "argmin" => Kind::ArgMin,
+        "xor" => Kind::Xor,
         "cumsum" => Kind::CumSum,
         "cumprod" => Kind::CumProd,
         k => return Err(Fault::at(&op.loc, format!("the interpreter does not know the reduction `{k}`"))),
     };
     let axis = need(op, op.int_attr("axis"), "axis")?.max(0) as usize;
-    Ok(Some(Op { kind, axis, unsigned: op.attr("tile.unsigned").is_some() }))
+    let reverse = op.int_attr("reverse") == Some(1);
+    Ok(Some(Op { kind, axis, unsigned: op.attr("tile.unsigned").is_some(), reverse }))
 }
 
 /// (outer, len, inner) of `shape` around `axis`.
@@ -66,7 +71,11 @@ pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
             let prod = o.kind == Kind::CumProd;
             for oi in 0..outer {
                 for ii in 0..inner {
-                    let mut it = lane(oi, ii);
+                    let mut idx: Vec<usize> = lane(oi, ii).collect();
+                    if o.reverse {
+                        idx.reverse();
+                    }
+                    let mut it = idx.into_iter();
                     let Some(first) = it.next() else { continue };
                     let mut prev = first;
                     for i in it {
@@ -118,6 +127,7 @@ fn reduce_int(o: &Op, se: Elem, re: Elem, xs: impl Iterator<Item = i64>) -> i64 
     for (j, v) in xs.enumerate() {
         match o.kind {
             Kind::Sum => acc = acc.wrapping_add(v),
+            Kind::Xor => acc ^= v,
             _ => {
                 let kv = key(v);
                 let better = match (best, o.kind) {
@@ -133,7 +143,7 @@ fn reduce_int(o: &Op, se: Elem, re: Elem, xs: impl Iterator<Item = i64>) -> i64 
     }
     let (_, v, j) = best.unwrap_or((0, 0, 0));
     match o.kind {
-        Kind::Sum => wrap(re.bits(), acc),
+        Kind::Sum | Kind::Xor => wrap(re.bits(), acc),
         Kind::ArgMax | Kind::ArgMin => j as i64,
         _ => v,
     }

@@ -1,5 +1,5 @@
 //! Creating tiles and changing their shape: `tile.arange`, `tile.splat`,
-//! `tile.broadcast`, `tile.expand_dims`, `tile.reshape`, `tile.trans`, and
+//! `tile.broadcast`, `tile.expand_dims`, `tile.reshape`, `tile.trans`, `tile.flip`, and
 //! `layout.convert` (a new encoding: the same values, so the same vector).
 
 use super::{need, TyOf};
@@ -17,6 +17,7 @@ pub enum Op {
     /// expand_dims, reshape, convert: the elements in the same row-major order.
     Same,
     Trans,
+    Flip(usize),
 }
 
 pub fn decode(op: &ir::Op, _ty: TyOf) -> Result<Option<Op>, Fault> {
@@ -26,6 +27,7 @@ pub fn decode(op: &ir::Op, _ty: TyOf) -> Result<Option<Op>, Fault> {
         "tile.broadcast" => Op::Broadcast,
         "tile.expand_dims" | "tile.reshape" | "layout.convert" => Op::Same,
         "tile.trans" => Op::Trans,
+        "tile.flip" => Op::Flip(need(op, op.int_attr("axis"), "axis")?.max(0) as usize),
         _ => return Ok(None),
     }))
 }
@@ -66,6 +68,19 @@ pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
             };
             let x = f.get(n.operands[0])?.clone();
             f.set(out, x.gather((0..r * c).map(|i| (i % r) * c + i / r)));
+        }
+        Op::Flip(axis) => {
+            let s = &rt.shape;
+            let len = s.get(*axis).copied().unwrap_or(1);
+            let inner: usize = s.get(axis + 1..).map_or(1, |t| t.iter().product());
+            let x = f.get(n.operands[0])?.clone();
+            f.set(
+                out,
+                x.gather((0..numel).map(|i| {
+                    let j = i / inner % len;
+                    i + (len - 1 - j) * inner - j * inner
+                })),
+            );
         }
     }
     Ok(())

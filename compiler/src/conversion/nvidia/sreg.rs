@@ -30,6 +30,13 @@ pub fn shfl_up(b: &mut Builder, v: ValueId, ty: &Type, offset: u32) -> ValueId {
     shfl(b, "up", v, ty, off, 0)
 }
 
+/// `shfl.sync.down` of any value up to 64 bits: lane `i` gets lane `i + offset`'s value
+/// (lanes whose source is past the warp keep their own).
+pub fn shfl_down(b: &mut Builder, v: ValueId, ty: &Type, offset: u32) -> ValueId {
+    let off = b.const_int(offset as i64, 32);
+    shfl(b, "down", v, ty, off, 31)
+}
+
 /// `shfl.sync.bfly` (lane `i` gets lane `i ^ mask`'s value) of any value up to 64 bits.
 pub fn shfl_bfly(b: &mut Builder, v: ValueId, ty: &Type, mask: u32) -> ValueId {
     let off = b.const_int(mask as i64, 32);

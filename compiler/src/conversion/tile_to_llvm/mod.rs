@@ -17,6 +17,7 @@ mod convert;
 mod creation;
 mod dot;
 mod elementwise;
+mod flip;
 mod histogram;
 mod ldmatrix;
 mod memory;
@@ -362,6 +363,7 @@ impl Lowerer<'_> {
             "tile.scan" => self.scan(b, op)?,
             "tile.histogram" => self.histogram(b, op)?,
             "tile.sort" => self.sort(b, op)?,
+            "tile.flip" => self.flip(b, op)?,
             "scf.for" | "scf.if" | "scf.while" | "scf.yield" | "scf.condition" => self.control_flow(b, op)?,
             n if n.starts_with("arith.") || n.starts_with("math.") => self.elementwise(b, op)?,
             _ => return Err(PassError::at(&op.loc, format!("`{}` cannot be lowered to NVVM yet", op.name))),

@@ -104,7 +104,7 @@ pub(super) fn combiner(kind: &str, t: &Type, unsigned: bool) -> Option<&'static 
         ("min", false, false) => "arith.minsi",
         ("max", false, true) => "arith.maxui",
         ("min", false, true) => "arith.minui",
-        // Bitwise folds: only atomics pre-reduce with them (`coalesce` step 5).
+        // Bitwise folds: `xor_sum`, and atomics' pre-reduction (`coalesce` step 5).
         ("and", false, _) => "arith.andi",
         ("or", false, _) => "arith.ori",
         ("xor", false, _) => "arith.xori",

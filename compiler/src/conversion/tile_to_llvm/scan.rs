@@ -20,6 +20,10 @@
 //!    axis then read their owner's result back through shared memory.
 //! The combiners (add, mul) are associative and commutative, so fold order only matters
 //! for float rounding, where it matches a tree scan like Triton's.
+//!
+//! A `reverse` scan is the same scan in mirrored coordinates: registers taken from the
+//! axis's end, lane and warp indices along the axis counted from the end (`tpw - 1 -
+//! lane`), and `shfl.sync.down` in place of `up`. No flip through shared memory.
 
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
@@ -57,8 +61,20 @@ impl Lowerer<'_> {
         let (spt, tpw, nw, reps) = (split.spt, split.lanes, split.warps, split.reps);
         // The lane stride along the axis (lanes along it are consecutive lane bits).
         let ls = 1u32 << split.lane_first;
+        let rev = op.int_attr("reverse") == Some(1);
         let lane_a = div_mod(b, self.lane, ls, tpw);
         let warp_a = div_mod(b, self.warp, 1 << split.warp_first, nw as u32);
+        // Positions along the axis in scan order (mirrored for a reverse scan).
+        let (lane_a, warp_a) =
+            if rev { (mirror(b, lane_a, tpw as usize), mirror(b, warp_a, nw as usize)) } else { (lane_a, warp_a) };
+        // Lane `lane_a - k` in scan order.
+        let shift = |b: &mut Builder, x: ValueId, k: u32| {
+            if rev {
+                sreg::shfl_down(b, x, &ety, ls * k)
+            } else {
+                sreg::shfl_up(b, x, &ety, ls * k)
+            }
+        };
         let id = identity(b, &kind, &ety);
         let fold = |b: &mut Builder, x: ValueId, y: ValueId| b.op1(combine, &[x, y], ety.clone(), &[]);
 
@@ -74,6 +90,9 @@ impl Lowerer<'_> {
         }
         for l in &mut lines {
             l.1.sort_by_key(|&j| dist.reg_offsets(j)[axis]);
+            if rev {
+                l.1.reverse();
+            }
             debug_assert_eq!(l.1.len(), reps * spt);
         }
 
@@ -111,7 +130,7 @@ impl Lowerer<'_> {
                 let mut x = t;
                 let mut k = 1;
                 while k < tpw {
-                    let y = sreg::shfl_up(b, x, &ety, ls * k);
+                    let y = shift(b, x, k as u32);
                     let c = b.const_int(k as i64, 32);
                     let ge = b.op1("arith.cmpi", &[lane_a, c], Type::Int(1), &[("predicate", Attr::int(UGE, "i64"))]);
                     let z = fold(b, y, x);
@@ -125,7 +144,7 @@ impl Lowerer<'_> {
                 } else if combine == "arith.addi" {
                     b.op1("arith.subi", &[x, t], ety.clone(), &[])
                 } else {
-                    let y = sreg::shfl_up(b, x, &ety, ls);
+                    let y = shift(b, x, 1);
                     let c = b.const_int(1, 32);
                     let ge = b.op1("arith.cmpi", &[lane_a, c], Type::Int(1), &[("predicate", Attr::int(UGE, "i64"))]);
                     b.op1("arith.select", &[ge, y, id], ety.clone(), &[])
@@ -138,9 +157,16 @@ impl Lowerer<'_> {
         let k = reps * nw;
         let mut prefix: Vec<Vec<Option<ValueId>>> = vec![vec![None; reps]; lines.len()];
         if nw == 1 && reps > 1 {
-            // One warp along the axis: each rep's total is at the line's last lane.
-            let axis_bits = b.const_int(((tpw - 1) * ls) as i64, 32);
-            let src_lane = b.op1("arith.ori", &[self.lane, axis_bits], Type::Int(32), &[]);
+            // One warp along the axis: each rep's total is at the line's last lane in scan
+            // order (the first one along the axis for a reverse scan).
+            let axis_bits = ((tpw - 1) * ls) as i64;
+            let src_lane = if rev {
+                let keep = b.const_int(!axis_bits, 32);
+                b.op1("arith.andi", &[self.lane, keep], Type::Int(32), &[])
+            } else {
+                let bits = b.const_int(axis_bits, 32);
+                b.op1("arith.ori", &[self.lane, bits], Type::Int(32), &[])
+            };
             for g in 0..lines.len() {
                 let mut carry: Option<ValueId> = None;
                 for rep in 0..reps {
@@ -271,16 +297,9 @@ impl Lowerer<'_> {
     ) -> Vec<ValueId> {
         let eb = ety.bits().max(8) / 8;
         let base = self.smem_for_write(b, dist.shape.iter().product::<i64>() as u32 * eb);
-        let parts = self.thread_parts(b, dist);
         let ptrs: Vec<ValueId> = (0..vals.len())
             .map(|j| {
-                let o = dist.reg_offsets(j);
-                let mut li = b.const_int(0, 32);
-                for d in 0..dist.rank() {
-                    let i = dist.index(b, &parts, d, o[d]);
-                    li = mul_const(b, li, dist.shape[d]);
-                    li = b.op1("arith.addi", &[li, i], Type::Int(32), &[]);
-                }
+                let li = self.slot_index(b, dist, j, None);
                 gep(b, base, li, ety)
             })
             .collect();
@@ -301,6 +320,12 @@ pub(super) fn gep(b: &mut Builder, base: ValueId, idx: ValueId, ety: &Type) -> V
         Type::LlvmPtr(3),
         &[("elem_type", Attr(ety.to_string())), ("rawConstantIndices", Attr("array<i32: -2147483648>".into()))],
     )
+}
+
+/// `n - 1 - i`: an index along the axis counted from the other end.
+fn mirror(b: &mut Builder, i: ValueId, n: usize) -> ValueId {
+    let last = b.const_int(n as i64 - 1, 32);
+    b.op1("arith.subi", &[last, i], Type::Int(32), &[])
 }
 
 /// 0 for cumsum, 1 for cumprod.

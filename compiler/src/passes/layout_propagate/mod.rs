@@ -118,7 +118,7 @@ fn split_whole_reductions(values: &mut Values, ops: &mut Vec<Op>) {
         match src {
             Some(x)
                 if op.name == "tile.reduce"
-                    && matches!(kind.as_str(), "sum" | "max" | "min")
+                    && matches!(kind.as_str(), "sum" | "max" | "min" | "xor")
                     && values.ty(x).shape().len() == 2 =>
             {
                 let xt = values.ty(x).clone();

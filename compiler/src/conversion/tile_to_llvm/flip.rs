@@ -1,0 +1,64 @@
+//! `tile.flip` along one axis: every thread writes each element it holds to the shared
+//! slot of its mirrored position (row-major, index n - 1 - i along the axis), then, after
+//! a barrier, reads back the slots of the positions it holds. Replicated copies write the
+//! same value to the same slot. One round trip, whatever the layout.
+
+use super::scan::gep;
+use super::{lower_type, Lowerer};
+use crate::conversion::nvidia::sreg;
+use crate::passes::PassError;
+use tile_dialects::ir::{Builder, Op, Type, ValueId};
+use tile_dialects::layout::{mul_const, Dist};
+
+impl Lowerer<'_> {
+    pub(super) fn flip(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
+        let (src, r) = (op.operands[0], op.result());
+        let axis = op.int_attr("axis").unwrap_or(0) as usize;
+        let dist = self.dist(src, &op.loc)?;
+        if axis >= dist.rank() {
+            return Err(PassError::at(&op.loc, format!("flip axis {axis} of a {}-D tile", dist.rank())));
+        }
+        let ety = lower_type(self.ty(src));
+        let eb = ety.bits().div_ceil(8).max(1);
+        let base = self.smem_for_write(b, dist.shape.iter().product::<i64>() as u32 * eb);
+        let n = dist.elems_per_thread();
+        let mut slots = vec![];
+        for j in 0..n {
+            let i = self.slot_index(b, &dist, j, Some(axis));
+            slots.push(gep(b, base, i, &ety));
+        }
+        for (j, s) in slots.into_iter().enumerate() {
+            let v = self.reg(src, j);
+            b.op("llvm.store", &[v, s], &[], &[]);
+        }
+        sreg::barrier(b);
+        let out = (0..n)
+            .map(|j| {
+                let i = self.slot_index(b, &dist, j, None);
+                let p = gep(b, base, i, &ety);
+                b.op1("llvm.load", &[p], ety.clone(), &[])
+            })
+            .collect();
+        // No barrier after the reads: the scratch's next writer has one (`Lowerer::smem`).
+        self.map.insert(r, out);
+        Ok(())
+    }
+
+    /// The row-major index of this thread's register `j` in the whole tile, with the index
+    /// along `mirror` counted from the axis's end.
+    pub(super) fn slot_index(&mut self, b: &mut Builder, dist: &Dist, j: usize, mirror: Option<usize>) -> ValueId {
+        let parts = self.thread_parts(b, dist);
+        let o = dist.reg_offsets(j);
+        let mut li = b.const_int(0, 32);
+        for d in 0..dist.rank() {
+            let mut i = dist.index(b, &parts, d, o[d]);
+            if mirror == Some(d) {
+                let last = b.const_int(dist.shape[d] - 1, 32);
+                i = b.op1("arith.subi", &[last, i], Type::Int(32), &[]);
+            }
+            li = mul_const(b, li, dist.shape[d]);
+            li = b.op1("arith.addi", &[li, i], Type::Int(32), &[]);
+        }
+        li
+    }
+}
