@@ -240,6 +240,47 @@ def minmax_cases(c, rng):
         yield Case(f"n={n}", (cdiv(n, T),), args, checks, rtol=0, atol=0)
 
 
+def math_fns_cases(c, rng):
+    """tanh / log1p / expm1 to a few ulp, also near 0 where exp-based formulas cancel."""
+    T = int(c.get("TILE", 1024))
+    for n in [1, 1000, 4096, 100003]:
+        x = (rng.standard_normal(n) * 3).astype(np.float32)
+        tiny = rng.random(n) < 0.3
+        x[tiny] = (rng.standard_normal(tiny.sum()) * 10.0 ** rng.integers(-30, -1, tiny.sum())).astype(np.float32)
+        x[0] = 0.0
+        x = np.maximum(x, np.float32(-0.999))
+        y = rng.uniform(0.1, 10, n).astype(np.float32)
+        neg = rng.random(n) < 0.2  # negative bases with integer exponents
+        y[neg] = -y[neg]
+        x[neg] = np.round(np.clip(x[neg], -4, 4))
+        d = x.astype(np.float64)
+        with np.errstate(all="ignore"):  # log1p of the integers <= -1 among them: -inf, NaN
+            l1p = np.log1p(d).astype(np.float32)
+        args = [("x", x), ("y", y)] + [(k, f"empty:f32:{n}") for k in ["th", "l1p", "em1", "pw", "fd"]] + [("n", n)]
+        checks = {"th": np.tanh(d).astype(np.float32), "l1p": l1p,
+                  "em1": np.expm1(d).astype(np.float32), "pw": np.power(y.astype(np.float64), d).astype(np.float32),
+                  "fd": (d / y).astype(np.float32)}
+        yield Case(f"n={n}", (cdiv(n, T),), args, checks, rtol=2e-6, atol=0)
+
+
+def math_exact_cases(c, rng):
+    """div_rn, sqrt_rn and umulhi: bit-exact."""
+    T = int(c.get("TILE", 1024))
+    for n in [1, 1000, 4096, 100003]:
+        x = rng.standard_normal(n, dtype=np.float32)
+        y = rng.standard_normal(n, dtype=np.float32)
+        u = rng.integers(0, 1 << 32, n, dtype=np.uint64)
+        v = rng.integers(0, 1 << 32, n, dtype=np.uint64)
+        s = rng.integers(-(1 << 31), 1 << 31, n, dtype=np.int64)
+        t = rng.integers(-(1 << 31), 1 << 31, n, dtype=np.int64)
+        args = [("x", x), ("y", y), ("dr", f"empty:f32:{n}"), ("sr", f"empty:f32:{n}"), ("u", u.astype(np.uint32)),
+                ("v", v.astype(np.uint32)), ("uh", f"empty:u32:{n}"), ("s", s.astype(np.int32)),
+                ("t", t.astype(np.int32)), ("sh", f"empty:i32:{n}"), ("n", n)]
+        checks = {"dr": x / y, "sr": np.sqrt(np.abs(x)), "uh": ((u * v) >> 32).astype(np.uint32),
+                  "sh": ((s * t) >> 32).astype(np.int32)}
+        yield Case(f"n={n}", (cdiv(n, T),), args, checks, rtol=0, atol=0)
+
+
 def outer_max_cases(c, rng):
     T = int(c.get("TILE", 64))
     for n in [1, 37, T]:
@@ -279,6 +320,10 @@ KERNELS = {
     "convert": ([("x", "*f32"), ("h", "*f16"), ("b", "*bf16"), ("n", "i32")], convert_cases),
     "minmax": ([("x", "*f32"), ("y", "*f32"), ("hi", "*f32"), ("lo", "*f32"), ("hi_nan", "*f32"), ("u", "*u32"),
                 ("u_lo", "*u32"), ("n", "i32")], minmax_cases),
+    "math_fns": ([("x", "*f32"), ("y", "*f32"), ("th", "*f32"), ("l1p", "*f32"), ("em1", "*f32"), ("pw", "*f32"),
+                  ("fd", "*f32"), ("n", "i32")], math_fns_cases),
+    "math_exact": ([("x", "*f32"), ("y", "*f32"), ("dr", "*f32"), ("sr", "*f32"), ("u", "*u32"), ("v", "*u32"),
+                    ("uh", "*u32"), ("s", "*i32"), ("t", "*i32"), ("sh", "*i32"), ("n", "i32")], math_exact_cases),
     "outer_max": ([("x", "*f32"), ("y", "*f32"), ("out", "*f32"), ("n", "i32")], outer_max_cases),
 }
 

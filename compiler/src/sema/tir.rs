@@ -291,6 +291,13 @@ pub enum MathFn {
     Sin,
     Cos,
     Erf,
+    Tanh,
+    Log1p,
+    Expm1,
+    /// `pow(x, y)`: x to the power y (floats).
+    Pow,
+    /// `div_rn(x, y)`: IEEE round-to-nearest division (`/` on f32 is the faster `div.full`).
+    DivRn,
     /// NaN-propagating (`propagate_nan = "all"`): NaN if either operand is NaN.
     Maximum,
     Minimum,

@@ -19,6 +19,7 @@ mod dot;
 mod elementwise;
 mod histogram;
 mod ldmatrix;
+mod math_approx;
 mod memory;
 mod mma;
 mod print;
