@@ -281,6 +281,43 @@ def math_exact_cases(c, rng):
         yield Case(f"n={n}", (cdiv(n, T),), args, checks, rtol=0, atol=0)
 
 
+def loop_exits_cases(c, rng):
+    """break / continue in for and while loops, nested: the loops of loop_exits.tile in Python."""
+    for rows, n in [(1, 1), (3, 17), (8, 64)]:
+        x = rng.standard_normal((rows, n)).astype(np.float32)
+        if rows > 1:
+            x[1, :] = -1.0  # no element above the limit; nothing positive
+        limit = 1.5
+        first, pos, pairs, steps = [], [], [], []
+        for r in range(rows):
+            row = x[r]
+            first.append(next((i for i in range(n) if row[i] > np.float32(limit)), n))
+            pos.append(np.float32(sum(np.float64(v) for v in row if v > 0)))
+            cnt = 0
+            for i in range(n):
+                if row[i] < 0:
+                    continue
+                for j in range(i + 1, n):
+                    if j >= i + 4 or row[j] < 0:
+                        break
+                    if row[j] > row[i]:
+                        cnt += 1
+            pairs.append(cnt)
+            v, k, even = np.float32(abs(row[0]) * np.float32(1000.0)), 0, 0
+            while k < 64:
+                if v < 1:
+                    break
+                v, k = np.float32(v * np.float32(0.5)), k + 1
+                if k % 2 == 0:
+                    even += 1
+            steps.append(k * 100 + even)
+        args = [("x", x.reshape(-1)), ("first", f"empty:i32:{rows}"), ("pos_sum", f"empty:f32:{rows}"),
+                ("pairs", f"empty:i32:{rows}"), ("steps", f"empty:i32:{rows}"), ("n", n), ("limit", limit)]
+        checks = {"first": np.array(first, np.int32), "pos_sum": np.array(pos, np.float32),
+                  "pairs": np.array(pairs, np.int32), "steps": np.array(steps, np.int32)}
+        yield Case(f"{rows}x{n}", (rows,), args, checks, rtol=1e-5, atol=1e-5)
+
+
 def outer_max_cases(c, rng):
     T = int(c.get("TILE", 64))
     for n in [1, 37, T]:
@@ -324,6 +361,8 @@ KERNELS = {
                   ("fd", "*f32"), ("n", "i32")], math_fns_cases),
     "math_exact": ([("x", "*f32"), ("y", "*f32"), ("dr", "*f32"), ("sr", "*f32"), ("u", "*u32"), ("v", "*u32"),
                     ("uh", "*u32"), ("s", "*i32"), ("t", "*i32"), ("sh", "*i32"), ("n", "i32")], math_exact_cases),
+    "loop_exits": ([("x", "*f32"), ("first", "*i32"), ("pos_sum", "*f32"), ("pairs", "*i32"), ("steps", "*i32"),
+                    ("n", "i32"), ("limit", "f32")], loop_exits_cases),
     "outer_max": ([("x", "*f32"), ("y", "*f32"), ("out", "*f32"), ("n", "i32")], outer_max_cases),
 }
 
