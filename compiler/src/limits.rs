@@ -130,7 +130,7 @@ impl Walk<'_> {
                     mask.iter().for_each(|m| self.expr(m, None));
                 }
                 Stmt::DevicePrint { values, .. } => values.iter().for_each(|v| self.expr(v, None)),
-                Stmt::Return { .. } | Stmt::DebugBarrier { .. } => {}
+                Stmt::Return { .. } | Stmt::Continue { .. } | Stmt::DebugBarrier { .. } => {}
             }
         }
     }

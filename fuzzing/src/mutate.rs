@@ -38,6 +38,8 @@ const TOKENS: &[&str] = &[
     "for ",
     "while ",
     "return",
+    "break;",
+    "continue;",
     "kernel ",
     "fn ",
     "const ",

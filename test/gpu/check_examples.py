@@ -240,6 +240,100 @@ def minmax_cases(c, rng):
         yield Case(f"n={n}", (cdiv(n, T),), args, checks, rtol=0, atol=0)
 
 
+def math_fns_cases(c, rng):
+    """tanh / log1p / expm1 to a few ulp, also near 0 where exp-based formulas cancel."""
+    T = int(c.get("TILE", 1024))
+    for n in [1, 1000, 4096, 100003]:
+        x = (rng.standard_normal(n) * 3).astype(np.float32)
+        tiny = rng.random(n) < 0.3
+        x[tiny] = (rng.standard_normal(tiny.sum()) * 10.0 ** rng.integers(-30, -1, tiny.sum())).astype(np.float32)
+        x[0] = 0.0
+        x = np.maximum(x, np.float32(-0.999))
+        y = (rng.standard_normal(n) * 4).astype(np.float32)
+        y[y == 0] = 1
+        d = x.astype(np.float64)
+        with np.errstate(all="ignore"):  # log1p of the integers <= -1 among them: -inf, NaN
+            l1p = np.log1p(d).astype(np.float32)
+        args = [("x", x), ("y", y)] + [(k, f"empty:f32:{n}") for k in ["th", "l1p", "em1", "fd"]] + [("n", n)]
+        checks = {"th": np.tanh(d).astype(np.float32), "l1p": l1p,
+                  "em1": np.expm1(d).astype(np.float32), "fd": (d / y).astype(np.float32)}
+        yield Case(f"n={n}", (cdiv(n, T),), args, checks, rtol=2e-6, atol=0)
+
+
+def math_pow_cases(c, rng):
+    """pow: results within 1e-9..1e9 (the GPU's error grows with |ln x^y|), negative bases
+    with integer exponents (odd ones negative) and not (NaN), x^0 = 1^y = 1."""
+    T = int(c.get("TILE", 1024))
+    for n in [1, 1000, 4096, 100003]:
+        x = rng.uniform(0.1, 10, n).astype(np.float32)
+        y = rng.uniform(-8, 8, n).astype(np.float32)
+        neg = rng.random(n) < 0.3
+        x[neg] = -x[neg]
+        whole = neg & (rng.random(n) < 0.8)
+        y[whole] = np.round(y[whole])
+        y[rng.random(n) < 0.02] = 0
+        x[rng.random(n) < 0.02] = 1
+        with np.errstate(invalid="ignore"):
+            ref = np.power(x.astype(np.float64), y.astype(np.float64)).astype(np.float32)
+        args = [("x", x), ("y", y), ("out", f"empty:f32:{n}"), ("n", n)]
+        yield Case(f"n={n}", (cdiv(n, T),), args, {"out": ref}, rtol=1e-5, atol=0)
+
+
+def math_exact_cases(c, rng):
+    """div_rn, sqrt_rn and umulhi: bit-exact."""
+    T = int(c.get("TILE", 1024))
+    for n in [1, 1000, 4096, 100003]:
+        x = rng.standard_normal(n, dtype=np.float32)
+        y = rng.standard_normal(n, dtype=np.float32)
+        u = rng.integers(0, 1 << 32, n, dtype=np.uint64)
+        v = rng.integers(0, 1 << 32, n, dtype=np.uint64)
+        s = rng.integers(-(1 << 31), 1 << 31, n, dtype=np.int64)
+        t = rng.integers(-(1 << 31), 1 << 31, n, dtype=np.int64)
+        args = [("x", x), ("y", y), ("dr", f"empty:f32:{n}"), ("sr", f"empty:f32:{n}"), ("u", u.astype(np.uint32)),
+                ("v", v.astype(np.uint32)), ("uh", f"empty:u32:{n}"), ("s", s.astype(np.int32)),
+                ("t", t.astype(np.int32)), ("sh", f"empty:i32:{n}"), ("n", n)]
+        checks = {"dr": x / y, "sr": np.sqrt(np.abs(x)), "uh": ((u * v) >> 32).astype(np.uint32),
+                  "sh": ((s * t) >> 32).astype(np.int32)}
+        yield Case(f"n={n}", (cdiv(n, T),), args, checks, rtol=0, atol=0)
+
+
+def loop_exits_cases(c, rng):
+    """break / continue in for and while loops, nested: the loops of loop_exits.tile in Python."""
+    for rows, n in [(1, 1), (3, 17), (8, 64)]:
+        x = rng.standard_normal((rows, n)).astype(np.float32)
+        if rows > 1:
+            x[1, :] = -1.0  # no element above the limit; nothing positive
+        limit = 1.5
+        first, pos, pairs, steps = [], [], [], []
+        for r in range(rows):
+            row = x[r]
+            first.append(next((i for i in range(n) if row[i] > np.float32(limit)), n))
+            pos.append(np.float32(sum(np.float64(v) for v in row if v > 0)))
+            cnt = 0
+            for i in range(n):
+                if row[i] < 0:
+                    continue
+                for j in range(i + 1, n):
+                    if j >= i + 4 or row[j] < 0:
+                        break
+                    if row[j] > row[i]:
+                        cnt += 1
+            pairs.append(cnt)
+            v, k, even = np.float32(abs(row[0]) * np.float32(1000.0)), 0, 0
+            while k < 64:
+                if v < 1:
+                    break
+                v, k = np.float32(v * np.float32(0.5)), k + 1
+                if k % 2 == 0:
+                    even += 1
+            steps.append(k * 100 + even)
+        args = [("x", x.reshape(-1)), ("first", f"empty:i32:{rows}"), ("pos_sum", f"empty:f32:{rows}"),
+                ("pairs", f"empty:i32:{rows}"), ("steps", f"empty:i32:{rows}"), ("n", n), ("limit", limit)]
+        checks = {"first": np.array(first, np.int32), "pos_sum": np.array(pos, np.float32),
+                  "pairs": np.array(pairs, np.int32), "steps": np.array(steps, np.int32)}
+        yield Case(f"{rows}x{n}", (rows,), args, checks, rtol=1e-5, atol=1e-5)
+
+
 def outer_max_cases(c, rng):
     T = int(c.get("TILE", 64))
     for n in [1, 37, T]:
@@ -354,6 +448,13 @@ KERNELS = {
     "convert": ([("x", "*f32"), ("h", "*f16"), ("b", "*bf16"), ("n", "i32")], convert_cases),
     "minmax": ([("x", "*f32"), ("y", "*f32"), ("hi", "*f32"), ("lo", "*f32"), ("hi_nan", "*f32"), ("u", "*u32"),
                 ("u_lo", "*u32"), ("n", "i32")], minmax_cases),
+    "math_fns": ([("x", "*f32"), ("y", "*f32"), ("th", "*f32"), ("l1p", "*f32"), ("em1", "*f32"), ("fd", "*f32"),
+                  ("n", "i32")], math_fns_cases),
+    "math_pow": ([("x", "*f32"), ("y", "*f32"), ("out", "*f32"), ("n", "i32")], math_pow_cases),
+    "math_exact": ([("x", "*f32"), ("y", "*f32"), ("dr", "*f32"), ("sr", "*f32"), ("u", "*u32"), ("v", "*u32"),
+                    ("uh", "*u32"), ("s", "*i32"), ("t", "*i32"), ("sh", "*i32"), ("n", "i32")], math_exact_cases),
+    "loop_exits": ([("x", "*f32"), ("first", "*i32"), ("pos_sum", "*f32"), ("pairs", "*i32"), ("steps", "*i32"),
+                    ("n", "i32"), ("limit", "f32")], loop_exits_cases),
     "outer_max": ([("x", "*f32"), ("y", "*f32"), ("out", "*f32"), ("n", "i32")], outer_max_cases),
     "reverse_blocks": ([("x", "*f32"), ("y", "*f32"), ("n", "i32")], reverse_blocks_cases),
     "flip2d": ([("x", "*i32"), ("upside", "*i32"), ("mirrored", "*i32"), ("flat", "*i32")], flip2d_cases),

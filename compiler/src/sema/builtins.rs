@@ -16,6 +16,7 @@ const ATOMIC: &[&str] = &["ptr", "val", "mask", "sem", "scope"];
 const REDUCE: &[&str] = &["x", "axis", "keep_dims"];
 const SCAN: &[&str] = &["x", "axis", "reverse"];
 const X: &[&str] = &["x"];
+const XY: &[&str] = &["x", "y"];
 
 /// Name, parameter names, number of required leading parameters.
 const SIGS: &[(&str, &[&str], usize)] = &[
@@ -63,6 +64,14 @@ const SIGS: &[(&str, &[&str], usize)] = &[
     ("sin", X, 1),
     ("cos", X, 1),
     ("erf", X, 1),
+    ("tanh", X, 1),
+    ("log1p", X, 1),
+    ("expm1", X, 1),
+    ("sqrt_rn", X, 1),
+    ("pow", XY, 2),
+    ("fdiv", XY, 2),
+    ("div_rn", XY, 2),
+    ("umulhi", XY, 2),
     ("sigmoid", X, 1),
     ("maximum", &["x", "y", "propagate_nan"], 2),
     ("minimum", &["x", "y", "propagate_nan"], 2),
@@ -123,6 +132,14 @@ pub(crate) const NAMES: &[&str] = &[
     "sin",
     "cos",
     "erf",
+    "tanh",
+    "log1p",
+    "expm1",
+    "sqrt_rn",
+    "pow",
+    "fdiv",
+    "div_rn",
+    "umulhi",
     "sigmoid",
     "maximum",
     "minimum",

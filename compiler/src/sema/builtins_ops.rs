@@ -13,7 +13,7 @@ use crate::source::Span;
 use crate::syntax::ast;
 
 /// A constant of element `s` with `shape` (splatted when a tile).
-fn fill(v: ConstVal, s: Scalar, shape: &[i64], sp: Span) -> Expr {
+pub(super) fn fill(v: ConstVal, s: Scalar, shape: &[i64], sp: Span) -> Expr {
     broadcast_expr(const_expr(super::consts::normalize(v, s), s, sp), shape)
 }
 
@@ -197,6 +197,9 @@ impl<'a> Checker<'a> {
                 Ok(expr(ExprKind::Where { cond: Box::new(c), a: Box::new(x), b: Box::new(y) }, ty, sp))
             }
             "dot" => self.dot(a, sp),
+            "tanh" | "log1p" | "expm1" | "sqrt_rn" | "pow" | "fdiv" | "div_rn" | "umulhi" => {
+                self.builtin_math(name, a, sp)
+            }
             "cdiv" => {
                 let x = self.value(a[0].unwrap())?;
                 let d = self.value(a[1].unwrap())?;
@@ -404,7 +407,7 @@ impl<'a> Checker<'a> {
         Ok(x)
     }
 
-    fn math_arg(&mut self, fname: &str, e: &ast::Expr, float_only: bool) -> R<Expr> {
+    pub(super) fn math_arg(&mut self, fname: &str, e: &ast::Expr, float_only: bool) -> R<Expr> {
         let x = self.value(e)?;
         let Some(s) = x.ty().scalar_elem() else {
             return self.error(format!("`{fname}` needs numbers, found {}", x.ty()), e.span, "a pointer");
@@ -422,7 +425,7 @@ impl<'a> Checker<'a> {
     }
 
     /// Promotes and broadcasts several numeric operands to one type.
-    fn elementwise(&mut self, fname: &str, xs: &[&ast::Expr], sp: Span) -> R<(Vec<Expr>, Ty)> {
+    pub(super) fn elementwise(&mut self, fname: &str, xs: &[&ast::Expr], sp: Span) -> R<(Vec<Expr>, Ty)> {
         let mut vals = vec![];
         for x in xs {
             vals.push(self.value(x)?);

@@ -59,6 +59,9 @@ fn stmts(k: &Kernel, body: &[Stmt], depth: usize, out: &mut String) {
             Stmt::Return { .. } => {
                 let _ = writeln!(out, "{pad}return");
             }
+            Stmt::Continue { .. } => {
+                let _ = writeln!(out, "{pad}continue");
+            }
             Stmt::Store { ptr, value, mask, cache, evict, sem, scope, .. } => {
                 let m = mask.as_ref().map(|m| format!(", mask={}", expr(k, m))).unwrap_or_default();
                 let _ = writeln!(

@@ -23,6 +23,7 @@ pub mod types;
 
 mod broadcast;
 mod builtins;
+mod builtins_math;
 mod builtins_memory;
 mod builtins_minmax;
 mod builtins_ops;
@@ -190,6 +191,8 @@ pub(crate) struct Checker<'a> {
     /// Set while checking a `while` condition: helper arguments are substituted instead
     /// of bound by `let`, because the condition is re-evaluated on every iteration.
     pub no_hoist: bool,
+    /// The flag variable of each loop (by its frame's index) that has a `break`.
+    pub break_flags: HashMap<usize, VarId>,
     /// Expressions checked in this kernel, counting inlined helper bodies each time
     /// (bounded by `limits::MAX_OPS`).
     pub ops: usize,
@@ -209,6 +212,7 @@ impl<'a> Checker<'a> {
             assigned: vec![],
             ended: HashMap::new(),
             no_hoist: false,
+            break_flags: HashMap::new(),
             ops: 0,
             ast,
         }

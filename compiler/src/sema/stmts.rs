@@ -7,7 +7,7 @@
 //! does for `constexpr` conditions).
 
 use super::scope::suggest;
-use super::tir::{ConstVal, Expr, ExprKind, Stmt};
+use super::tir::{ConstVal, Expr, ExprKind, Stmt, VarId};
 use super::types::{Elem, Scalar, Ty};
 use super::{Binding, Checker, FrameKind, Reported, TExpr, Val, R};
 use crate::diag::Diagnostic;
@@ -87,8 +87,10 @@ impl<'a> Checker<'a> {
                         .help("compute it in a variable before the loop and update it at the end of the body"),
                     ));
                 }
+                let frame = self.frames.len();
                 let body = self.block(body, FrameKind::Loop, sp);
-                out.push(Stmt::While { cond: c?.e, body, span: sp });
+                let brk = self.break_flag(frame, sp, out);
+                out.push(Stmt::While { cond: c?.e, body, brk, span: sp });
                 Ok(())
             }
             ast::StmtKind::Return(None) if self.call_stack.is_empty() => {
@@ -111,6 +113,9 @@ impl<'a> Checker<'a> {
                     )
                     .note("helpers are inlined; compute the result in a variable and return it at the end"),
                 ))
+            }
+            ast::StmtKind::Break | ast::StmtKind::Continue => {
+                self.loop_exit(matches!(s.kind, ast::StmtKind::Break), sp, out)
             }
             ast::StmtKind::Expr(e) => {
                 let v = self.check_expr(e)?;
@@ -399,11 +404,53 @@ impl<'a> Checker<'a> {
         self.flush(out);
         let v = self.new_var(&var.name, Ty::scalar(s), var.span);
         self.push_frame(FrameKind::Loop, sp);
+        let frame = self.frames.len() - 1;
         self.declare(&var.name, Binding::LoopVar(v), var.span);
         let mut body_out = vec![];
         self.check_stmts(&body.stmts, &mut body_out);
         self.pop_frame();
-        out.push(Stmt::For { var: v, start, end, step, num_stages, body: body_out, span: sp });
+        let brk = self.break_flag(frame, sp, out);
+        // A loop that may stop early is not software-pipelined (its loads would be
+        // issued for iterations that never run).
+        let num_stages = if brk.is_some() { None } else { num_stages };
+        out.push(Stmt::For { var: v, start, end, step, num_stages, body: body_out, brk, span: sp });
         Ok(())
+    }
+
+    /// `break` / `continue`: only in a loop of the same kernel or helper. `break` sets the
+    /// loop's flag (made on the first one), then both skip the rest of the body.
+    fn loop_exit(&mut self, is_break: bool, sp: Span, out: &mut Vec<Stmt>) -> R<()> {
+        let word = if is_break { "break" } else { "continue" };
+        let frame = self.frames.iter().enumerate().rev().take_while(|(_, f)| f.kind != FrameKind::Function);
+        let Some(idx) = frame.filter(|(_, f)| f.kind == FrameKind::Loop).map(|(i, _)| i).next() else {
+            let mut d = Diagnostic::error(format!("`{word}` outside a loop"), sp, "not inside a `for` or `while`");
+            if !self.call_stack.is_empty() {
+                d = d.note("helpers are inlined, but a `break` or `continue` cannot leave one");
+            }
+            return Err(self.err(d));
+        };
+        self.flush(out);
+        if is_break {
+            let flag = match self.break_flags.get(&idx) {
+                Some(f) => *f,
+                None => {
+                    let f = self.new_var("break", Ty::scalar(Scalar::I1), sp);
+                    self.break_flags.insert(idx, f);
+                    f
+                }
+            };
+            let t = super::const_expr(ConstVal::Bool(true), Scalar::I1, sp);
+            out.push(Stmt::Assign { var: flag, value: t, span: sp });
+        }
+        out.push(Stmt::Continue { span: sp });
+        Ok(())
+    }
+
+    /// The break flag of the loop whose frame was `frame`, declared false before it.
+    fn break_flag(&mut self, frame: usize, sp: Span, out: &mut Vec<Stmt>) -> Option<VarId> {
+        let flag = self.break_flags.remove(&frame)?;
+        let f = super::const_expr(ConstVal::Bool(false), Scalar::I1, sp);
+        out.push(Stmt::Let { var: flag, value: f, span: sp });
+        Some(flag)
     }
 }

@@ -262,7 +262,8 @@ kernel k(p: *f32, q: *i32, c: *u32, n: i32) {
     let b = argmax(t, 1) + argmin(t, 0);
     let e = expand_dims(i, 1) + broadcast_to(i, (16, 16)) + reshape(i, (4, 4)).trans().reshape((16,));
     let m = where(t > 0.0, t, -t) + abs(t) + fma(t, t, 1.0) + maximum(t, 0.0) + minimum(t, 1) + clamp(t, -1, 1);
-    let f = exp(t) + exp2(t) + log(t) + log2(t) + sqrt(t) + rsqrt(t) + floor(t) + ceil(t) + sin(t) + cos(t) + erf(t);
+    let f = exp(t) + exp2(t) + log(t) + log2(t) + sqrt(t) + rsqrt(t) + floor(t) + ceil(t) + sin(t) + cos(t) + erf(t)
+        + tanh(t) + log1p(t) + expm1(t) + pow(t, 2) + fdiv(t, 3) + div_rn(t, t) + sqrt_rn(t) + umulhi(i, 3).to(f32);
     let s = cumsum(i, 0) + cumprod(i) + sort(i, descending = true) + histogram(i, 16);
     let z = fill((16, 16), f32, 2) + zeros((16, 16), f32) + zeros_like(t) + t.to(f16).to(f32);
     let d = dot(t, t, input_precision = "ieee") + dot(t.to(f16), t.to(f16), out_dtype = f32);

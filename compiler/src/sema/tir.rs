@@ -97,11 +97,21 @@ pub enum Stmt {
         step: Expr,
         num_stages: Option<u32>,
         body: Vec<Stmt>,
+        /// The i1 variable a `break` sets (declared false before the loop): the rest of
+        /// the iterations do nothing.
+        brk: Option<VarId>,
         span: Span,
     },
     While {
         cond: Expr,
         body: Vec<Stmt>,
+        /// As `For::brk`; the condition is not evaluated once it is set.
+        brk: Option<VarId>,
+        span: Span,
+    },
+    /// Skips the rest of the innermost loop's body (`continue`, and `break` after it sets
+    /// the loop's flag).
+    Continue {
         span: Span,
     },
     /// Early exit of the program.
@@ -298,6 +308,13 @@ pub enum MathFn {
     Sin,
     Cos,
     Erf,
+    Tanh,
+    Log1p,
+    Expm1,
+    /// `pow(x, y)`: x to the power y (floats).
+    Pow,
+    /// `div_rn(x, y)`: IEEE round-to-nearest division (`/` on f32 is the faster `div.full`).
+    DivRn,
     /// NaN-propagating (`propagate_nan = "all"`): NaN if either operand is NaN.
     Maximum,
     Minimum,

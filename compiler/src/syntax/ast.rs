@@ -126,6 +126,8 @@ pub enum StmtKind {
         body: Block,
     },
     Return(Option<Expr>),
+    Break,
+    Continue,
     Expr(Expr),
 }
 

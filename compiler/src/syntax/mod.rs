@@ -232,7 +232,7 @@ fn describe(tokens: &[String], rules: &[Rule]) -> Vec<String> {
     let name_tok = |t: &str| ["_", "a..z", "A..Z"].contains(&t);
     let expr_tok = |t: &str| EXPR_START.contains(&t) || ["0..9", "1..9", "0x", "0b"].contains(&t);
     let stmt = tokens.iter().any(|t| t == "let");
-    let stmt_kw = |t: &str| stmt && ["let", "if", "for", "while", "return"].contains(&t);
+    let stmt_kw = |t: &str| stmt && ["let", "if", "for", "while", "return", "break", "continue"].contains(&t);
     // Only an expression can start with `!`, `~` or `"`; digits next to letters are
     // just the rest of a name being typed.
     let has_expr = !after_operand && tokens.iter().any(|t| ["!", "~", "\""].contains(&t.as_str()));

@@ -288,6 +288,8 @@ impl Builder {
             },
             Rule::while_stmt => StmtKind::While { cond: self.expr(kids[1].clone()), body: self.block(kids[2].clone()) },
             Rule::return_stmt => StmtKind::Return(kids.get(1).map(|e| self.expr(e.clone()))),
+            Rule::break_stmt => StmtKind::Break,
+            Rule::continue_stmt => StmtKind::Continue,
             _ => StmtKind::Expr(self.expr(kids[0].clone())),
         };
         Stmt { kind, span: sp }

@@ -2,7 +2,7 @@
 //! here instead. The one home of that advice: the parser's errors use it where Triton's
 //! spelling is not our syntax (`BLOCK: tl.constexpr`, `x.to(tl.float16)`, `x ** 2`,
 //! `tl.math.exp(x)`), the checker's where it parses but names nothing (`tl.arange(...)`,
-//! `libdevice.tanh(x)`, a type `float16`).
+//! `libdevice.rsqrt_rn(x)`, a type `float16`).
 
 use crate::diag::Diagnostic;
 use crate::source::Span;
@@ -42,19 +42,8 @@ const MATH: &[&str] = &[
 ];
 
 /// libdevice functions that are not builtins (yet), as builtins compose them.
-const COMPOSED: &[(&str, &str)] = &[
-    ("tanh", "2.0 * sigmoid(2.0 * x) - 1.0"),
-    ("pow", "exp2(y * log2(x))` (for x > 0"),
-    ("expm1", "exp(x) - 1.0"),
-    ("log1p", "log(1.0 + x)"),
-    ("fdiv", "x / y"),
-    ("div_rn", "x / y` (2 ulp; f64 divides exactly"),
-    ("sqrt_rn", "sqrt(x)` (rounded to nearest"),
-    ("rsqrt_rn", "1.0 / sqrt(x)"),
-    ("fmax", "max(x, y)"),
-    ("fmin", "min(x, y)"),
-    ("fabs", "abs(x)"),
-];
+const COMPOSED: &[(&str, &str)] =
+    &[("rsqrt_rn", "1.0 / sqrt(x)"), ("fmax", "max(x, y)"), ("fmin", "min(x, y)"), ("fabs", "abs(x)")];
 
 /// Whether a dotted name is Triton's (`tl.x`, `triton.language.x`, `libdevice.x`).
 pub fn is_triton_path(path: &str) -> bool {
@@ -126,8 +115,8 @@ pub fn power(at: Span, base: Option<&str>, exp: Option<&str>) -> Diagnostic {
         Some("2") => format!("write `{b} * {b}`"),
         Some("3") => format!("write `{b} * {b} * {b}`"),
         Some("0.5") => format!("write `sqrt({b})`"),
-        Some(e) => format!("write `exp2({e} * log2({b}))` (for a positive `{b}`), or multiply"),
-        None => format!("multiply (`{b} * {b}`), or write `exp2(y * log2({b}))` for a positive `{b}`"),
+        Some(e) => format!("write `pow({b}, {e})`, or multiply"),
+        None => format!("multiply (`{b} * {b}`), or write `pow({b}, y)`"),
     };
     Diagnostic::error("tilec has no power operator `**`", at, "Python's power").help(help)
 }
@@ -155,7 +144,7 @@ mod tests {
         assert_eq!(msg("tl.arange", None), ("builtins have no `tl.` prefix here".into(), "write `arange(...)`".into()));
         assert_eq!(msg("tl.math.exp", None).0, "math functions have no `tl.math.` prefix here");
         assert_eq!(msg("libdevice.exp", None).1, "write `exp(...)`");
-        assert_eq!(msg("libdevice.tanh", None).1, "write `2.0 * sigmoid(2.0 * x) - 1.0`");
+        assert_eq!(msg("libdevice.rsqrt_rn", None).1, "write `1.0 / sqrt(x)`");
         assert!(msg("tl.math.erfcx", None).1.contains("`erfcx` is not one yet"));
         assert!(msg("tl.static_range", None).1.starts_with("write `for i in range(start, end)`"));
         assert!(msg("tl.device_assert", None).0.contains("not part of tilec's language"));

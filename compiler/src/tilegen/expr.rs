@@ -1,6 +1,6 @@
 //! Expressions → tile ops, `arith` and `math` on scalars and tensors.
 
-use super::types::{mlir_type, scalar_type, typed_const};
+use super::types::{mlir_type, scalar_type, typed_const, IEEE_RN};
 use super::Gen;
 use crate::sema::tir::{num, BinOp, ConstVal, Expr, ExprKind, MathFn, MemScope, MemSem, UnOp};
 use crate::sema::types::{Elem, Scalar, Ty};
@@ -332,6 +332,12 @@ impl Gen<'_> {
             MathFn::Sin => "math.sin",
             MathFn::Cos => "math.cos",
             MathFn::Erf => "math.erf",
+            MathFn::Tanh => "math.tanh",
+            MathFn::Log1p => "math.log1p",
+            MathFn::Expm1 => "math.expm1",
+            MathFn::Pow => "math.powf",
+            // `/` is `arith.divf` too; the mark keeps this one IEEE when f32 is lowered.
+            MathFn::DivRn => return b.op1("arith.divf", vs, ty, &[(IEEE_RN, Attr("unit".into()))]),
             MathFn::Maximum if fl => "arith.maximumf",
             MathFn::Minimum if fl => "arith.minimumf",
             MathFn::MaxNum if fl => "arith.maxnumf",

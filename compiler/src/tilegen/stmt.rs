@@ -23,37 +23,46 @@ fn assigned(stmts: &[Stmt], out: &mut BTreeSet<VarId>) {
     }
 }
 
-/// Whether a statement list may `return` (outside loops, where it is rejected).
-fn may_return(stmts: &[Stmt]) -> bool {
+/// Whether a statement list may `return` (outside loops, where it is rejected) or
+/// `continue` its loop (not looking into inner loops: theirs stay inside).
+fn may_exit(stmts: &[Stmt], exit: &dyn Fn(&Stmt) -> bool) -> bool {
     stmts.iter().any(|s| match s {
-        Stmt::Return { .. } => true,
-        Stmt::If { then_body, else_body, .. } => may_return(then_body) || may_return(else_body),
-        _ => false,
+        Stmt::If { then_body, else_body, .. } => may_exit(then_body, exit) || may_exit(else_body, exit),
+        s => exit(s),
     })
 }
 
-fn ends_in_return(stmts: &[Stmt]) -> bool {
+fn is_return(s: &Stmt) -> bool {
+    matches!(s, Stmt::Return { .. })
+}
+
+fn is_exit(s: &Stmt) -> bool {
+    matches!(s, Stmt::Return { .. } | Stmt::Continue { .. })
+}
+
+fn ends_in_exit(stmts: &[Stmt]) -> bool {
     match stmts.last() {
-        Some(Stmt::Return { .. }) => true,
-        Some(Stmt::If { then_body, else_body, .. }) => ends_in_return(then_body) && ends_in_return(else_body),
+        Some(Stmt::Return { .. } | Stmt::Continue { .. }) => true,
+        Some(Stmt::If { then_body, else_body, .. }) => ends_in_exit(then_body) && ends_in_exit(else_body),
         _ => false,
     }
 }
 
 impl Gen<'_> {
-    /// Generates `stmts`; an `if` that may return takes the statements after it into its
-    /// branches (step 4 of the module doc).
+    /// Generates `stmts`; an `if` that may return or `continue` takes the statements after
+    /// it into its branches (step 4 of the module doc). After a `return` nothing runs; after
+    /// a `continue` the loop yields what its branches computed, so those are carried.
     pub fn stmts(&mut self, b: &mut Builder, stmts: &[Stmt]) {
         for (i, s) in stmts.iter().enumerate() {
-            if let Stmt::Return { .. } = s {
-                return; // statements after a return never run
+            if is_exit(s) {
+                return; // statements after a return or continue never run
             }
             if let Stmt::If { cond, then_body, else_body, span } = s {
-                if may_return(then_body) || may_return(else_body) {
+                if may_exit(then_body, &is_exit) || may_exit(else_body, &is_exit) {
                     let rest = &stmts[i + 1..];
                     let with_rest = |body: &Vec<Stmt>| {
                         let mut v = body.clone();
-                        if !ends_in_return(body) {
+                        if !ends_in_exit(body) {
                             v.extend_from_slice(rest);
                         }
                         v
@@ -61,7 +70,13 @@ impl Gen<'_> {
                     let (t, e) = (with_rest(then_body), with_rest(else_body));
                     b.loc = self.loc(*span);
                     let c = self.expr(b, cond);
-                    self.branch(b, c, &t, &e, &BTreeSet::new());
+                    let mut carried = BTreeSet::new();
+                    if !(may_exit(then_body, &is_return) || may_exit(else_body, &is_return)) {
+                        assigned(&t, &mut carried);
+                        assigned(&e, &mut carried);
+                        carried.retain(|v| self.env.contains_key(v));
+                    }
+                    self.branch(b, c, &t, &e, &carried);
                     return;
                 }
             }
@@ -85,7 +100,7 @@ impl Gen<'_> {
                 b.loc = self.loc(*span);
                 self.branch(b, c, then_body, else_body, &carried);
             }
-            Stmt::For { var, start, end, step, num_stages, body, span } => {
+            Stmt::For { var, start, end, step, num_stages, body, brk, span } => {
                 let (lo, hi, st) = (self.expr(b, start), self.expr(b, end), self.expr(b, step));
                 b.loc = self.loc(*span);
                 let carried = self.carried(body);
@@ -99,7 +114,7 @@ impl Gen<'_> {
                     for (v, a) in carried.iter().zip(&args[1..]) {
                         self.env.insert(*v, *a);
                     }
-                    self.loop_body(ib, body);
+                    self.loop_body(ib, body, *brk);
                     let ys: Vec<ValueId> = carried.iter().map(|v| self.env[v]).collect();
                     ib.op("scf.yield", &ys, &[], &[]);
                 });
@@ -111,7 +126,7 @@ impl Gen<'_> {
                 let res = b.op_with_regions("scf.for", &operands, &tys, &attrs, vec![region]);
                 self.rebind(&carried, &res);
             }
-            Stmt::While { cond, body, span } => {
+            Stmt::While { cond, body, brk, span } => {
                 b.loc = self.loc(*span);
                 let carried = self.carried(body);
                 let inits: Vec<ValueId> = carried.iter().map(|v| self.env[v]).collect();
@@ -119,14 +134,29 @@ impl Gen<'_> {
                 let outer = self.env.clone();
                 let before = b.region(&tys, |ib, args| {
                     self.bind(&carried, args);
-                    let c = self.expr(ib, cond);
+                    let c = match brk {
+                        // Once broken, the condition is false without being evaluated.
+                        Some(f) => {
+                            let flag = self.env[f];
+                            let then = ib.region(&[], |tb, _| {
+                                let no = tb.const_int(0, 1);
+                                tb.op("scf.yield", &[no], &[], &[]);
+                            });
+                            let els = ib.region(&[], |eb, _| {
+                                let c = self.expr(eb, cond);
+                                eb.op("scf.yield", &[c], &[], &[]);
+                            });
+                            ib.op_with_regions("scf.if", &[flag], &[Type::Int(1)], &[], vec![then, els])[0]
+                        }
+                        None => self.expr(ib, cond),
+                    };
                     let mut ops = vec![c];
                     ops.extend_from_slice(args);
                     ib.op("scf.condition", &ops, &[], &[]);
                 });
                 let after = b.region(&tys, |ib, args| {
                     self.bind(&carried, args);
-                    self.loop_body(ib, body);
+                    self.loop_body(ib, body, None);
                     let ys: Vec<ValueId> = carried.iter().map(|v| self.env[v]).collect();
                     ib.op("scf.yield", &ys, &[], &[]);
                 });
@@ -134,7 +164,7 @@ impl Gen<'_> {
                 let res = b.op_with_regions("scf.while", &inits, &tys, &[], vec![before, after]);
                 self.rebind(&carried, &res);
             }
-            Stmt::Return { .. } => {}
+            Stmt::Return { .. } | Stmt::Continue { .. } => {}
             Stmt::Store { ptr, value, mask, cache, evict, sem, scope, span } => {
                 let p = self.expr(b, ptr);
                 let v = self.expr(b, value);
@@ -172,13 +202,18 @@ impl Gen<'_> {
         }
     }
 
-    /// A loop body: `return` cannot leave a structured loop.
-    fn loop_body(&mut self, b: &mut Builder, body: &[Stmt]) {
+    /// A loop body: `return` cannot leave a structured loop. With a break flag `brk`, a
+    /// `for` body runs only while it is unset (a `while` checks it in its condition).
+    fn loop_body(&mut self, b: &mut Builder, body: &[Stmt], brk: Option<VarId>) {
         if let Some(span) = find_return(body) {
             self.error(span, "`return` inside a loop is not supported: exit the loop with a condition, then return");
             return;
         }
-        self.stmts(b, body);
+        let Some(f) = brk else { return self.stmts(b, body) };
+        let yes = b.const_int(1, 1);
+        let go = b.op1("arith.xori", &[self.env[&f], yes], Type::Int(1), &[]);
+        let carried: BTreeSet<VarId> = self.carried(body).into_iter().collect();
+        self.branch(b, go, body, &[], &carried);
     }
 
     fn carried(&self, body: &[Stmt]) -> Vec<VarId> {

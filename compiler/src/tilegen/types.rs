@@ -94,3 +94,7 @@ mod tests {
         assert_eq!(int_literal(5, 32), 5);
     }
 }
+
+/// Marks an f32 `arith.divf` that must round to nearest (`div_rn`): the plain one lowers
+/// to Triton's approximate `div.full.f32`.
+pub const IEEE_RN: &str = "tile.ieee_rn";

@@ -25,6 +25,9 @@ pub enum Op {
     Cos,
     Erf,
     Tanh,
+    Log1p,
+    Expm1,
+    Pow,
     Fma,
 }
 
@@ -45,6 +48,9 @@ pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
         "cos" => Op::Cos,
         "erf" => Op::Erf,
         "tanh" => Op::Tanh,
+        "log1p" => Op::Log1p,
+        "expm1" => Op::Expm1,
+        "powf" => Op::Pow,
         "fma" => Op::Fma,
         _ => return Ok(None),
     }))
@@ -56,6 +62,10 @@ pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
     let x = f.get(n.operands[0])?;
     let data = match o {
         Op::AbsI => Data::I(x.ints()?.iter().map(|&v| wrap(e.bits(), v.wrapping_abs())).collect()),
+        Op::Pow => {
+            let (a, b) = (x.floats()?, f.get(n.operands[1])?.floats()?);
+            Data::F((0..a.len()).map(|i| round(e, a[i].powf(b[i]))).collect())
+        }
         Op::Fma => {
             let (b, c) = (f.get(n.operands[1])?.floats()?, f.get(n.operands[2])?.floats()?);
             let a = x.floats()?;
@@ -76,7 +86,9 @@ pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
                 Op::Cos => f64::cos,
                 Op::Erf => libm::erf,
                 Op::Tanh => f64::tanh,
-                Op::AbsI | Op::Fma => unreachable!("handled above"),
+                Op::Log1p => f64::ln_1p,
+                Op::Expm1 => f64::exp_m1,
+                Op::AbsI | Op::Fma | Op::Pow => unreachable!("handled above"),
             };
             Data::F(x.floats()?.iter().map(|&v| round(e, g(v))).collect())
         }

@@ -2,9 +2,10 @@
 //! approximations Triton uses (`ex2.approx`, `lg2.approx`, `div.full`, ...), computed in
 //! f32 for f16/bf16.
 
-use super::{lower_type, Lowerer};
+use super::{lower_type, math_approx, Lowerer};
 use crate::conversion::nvidia::ptx;
 use crate::passes::PassError;
+use crate::tilegen::types::IEEE_RN;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 
 const LOG2E: f64 = std::f64::consts::LOG2_E;
@@ -21,6 +22,9 @@ impl Lowerer<'_> {
             let xs: Vec<ValueId> = op.operands.iter().map(|o| self.reg(*o, j)).collect();
             let v = if op.name.starts_with("math.") {
                 self.math(b, op, &xs, &rty)?
+            } else if op.name == "arith.divf" && op.attrs.iter().any(|(k, _)| k == IEEE_RN) {
+                // `div_rn`: LLVM's `fdiv`, which NVPTX prints as the IEEE `div.rn.f32`.
+                b.op1(&op.name, &xs, rty.clone(), &[])
             } else if op.name == "arith.divf" && rty == Type::F32 {
                 // Triton's f32 `/`: the full-range approximate division (2 ulp), a few
                 // instructions where IEEE `div.rn` takes a subroutine's worth.
@@ -60,7 +64,9 @@ impl Lowerer<'_> {
         if *ty == Type::F64 {
             return Err(PassError::at(&op.loc, format!("`{f}` on f64 is not supported yet (f32, f16 and bf16 are)")));
         }
-        let x = if *ty == Type::F32 { xs[0] } else { b.op1("arith.extf", &[xs[0]], Type::F32, &[]) };
+        let ext: Vec<ValueId> =
+            xs.iter().map(|&v| if *ty == Type::F32 { v } else { b.op1("arith.extf", &[v], Type::F32, &[]) }).collect();
+        let x = ext[0];
         let y = match f {
             "exp" => {
                 let k = fconst(b, LOG2E);
@@ -80,6 +86,10 @@ impl Lowerer<'_> {
             "sin" => ptx::f32_unary(b, "sin.approx.f32", x),
             "cos" => ptx::f32_unary(b, "cos.approx.f32", x),
             "erf" => erf(b, x),
+            "tanh" => math_approx::tanh(b, x),
+            "log1p" => math_approx::log1p(b, x),
+            "expm1" => math_approx::expm1(b, x),
+            "powf" => math_approx::pow(b, x, ext[1]),
             _ => return Err(PassError::at(&op.loc, format!("`math.{f}` cannot be lowered yet"))),
         };
         Ok(if *ty == Type::F32 { y } else { b.op1("arith.truncf", &[y], ty.clone(), &[]) })

@@ -20,6 +20,7 @@ mod elementwise;
 mod flip;
 mod histogram;
 mod ldmatrix;
+mod math_approx;
 mod memory;
 mod mma;
 mod print;

@@ -1,0 +1,76 @@
+//! Triton's further math builtins: `tanh`, `log1p`, `expm1`, `pow`, `fdiv`, `div_rn`,
+//! `sqrt_rn` (elementwise math ops; f16/bf16 compute in f32 when lowered) and `umulhi`
+//! (desugared here into a widening multiply, so no op of its own is needed).
+
+use super::builtins::{expr, expr_s, Args};
+use super::builtins_ops::fill;
+use super::promote::cast_expr;
+use super::tir::*;
+use super::types::{Elem, Scalar, Ty};
+use super::{Checker, Val, R};
+use crate::diag::Diagnostic;
+use crate::source::Span;
+use crate::syntax::ast;
+
+impl<'a> Checker<'a> {
+    pub(super) fn builtin_math(&mut self, name: &str, a: &Args, sp: Span) -> R<Val> {
+        match name {
+            "tanh" | "log1p" | "expm1" | "sqrt_rn" => {
+                let f = match name {
+                    "tanh" => MathFn::Tanh,
+                    "log1p" => MathFn::Log1p,
+                    "expm1" => MathFn::Expm1,
+                    // `sqrt` already lowers to the IEEE `sqrt.rn` (see elementwise.rs).
+                    _ => MathFn::Sqrt,
+                };
+                let x = self.math_arg(name, a[0].unwrap(), true)?;
+                let ty = x.ty.clone();
+                Ok(expr(ExprKind::Math { f, args: vec![x] }, ty, sp))
+            }
+            "pow" | "fdiv" | "div_rn" => {
+                let xs: Vec<&ast::Expr> = a[..2].iter().map(|e| e.unwrap()).collect();
+                let (mut args, ty) = self.elementwise(name, &xs, sp)?;
+                if !ty.scalar_elem().unwrap().is_float() {
+                    return Err(self.err(
+                        Diagnostic::error(format!("`{name}` needs floats, found {ty}"), sp, "integer operands")
+                            .help("convert first, e.g. `x.to(f32)`"),
+                    ));
+                }
+                let kind = match name {
+                    "pow" => ExprKind::Math { f: MathFn::Pow, args },
+                    "div_rn" => ExprKind::Math { f: MathFn::DivRn, args },
+                    // Triton's `fdiv` is the approximate `div.full`: what `/` is here.
+                    _ => {
+                        let y = args.pop().unwrap();
+                        let x = args.pop().unwrap();
+                        ExprKind::Binary(BinOp::Div, Box::new(x), Box::new(y))
+                    }
+                };
+                Ok(expr(kind, ty, sp))
+            }
+            _ => self.umulhi(a, sp),
+        }
+    }
+
+    /// `umulhi(x, y)`: the high 32 bits of the 64-bit product of two i32 (signed) or u32
+    /// (unsigned) values, as a multiply in 64 bits shifted down; LLVM selects `mul.hi`.
+    fn umulhi(&mut self, a: &Args, sp: Span) -> R<Val> {
+        let xs: Vec<&ast::Expr> = a[..2].iter().map(|e| e.unwrap()).collect();
+        let (mut args, ty) = self.elementwise("umulhi", &xs, sp)?;
+        let s = ty.scalar_elem().unwrap();
+        if !matches!(s, Scalar::I32 | Scalar::U32) {
+            return Err(self.err(
+                Diagnostic::error(format!("`umulhi` needs i32 or u32 operands, found {ty}"), sp, "not 32-bit integers")
+                    .help("convert first, e.g. `x.to(u32)`"),
+            ));
+        }
+        let wide = if s == Scalar::U32 { Scalar::U64 } else { Scalar::I64 };
+        let wty = Ty::tile(Elem::Scalar(wide), ty.shape.clone());
+        let y = cast_expr(args.pop().unwrap(), wide, false);
+        let x = cast_expr(args.pop().unwrap(), wide, false);
+        let bin = |op, l, r| Expr { kind: ExprKind::Binary(op, Box::new(l), Box::new(r)), ty: wty.clone(), span: sp };
+        let p = bin(BinOp::Mul, x, y);
+        let hi = bin(BinOp::Shr, p, fill(ConstVal::Int(32), wide, &ty.shape, sp));
+        Ok(expr_s(cast_expr(hi, s, false), sp))
+    }
+}
