@@ -483,14 +483,18 @@ fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx: &Ctx, out
     let mut waited: Option<(ValueId, ValueId)> = None;
     // The previous iteration's in-flight product, as this iteration receives it: read by
     // anything but the product itself (which chains on it in the tensor cores) only after
-    // a wait for it (attention's `acc * alpha`).
+    // a wait for it (attention's `acc * alpha`). With A in registers the product itself
+    // waits too when nothing did before it: issuing it packs A's fragments into the
+    // registers the previous product may still be reading.
+    let a_in_regs = plan.async_dot.is_some_and(|a| values.ty(body.ops[a].operands[0]).shared().is_none());
     let mut in_flight =
         plan.async_dot.and_then(|a| yields.iter().position(|y| *y == body.ops[a].result())).map(|k| carried[k]);
     for (i, op) in body.ops.iter().enumerate() {
         if (plan.stage0.contains(&i) && !plan.both.contains(&i)) || op.name == "scf.yield" {
             continue;
         }
-        if let Some(acc) = in_flight.filter(|&acc| Some(i) != plan.async_dot && uses(op, acc)) {
+        let is_dot = Some(i) == plan.async_dot;
+        if let Some(acc) = in_flight.filter(|&acc| if is_dot { a_in_regs } else { uses(op, acc) }) {
             let arg = map[&acc];
             let w = values.new_value(values.ty(arg).clone());
             body_ops.push(dot_wait(arg, w, 0, &loc));
