@@ -34,6 +34,7 @@ mod expr;
 mod kernel;
 mod promote;
 pub(crate) mod scope;
+mod static_range;
 mod stmts;
 
 #[cfg(test)]
@@ -162,6 +163,8 @@ pub(crate) enum FrameKind {
     Branch,
     /// The branch taken by an `if` on a constant: straight-line code.
     Static,
+    /// One copy of a `static_range` body: straight-line code that `break` cannot leave.
+    Unrolled,
 }
 
 pub(crate) struct Frame {

@@ -33,7 +33,7 @@ impl<'a> Checker<'a> {
         out
     }
 
-    fn flush(&mut self, out: &mut Vec<Stmt>) {
+    pub(super) fn flush(&mut self, out: &mut Vec<Stmt>) {
         out.append(&mut self.pending);
     }
 
@@ -329,6 +329,10 @@ impl<'a> Checker<'a> {
         out: &mut Vec<Stmt>,
     ) -> R<()> {
         let args = match &iter.kind {
+            ast::ExprKind::Call { callee, args } if matches!(&callee.kind, ast::ExprKind::Name(n) if n == "static_range") =>
+            {
+                return self.static_range(var, args, iter.span, body, sp, out);
+            }
             ast::ExprKind::Call { callee, args } if matches!(&callee.kind, ast::ExprKind::Name(n) if n == "range") => {
                 args
             }
@@ -422,7 +426,14 @@ impl<'a> Checker<'a> {
     fn loop_exit(&mut self, is_break: bool, sp: Span, out: &mut Vec<Stmt>) -> R<()> {
         let word = if is_break { "break" } else { "continue" };
         let frame = self.frames.iter().enumerate().rev().take_while(|(_, f)| f.kind != FrameKind::Function);
-        let Some(idx) = frame.filter(|(_, f)| f.kind == FrameKind::Loop).map(|(i, _)| i).next() else {
+        let mut frame = frame.filter(|(_, f)| matches!(f.kind, FrameKind::Loop | FrameKind::Unrolled));
+        if let Some((_, f)) = frame.clone().next().filter(|(_, f)| f.kind == FrameKind::Unrolled) {
+            let d = Diagnostic::error(format!("`{word}` inside a `static_range` loop"), sp, "the loop is unrolled")
+                .with_secondary(f.span, "unrolled at compile time")
+                .help("use `range(...)` for a loop that can stop early, or an `if` around the rest of the body");
+            return Err(self.err(d));
+        }
+        let Some(idx) = frame.next().map(|(i, _)| i) else {
             let mut d = Diagnostic::error(format!("`{word}` outside a loop"), sp, "not inside a `for` or `while`");
             if !self.call_stack.is_empty() {
                 d = d.note("helpers are inlined, but a `break` or `continue` cannot leave one");
