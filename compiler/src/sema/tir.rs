@@ -96,6 +96,8 @@ pub enum Stmt {
         end: Expr,
         step: Expr,
         num_stages: Option<u32>,
+        /// `range(..., loop_unroll_factor = N)`: LLVM unrolls the loop N times (1: never).
+        unroll: Option<u32>,
         body: Vec<Stmt>,
         /// The i1 variable a `break` sets (declared false before the loop): the rest of
         /// the iterations do nothing.
