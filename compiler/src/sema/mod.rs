@@ -178,6 +178,8 @@ pub(crate) struct Checker<'a> {
     pub file: &'a SourceFile,
     pub items: HashMap<&'a str, &'a ast::Item>,
     pub diags: Vec<Diagnostic>,
+    /// The current kernel's `static_print` lines.
+    pub static_prints: Vec<String>,
     pub vars: Vec<VarInfo>,
     pub frames: Vec<Frame>,
     /// Statements produced while checking an expression (helper bodies, their argument
@@ -208,6 +210,7 @@ impl<'a> Checker<'a> {
             file,
             items: HashMap::new(),
             diags: vec![],
+            static_prints: vec![],
             vars: vec![],
             frames: vec![],
             pending: vec![],

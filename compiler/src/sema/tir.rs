@@ -43,6 +43,8 @@ pub struct Kernel {
     /// Every variable: indexed by `VarId`.
     pub vars: Vec<VarInfo>,
     pub body: Vec<Stmt>,
+    /// The lines of its `static_print` calls, in the order checked (the compile prints them).
+    pub static_prints: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
