@@ -132,6 +132,7 @@ impl Walk<'_> {
                     mask.iter().for_each(|m| self.expr(m, None));
                 }
                 Stmt::DevicePrint { values, .. } => values.iter().for_each(|v| self.expr(v, None)),
+                Stmt::DeviceAssert { cond, .. } => self.expr(cond, None),
                 Stmt::Return { .. } | Stmt::Continue { .. } | Stmt::DebugBarrier { .. } => {}
             }
         }

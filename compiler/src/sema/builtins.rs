@@ -83,6 +83,7 @@ const SIGS: &[(&str, &[&str], usize)] = &[
     ("debug_barrier", &[], 0),
     ("device_print", &["msg"], 1),
     ("static_print", &[], 0),
+    ("device_assert", &["cond", "msg"], 1),
     ("static_assert", &["cond", "msg"], 1),
     ("multiple_of", &["x", "values"], 2),
     ("max_contiguous", &["x", "values"], 2),
@@ -152,6 +153,7 @@ pub(crate) const NAMES: &[&str] = &[
     "debug_barrier",
     "device_print",
     "static_print",
+    "device_assert",
     "static_assert",
     "multiple_of",
     "max_contiguous",
@@ -173,6 +175,9 @@ impl<'a> Checker<'a> {
     pub fn builtin(&mut self, name: &str, args: &[ast::Arg], sp: Span) -> R<Val> {
         if name == "device_print" {
             return self.device_print(args, sp);
+        }
+        if name == "device_assert" {
+            return self.device_assert(args, sp);
         }
         if name == "static_print" {
             return self.static_print(args, sp);
@@ -303,6 +308,41 @@ impl<'a> Checker<'a> {
             values.push(self.value(&a.value)?.e);
         }
         self.pending.push(Stmt::DevicePrint { msg, values, span: sp });
+        Ok(Val::Unit(sp))
+    }
+
+    /// `device_assert(cond, msg = "")`: checked at run time, every element of a tile
+    /// condition (as Triton, which has no mask: `(x >= 0) | !mask` leaves elements out). A
+    /// condition known true is dropped.
+    fn device_assert(&mut self, args: &[ast::Arg], sp: Span) -> R<Val> {
+        let a = self.bind_args("device_assert", &["cond", "msg"], 1, args, sp)?;
+        let c = self.value(a[0].unwrap())?;
+        if c.ty().elem != Elem::Scalar(Scalar::I1) {
+            return Err(self.err(
+                Diagnostic::error(
+                    format!("`device_assert` condition must be a bool (i1) scalar or tile, found {}", c.ty()),
+                    c.span(),
+                    "not a bool",
+                )
+                .help("compare explicitly, e.g. `x != 0`"),
+            ));
+        }
+        let msg = match a[1] {
+            Some(m) => match self.check_expr(m)? {
+                Val::Str(s, _) => s,
+                v => {
+                    return self.error(
+                        format!("`device_assert` message must be a string, found {}", v.describe()),
+                        v.span(),
+                        "not a string",
+                    )
+                }
+            },
+            None => String::new(),
+        };
+        if c.as_const() != Some(ConstVal::Bool(true)) {
+            self.pending.push(Stmt::DeviceAssert { cond: c.e, msg, span: sp });
+        }
         Ok(Val::Unit(sp))
     }
 

@@ -141,6 +141,13 @@ pub enum Stmt {
         values: Vec<Expr>,
         span: Span,
     },
+    /// `device_assert(cond, msg)`: an i1 scalar or tile; a false element stops the kernel
+    /// with `msg`, the .tile line and the program id.
+    DeviceAssert {
+        cond: Expr,
+        msg: String,
+        span: Span,
+    },
     /// An expression evaluated for its effect (an atomic whose old value is unused).
     Expr(Expr),
 }

@@ -153,7 +153,7 @@ mod tests {
         assert_eq!(msg("libdevice.rsqrt_rn", None).1, "write `1.0 / sqrt(x)`");
         assert!(msg("tl.math.erfcx", None).1.contains("`erfcx` is not one yet"));
         assert!(msg("tl.static_range", None).1.starts_with("write `for i in static_range(start, end)`"));
-        assert!(msg("tl.device_assert", None).0.contains("not part of tilec's language"));
+        assert!(msg("tl.assume", None).0.contains("not part of tilec's language"));
         assert!(dotted("math.exp", Span::new(0, 1), None, &|_| true).is_none());
         assert_eq!(dtype("uint8"), Some("u8"));
     }

@@ -199,6 +199,13 @@ impl Gen<'_> {
                     b.op("tile.print", &[v], &[], &[("msg", Attr::str(msg))]);
                 }
             }
+            Stmt::DeviceAssert { cond, msg, span } => {
+                let c = self.expr(b, cond);
+                b.loc = self.loc(*span);
+                let (line, col) = self.file.line_col(span.start);
+                let at = format!("{}:{line}:{col}", self.file.name);
+                b.op("tile.assert", &[c], &[], &[("msg", Attr::str(msg)), ("where", Attr::str(&at))]);
+            }
             Stmt::Expr(e) => {
                 self.expr(b, e);
             }
