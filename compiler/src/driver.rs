@@ -84,6 +84,13 @@ fn front_end(file: &SourceFile, opts: &CompileOptions) -> Result<(Program, tile_
         return Err(render(file, &[d]));
     }
     options::check_names(&program, opts, Span::default()).map_err(|d| render(file, &d))?;
+    // `static_print`: once per compile, for the kernels it compiles (as Triton prints
+    // once per specialisation).
+    for k in program.kernels.iter().filter(|k| opts.kernel.as_ref().is_none_or(|n| *n == k.name)) {
+        for line in &k.static_prints {
+            eprintln!("{line}");
+        }
+    }
     crate::limits::check(&program, opts).map_err(|d| render(file, &d))?;
     let module = tilegen::generate(&program, file, opts).map_err(|errs| {
         let d: Vec<Diagnostic> = errs.into_iter().map(|e| Diagnostic::error(e.message, e.span, "")).collect();

@@ -31,6 +31,8 @@ pub const MAX_NESTING: usize = 128;
 pub const MAX_HELPER_DEPTH: usize = 32;
 /// Expressions a kernel checks, counting each inlined helper body again.
 pub const MAX_OPS: usize = 200_000;
+/// Copies of a `static_range` body: each is checked and emitted again.
+pub const MAX_UNROLL: i64 = 1024;
 /// Operations a helper's argument may have when it is substituted, not bound, into a
 /// `while` condition (each use copies it).
 pub const MAX_SUBSTITUTED: usize = 256;
@@ -130,6 +132,7 @@ impl Walk<'_> {
                     mask.iter().for_each(|m| self.expr(m, None));
                 }
                 Stmt::DevicePrint { values, .. } => values.iter().for_each(|v| self.expr(v, None)),
+                Stmt::DeviceAssert { cond, .. } => self.expr(cond, None),
                 Stmt::Return { .. } | Stmt::Continue { .. } | Stmt::DebugBarrier { .. } => {}
             }
         }

@@ -257,4 +257,16 @@ irdl.dialect @tile {
     irdl.operands(value: optional %v)
     irdl.results()
   }
+
+  // device_assert: a false element (an i1 scalar, or every element of a tile) prints
+  // `where` (the .tile file:line:col), the message and the program id, and stops the kernel.
+  //   "tile.assert"(%c) {msg = "x >= 0", where = "k.tile:3:5"} : (tensor<4xi1>) -> ()
+  irdl.operation @assert {
+    %c = irdl.any
+    %s = irdl.base "#builtin.string"
+    %w = irdl.base "#builtin.string"
+    irdl.attributes { "msg" = %s, "where" = %w }
+    irdl.operands(cond: %c)
+    irdl.results()
+  }
 }

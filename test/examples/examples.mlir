@@ -18,6 +18,7 @@
 // RUN: %tilec %examples/layer_norm.tile -o %t-ln.ptx && %ptxas --gpu-name sm_90 %t-ln.ptx -o %t-ln.cubin
 // RUN: %tilec %examples/softmax_2d.tile -o %t-s2.ptx && %ptxas --gpu-name sm_90 %t-s2.ptx -o %t-s2.cubin
 // RUN: %tilec %examples/math_fns.tile -o %t-mf.ptx && %ptxas --gpu-name sm_90 %t-mf.ptx -o %t-mf.cubin
+// RUN: %tilec %examples/static_loops.tile -o %t-sl.ptx && %ptxas --gpu-name sm_90 %t-sl.ptx -o %t-sl.cubin
 // RUN: %tilec %examples/reduce2d.tile -o %t-r2.ptx && %ptxas --gpu-name sm_90 %t-r2.ptx -o %t-r2.cubin
 // RUN: %tilec %examples/matmul.tile -o %t-mm.ptx && %ptxas --gpu-name sm_90 %t-mm.ptx -o %t-mm.cubin
 // RUN: %tilec %examples/reduce_serial.tile -o %t-rser.ptx && %ptxas --gpu-name sm_90 %t-rser.ptx -o %t-rser.cubin

@@ -334,6 +334,29 @@ def loop_exits_cases(c, rng):
         yield Case(f"{rows}x{n}", (rows,), args, checks, rtol=1e-5, atol=1e-5)
 
 
+def static_loops_cases(c, rng):
+    """static_range: a weighted sum over 4 rows (visited backwards) and block-head sums of
+    2^k elements (a tile shape taken from the loop variable)."""
+    for n in [1, 5, 64, 200]:
+        x = rng.standard_normal((4, n)).astype(np.float32)
+        g = cdiv(n, 64)
+        y = np.zeros(n, np.float32)
+        for i in range(3, -1, -1):
+            y = y + np.float32(4 - i) * x[i]
+        heads = np.array([x[0, p * 64:min(p * 64 + (1 << k), n)].astype(np.float64).sum()
+                          for p in range(g) for k in range(4)], np.float32)
+        yield Case(f"n={n}", (g,), [("x", x.reshape(-1)), ("y", f"empty:f32:{n}"), ("heads", f"empty:f32:{g * 4}"),
+                                    ("n", n)], {"y": y, "heads": heads}, rtol=1e-6, atol=1e-6)
+
+
+def unrolled_rows_cases(c, rng):
+    """range(..., loop_unroll_factor = 3): row sums over 1..7 trips (remainders 0, 1, 2)."""
+    for rows, n in [(2, 1), (3, 64), (4, 130), (2, 200), (3, 448)]:
+        x = rng.standard_normal((rows, n)).astype(np.float32)
+        yield Case(f"rows={rows},n={n}", (rows,), [("x", x.reshape(-1)), ("sums", f"empty:f32:{rows}"), ("n", n)],
+                   {"sums": x.astype(np.float64).sum(axis=1).astype(np.float32)}, rtol=1e-5, atol=1e-5)
+
+
 def outer_max_cases(c, rng):
     T = int(c.get("TILE", 64))
     for n in [1, 37, T]:
@@ -455,6 +478,8 @@ KERNELS = {
                     ("uh", "*u32"), ("s", "*i32"), ("t", "*i32"), ("sh", "*i32"), ("n", "i32")], math_exact_cases),
     "loop_exits": ([("x", "*f32"), ("first", "*i32"), ("pos_sum", "*f32"), ("pairs", "*i32"), ("steps", "*i32"),
                     ("n", "i32"), ("limit", "f32")], loop_exits_cases),
+    "static_loops": ([("x", "*f32"), ("y", "*f32"), ("heads", "*f32"), ("n", "i32")], static_loops_cases),
+    "unrolled_rows": ([("x", "*f32"), ("sums", "*f32"), ("n", "i32")], unrolled_rows_cases),
     "outer_max": ([("x", "*f32"), ("y", "*f32"), ("out", "*f32"), ("n", "i32")], outer_max_cases),
     "reverse_blocks": ([("x", "*f32"), ("y", "*f32"), ("n", "i32")], reverse_blocks_cases),
     "flip2d": ([("x", "*i32"), ("upside", "*i32"), ("mirrored", "*i32"), ("flat", "*i32")], flip2d_cases),

@@ -82,6 +82,8 @@ const SIGS: &[(&str, &[&str], usize)] = &[
     ("cdiv", &["x", "div"], 2),
     ("debug_barrier", &[], 0),
     ("device_print", &["msg"], 1),
+    ("static_print", &[], 0),
+    ("device_assert", &["cond", "msg"], 1),
     ("static_assert", &["cond", "msg"], 1),
     ("multiple_of", &["x", "values"], 2),
     ("max_contiguous", &["x", "values"], 2),
@@ -150,6 +152,8 @@ pub(crate) const NAMES: &[&str] = &[
     "cdiv",
     "debug_barrier",
     "device_print",
+    "static_print",
+    "device_assert",
     "static_assert",
     "multiple_of",
     "max_contiguous",
@@ -171,6 +175,12 @@ impl<'a> Checker<'a> {
     pub fn builtin(&mut self, name: &str, args: &[ast::Arg], sp: Span) -> R<Val> {
         if name == "device_print" {
             return self.device_print(args, sp);
+        }
+        if name == "device_assert" {
+            return self.device_assert(args, sp);
+        }
+        if name == "static_print" {
+            return self.static_print(args, sp);
         }
         if matches!(name, "max" | "min") {
             if let Some(v) = self.min_max(name, args, sp)? {
@@ -298,6 +308,66 @@ impl<'a> Checker<'a> {
             values.push(self.value(&a.value)?.e);
         }
         self.pending.push(Stmt::DevicePrint { msg, values, span: sp });
+        Ok(Val::Unit(sp))
+    }
+
+    /// `device_assert(cond, msg = "")`: checked at run time, every element of a tile
+    /// condition (as Triton, which has no mask: `(x >= 0) | !mask` leaves elements out). A
+    /// condition known true is dropped.
+    fn device_assert(&mut self, args: &[ast::Arg], sp: Span) -> R<Val> {
+        let a = self.bind_args("device_assert", &["cond", "msg"], 1, args, sp)?;
+        let c = self.value(a[0].unwrap())?;
+        if c.ty().elem != Elem::Scalar(Scalar::I1) {
+            return Err(self.err(
+                Diagnostic::error(
+                    format!("`device_assert` condition must be a bool (i1) scalar or tile, found {}", c.ty()),
+                    c.span(),
+                    "not a bool",
+                )
+                .help("compare explicitly, e.g. `x != 0`"),
+            ));
+        }
+        let msg = match a[1] {
+            Some(m) => match self.check_expr(m)? {
+                Val::Str(s, _) => s,
+                v => {
+                    return self.error(
+                        format!("`device_assert` message must be a string, found {}", v.describe()),
+                        v.span(),
+                        "not a string",
+                    )
+                }
+            },
+            None => String::new(),
+        };
+        if c.as_const() != Some(ConstVal::Bool(true)) {
+            self.pending.push(Stmt::DeviceAssert { cond: c.e, msg, span: sp });
+        }
+        Ok(Val::Unit(sp))
+    }
+
+    /// `static_print(...)`: its arguments as Python's `print` writes them, at compile time:
+    /// strings as they are, constants as values, tiles and run-time scalars as their type
+    /// (Triton prints a tensor's type and shape too). Values are checked, not emitted.
+    fn static_print(&mut self, args: &[ast::Arg], sp: Span) -> R<Val> {
+        if let Some(a) = args.iter().find(|a| a.name.is_some()) {
+            return self.error("`static_print` takes no keyword arguments", a.span, "keyword argument");
+        }
+        let mut parts = vec![];
+        for a in args {
+            parts.push(match self.check_expr(&a.value)? {
+                Val::Str(s, _) => s,
+                Val::Dtype(s, _) => s.to_string(),
+                Val::Expr(t) => match t.as_const() {
+                    Some(ConstVal::Int(c)) => super::consts::int_value(c, t.ty().scalar_elem().unwrap()).to_string(),
+                    Some(ConstVal::Float(f)) => format!("{f:?}"),
+                    Some(ConstVal::Bool(b)) => b.to_string(),
+                    None => t.ty().to_string(),
+                },
+                v => v.describe(),
+            });
+        }
+        self.static_prints.push(parts.join(" "));
         Ok(Val::Unit(sp))
     }
 

@@ -77,6 +77,9 @@ fn stmts(k: &Kernel, body: &[Stmt], depth: usize, out: &mut String) {
             Stmt::DebugBarrier { .. } => {
                 let _ = writeln!(out, "{pad}debug_barrier");
             }
+            Stmt::DeviceAssert { cond, msg, .. } => {
+                let _ = writeln!(out, "{pad}device_assert({}, {msg:?})", expr(k, cond));
+            }
             Stmt::DevicePrint { msg, values, .. } => {
                 let vs: Vec<String> = values.iter().map(|v| expr(k, v)).collect();
                 let _ = writeln!(out, "{pad}device_print({msg:?}, {})", vs.join(", "));

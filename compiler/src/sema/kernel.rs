@@ -103,6 +103,7 @@ impl<'a> Checker<'a> {
 
     fn kernel(&mut self, item: &'a ast::Item, defines: &[(String, String)]) -> Option<Kernel> {
         self.vars.clear();
+        self.static_prints.clear();
         self.frames.clear();
         self.pending.clear();
         self.call_stack.clear();
@@ -188,6 +189,7 @@ impl<'a> Checker<'a> {
             autotune_key,
             vars: std::mem::take(&mut self.vars),
             body,
+            static_prints: std::mem::take(&mut self.static_prints),
         })
     }
 

@@ -34,6 +34,7 @@ mod expr;
 mod kernel;
 mod promote;
 pub(crate) mod scope;
+mod static_range;
 mod stmts;
 
 #[cfg(test)]
@@ -162,6 +163,8 @@ pub(crate) enum FrameKind {
     Branch,
     /// The branch taken by an `if` on a constant: straight-line code.
     Static,
+    /// One copy of a `static_range` body: straight-line code that `break` cannot leave.
+    Unrolled,
 }
 
 pub(crate) struct Frame {
@@ -175,6 +178,8 @@ pub(crate) struct Checker<'a> {
     pub file: &'a SourceFile,
     pub items: HashMap<&'a str, &'a ast::Item>,
     pub diags: Vec<Diagnostic>,
+    /// The current kernel's `static_print` lines.
+    pub static_prints: Vec<String>,
     pub vars: Vec<VarInfo>,
     pub frames: Vec<Frame>,
     /// Statements produced while checking an expression (helper bodies, their argument
@@ -205,6 +210,7 @@ impl<'a> Checker<'a> {
             file,
             items: HashMap::new(),
             diags: vec![],
+            static_prints: vec![],
             vars: vec![],
             frames: vec![],
             pending: vec![],

@@ -33,7 +33,7 @@ impl<'a> Checker<'a> {
         out
     }
 
-    fn flush(&mut self, out: &mut Vec<Stmt>) {
+    pub(super) fn flush(&mut self, out: &mut Vec<Stmt>) {
         out.append(&mut self.pending);
     }
 
@@ -329,6 +329,10 @@ impl<'a> Checker<'a> {
         out: &mut Vec<Stmt>,
     ) -> R<()> {
         let args = match &iter.kind {
+            ast::ExprKind::Call { callee, args } if matches!(&callee.kind, ast::ExprKind::Name(n) if n == "static_range") =>
+            {
+                return self.static_range(var, args, iter.span, body, sp, out);
+            }
             ast::ExprKind::Call { callee, args } if matches!(&callee.kind, ast::ExprKind::Name(n) if n == "range") => {
                 args
             }
@@ -347,10 +351,12 @@ impl<'a> Checker<'a> {
         let has_end_kw = args.iter().any(|a| a.name.as_ref().is_some_and(|n| n.name == "end"));
         let a = if positional == 1 && !has_end_kw {
             // `range(n)` counts from 0.
-            let a = self.bind_args("range", &["end", "step", "num_stages"], 1, args, iter.span)?;
-            vec![None, a[0], a[1], a[2]]
+            let a =
+                self.bind_args("range", &["end", "step", "num_stages", "loop_unroll_factor"], 1, args, iter.span)?;
+            vec![None, a[0], a[1], a[2], a[3]]
         } else {
-            self.bind_args("range", &["start", "end", "step", "num_stages"], 2, args, iter.span)?
+            let params = ["start", "end", "step", "num_stages", "loop_unroll_factor"];
+            self.bind_args("range", &params, 2, args, iter.span)?
         };
         let mut bounds: Vec<TExpr> = vec![];
         for (i, e) in a[..3].iter().enumerate() {
@@ -394,6 +400,22 @@ impl<'a> Checker<'a> {
             }
             None => None,
         };
+        let unroll = match a[4] {
+            Some(e) => {
+                let n = self.const_int(e, "loop_unroll_factor")?;
+                if !(1..=crate::limits::MAX_UNROLL).contains(&n) {
+                    let d = Diagnostic::error(
+                        format!("`loop_unroll_factor` must be between 1 and {}", crate::limits::MAX_UNROLL),
+                        e.span,
+                        format!("{n} is out of range"),
+                    )
+                    .help("1 keeps the loop rolled; N copies its body N times per trip");
+                    return Err(self.err(d));
+                }
+                Some(n as u32)
+            }
+            None => None,
+        };
         let mut conv = vec![];
         for b in bounds {
             conv.push(self.convert(b, s)?);
@@ -413,7 +435,7 @@ impl<'a> Checker<'a> {
         // A loop that may stop early is not software-pipelined (its loads would be
         // issued for iterations that never run).
         let num_stages = if brk.is_some() { None } else { num_stages };
-        out.push(Stmt::For { var: v, start, end, step, num_stages, body: body_out, brk, span: sp });
+        out.push(Stmt::For { var: v, start, end, step, num_stages, unroll, body: body_out, brk, span: sp });
         Ok(())
     }
 
@@ -422,7 +444,14 @@ impl<'a> Checker<'a> {
     fn loop_exit(&mut self, is_break: bool, sp: Span, out: &mut Vec<Stmt>) -> R<()> {
         let word = if is_break { "break" } else { "continue" };
         let frame = self.frames.iter().enumerate().rev().take_while(|(_, f)| f.kind != FrameKind::Function);
-        let Some(idx) = frame.filter(|(_, f)| f.kind == FrameKind::Loop).map(|(i, _)| i).next() else {
+        let mut frame = frame.filter(|(_, f)| matches!(f.kind, FrameKind::Loop | FrameKind::Unrolled));
+        if let Some((_, f)) = frame.clone().next().filter(|(_, f)| f.kind == FrameKind::Unrolled) {
+            let d = Diagnostic::error(format!("`{word}` inside a `static_range` loop"), sp, "the loop is unrolled")
+                .with_secondary(f.span, "unrolled at compile time")
+                .help("use `range(...)` for a loop that can stop early, or an `if` around the rest of the body");
+            return Err(self.err(d));
+        }
+        let Some(idx) = frame.next().map(|(i, _)| i) else {
             let mut d = Diagnostic::error(format!("`{word}` outside a loop"), sp, "not inside a `for` or `while`");
             if !self.call_stack.is_empty() {
                 d = d.note("helpers are inlined, but a `break` or `continue` cannot leave one");

@@ -43,6 +43,8 @@ pub struct Kernel {
     /// Every variable: indexed by `VarId`.
     pub vars: Vec<VarInfo>,
     pub body: Vec<Stmt>,
+    /// The lines of its `static_print` calls, in the order checked (the compile prints them).
+    pub static_prints: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -96,6 +98,8 @@ pub enum Stmt {
         end: Expr,
         step: Expr,
         num_stages: Option<u32>,
+        /// `range(..., loop_unroll_factor = N)`: LLVM unrolls the loop N times (1: never).
+        unroll: Option<u32>,
         body: Vec<Stmt>,
         /// The i1 variable a `break` sets (declared false before the loop): the rest of
         /// the iterations do nothing.
@@ -135,6 +139,13 @@ pub enum Stmt {
     DevicePrint {
         msg: String,
         values: Vec<Expr>,
+        span: Span,
+    },
+    /// `device_assert(cond, msg)`: an i1 scalar or tile; a false element stops the kernel
+    /// with `msg`, the .tile line and the program id.
+    DeviceAssert {
+        cond: Expr,
+        msg: String,
         span: Span,
     },
     /// An expression evaluated for its effect (an atomic whose old value is unused).

@@ -71,7 +71,13 @@ pub fn dotted(path: &str, at: Span, param: Option<&str>, is_builtin: &dyn Fn(&st
             format!("write `const {p}: i32` (with `= 1024` for a default; `-D {p}=...` overrides it)"),
         );
     }
-    if name == "range" || name == "static_range" {
+    if name == "static_range" {
+        return d(
+            format!("`{path}` is Triton's unrolled loop range"),
+            "write `for i in static_range(start, end)` (`static_range(start, end, step)`)".to_string(),
+        );
+    }
+    if name == "range" {
         return d(
             format!("`{path}` is Triton's loop range"),
             "write `for i in range(start, end)` (`range(start, end, step, num_stages = N)`)".to_string(),
@@ -146,8 +152,8 @@ mod tests {
         assert_eq!(msg("libdevice.exp", None).1, "write `exp(...)`");
         assert_eq!(msg("libdevice.rsqrt_rn", None).1, "write `1.0 / sqrt(x)`");
         assert!(msg("tl.math.erfcx", None).1.contains("`erfcx` is not one yet"));
-        assert!(msg("tl.static_range", None).1.starts_with("write `for i in range(start, end)`"));
-        assert!(msg("tl.device_assert", None).0.contains("not part of tilec's language"));
+        assert!(msg("tl.static_range", None).1.starts_with("write `for i in static_range(start, end)`"));
+        assert!(msg("tl.assume", None).0.contains("not part of tilec's language"));
         assert!(dotted("math.exp", Span::new(0, 1), None, &|_| true).is_none());
         assert_eq!(dtype("uint8"), Some("u8"));
     }

@@ -100,7 +100,7 @@ impl Gen<'_> {
                 b.loc = self.loc(*span);
                 self.branch(b, c, then_body, else_body, &carried);
             }
-            Stmt::For { var, start, end, step, num_stages, body, brk, span } => {
+            Stmt::For { var, start, end, step, num_stages, unroll, body, brk, span } => {
                 let (lo, hi, st) = (self.expr(b, start), self.expr(b, end), self.expr(b, step));
                 b.loc = self.loc(*span);
                 let carried = self.carried(body);
@@ -121,8 +121,11 @@ impl Gen<'_> {
                 self.env = outer;
                 let mut operands = vec![lo, hi, st];
                 operands.extend(&inits);
-                let attrs: Vec<(&str, Attr)> =
+                let mut attrs: Vec<(&str, Attr)> =
                     num_stages.map(|n| vec![("tile.num_stages", Attr::int(n as i64, "i32"))]).unwrap_or_default();
+                if let Some(n) = unroll {
+                    attrs.push(("loop_annotation", loop_unroll(*n)));
+                }
                 let res = b.op_with_regions("scf.for", &operands, &tys, &attrs, vec![region]);
                 self.rebind(&carried, &res);
             }
@@ -196,6 +199,13 @@ impl Gen<'_> {
                     b.op("tile.print", &[v], &[], &[("msg", Attr::str(msg))]);
                 }
             }
+            Stmt::DeviceAssert { cond, msg, span } => {
+                let c = self.expr(b, cond);
+                b.loc = self.loc(*span);
+                let (line, col) = self.file.line_col(span.start);
+                let at = format!("{}:{line}:{col}", self.file.name);
+                b.op("tile.assert", &[c], &[], &[("msg", Attr::str(msg)), ("where", Attr::str(&at))]);
+            }
             Stmt::Expr(e) => {
                 self.expr(b, e);
             }
@@ -266,4 +276,13 @@ fn find_return(stmts: &[Stmt]) -> Option<crate::source::Span> {
         Stmt::If { then_body, else_body, .. } => find_return(then_body).or_else(|| find_return(else_body)),
         _ => None,
     })
+}
+
+/// LLVM's loop metadata for `loop_unroll_factor = n`: `convert-scf-to-cf` moves an
+/// attribute of `scf.for` whose value is in the LLVM dialect onto the loop's back branch,
+/// where (named `loop_annotation`) it is `llvm.br`'s own, and the NVPTX back end's
+/// unroller copies the body `n` times (`n = 1`: it never unrolls the loop).
+fn loop_unroll(n: u32) -> Attr {
+    let u = if n == 1 { "disable = true".to_string() } else { format!("count = {n} : i32") };
+    Attr(format!("#llvm.loop_annotation<unroll = #llvm.loop_unroll<{u}>>"))
 }

@@ -1,7 +1,8 @@
 //! What a program knows of itself and its pointers: `tile.program_id`,
 //! `tile.num_programs`, `tile.addptr` (byte address + offset * element size, wrapping
 //! like the GPU's 64-bit address arithmetic) and `tile.print` (`device_print`: one line
-//! per element, as Triton prints them).
+//! per element, as Triton prints them) and `tile.assert` (`device_assert`: the first false
+//! element stops the run with the message, the program and the element).
 
 use super::need;
 use crate::exec::Frame;
@@ -16,6 +17,7 @@ pub enum Op {
     NumPrograms(usize),
     AddPtr,
     Print(String),
+    Assert(String),
 }
 
 pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
@@ -25,6 +27,7 @@ pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
         "tile.num_programs" => Op::NumPrograms(axis()?),
         "tile.addptr" => Op::AddPtr,
         "tile.print" => Op::Print(op.str_attr("msg").unwrap_or_default()),
+        "tile.assert" => Op::Assert(op.str_attr("msg").unwrap_or_default()),
         _ => return Ok(None),
     }))
 }
@@ -46,6 +49,19 @@ pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
                 p.iter().map(|&a| a.wrapping_add(o0.wrapping_mul(size))).collect()
             };
             f.set(n.results[0], Data::I(v));
+        }
+        Op::Assert(msg) => {
+            let c = f.get(n.operands[0])?.ints()?;
+            if let Some(i) = c.iter().position(|&x| x == 0) {
+                let pid = format!("program ({}, {}, {})", f.pid[0], f.pid[1], f.pid[2]);
+                let elem = if k.ty(n.operands[0]).shape.is_empty() {
+                    String::new()
+                } else {
+                    format!(", element {i} of the tile")
+                };
+                let msg = if msg.is_empty() { String::new() } else { format!(": {msg}") };
+                return Err(Fault::new(format!("device_assert failed{msg}: {pid}{elem}")));
+            }
         }
         Op::Print(msg) => {
             let pid = format!("pid ({}, {}, {})", f.pid[0], f.pid[1], f.pid[2]);

@@ -342,6 +342,7 @@ impl Lowerer<'_> {
             "tile.addptr" => self.addptr(b, op)?,
             "tile.debug_barrier" => crate::conversion::nvidia::sreg::barrier(b),
             "tile.print" => self.print(b, op)?,
+            "tile.assert" => self.assert(b, op)?,
             "memsem.load" => self.load(b, op)?,
             "memsem.store" => self.store(b, op)?,
             "memsem.atomic_rmw" | "memsem.atomic_cas" => self.atomic(b, op)?,

@@ -1,4 +1,5 @@
-//! `tile.print` (`device_print`) → CUDA's `vprintf`.
+//! `tile.print` (`device_print`) → CUDA's `vprintf`; `tile.assert` (`device_assert`) →
+//! `vprintf` of the failure, then `trap`.
 //!
 //! 1. A format string per call site, as an internal constant global:
 //!    `pid (%u, %u, %u) idx (%d) MSG v...` for tiles (one line per element, printed by the
@@ -55,12 +56,7 @@ impl Lowerer<'_> {
             };
             let mut args: Vec<ValueId> = pid.clone();
             if let Some(t) = tile {
-                let dist = self.dist(t, &op.loc)?;
-                let parts = self.thread_parts(b, &dist);
-                let off = b.const_int(dist.reg_offsets(j)[0], 32);
-                let i = b.op1("arith.addi", &[parts[0], off], Type::Int(32), &[]);
-                let m = b.const_int(dist.shape[0] - 1, 32);
-                args.push(b.op1("arith.andi", &[i, m], Type::Int(32), &[]));
+                args.push(self.element_index(b, t, j, &op.loc)?);
             }
             for v in &op.operands {
                 let x = self.reg(*v, j);
@@ -77,6 +73,55 @@ impl Lowerer<'_> {
             });
         }
         Ok(())
+    }
+
+    /// A false element of the condition: its owner prints `where: device_assert failed:
+    /// msg` with the program id (and the element's index for a tile; thread 0 prints for a
+    /// scalar), then every thread holding it traps, which stops the kernel (the launch
+    /// fails with an illegal-instruction error after the printf buffer is flushed).
+    pub(super) fn assert(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
+        let esc = |s: String| s.replace('%', "%%");
+        let msg = esc(op.str_attr("msg").unwrap_or_default());
+        let at = esc(op.str_attr("where").unwrap_or_default());
+        let c = op.operands[0];
+        let tile = self.ty(c).is_tensor();
+        let idx_part = if tile { " idx (%d)" } else { "" };
+        let text = format!("{at}: device_assert failed: {msg} (pid (%u, %u, %u){idx_part})\n");
+        let fmt = self.format_string(b, &text);
+        let pid: Vec<ValueId> = (0..3).map(|a| sreg::read(b, "ctaid", a)).collect();
+        let n = if tile { self.nregs(self.ty(c)) } else { 1 };
+        for j in 0..n {
+            let t = b.const_int(1, 1);
+            let bad = b.op1("arith.xori", &[self.reg(c, j), t], Type::Int(1), &[]);
+            let who = if tile {
+                self.owner(b, c, j, &op.loc)?
+            } else {
+                let z = b.const_int(0, 32);
+                b.op1("arith.cmpi", &[self.tid, z], Type::Int(1), &[("predicate", Attr::int(0, "i64"))])
+            };
+            let mut args = pid.clone();
+            if tile {
+                args.push(self.element_index(b, c, j, &op.loc)?);
+            }
+            let report = b.op1("arith.andi", &[bad, who], Type::Int(1), &[]);
+            b.if_then(report, |ib| {
+                call_vprintf(ib, fmt, &args);
+            });
+            b.if_then(bad, |ib| {
+                ib.op("llvm.intr.trap", &[], &[], &[]);
+            });
+        }
+        Ok(())
+    }
+
+    /// The index along dimension 0 of element `j` of this thread's share of tile `t`.
+    fn element_index(&mut self, b: &mut Builder, t: ValueId, j: usize, loc: &str) -> Result<ValueId, PassError> {
+        let dist = self.dist(t, loc)?;
+        let parts = self.thread_parts(b, &dist);
+        let off = b.const_int(dist.reg_offsets(j)[0], 32);
+        let i = b.op1("arith.addi", &[parts[0], off], Type::Int(32), &[]);
+        let m = b.const_int(dist.shape[0] - 1, 32);
+        Ok(b.op1("arith.andi", &[i, m], Type::Int(32), &[]))
     }
 
     /// The address of a new NUL-terminated constant string.

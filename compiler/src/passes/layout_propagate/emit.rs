@@ -116,7 +116,7 @@ impl State<'_> {
                     _ => self.operand_home(v),
                 },
                 _ => match name.as_str() {
-                    "tile.print" => self.first_demand_or_default(v),
+                    "tile.print" | "tile.assert" => self.first_demand_or_default(v),
                     "tile.scan" => self.scan_encoding(&op),
                     _ => self.default(self.values.ty(v).shape()),
                 },
