@@ -420,6 +420,23 @@ def flip2d_cases(c, rng):
     yield Case(f"{R}x{C}", (1,), args, checks, rtol=0, atol=0)
 
 
+def branchy_cases(c, rng):
+    """If-expressions: blocks below `split` negated, block `split` abs, later blocks + 1
+    with their flag set (the store inside the else-branch's helper runs only there); even
+    blocks times 2; `TILE > 128` (a constant condition) adds 0.5."""
+    T = int(c.get("TILE", 256))
+    for n, split in [(1, 0), (1000, 1), (5000, 3), (5000, 40)]:
+        x = rng.standard_normal(n, dtype=np.float32)
+        nb = cdiv(n, T)
+        pid = np.arange(n) // T
+        w = np.where(pid < split, -x, np.where(pid == split, np.abs(x), x + np.float32(1)))
+        y = w * np.where(pid % 2 == 0, np.float32(2), np.float32(1)) + np.float32(0.5 if T > 128 else 0.0)
+        flags = (np.arange(nb) > split).astype(np.int32)
+        args = [("x", x), ("y", f"empty:f32:{n}"), ("flags", f"zeros:i32:{nb}"), ("n", n), ("split", split)]
+        yield Case(f"n={n},split={split}", (nb,), args, {"y": y.astype(np.float32), "flags": flags},
+                   rtol=0, atol=0)
+
+
 # Kernels of test/gpu/fixtures only: not looked for among the examples.
 FIXTURE_ONLY = {"convert"}
 
@@ -458,6 +475,7 @@ KERNELS = {
     "outer_max": ([("x", "*f32"), ("y", "*f32"), ("out", "*f32"), ("n", "i32")], outer_max_cases),
     "reverse_blocks": ([("x", "*f32"), ("y", "*f32"), ("n", "i32")], reverse_blocks_cases),
     "flip2d": ([("x", "*i32"), ("upside", "*i32"), ("mirrored", "*i32"), ("flat", "*i32")], flip2d_cases),
+    "branchy": ([("x", "*f32"), ("y", "*f32"), ("flags", "*i32"), ("n", "i32"), ("split", "i32")], branchy_cases),
     "suffix_scan": ([("x", "*i32"), ("sums", "*i32"), ("prods", "*i32"), ("n", "i32")], suffix_scan_cases),
     "suffix2d": ([("x", "*f32"), ("up", "*f32"), ("back", "*f32"), ("rows", "i32"), ("cols", "i32")],
                  suffix2d_cases),

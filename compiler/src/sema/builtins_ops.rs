@@ -598,5 +598,7 @@ pub(crate) fn touches_memory(e: &Expr) -> bool {
         K::Where { cond, a, b } => touches_memory(cond) || touches_memory(a) || touches_memory(b),
         K::Dot { a, b, acc, .. } => touches_memory(a) || touches_memory(b) || touches_memory(acc),
         K::Math { args, .. } => args.iter().any(touches_memory),
+        // Branch statements may store or call helpers that do: evaluate once.
+        K::If { .. } => true,
     }
 }

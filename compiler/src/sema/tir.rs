@@ -252,6 +252,15 @@ pub enum ExprKind {
         axis: u32,
     },
     Reshape(Box<Expr>),
+    /// `if c { a } else { b }` as a value: only the taken branch runs. Each branch's
+    /// statements (inlined helper bodies, temporaries) run inside it, before its value.
+    If {
+        cond: Box<Expr>,
+        then_body: Vec<Stmt>,
+        then: Box<Expr>,
+        else_body: Vec<Stmt>,
+        els: Box<Expr>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

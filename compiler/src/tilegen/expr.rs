@@ -265,6 +265,11 @@ impl Gen<'_> {
                 b.loc = self.loc(e.span);
                 b.op1("tile.reshape", &[v], ty, &[])
             }
+            ExprKind::If { cond, then_body, then, else_body, els } => {
+                let c = self.expr(b, cond);
+                b.loc = self.loc(e.span);
+                self.if_value(b, c, (then_body, then), (else_body, els), ty)
+            }
         }
     }
 
