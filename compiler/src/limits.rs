@@ -214,7 +214,7 @@ pub(crate) fn children<'e>(e: &'e Expr, f: &mut impl FnMut(&'e Expr)) {
         | ExprKind::Sort { value: x, .. }
         | ExprKind::Flip { value: x, .. }
         | ExprKind::Histogram { value: x, .. }
-        | ExprKind::Trans(x)
+        | ExprKind::Trans { value: x, .. }
         | ExprKind::Reshape(x) => f(x),
         ExprKind::Binary(_, a, b) | ExprKind::AddPtr { ptr: a, offset: b } => {
             f(a);

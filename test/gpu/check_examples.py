@@ -437,6 +437,22 @@ def branchy_cases(c, rng):
                    rtol=0, atol=0)
 
 
+def permute3d_cases(c, rng):
+    A, B, C = int(c.get("A", 4)), int(c.get("B", 8)), int(c.get("C", 16))
+    x = rng.integers(-1 << 30, 1 << 30, (A, B, C), dtype=np.int32)
+    n = A * B * C
+    args = [("x", x), ("cab", f"empty:i32:{n}"), ("bca", f"empty:i32:{n}"), ("ba", f"empty:i32:{A * B}")]
+    checks = {"cab": np.transpose(x, (2, 0, 1)).reshape(-1), "bca": np.transpose(x, (1, 2, 0)).reshape(-1),
+              "ba": x[:, :, 0].T.reshape(-1)}
+    yield Case(f"{A}x{B}x{C}", (1,), args, checks, rtol=0, atol=0)
+
+
+def permute4d_cases(c, rng):
+    x = rng.standard_normal((2, 4, 8, 16), dtype=np.float32)
+    checks = {"y": np.transpose(x, (3, 0, 2, 1)).reshape(-1)}
+    yield Case("2x4x8x16", (1,), [("x", x), ("y", "empty:f32:1024")], checks, rtol=0, atol=0)
+
+
 # Kernels of test/gpu/fixtures only: not looked for among the examples.
 FIXTURE_ONLY = {"convert"}
 
@@ -476,6 +492,8 @@ KERNELS = {
     "reverse_blocks": ([("x", "*f32"), ("y", "*f32"), ("n", "i32")], reverse_blocks_cases),
     "flip2d": ([("x", "*i32"), ("upside", "*i32"), ("mirrored", "*i32"), ("flat", "*i32")], flip2d_cases),
     "branchy": ([("x", "*f32"), ("y", "*f32"), ("flags", "*i32"), ("n", "i32"), ("split", "i32")], branchy_cases),
+    "permute3d": ([("x", "*i32"), ("cab", "*i32"), ("bca", "*i32"), ("ba", "*i32")], permute3d_cases),
+    "permute4d": ([("x", "*f32"), ("y", "*f32")], permute4d_cases),
     "suffix_scan": ([("x", "*i32"), ("sums", "*i32"), ("prods", "*i32"), ("n", "i32")], suffix_scan_cases),
     "suffix2d": ([("x", "*f32"), ("up", "*f32"), ("back", "*f32"), ("rows", "i32"), ("cols", "i32")],
                  suffix2d_cases),

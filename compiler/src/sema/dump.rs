@@ -134,7 +134,7 @@ pub fn expr(k: &Kernel, e: &Expr) -> String {
         ExprKind::Dot { a, b, acc, input_precision } => {
             format!("dot({}, {}, {}, {input_precision:?})", x(a), x(b), x(acc))
         }
-        ExprKind::Trans(a) => format!("trans({})", x(a)),
+        ExprKind::Trans { value, order } => format!("trans({}, {order:?})", x(value)),
         ExprKind::Flip { value, axis } => format!("flip({}, axis={axis})", x(value)),
         ExprKind::Reshape(a) => format!("reshape({})", x(a)),
         ExprKind::If { cond, then_body, then, else_body, els } => {

@@ -245,7 +245,12 @@ pub enum ExprKind {
         acc: Box<Expr>,
         input_precision: InputPrecision,
     },
-    Trans(Box<Expr>),
+    /// Result axis i is axis `order[i]` of `value` (Triton's `permute`; `trans` of a 2-D
+    /// tile is `[1, 0]`).
+    Trans {
+        value: Box<Expr>,
+        order: Vec<u32>,
+    },
     /// Element i along `axis` becomes element n - 1 - i.
     Flip {
         value: Box<Expr>,
