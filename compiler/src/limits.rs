@@ -145,6 +145,10 @@ impl Walk<'_> {
         if !self.errs.is_empty() {
             return;
         }
+        if let ExprKind::If { then_body, else_body, .. } = &e.kind {
+            self.stmts(then_body);
+            self.stmts(else_body);
+        }
         let mut kids = vec![];
         children(e, &mut |c| kids.push(c));
         kids.sort_by_key(|c| implicit(c));
@@ -213,7 +217,7 @@ pub(crate) fn children<'e>(e: &'e Expr, f: &mut impl FnMut(&'e Expr)) {
         | ExprKind::Sort { value: x, .. }
         | ExprKind::Flip { value: x, .. }
         | ExprKind::Histogram { value: x, .. }
-        | ExprKind::Trans(x)
+        | ExprKind::Trans { value: x, .. }
         | ExprKind::Reshape(x) => f(x),
         ExprKind::Binary(_, a, b) | ExprKind::AddPtr { ptr: a, offset: b } => {
             f(a);
@@ -244,6 +248,11 @@ pub(crate) fn children<'e>(e: &'e Expr, f: &mut impl FnMut(&'e Expr)) {
             f(a);
             f(b);
             f(acc);
+        }
+        ExprKind::If { cond, then, els, .. } => {
+            f(cond);
+            f(then);
+            f(els);
         }
     }
 }

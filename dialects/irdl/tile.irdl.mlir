@@ -192,10 +192,13 @@ irdl.dialect @tile {
     irdl.results(res: %t_2)
   }
 
-  // Transpose of a 2-D tile.
-  //   %y = "tile.trans"(%x) : (tensor<64x32xf32>) -> tensor<32x64xf32>
+  // Axes permuted (Triton's `tt.trans`): result axis i is operand axis order[i].
+  //   %y = "tile.trans"(%x) {order = array<i32: 1, 0>} : (tensor<64x32xf32>) -> tensor<32x64xf32>
+  //   %z = "tile.trans"(%w) {order = array<i32: 2, 0, 1>} : (tensor<2x4x8xf32>) -> tensor<8x2x4xf32>
   irdl.operation @trans {
     %t = irdl.base "!builtin.tensor"
+    %order = irdl.base "#builtin.dense_array"
+    irdl.attributes { "order" = %order }
     irdl.operands(value: %t)
     %t_2 = irdl.base "!builtin.tensor"
     irdl.results(res: %t_2)

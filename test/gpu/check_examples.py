@@ -443,6 +443,39 @@ def flip2d_cases(c, rng):
     yield Case(f"{R}x{C}", (1,), args, checks, rtol=0, atol=0)
 
 
+def branchy_cases(c, rng):
+    """If-expressions: blocks below `split` negated, block `split` abs, later blocks + 1
+    with their flag set (the store inside the else-branch's helper runs only there); even
+    blocks times 2; `TILE > 128` (a constant condition) adds 0.5."""
+    T = int(c.get("TILE", 256))
+    for n, split in [(1, 0), (1000, 1), (5000, 3), (5000, 40)]:
+        x = rng.standard_normal(n, dtype=np.float32)
+        nb = cdiv(n, T)
+        pid = np.arange(n) // T
+        w = np.where(pid < split, -x, np.where(pid == split, np.abs(x), x + np.float32(1)))
+        y = w * np.where(pid % 2 == 0, np.float32(2), np.float32(1)) + np.float32(0.5 if T > 128 else 0.0)
+        flags = (np.arange(nb) > split).astype(np.int32)
+        args = [("x", x), ("y", f"empty:f32:{n}"), ("flags", f"zeros:i32:{nb}"), ("n", n), ("split", split)]
+        yield Case(f"n={n},split={split}", (nb,), args, {"y": y.astype(np.float32), "flags": flags},
+                   rtol=0, atol=0)
+
+
+def permute3d_cases(c, rng):
+    A, B, C = int(c.get("A", 4)), int(c.get("B", 8)), int(c.get("C", 16))
+    x = rng.integers(-1 << 30, 1 << 30, (A, B, C), dtype=np.int32)
+    n = A * B * C
+    args = [("x", x), ("cab", f"empty:i32:{n}"), ("bca", f"empty:i32:{n}"), ("ba", f"empty:i32:{A * B}")]
+    checks = {"cab": np.transpose(x, (2, 0, 1)).reshape(-1), "bca": np.transpose(x, (1, 2, 0)).reshape(-1),
+              "ba": x[:, :, 0].T.reshape(-1)}
+    yield Case(f"{A}x{B}x{C}", (1,), args, checks, rtol=0, atol=0)
+
+
+def permute4d_cases(c, rng):
+    x = rng.standard_normal((2, 4, 8, 16), dtype=np.float32)
+    checks = {"y": np.transpose(x, (3, 0, 2, 1)).reshape(-1)}
+    yield Case("2x4x8x16", (1,), [("x", x), ("y", "empty:f32:1024")], checks, rtol=0, atol=0)
+
+
 # Kernels of test/gpu/fixtures only: not looked for among the examples.
 FIXTURE_ONLY = {"convert"}
 
@@ -483,6 +516,9 @@ KERNELS = {
     "outer_max": ([("x", "*f32"), ("y", "*f32"), ("out", "*f32"), ("n", "i32")], outer_max_cases),
     "reverse_blocks": ([("x", "*f32"), ("y", "*f32"), ("n", "i32")], reverse_blocks_cases),
     "flip2d": ([("x", "*i32"), ("upside", "*i32"), ("mirrored", "*i32"), ("flat", "*i32")], flip2d_cases),
+    "branchy": ([("x", "*f32"), ("y", "*f32"), ("flags", "*i32"), ("n", "i32"), ("split", "i32")], branchy_cases),
+    "permute3d": ([("x", "*i32"), ("cab", "*i32"), ("bca", "*i32"), ("ba", "*i32")], permute3d_cases),
+    "permute4d": ([("x", "*f32"), ("y", "*f32")], permute4d_cases),
     "suffix_scan": ([("x", "*i32"), ("sums", "*i32"), ("prods", "*i32"), ("n", "i32")], suffix_scan_cases),
     "suffix2d": ([("x", "*f32"), ("up", "*f32"), ("back", "*f32"), ("rows", "i32"), ("cols", "i32")],
                  suffix2d_cases),

@@ -62,8 +62,8 @@ module {
     %40 = arith.muli %38, %39 : tensor<1x64xi32>
     %41 = "tile.broadcast"(%40) : (tensor<1x64xi32>) -> tensor<64x64xi32>
     %42 = "tile.addptr"(%37, %41) : (tensor<64x64x!tile.ptr<f32>>, tensor<64x64xi32>) -> tensor<64x64x!tile.ptr<f32>>
-    %43 = "tile.trans"(%31) : (tensor<64x64xf32>) -> tensor<64x64xf32>
-    %44 = "tile.trans"(%18) : (tensor<64x64xi1>) -> tensor<64x64xi1>
+    %43 = "tile.trans"(%31) {order = array<i32: 1, 0>} : (tensor<64x64xf32>) -> tensor<64x64xf32>
+    %44 = "tile.trans"(%18) {order = array<i32: 1, 0>} : (tensor<64x64xi1>) -> tensor<64x64xi1>
     "tile.store"(%42, %43, %44) {cache = "", evict = "", layout.anchor = #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>, layout.vec = 4 : i32, operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<64x64x!tile.ptr<f32>>, tensor<64x64xf32>, tensor<64x64xi1>) -> ()
     return
   }

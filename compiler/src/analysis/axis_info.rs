@@ -268,11 +268,16 @@ impl AxisAnalysis {
                 out
             }
             "tile.trans" => {
-                let mut x = arg(0);
-                x.contiguity.reverse();
-                x.divisibility.reverse();
-                x.constancy.reverse();
-                x
+                // Result axis i is operand axis order[i].
+                let x = arg(0);
+                let order = op.trans_order()?;
+                let pick = |v: &Vec<i64>| order.iter().map(|&d| v[d]).collect();
+                AxisInfo {
+                    contiguity: pick(&x.contiguity),
+                    divisibility: pick(&x.divisibility),
+                    constancy: pick(&x.constancy),
+                    ..x
+                }
             }
             "layout.convert" => arg(0),
             "tile.expand_dims" => {

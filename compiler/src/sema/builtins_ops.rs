@@ -20,15 +20,7 @@ pub(super) fn fill(v: ConstVal, s: Scalar, shape: &[i64], sp: Span) -> Expr {
 impl<'a> Checker<'a> {
     pub fn builtin_op(&mut self, name: &str, a: &Args, sp: Span) -> R<Val> {
         match name {
-            "trans" => {
-                let x = self.tile_arg(name, a[0].unwrap())?;
-                if x.ty().shape.len() != 2 {
-                    return self.error(format!("`trans` needs a 2-D tile, found {}", x.ty()), x.span(), "not 2-D");
-                }
-                let mut ty = x.ty().clone();
-                ty.shape.reverse();
-                Ok(expr(ExprKind::Trans(Box::new(x.e)), ty, sp))
-            }
+            "trans" | "permute" => self.permute(name, a, sp),
             "flip" => {
                 // Triton's default: the last axis.
                 let x = self.tile_arg(name, a[0].unwrap())?;
@@ -395,7 +387,7 @@ impl<'a> Checker<'a> {
     }
 
     /// A numeric tile (not a scalar, not pointers).
-    fn tile_arg(&mut self, fname: &str, e: &ast::Expr) -> R<TExpr> {
+    pub(super) fn tile_arg(&mut self, fname: &str, e: &ast::Expr) -> R<TExpr> {
         let x = self.value(e)?;
         self.tile_val(fname, x, e.span)
     }
@@ -587,8 +579,8 @@ pub(crate) fn touches_memory(e: &Expr) -> bool {
     match &e.kind {
         K::Load { .. } | K::Atomic { .. } | K::AtomicCas { .. } => true,
         K::Const(_) | K::Var(_) | K::ProgramId(_) | K::NumPrograms(_) | K::Arange { .. } => false,
-        K::Unary(_, a) | K::Splat(a) | K::Broadcast(a) | K::Trans(a) | K::Reshape(a) => touches_memory(a),
-        K::Cast { value, .. } | K::ExpandDims { value, .. } => touches_memory(value),
+        K::Unary(_, a) | K::Splat(a) | K::Broadcast(a) | K::Reshape(a) => touches_memory(a),
+        K::Cast { value, .. } | K::ExpandDims { value, .. } | K::Trans { value, .. } => touches_memory(value),
         K::Reduce { value, .. }
         | K::Scan { value, .. }
         | K::Sort { value, .. }
@@ -598,5 +590,7 @@ pub(crate) fn touches_memory(e: &Expr) -> bool {
         K::Where { cond, a, b } => touches_memory(cond) || touches_memory(a) || touches_memory(b),
         K::Dot { a, b, acc, .. } => touches_memory(a) || touches_memory(b) || touches_memory(acc),
         K::Math { args, .. } => args.iter().any(touches_memory),
+        // Branch statements may store or call helpers that do: evaluate once.
+        K::If { .. } => true,
     }
 }

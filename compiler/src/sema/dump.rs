@@ -137,9 +137,23 @@ pub fn expr(k: &Kernel, e: &Expr) -> String {
         ExprKind::Dot { a, b, acc, input_precision } => {
             format!("dot({}, {}, {}, {input_precision:?})", x(a), x(b), x(acc))
         }
-        ExprKind::Trans(a) => format!("trans({})", x(a)),
+        ExprKind::Trans { value, order } => format!("trans({}, {order:?})", x(value)),
         ExprKind::Flip { value, axis } => format!("flip({}, axis={axis})", x(value)),
         ExprKind::Reshape(a) => format!("reshape({})", x(a)),
+        ExprKind::If { cond, then_body, then, else_body, els } => {
+            // Branch statements print inline, `;`-separated, ahead of the branch's value.
+            let arm = |body: &[Stmt], v: &Expr| {
+                let mut s = String::new();
+                stmts(k, body, 0, &mut s);
+                let pre: Vec<&str> = s.lines().map(str::trim).collect();
+                if pre.is_empty() {
+                    x(v)
+                } else {
+                    format!("{{ {}; {} }}", pre.join("; "), x(v))
+                }
+            };
+            format!("if({}, {}, {})", x(cond), arm(then_body, then), arm(else_body, els))
+        }
     };
     format!("{body}:{}", e.ty)
 }

@@ -114,7 +114,56 @@ impl<'a> Checker<'a> {
             K::Index { base, items } => self.index(base, items, sp),
             K::Call { callee, args } => self.call(callee, args, sp),
             K::Method { recv, name, args } => self.method(recv, name, args, sp),
+            K::If { cond, then, els } => self.if_expr(cond, then, els, sp).map(Val::Expr),
         }
+    }
+
+    /// `if c { a } else { b }`: a constant condition takes its branch alone (the other is
+    /// not checked, as with `if` statements); otherwise both branches must have one type and
+    /// shape (a literal takes the other branch's type), and each keeps the
+    /// statements it hoisted (helper bodies, stores) so that only the taken one runs.
+    fn if_expr(&mut self, cond: &ast::Expr, then: &ast::Expr, els: &ast::Expr, sp: Span) -> R<TExpr> {
+        let c = self.value(cond).and_then(|c| self.condition(c, "if"));
+        if let Ok(TExpr { e: Expr { kind: ExprKind::Const(ConstVal::Bool(b)), .. }, .. }) = &c {
+            return self.value(if *b { then } else { els });
+        }
+        let outer = std::mem::take(&mut self.pending);
+        let a = self.value(then);
+        let then_body = std::mem::take(&mut self.pending);
+        let b = self.value(els);
+        let else_body = std::mem::replace(&mut self.pending, outer);
+        let (c, mut a, mut b) = (c?, a?, b?);
+        // A literal (a weak scalar) takes the other branch's type, splatted to its shape.
+        let adapt = |g: &mut Self, lit: TExpr, to: &Ty| -> R<TExpr> {
+            match to.scalar_elem() {
+                Some(s) if lit.weak && lit.ty().is_scalar() && lit.ty().scalar_elem().is_some() => {
+                    let e = g.convert(lit, s)?;
+                    Ok(TExpr::strong(broadcast_expr(e, &to.shape)))
+                }
+                _ => Ok(lit),
+            }
+        };
+        if a.ty() != b.ty() {
+            if a.weak && !b.weak {
+                a = adapt(self, a, &b.ty().clone())?;
+            } else if b.weak && !a.weak {
+                b = adapt(self, b, &a.ty().clone())?;
+            }
+        }
+        if a.ty() != b.ty() {
+            return Err(self.err(
+                Diagnostic::error(
+                    format!("`if` branches have different types: {} and {}", a.ty(), b.ty()),
+                    a.span(),
+                    format!("this is {}", a.ty()),
+                )
+                .with_secondary(b.span(), format!("this is {}", b.ty()))
+                .help("convert one branch (`.to(T)`) or broadcast it (`broadcast_to`) so both match"),
+            ));
+        }
+        let (ty, weak) = (a.ty().clone(), a.weak && b.weak);
+        let kind = ExprKind::If { cond: Box::new(c.e), then_body, then: Box::new(a.e), else_body, els: Box::new(b.e) };
+        Ok(TExpr { e: Expr { kind, ty, span: sp }, weak })
     }
 
     fn name(&mut self, n: &str, sp: Span) -> R<Val> {

@@ -27,6 +27,7 @@ mod builtins_math;
 mod builtins_memory;
 mod builtins_minmax;
 mod builtins_ops;
+mod builtins_permute;
 mod calls;
 mod consts;
 pub mod dump;

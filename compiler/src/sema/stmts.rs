@@ -131,7 +131,7 @@ impl<'a> Checker<'a> {
     }
 
     /// A scalar bool condition.
-    fn condition(&mut self, c: TExpr, what: &str) -> R<TExpr> {
+    pub(super) fn condition(&mut self, c: TExpr, what: &str) -> R<TExpr> {
         if !c.ty().is_scalar() {
             return Err(self.err(
                 Diagnostic::error(

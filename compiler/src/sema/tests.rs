@@ -342,3 +342,18 @@ fn two_argument_min_max() {
     let k = ok(&format!("kernel k(x: *f32) {{ {t}; let r = max(v, 0, propagate_nan = \"all\"); store(x, 0.0); }}"));
     assert_eq!(dump::expr(&k, last_let(&k)), "Maximum(v%1, splat(0.0:f32):tile<32xf32>):tile<32xf32>");
 }
+
+#[test]
+fn if_expressions_type_their_branches() {
+    // A literal branch takes the other branch's element type; a tile branch keeps its shape.
+    let b = body("kernel k(x: *f16, c: i32) { let v = load(x + arange(0, 16)); let w = if c > 0 { v } else { 1.0 }; store(x + arange(0, 16), w); }");
+    assert!(b.contains("let w%3 = if(Gt(c%1, 0:i32):i1, v%2, splat(1.0:f16):tile<16xf16>):tile<16xf16>"), "{b}");
+    // A helper called in a branch is inlined into that branch, its store with it.
+    let b = body("fn f(p: *i32) { store(p, 1); return 2; } kernel k(y: *i32, c: i32) { let v = if c > 0 { f(y) } else { 3 }; store(y, v); }");
+    assert!(b.contains("let v%2 = if(Gt(c%1, 0:i32):i1, { store("), "{b}");
+    // A constant condition keeps its branch alone; the other is not even checked.
+    let b = body("kernel k(y: *i32, const N: i32 = 4) { let v = if N > 2 { 5 } else { nowhere }; store(y, v); }");
+    assert!(b.contains("store(y%0, 5:i32,"), "{b}");
+    assert!(err("kernel k(y: *i32, c: i32) { let v = if c > 0 { 1 } else { 2.5 }; store(y, v); }")
+        .contains("`if` branches have different types: i32 and f32"));
+}

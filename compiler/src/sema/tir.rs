@@ -256,13 +256,27 @@ pub enum ExprKind {
         acc: Box<Expr>,
         input_precision: InputPrecision,
     },
-    Trans(Box<Expr>),
+    /// Result axis i is axis `order[i]` of `value` (Triton's `permute`; `trans` of a 2-D
+    /// tile is `[1, 0]`).
+    Trans {
+        value: Box<Expr>,
+        order: Vec<u32>,
+    },
     /// Element i along `axis` becomes element n - 1 - i.
     Flip {
         value: Box<Expr>,
         axis: u32,
     },
     Reshape(Box<Expr>),
+    /// `if c { a } else { b }` as a value: only the taken branch runs. Each branch's
+    /// statements (inlined helper bodies, temporaries) run inside it, before its value.
+    If {
+        cond: Box<Expr>,
+        then_body: Vec<Stmt>,
+        then: Box<Expr>,
+        else_body: Vec<Stmt>,
+        els: Box<Expr>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -168,6 +168,12 @@ pub enum ExprKind {
     },
     Tuple(Vec<Expr>),
     Paren(Box<Expr>),
+    /// `if c { a } else { b }` as a value (`else if` chains nest in `els`).
+    If {
+        cond: Box<Expr>,
+        then: Box<Expr>,
+        els: Box<Expr>,
+    },
 }
 
 /// A call argument, positional or `name = value`.

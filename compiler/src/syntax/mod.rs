@@ -244,6 +244,8 @@ fn describe(tokens: &[String], rules: &[Rule]) -> Vec<String> {
         let noise = (expr_tok(t) && (t != "(" || has_expr || after_operand))
             || name_tok(t)
             || stmt_kw(t)
+            // An if-expression may start an operand; but after `else` `if` is a choice.
+            || (t == "if" && (has_expr || after_operand))
             || ["e", "E"].contains(&t)
             || (after_operand && (EXPR_CONT.contains(&t) || t == "=" || t.contains("..")))
             || (stmt && t == "}")

@@ -466,9 +466,65 @@ impl Builder {
                     (_, last) => ExprKind::Tuple(items.into_iter().chain(last).collect()),
                 }
             }
+            Rule::if_expr => return self.if_expr(p),
             r => unreachable!("unexpected primary {r:?}"),
         };
         self.bounded(Expr { kind, span: sp }, depth, Span::new(sp.start as usize, sp.start as usize + 1))
+    }
+}
+
+impl Builder {
+    /// `if c { a } else if d { b } else { e }`: nested `If`s, the last arm innermost; each
+    /// level counts toward the nesting bound (later passes recurse on it).
+    fn if_expr(&mut self, p: P) -> Deep {
+        let sp = span(&p);
+        let mut arms: Vec<(Span, Expr, Expr)> = vec![];
+        let mut els = None;
+        let mut depth = 0;
+        let kids: Vec<P> = p.into_inner().collect();
+        let mut i = 0;
+        while i < kids.len() {
+            match kids[i].as_rule() {
+                Rule::kw_if => {
+                    let at = span(&kids[i]);
+                    let (c, dc) = self.expr_d(kids[i + 1].clone());
+                    let (t, dt) = self.arm(kids[i + 2].clone());
+                    depth = depth.max(dc).max(dt);
+                    arms.push((at, c, t));
+                    i += 3;
+                }
+                Rule::arm => {
+                    let (e, d) = self.arm(kids[i].clone());
+                    depth = depth.max(d);
+                    els = Some(e);
+                    i += 1;
+                }
+                _ => i += 1,
+            }
+        }
+        if els.is_none() {
+            let at = span(&kids[kids.len() - 1]);
+            self.diags.push(
+                Diagnostic::error("an `if` used as a value needs an `else` branch", at, "no `else` after this")
+                    .help("add `else { ... }` with the value to use otherwise"),
+            );
+        }
+        let mut out = els.unwrap_or(Expr { kind: ExprKind::Int(0), span: sp });
+        while let Some((at, cond, then)) = arms.pop() {
+            depth += 1;
+            let e = Expr {
+                kind: ExprKind::If { cond: Box::new(cond), then: Box::new(then), els: Box::new(out) },
+                span: Span::new(at.start as usize, sp.end as usize),
+            };
+            let (e, d) = self.bounded(e, depth, at);
+            out = e;
+            depth = d;
+        }
+        (out, depth)
+    }
+
+    fn arm(&mut self, p: P) -> Deep {
+        self.expr_d(p.into_inner().next().unwrap())
     }
 }
 

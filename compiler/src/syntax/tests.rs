@@ -25,6 +25,7 @@ fn sexp(e: &Expr) -> String {
         }
         ExprKind::Tuple(xs) => format!("(tuple {})", xs.iter().map(sexp).collect::<Vec<_>>().join(" ")),
         ExprKind::Paren(x) => sexp(x),
+        ExprKind::If { cond, then, els } => format!("(if {} {} {})", sexp(cond), sexp(then), sexp(els)),
     }
 }
 
@@ -59,6 +60,14 @@ fn precedence_follows_c() {
     assert_eq!(p("(a + b) * c"), "(Mul (Add a b) c)");
     assert_eq!(p("a >= b >> 1"), "(Ge a (Shr b 1))");
     assert_eq!(p("a <= b || c > d"), "(LogicalOr (Le a b) (Gt c d))");
+}
+
+#[test]
+fn if_expressions() {
+    assert_eq!(p("if c { a } else { b }"), "(if c a b)");
+    assert_eq!(p("if c { a } else if d { b + 1 } else { e }"), "(if c a (if d (Add b 1) e))");
+    assert_eq!(p("1 + if c { a } else { b } * 2"), "(Add 1 (Mul (if c a b) 2))");
+    assert_eq!(p("f(if x < 0 { -x } else { x })"), "(call f (if (Lt x 0) (Neg x) x))");
 }
 
 #[test]

@@ -250,10 +250,11 @@ impl Gen<'_> {
                 let p = format!("{input_precision:?}").to_lowercase();
                 b.op1("tile.dot", &[x, y, z], ty, &[("input_precision", Attr::str(&p))])
             }
-            ExprKind::Trans(x) => {
-                let v = self.expr(b, x);
+            ExprKind::Trans { value, order } => {
+                let v = self.expr(b, value);
                 b.loc = self.loc(e.span);
-                b.op1("tile.trans", &[v], ty, &[])
+                let ds: Vec<String> = order.iter().map(|d| d.to_string()).collect();
+                b.op1("tile.trans", &[v], ty, &[("order", Attr(format!("array<i32: {}>", ds.join(", "))))])
             }
             ExprKind::Flip { value, axis } => {
                 let v = self.expr(b, value);
@@ -264,6 +265,11 @@ impl Gen<'_> {
                 let v = self.expr(b, x);
                 b.loc = self.loc(e.span);
                 b.op1("tile.reshape", &[v], ty, &[])
+            }
+            ExprKind::If { cond, then_body, then, else_body, els } => {
+                let c = self.expr(b, cond);
+                b.loc = self.loc(e.span);
+                self.if_value(b, c, (then_body, then), (else_body, els), ty)
             }
         }
     }

@@ -270,6 +270,33 @@ impl Gen<'_> {
     }
 }
 
+impl Gen<'_> {
+    /// An if-expression: `scf.if` yielding one value, each arm running its statements
+    /// first. Their bindings are local to the arm, so the environment is restored after.
+    pub(super) fn if_value(
+        &mut self,
+        b: &mut Builder,
+        c: ValueId,
+        then: (&[Stmt], &crate::sema::tir::Expr),
+        els: (&[Stmt], &crate::sema::tir::Expr),
+        ty: Type,
+    ) -> ValueId {
+        let outer: HashMap<VarId, ValueId> = self.env.clone();
+        let arm = |g: &mut Self, b: &mut Builder, (body, v): (&[Stmt], &crate::sema::tir::Expr)| {
+            let r = b.region(&[], |ib, _| {
+                g.stmts(ib, body);
+                let y = g.expr(ib, v);
+                ib.op("scf.yield", &[y], &[], &[]);
+            });
+            g.env = outer.clone();
+            r
+        };
+        let t = arm(self, b, then);
+        let e = arm(self, b, els);
+        b.op_with_regions("scf.if", &[c], &[ty], &[], vec![t, e])[0]
+    }
+}
+
 fn find_return(stmts: &[Stmt]) -> Option<crate::source::Span> {
     stmts.iter().find_map(|s| match s {
         Stmt::Return { span } => Some(*span),

@@ -145,8 +145,15 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
         "tile.trans" => {
             let (v, r) = (operand(0)?, result()?);
             let s = v.shape();
-            if s.len() != 2 || r.shape() != [s[1], s[0]] || r.elem() != v.elem() {
-                return Err(format!("{r} is not the transpose of {v}"));
+            let order = op.trans_order().unwrap_or_default();
+            let mut sorted = order.clone();
+            sorted.sort_unstable();
+            if sorted != (0..s.len()).collect::<Vec<_>>() {
+                return Err(format!("`order` {order:?} is not a permutation of the axes of {v}"));
+            }
+            let want: Vec<i64> = order.iter().map(|&d| s[d]).collect();
+            if r.shape() != want.as_slice() || r.elem() != v.elem() {
+                return Err(format!("{r} is not {v} with its axes in order {order:?}"));
             }
             Ok(())
         }

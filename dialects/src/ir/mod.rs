@@ -175,6 +175,10 @@ impl Op {
     pub fn int_attr(&self, name: &str) -> Option<i64> {
         self.attr(name)?.as_int()
     }
+    /// `tile.trans`'s `order`: result axis i is operand axis `order[i]`.
+    pub fn trans_order(&self) -> Option<Vec<usize>> {
+        Some(types::parse_i32_array(&self.attr("order")?.0).into_iter().map(|d| d as usize).collect())
+    }
     pub fn str_attr(&self, name: &str) -> Option<String> {
         self.attr(name)?.as_str()
     }

@@ -86,22 +86,62 @@ pub fn blocked_for_scan(shape: &[i64], axis: usize, default: &Blocked) -> Option
 
 /// `enc` with its two dimensions swapped (what `trans` does to a 2-D layout).
 pub fn transposed(enc: &Encoding) -> Option<Encoding> {
-    let b = enc.blocked()?;
-    if b.order.len() != 2 {
+    if enc.blocked()?.order.len() != 2 {
         return None;
     }
-    let sw = |v: &Vec<u32>| vec![v[1], v[0]];
+    unpermuted(enc, &[1, 0])
+}
+
+/// The blocked layout of `tile.trans`'s operand whose result (axis i = operand axis
+/// `order[i]`) is in `enc`: each thread keeps its elements, so the permutation is free
+/// (only the axes' names change). `None` for other encodings or a wrong `order`.
+pub fn unpermuted(enc: &Encoding, order: &[usize]) -> Option<Encoding> {
+    let b = enc.blocked()?;
+    let rank = b.order.len();
+    let mut seen = vec![false; rank];
+    if order.len() != rank || order.iter().any(|&d| d >= rank || std::mem::replace(&mut seen[d], true)) {
+        return None;
+    }
+    let back = |v: &Vec<u32>| {
+        let mut out = vec![0; rank];
+        for (i, &d) in order.iter().enumerate() {
+            out[d] = v[i];
+        }
+        out
+    };
     Some(Encoding::Blocked(Blocked {
-        size_per_thread: sw(&b.size_per_thread),
-        threads_per_warp: sw(&b.threads_per_warp),
-        warps_per_cta: sw(&b.warps_per_cta),
-        order: b.order.iter().map(|d| 1 - d).collect(),
+        size_per_thread: back(&b.size_per_thread),
+        threads_per_warp: back(&b.threads_per_warp),
+        warps_per_cta: back(&b.warps_per_cta),
+        order: b.order.iter().map(|&d| order[d as usize] as u32).collect(),
     }))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn permuting_keeps_each_threads_elements() {
+        // Result axis i is operand axis order[i]: the operand's axis order[i] gets the
+        // result's axis-i parameters, and its fastest axes are the result's, renamed.
+        let r = Encoding::Blocked(Blocked {
+            size_per_thread: vec![1, 2, 4],
+            threads_per_warp: vec![2, 4, 4],
+            warps_per_cta: vec![4, 1, 1],
+            order: vec![2, 1, 0],
+        });
+        let x = unpermuted(&r, &[2, 0, 1]).unwrap();
+        let b = x.blocked().unwrap();
+        assert_eq!(b.size_per_thread, vec![2, 4, 1]);
+        assert_eq!(b.threads_per_warp, vec![4, 4, 2]);
+        assert_eq!(b.warps_per_cta, vec![1, 1, 4]);
+        assert_eq!(b.order, vec![1, 0, 2]);
+        assert_eq!(unpermuted(&r, &[0, 0, 1]), None);
+        assert_eq!(unpermuted(&r, &[1, 0]), None);
+        let l = Encoding::Blocked(blocked_for(&[64, 32], 4, 4));
+        assert_eq!(transposed(&transposed(&l).unwrap()), Some(l));
+    }
 
     #[test]
     fn vector_add_layout_matches_triton() {

@@ -16,7 +16,8 @@ pub enum Op {
     Broadcast,
     /// expand_dims, reshape, convert: the elements in the same row-major order.
     Same,
-    Trans,
+    /// Result axis i is operand axis order[i].
+    Trans(Vec<usize>),
     Flip(usize),
 }
 
@@ -26,7 +27,7 @@ pub fn decode(op: &ir::Op, _ty: TyOf) -> Result<Option<Op>, Fault> {
         "tile.splat" => Op::Splat,
         "tile.broadcast" => Op::Broadcast,
         "tile.expand_dims" | "tile.reshape" | "layout.convert" => Op::Same,
-        "tile.trans" => Op::Trans,
+        "tile.trans" => Op::Trans(need(op, op.trans_order(), "order")?),
         "tile.flip" => Op::Flip(need(op, op.int_attr("axis"), "axis")?.max(0) as usize),
         _ => return Ok(None),
     }))
@@ -60,14 +61,32 @@ pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
             let idx = broadcast_index(&src, &rt.shape);
             f.set(out, x.gather(idx.into_iter()));
         }
-        Op::Trans => {
+        Op::Trans(order) => {
+            // Each result element's row-major index, unravelled, gives the operand's
+            // coordinates (axis order[i] is result coordinate i).
             let s = &k.ty(n.operands[0]).shape;
-            let (r, c) = match s.as_slice() {
-                [r, c] => (*r, *c),
-                _ => return Err(Fault::at(&n.loc, "the interpreter transposes 2-D tiles only")),
-            };
+            let mut sorted = order.clone();
+            sorted.sort_unstable();
+            if sorted != (0..s.len()).collect::<Vec<_>>() || rt.shape.len() != s.len() {
+                return Err(Fault::at(&n.loc, format!("`tile.trans` order {order:?} is not a permutation of {s:?}")));
+            }
+            let mut stride = vec![1usize; s.len()];
+            for d in (0..s.len().saturating_sub(1)).rev() {
+                stride[d] = stride[d + 1] * s[d + 1];
+            }
+            let rs = &rt.shape;
             let x = f.get(n.operands[0])?.clone();
-            f.set(out, x.gather((0..r * c).map(|i| (i % r) * c + i / r)));
+            f.set(
+                out,
+                x.gather((0..numel).map(|mut i| {
+                    let mut j = 0;
+                    for a in (0..rs.len()).rev() {
+                        j += (i % rs[a]) * stride[order[a]];
+                        i /= rs[a];
+                    }
+                    j
+                })),
+            );
         }
         Op::Flip(axis) => {
             let s = &rt.shape;

@@ -23,7 +23,7 @@ use crate::conversion::nvidia::sreg;
 use crate::passes::PassError;
 use std::collections::HashMap;
 use tile_dialects::ir::{Attr, Builder, Encoding, Op, Type, ValueId};
-use tile_dialects::layout::blocked::transposed;
+use tile_dialects::layout::blocked::unpermuted;
 use tile_dialects::layout::{Dist, Shared};
 
 impl Lowerer<'_> {
@@ -33,10 +33,11 @@ impl Lowerer<'_> {
         let (xt, rt) = (self.ty(x).clone(), self.ty(r).clone());
         let (xe, re) = (xt.encoding().cloned(), rt.encoding().cloned());
         let axis = op.int_attr("axis").unwrap_or(0) as usize;
+        let order = op.trans_order().unwrap_or_default();
         let ok = match op.name.as_str() {
             "tile.expand_dims" => xe == re.clone().map(|p| Encoding::Slice { dim: axis as u32, parent: Box::new(p) }),
             "tile.broadcast" => xe == re,
-            _ => xe.is_some() && xe == re.as_ref().and_then(transposed),
+            _ => xe.is_some() && xe == re.as_ref().and_then(|e| unpermuted(e, &order)),
         };
         if !ok {
             return Err(PassError::at(
@@ -60,7 +61,14 @@ impl Lowerer<'_> {
                             }
                         }
                     }
-                    _ => o.reverse(),
+                    _ => {
+                        // Result axis i is operand axis order[i].
+                        let mut x = vec![0; o.len()];
+                        for (i, &d) in order.iter().enumerate() {
+                            x[d] = o[i];
+                        }
+                        o = x;
+                    }
                 }
                 self.reg(x, xd.reg_index(&o))
             })

@@ -27,8 +27,8 @@ use crate::passes::PassError;
 use crate::pipeline::Options;
 use std::collections::{HashMap, HashSet};
 use tile_dialects::ir::{Attr, Encoding, Module, Op, Type, ValueId, Values};
-pub use tile_dialects::layout::blocked::transposed;
 use tile_dialects::layout::blocked::{blocked_for_scan, blocked_with_order};
+pub use tile_dialects::layout::blocked::{transposed, unpermuted};
 
 mod dots;
 mod emit;
@@ -224,8 +224,8 @@ impl State<'_> {
             "tile.expand_dims" => {
                 Encoding::Slice { dim: op.int_attr("axis").unwrap_or(0) as u32, parent: Box::new(enc.clone()) }
             }
-            "tile.trans" => transposed(enc).ok_or_else(|| {
-                PassError::at(&op.loc, format!("`trans` of a tile in {enc} is not supported (2-D blocked tiles are)"))
+            "tile.trans" => op.trans_order().and_then(|o| unpermuted(enc, &o)).ok_or_else(|| {
+                PassError::at(&op.loc, format!("`trans` of a tile in {enc} is not supported (blocked tiles are)"))
             })?,
             _ => enc.clone(),
         }))
