@@ -327,7 +327,6 @@ fn nested_operands(op: &Op) -> Vec<ValueId> {
     out
 }
 
-/// A copy of `op` reading `map`'s values, with fresh results (recorded in `map`).
 /// A copy of `op` reading `map`'s replacements, with fresh results (added to `map`);
 /// nested regions are copied the same way, block arguments included, so an `scf.if` in
 /// the loop reads the copied loop's values.

@@ -39,12 +39,7 @@ impl Lowerer<'_> {
         for i in 0..rm {
             for j in 0..rn {
                 let origin = [i * 16 * wm, j * 8 * wn];
-                let idx: Vec<usize> = (0..4)
-                    .map(|f| {
-                        let o = dc.reg_offsets(f);
-                        dc.reg_index(&[o[0] + origin[0], o[1] + origin[1]])
-                    })
-                    .collect();
+                let idx = instr_regs(&dc, 4, origin);
                 let mut c: Vec<ValueId> = idx.iter().map(|&x| self.reg(acc, x)).collect();
                 for k in 0..rk {
                     if let Entry::Vacant(e) = a_frags.entry((i, k)) {
@@ -77,14 +72,21 @@ impl Lowerer<'_> {
         origin: [i64; 2],
         kind: &str,
     ) -> Vec<ValueId> {
-        let regs: Vec<ValueId> = (0..n)
-            .map(|f| {
-                let o = d.reg_offsets(f);
-                self.reg(v, d.reg_index(&[o[0] + origin[0], o[1] + origin[1]]))
-            })
-            .collect();
+        let regs: Vec<ValueId> = instr_regs(d, n, origin).into_iter().map(|x| self.reg(v, x)).collect();
         pack(b, &regs, kind)
     }
+}
+
+/// The registers of `d` that hold one instruction's `n` fragment elements for the
+/// repetition whose first element is at `origin`: the fragment's own register offsets,
+/// moved there.
+pub(super) fn instr_regs(d: &Dist, n: usize, origin: [i64; 2]) -> Vec<usize> {
+    (0..n)
+        .map(|f| {
+            let o = d.reg_offsets(f);
+            d.reg_index(&[o[0] + origin[0], o[1] + origin[1]])
+        })
+        .collect()
 }
 
 /// Elements into tensor-core instructions' 32-bit operand registers.

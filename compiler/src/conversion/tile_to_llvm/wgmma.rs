@@ -19,6 +19,7 @@
 //!    written it (Triton's form; the NVVM wait op ties nothing).
 
 use super::convert::tid_linear_offset;
+use super::mma::instr_regs;
 use super::{lower_type, Lowerer};
 use crate::analysis::shared_addresses::tid_bit_masks;
 use crate::conversion::nvidia::wgmma::descriptor_fields;
@@ -84,12 +85,7 @@ impl Lowerer<'_> {
         for i in 0..rm {
             for j in 0..rn {
                 let origin = [i * 16 * wm, j * ni * wn];
-                let idx: Vec<usize> = (0..frag)
-                    .map(|f| {
-                        let o = dc.reg_offsets(f);
-                        dc.reg_index(&[o[0] + origin[0], o[1] + origin[1]])
-                    })
-                    .collect();
+                let idx = instr_regs(&dc, frag, origin);
                 let mut c: Vec<ValueId> = idx.iter().map(|&x| self.reg(acc, x)).collect();
                 for k in 0..rk {
                     let db = add_const(b, b_desc, sb.offset(&shb, &[k * ik, origin[1]]) * eb);
