@@ -15,10 +15,12 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PySequence, PyTuple};
 use tile_runtime::bind::Param;
 use tile_runtime::launch::{self, Arg, Device};
+use tilec::internals::autotune::Config;
 use tilec::metadata::KernelMeta;
 use tilec::CompileOptions;
 
 use crate::args;
+use crate::tune::{self, Tuner};
 
 /// A kernel compiled by `tilec.compile`; launched with `k[grid](*args, **consts)`.
 #[pyclass(frozen, module = "tilec")]
@@ -35,6 +37,8 @@ pub struct Kernel {
     /// `const` parameters: name, and the value compiled in by default, as Python values.
     consts: Vec<(String, Py<PyAny>)>,
     cache: Mutex<HashMap<Vec<u8>, Arc<Loaded>>>,
+    /// `#[autotune]` configurations, when the kernel has them.
+    tuner: Option<Tuner>,
 }
 
 /// A specialisation loaded on a device.
@@ -65,6 +69,7 @@ impl Kernel {
         }
         let consts =
             meta.consts.iter().map(|c| Ok((c.name.clone(), const_value(py, &c.value)?))).collect::<PyResult<_>>()?;
+        let tuner = Tuner::new(&source, &base).map_err(|d| crate::compile_error(py, &d))?;
         Ok(Kernel {
             name,
             source,
@@ -75,6 +80,7 @@ impl Kernel {
             params,
             consts,
             cache: Mutex::new(HashMap::new()),
+            tuner,
         })
     }
 }
@@ -137,6 +143,29 @@ impl Kernel {
         self.cache.lock().unwrap().len()
     }
 
+    /// The `#[autotune]` configuration the latest tuned launch chose (Triton's
+    /// `best_config`): `{"index": 2, "label": "BM=128, num_warps=8", "BM": 128, ...}`;
+    /// `None` before one, or without configurations.
+    #[getter]
+    fn best_config<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(t) = &self.tuner else { return Ok(None) };
+        let Some(i) = *t.latest.lock().unwrap() else { return Ok(None) };
+        let c = t.config(i);
+        let d = PyDict::new(py);
+        d.set_item("index", c.index)?;
+        d.set_item("label", c.label())?;
+        for (n, v) in &c.defines {
+            d.set_item(n, const_value(py, v)?)?;
+        }
+        if let Some(w) = c.num_warps {
+            d.set_item("num_warps", w.get())?;
+        }
+        if let Some(s) = c.num_stages {
+            d.set_item("num_stages", s)?;
+        }
+        Ok(Some(d))
+    }
+
     fn __getitem__(slf: Py<Self>, grid: Py<PyAny>) -> Launcher {
         Launcher { kernel: slf, grid }
     }
@@ -189,31 +218,93 @@ impl Kernel {
         }
         let mut packed =
             launch::check(&self.meta, &self.params, &launch_args).map_err(|e| PyTypeError::new_err(e.to_string()))?;
-        let grid = self.grid(py, grid, &objs, &overrides)?;
         let device = match (device, torch) {
             (Some(d), _) => d,
             (None, Some(t)) => t.current_device(py),
             (None, None) => 0,
         };
-        let key = self.key(device, &launch_args, &overrides);
-        let hit = self.cache.lock().unwrap().get(&key).cloned();
-        let loaded = match hit {
-            Some(l) => l,
-            None => {
-                let l = Arc::new(self.load(py, device, &launch_args, &overrides)?);
-                self.cache.lock().unwrap().insert(key, l.clone());
-                l
-            }
-        };
         let raw = match torch {
             Some(t) => t.stream(py, device)?,
             None => 0, // the legacy default stream
+        };
+        let mut key = self.key(device, &launch_args, &overrides);
+        let (config, tuned) = match &self.tuner {
+            None => (None, None),
+            Some(t) => {
+                let (c, l) =
+                    self.tuned(py, t, device, raw, &mut key, &launch_args, &objs, &overrides, grid, &packed)?;
+                (Some(c), l)
+            }
+        };
+        let grid = self.grid(py, grid, &objs, &overrides, config)?;
+        let hit = self.cache.lock().unwrap().get(&key).cloned();
+        let loaded = match (hit, tuned) {
+            (Some(l), _) => l,
+            (None, Some(l)) => l,
+            (None, None) => {
+                let l = Arc::new(self.load(py, device, &launch_args, &overrides, config)?);
+                self.cache.lock().unwrap().insert(key, l.clone());
+                l
+            }
         };
         // SAFETY: the handle is torch's current stream of this device (or the null stream),
         // which torch keeps alive; the buffers are the caller's tensors, alive during this
         // call, and work on them is ordered by that stream, as for any torch kernel.
         let stream = unsafe { loaded.device.context().wrap_borrowed_stream(raw as _) };
         unsafe { loaded.kernel.launch_packed(&stream, grid, &mut packed) }.map_err(runtime_error)
+    }
+
+    /// A tuned kernel's configuration for this launch (`tune::Tuner::choose`), and the
+    /// candidate tuning just loaded for it (already in the cache under `key`, which gets
+    /// the key arguments' values and the configuration).
+    #[allow(clippy::too_many_arguments)]
+    fn tuned(
+        &self,
+        py: Python<'_>,
+        t: &Tuner,
+        device: i32,
+        raw_stream: usize,
+        key: &mut Vec<u8>,
+        args: &[Arg],
+        objs: &[Bound<'_, PyAny>],
+        overrides: &[(usize, Bound<'_, PyAny>)],
+        grid: &Bound<'_, PyAny>,
+        packed: &launch::Packed,
+    ) -> PyResult<(usize, Option<Arc<Loaded>>)> {
+        for (i, _) in overrides {
+            t.refuse_override(&self.consts[*i].0)?;
+        }
+        let values = t.key_values(&self.params, args);
+        tune::extend_key(key, &values);
+        let choice_key = key.clone();
+        if let Some(c) = t.recall(&choice_key) {
+            key.extend_from_slice(&(c as u32).to_le_bytes());
+            return Ok((c, None));
+        }
+        let dev = open_device(device)?;
+        let spec = self.options(&dev, args, overrides, None)?;
+        // SAFETY: as for the launch itself (torch keeps its current stream alive).
+        let stream = unsafe { dev.context().wrap_borrowed_stream(raw_stream as _) };
+        let gpu = tile_runtime::gpu::Gpu::with_stream((*dev).clone(), stream.clone()).map_err(runtime_error)?;
+        let mut candidate = |c: &Config, compiled: tilec::Compiled| -> PyResult<(Arc<Loaded>, [u32; 3])> {
+            let kernel = dev.load(&compiled, &self.name).map_err(runtime_error)?;
+            let g = self.grid(py, grid, objs, overrides, Some(c.index))?;
+            Ok((Arc::new(Loaded { device: dev.clone(), kernel }), g))
+        };
+        let mut time = |(l, g): &(Arc<Loaded>, [u32; 3])| {
+            let mut p = packed.clone();
+            let cfg = tile_runtime::tune::bench_config();
+            // SAFETY: the caller's arguments, checked for this kernel, alive during the call.
+            let mut launch = |_| unsafe { l.kernel.launch_packed(&stream, *g, &mut p) };
+            Ok(tile_runtime::bench::time_launches(&gpu, &self.name, &cfg, &mut launch)?.median_us)
+        };
+        let (c, l) = t.choose(py, choice_key, &spec, &self.source, &dev, &values, &mut candidate, &mut time)?;
+        key.extend_from_slice(&(c as u32).to_le_bytes());
+        let l = l.map(|(l, _)| l);
+        if let Some(l) = &l {
+            self.cache.lock().unwrap().insert(key.clone(), l.clone());
+        }
+        Ok((c, l))
     }
 
     /// Puts positional and keyword arguments in parameter order; keywords naming a `const`
@@ -267,13 +358,15 @@ impl Kernel {
     }
 
     /// The grid: an int, a tuple of 1 to 3 ints, or a callable of the launch's arguments
-    /// and constants by name (Triton's `lambda meta: (cdiv(n, meta["TILE"]),)`).
+    /// and constants by name (Triton's `lambda meta: (cdiv(n, meta["TILE"]),)`), those of
+    /// `config` (an `#[autotune]` configuration's index) included.
     fn grid(
         &self,
         py: Python<'_>,
         grid: &Bound<'_, PyAny>,
         objs: &[Bound<'_, PyAny>],
         overrides: &[(usize, Bound<'_, PyAny>)],
+        config: Option<usize>,
     ) -> PyResult<[u32; 3]> {
         let value;
         let grid = if grid.is_callable() {
@@ -281,10 +374,13 @@ impl Kernel {
             for (p, o) in self.params.iter().zip(objs) {
                 meta.set_item(&p.name, o)?;
             }
+            let tuned = config.and_then(|c| Some(self.tuner.as_ref()?.config(c)));
             for (i, (name, v)) in self.consts.iter().enumerate() {
-                match overrides.iter().find(|(j, _)| *j == i) {
-                    Some((_, o)) => meta.set_item(name, o)?,
-                    None => meta.set_item(name, v.bind(py))?,
+                let set = tuned.and_then(|c| c.defines.iter().find(|(n, _)| n == name));
+                match (overrides.iter().find(|(j, _)| *j == i), set) {
+                    (Some((_, o)), _) => meta.set_item(name, o)?,
+                    (None, Some((_, text))) => meta.set_item(name, const_value(py, text)?)?,
+                    (None, None) => meta.set_item(name, v.bind(py))?,
                 }
             }
             value = grid.call1((meta,))?;
@@ -330,8 +426,25 @@ impl Kernel {
         device: i32,
         args: &[Arg],
         overrides: &[(usize, Bound<'_, PyAny>)],
+        config: Option<usize>,
     ) -> PyResult<Loaded> {
         let dev = open_device(device)?;
+        let opts = self.options(&dev, args, overrides, config)?;
+        let source = self.source.clone();
+        let compiled = py.detach(|| tilec::compile(source, &opts)).map_err(|d| crate::compile_error(py, &d))?;
+        let kernel = dev.load(&compiled, &self.name).map_err(runtime_error)?;
+        Ok(Loaded { device: dev, kernel })
+    }
+
+    /// The compile options of a launch: the device's target (unless `arch=` was given),
+    /// the arguments' specialisation, the `const` overrides, and the configuration.
+    fn options(
+        &self,
+        dev: &Device,
+        args: &[Arg],
+        overrides: &[(usize, Bound<'_, PyAny>)],
+        config: Option<usize>,
+    ) -> PyResult<CompileOptions> {
         let arch = if self.arch_given { self.base.arch } else { dev.arch().map_err(runtime_error)? };
         let (divisibility, equal_to_one) = launch::specialisation(&self.params, args);
         let set: Vec<(String, String)> =
@@ -340,10 +453,10 @@ impl Kernel {
             self.base.defines.iter().filter(|(n, _)| !set.iter().any(|(m, _)| m == n)).cloned().collect();
         defines.extend(set);
         let opts = CompileOptions { arch, defines, divisibility, equal_to_one, ..self.base.clone() };
-        let source = self.source.clone();
-        let compiled = py.detach(|| tilec::compile(source, &opts)).map_err(|d| crate::compile_error(py, &d))?;
-        let kernel = dev.load(&compiled, &self.name).map_err(runtime_error)?;
-        Ok(Loaded { device: dev, kernel })
+        match (config, &self.tuner) {
+            (Some(c), Some(t)) => t.config(c).apply(&opts).map_err(PyValueError::new_err),
+            _ => Ok(opts),
+        }
     }
 }
 

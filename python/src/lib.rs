@@ -4,6 +4,7 @@
 
 mod args;
 mod kernel;
+mod tune;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;

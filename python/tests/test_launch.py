@@ -141,3 +141,14 @@ def test_torch_tensors_are_read_through_torchs_api():
     assert out["dtype"] == ["TypeError", "argument `out` is *f32, but the buffer holds f16"]
     assert out["devices"] == ["ValueError", "argument `b` is on cuda:1, but an earlier one is on cuda:0"]
     assert out["complex"] == ["TypeError", "argument `a`: tilec has no element type for torch.complex64"]
+
+
+def test_autotuned_kernels_refuse_overrides_of_tuned_names_and_tune_on_a_gpu():
+    k = tilec.compile(ROOT / "examples" / "matmul_autotune.tile")
+    assert k.best_config is None
+    a = Buf("<f2", 64 * 64)
+    args = (a, a, a, 64, 64, 64, 64, 1, 64, 1, 64, 1)
+    ty, msg = launch_error(k, (1,), *args, BM=64)
+    assert (ty, msg) == (ValueError, "`BM` is set by the kernel's #[autotune] configurations: a launch cannot override it")
+    assert launch_error(k, (1,), *args)[1].startswith(NO_GPU)
+    assert k.best_config is None

@@ -8,7 +8,7 @@
 //!    not timed out of the cache; the memset is outside the events.
 //! 4. Report the median (robust to the odd preempted launch), with min and mean.
 
-use crate::cuda::{DeviceBuffer, Gpu};
+use crate::gpu::{DeviceBuffer, Gpu};
 use crate::Error;
 use serde_json::{json, Map, Value};
 
@@ -134,7 +134,7 @@ pub fn time_launches(
     let flush: Option<DeviceBuffer> = if cfg.flush_l2 { Some(gpu.alloc(FLUSH_BYTES)?) } else { None };
     let flush_l2 = || -> Result<(), Error> {
         match &flush {
-            Some(b) => gpu.memset(b, 0),
+            Some(b) => gpu.zero(b),
             None => Ok(()),
         }
     };

@@ -2,8 +2,8 @@
 //! launched on a stream with arguments checked against its signature.
 //!
 //! This is what a program embedding tilec calls (the Python package does, and
-//! `runtime/examples/add.rs` shows it in Rust); `tilerun` still drives the thinner `cuda`
-//! module. Everything but [`Device`] and [`Kernel::launch`] is plain code, tested without a
+//! `runtime/examples/add.rs` shows it in Rust, and `tilerun` runs on it through `gpu`).
+//! Everything but [`Device`] and [`Kernel::launch`] is plain code, tested without a
 //! GPU: [`check`] refuses an argument of the wrong kind or type, a value the kernel was
 //! specialised not to take, or a buffer too long for its offsets, and [`specialisation`]
 //! is the one rule of what a launch's arguments let the compiler assume (Triton's).
@@ -34,7 +34,8 @@ use crate::dtype::{DType, ElemBytes};
 use crate::spec::Scalar;
 use crate::Error;
 
-/// A device's primary context (the one PyTorch and the CUDA runtime use).
+/// A device's primary context (the one PyTorch and the CUDA runtime use); clones share it.
+#[derive(Clone)]
 pub struct Device {
     ctx: Arc<CudaContext>,
 }
@@ -64,6 +65,26 @@ impl Device {
         Ok(crate::run::device_arch(cc))
     }
 
+    /// The device's name, `NVIDIA H100 80GB HBM3`.
+    pub fn name(&self) -> String {
+        self.ctx.name().unwrap_or_else(|_| "CUDA device".into())
+    }
+
+    /// One attribute of the device (`CU_DEVICE_ATTRIBUTE_*`).
+    pub fn attribute(&self, a: sys::CUdevice_attribute) -> Result<i32, Error> {
+        self.ctx.attribute(a).map_err(|e| crate::cuda::fail("cuDeviceGetAttribute", e))
+    }
+
+    /// The most shared memory a block may ask for (opt-in), in bytes.
+    pub fn max_shared(&self) -> Result<u32, Error> {
+        Ok(self.attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)? as u32)
+    }
+
+    /// Compute capability, `(9, 0)` for an H100.
+    pub fn compute_capability(&self) -> Result<(i32, i32), Error> {
+        self.ctx.compute_capability().map_err(|e| crate::cuda::fail("cuDeviceGetAttribute", e))
+    }
+
     /// Loads kernel `name` of `compiled` (JIT-compiling its PTX) and gives it the dynamic
     /// shared memory its metadata asks for.
     pub fn load(&self, compiled: &tilec::Compiled, name: &str) -> Result<Kernel, Error> {
@@ -71,13 +92,26 @@ impl Device {
             let names: Vec<&str> = compiled.meta.kernels.iter().map(|k| k.name.as_str()).collect();
             Error::msg(format!("no kernel `{name}` was compiled (there is: {})", names.join(", ")))
         })?;
+        self.load_ptx(&compiled.ptx, meta)
+    }
+
+    /// Loads the kernel `meta` describes from `ptx` (tilec's output, or a `.ptx` with the
+    /// `OUT.json` written beside it).
+    pub fn load_ptx(&self, ptx: &str, meta: &KernelMeta) -> Result<Kernel, Error> {
+        let name = meta.name.as_str();
         let module = restoring(|| {
-            self.ctx.load_module(cudarc::nvrtc::Ptx::from_src(compiled.ptx.clone())).map_err(|e| {
+            self.ctx.load_module(cudarc::nvrtc::Ptx::from_src(ptx)).map_err(|e| {
                 // cudarc's load keeps no JIT log: load again the raw way for ptxas's message.
-                crate::cuda::jit_error(&compiled.ptx).unwrap_or_else(|| crate::cuda::fail("cannot load the PTX", e))
+                crate::cuda::jit_error(ptx).unwrap_or_else(|| crate::cuda::fail("cannot load the PTX", e))
             })
         })?;
-        let func = module.load_function(name).map_err(|e| crate::cuda::fail(format!("kernel `{name}`"), e))?;
+        let func = module.load_function(name).map_err(|e| match e.0 {
+            sys::CUresult::CUDA_ERROR_NOT_FOUND => Error::msg(format!(
+                "the PTX has no kernel `{name}` (it has: {})",
+                crate::cuda::ptx_entries(ptx).join(", ")
+            )),
+            _ => crate::cuda::fail(format!("kernel `{name}`"), e),
+        })?;
         if meta.shared_bytes > 48 * 1024 {
             let attr = sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES;
             func.set_attribute(attr, meta.shared_bytes as i32).map_err(|e| {
@@ -190,9 +224,34 @@ pub struct Kernel {
 /// parameter type is at most 8 bytes; the driver reads as many as the type has).
 pub type Packed = Vec<u64>;
 
+/// What the driver says of a loaded kernel.
+#[derive(Clone, Copy, Debug)]
+pub struct FunctionInfo {
+    pub max_threads_per_block: i32,
+    pub num_regs: i32,
+    pub static_shared_bytes: i32,
+    pub local_bytes: i32,
+}
+
 impl Kernel {
     pub fn meta(&self) -> &KernelMeta {
         &self.meta
+    }
+
+    /// Registers, local memory and the block size the compiled code allows.
+    pub fn info(&self) -> Result<FunctionInfo, Error> {
+        use sys::CUfunction_attribute::*;
+        let get = |a| {
+            self.func
+                .get_attribute(a)
+                .map_err(|e| crate::cuda::fail(format!("kernel `{}`: cuFuncGetAttribute", self.meta.name), e))
+        };
+        Ok(FunctionInfo {
+            max_threads_per_block: get(CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK)?,
+            num_regs: get(CU_FUNC_ATTRIBUTE_NUM_REGS)?,
+            static_shared_bytes: get(CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES)?,
+            local_bytes: get(CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES)?,
+        })
     }
 
     /// Launches on `stream` with a `grid` of programs, after [`check`]ing `args`.

@@ -7,17 +7,19 @@
 //! - `bind`: arguments matched to the kernel's signature (from `OUT.json`), and refused
 //!   where they break what the kernel was compiled to assume;
 //! - `buffers`, `npy`: host buffers, generated (seeded) or read from `.npy`;
-//! - `cuda`: the only module that talks to the driver (loaded with dlopen at run time);
-//! - `check`, `bench`: comparing outputs with references, and timing launches;
 //! - `launch`: the typed launch API for programs embedding tilec (cudarc's safe layer,
 //!   a stream of the caller's, arguments checked against the signature);
+//! - `gpu`: tilerun's session on that API (one stream of its own, buffers, events);
+//! - `cuda`: what cudarc leaves out (driver errors as messages, whether there is a GPU,
+//!   the JIT's log); libcuda is loaded with dlopen at run time;
+//! - `check`, `bench`: comparing outputs with references, and timing launches;
 //! - `run`: the whole of one `tilerun` invocation;
 //! - `interpret`: the same run in the interpreter (`tile-interp`), where there is no GPU
 //!   or with `--interpret`, `--races`, `--uninit`, `--check-each-pass`;
 //! - `plan`, `plan_ref`, `plan_run`: run plans (`tilerun --plan`), several
 //!   launches over shared buffers, with host references for their checks.
 //!
-//! Everything but `cuda`, `run` and `plan_run` is plain code, unit-tested without a GPU.
+//! Everything but `cuda`, `gpu`, `run` and `plan_run` is plain code, unit-tested without a GPU.
 
 pub mod bench;
 pub mod bind;
@@ -25,6 +27,7 @@ pub mod buffers;
 pub mod check;
 pub mod cuda;
 pub mod dtype;
+pub mod gpu;
 pub mod grid;
 pub mod interpret;
 pub mod launch;

@@ -12,8 +12,9 @@ use crate::bench::{self, BenchConfig, BenchResult};
 use crate::bind::{self, Bound, ParamKind};
 use crate::buffers::HostBuffer;
 use crate::check::{self, Tolerance};
-use crate::cuda::{self, DeviceBuffer, Gpu};
+use crate::cuda;
 use crate::dtype::DType;
+use crate::gpu::{DeviceBuffer, Gpu};
 use crate::interpret::{self, InterpOptions};
 use crate::load::{self, ForInterpreter, Loaded};
 use crate::npy::{self, NpyIn};
@@ -22,7 +23,6 @@ use crate::plan_ref;
 use crate::spec::{ArgSpec, ArgValue, Source};
 use crate::Error;
 use serde_json::{json, Map, Value};
-use std::ffi::c_void;
 use tilec::options::{Arch, CompileOptions};
 
 #[derive(Clone, Debug)]
@@ -183,7 +183,6 @@ pub fn run(plan: &Plan, o: &PlanOptions) -> Result<(), Error> {
     }
 
     let mut funcs = vec![];
-    let mut modules = vec![];
     for (i, r) in ready.iter().enumerate() {
         let k = &r.loaded.kernel;
         let who = format!("{file}: launch {} (`{}`)", i + 1, k.name);
@@ -191,9 +190,7 @@ pub fn run(plan: &Plan, o: &PlanOptions) -> Result<(), Error> {
             let ms = r.loaded.compile_ms.map_or(String::new(), |ms| format!(", compiled in {ms:.1} ms"));
             println!("launch {}: `{}` for {}, block {:?}{ms}", i + 1, k.name, r.loaded.arch, k.block);
         }
-        let module = gpu.load_module(&r.loaded.ptx).map_err(|e| Error::msg(format!("{who}: {e}")))?;
-        let mut f = module.function(&k.name, &r.loaded.ptx)?;
-        f.set_shared(k.shared_bytes)?;
+        let f = gpu.load(&r.loaded.ptx, k).map_err(|e| Error::msg(format!("{who}: {e}")))?;
         let info = f.info()?;
         let threads = k.block.iter().product::<u32>();
         if threads as i32 > info.max_threads_per_block {
@@ -202,7 +199,6 @@ pub fn run(plan: &Plan, o: &PlanOptions) -> Result<(), Error> {
                 info.max_threads_per_block
             )));
         }
-        modules.push(module);
         funcs.push(f);
     }
 
@@ -241,11 +237,12 @@ pub fn run(plan: &Plan, o: &PlanOptions) -> Result<(), Error> {
         .collect();
     let mut run_all = |sync_each: bool| -> Result<(), Error> {
         for &z in &plan.zero {
-            gpu.memset(&dev[z], 0)?;
+            gpu.zero(&dev[z])?;
         }
         for (i, r) in ready.iter().enumerate() {
-            let mut ptrs: Vec<*mut c_void> = values[i].iter_mut().map(|v| (v as *mut u64).cast()).collect();
-            gpu.launch(&funcs[i], plan.launches[i].grid, r.loaded.kernel.block, &mut ptrs)?;
+            // SAFETY: the plan's arguments were bound against each kernel's signature, and
+            // the buffers in `dev` live until the plan is done.
+            unsafe { gpu.launch(&funcs[i], plan.launches[i].grid, &mut values[i])? };
             if sync_each {
                 let who = format!("{file}: launch {} (`{}`) failed", i + 1, r.loaded.kernel.name);
                 gpu.sync().map_err(|e| cuda::fail(who, e))?;
@@ -283,7 +280,6 @@ pub fn run(plan: &Plan, o: &PlanOptions) -> Result<(), Error> {
     }
     drop(dev);
     drop(funcs);
-    drop(modules);
     if !failed.is_empty() {
         return Err(Error::msg(format!("{file}: check failed for {}", failed.join(", "))));
     }

@@ -9,14 +9,14 @@ use crate::bench::{self, BenchConfig};
 use crate::bind::{self, Bound, BufferPlan, ParamKind, BUFFER_ALIGN};
 use crate::buffers::HostBuffer;
 use crate::check::{self, Tolerance};
-use crate::cuda::{self, DeviceBuffer, Gpu};
+use crate::cuda;
+use crate::gpu::{DeviceBuffer, Gpu};
 use crate::grid::Grid;
 use crate::interpret::{self, InterpOptions};
 use crate::load::{self, Loaded};
 use crate::spec::ArgSpec;
 use crate::tune;
 use crate::{npy, Error};
-use std::ffi::c_void;
 use std::path::PathBuf;
 use tile_interp::{Arg, Memory};
 use tilec::internals::autotune::{self, Tuning};
@@ -288,7 +288,7 @@ pub fn run(o: &Options) -> Result<(), Error> {
     if let Some((cands, key)) = pending.take() {
         let zero_set: Vec<&DeviceBuffer> = zero.iter().map(|&z| sets[0][z].as_ref().unwrap()).collect();
         let mut time = |l: &Loaded| time_config(&gpu, o, l, &values[0], &zero_set);
-        let (best, us) = tune::choose(&cands, &mut time)?;
+        let (best, us) = tune::choose(&cands, true, &mut time)?;
         let (c, l) = cands.into_iter().nth(best).expect("the chosen candidate");
         println!("autotune: chose config {} ({}): {us:.2} us", c.index, c.label());
         tune::remember(key, &autotune::Choice { config: c.index, label: c.label(), us });
@@ -307,9 +307,7 @@ pub fn run(o: &Options) -> Result<(), Error> {
     }
     let k = &loaded.kernel;
     let grid = if tuning.is_some() { required_grid(o, k)? } else { grid };
-    let module = gpu.load_module(&loaded.ptx).map_err(|e| Error::msg(format!("kernel `{}`: {e}", k.name)))?;
-    let mut func = module.function(&k.name, &loaded.ptx)?;
-    func.set_shared(k.shared_bytes)?;
+    let func = gpu.load(&loaded.ptx, k).map_err(|e| Error::msg(format!("kernel `{}`: {e}", k.name)))?;
     let info = func.info()?;
     let threads = k.block.iter().product::<u32>();
     if threads as i32 > info.max_threads_per_block {
@@ -333,11 +331,11 @@ pub fn run(o: &Options) -> Result<(), Error> {
     }
     let mut launch = |i: usize| -> Result<(), Error> {
         for &z in &zero {
-            gpu.memset(sets[i % rotate][z].as_ref().unwrap(), 0)?;
+            gpu.zero(sets[i % rotate][z].as_ref().unwrap())?;
         }
-        let vals = &mut values[i % rotate];
-        let mut ptrs: Vec<*mut c_void> = vals.iter_mut().map(|v| (v as *mut u64).cast()).collect();
-        gpu.launch(&func, grid, k.block, &mut ptrs)
+        // SAFETY: `bind` checked the arguments against the signature, and the buffers
+        // (sized by it) live in `sets` until the end of the run.
+        unsafe { gpu.launch(&func, grid, &mut values[i % rotate]) }
     };
 
     launch(0)?;
@@ -446,27 +444,24 @@ fn tune_or_recall(
     Ok((first, (!o.compile_only).then_some((cands, key))))
 }
 
-/// One configuration's time (median, microseconds) on the run's buffers, by the bench
-/// method with a shorter budget (5 ms of warm-up, 25 ms of launches).
+/// One configuration's time (median, microseconds) on the run's buffers
+/// (`tune::bench_config`).
 fn time_config(gpu: &Gpu, o: &Options, l: &Loaded, values: &[u64], zero: &[&DeviceBuffer]) -> Result<f64, Error> {
     let k = &l.kernel;
     let grid = required_grid(o, k)?;
-    let module = gpu.load_module(&l.ptx).map_err(|e| Error::msg(format!("kernel `{}`: {e}", k.name)))?;
-    let mut func = module.function(&k.name, &l.ptx)?;
-    func.set_shared(k.shared_bytes)?;
+    let func = gpu.load(&l.ptx, k).map_err(|e| Error::msg(format!("kernel `{}`: {e}", k.name)))?;
     if k.block.iter().product::<u32>() as i32 > func.info()?.max_threads_per_block {
         return Err(Error::msg("too many threads a block for its registers"));
     }
     let mut vals = values.to_vec();
     let mut launch = |_: usize| -> Result<(), Error> {
         for z in zero {
-            gpu.memset(z, 0)?;
+            gpu.zero(z)?;
         }
-        let mut ptrs: Vec<*mut c_void> = vals.iter_mut().map(|v| (v as *mut u64).cast()).collect();
-        gpu.launch(&func, grid, k.block, &mut ptrs)
+        // SAFETY: as the run's own launches: the same checked arguments and buffers.
+        unsafe { gpu.launch(&func, grid, &mut vals) }
     };
-    let cfg = BenchConfig { warmup_ms: 5.0, rep_ms: 25.0, ..BenchConfig::default() };
-    Ok(bench::time_launches(gpu, &k.name, &cfg, &mut launch)?.median_us)
+    Ok(bench::time_launches(gpu, &k.name, &tune::bench_config(), &mut launch)?.median_us)
 }
 
 /// `--compile-only`: writes `--emit-ptx` and says what was compiled (`checked`: what else).

@@ -122,14 +122,21 @@ pub fn remember(key: u64, c: &Choice) {
     }
 }
 
+/// How a configuration is timed while tuning: the bench method with a shorter budget (5
+/// ms of warm-up, 25 ms of launches).
+pub fn bench_config() -> crate::bench::BenchConfig {
+    crate::bench::BenchConfig { warmup_ms: 5.0, rep_ms: 25.0, ..Default::default() }
+}
+
 /// Times each candidate with `time` (microseconds, or why it could not run), showing a
-/// progress bar with the best so far; the index (into `cands`) of the fastest and its
-/// time. A candidate that fails to run is skipped with the reason.
-pub fn choose(
-    cands: &[(Config, Loaded)],
-    time: &mut dyn FnMut(&Loaded) -> Result<f64, Error>,
+/// progress bar with the best so far (`show`: else silently); the index (into `cands`)
+/// of the fastest and its time. A candidate that fails to run is skipped with the reason.
+pub fn choose<T>(
+    cands: &[(Config, T)],
+    show: bool,
+    time: &mut dyn FnMut(&T) -> Result<f64, Error>,
 ) -> Result<(usize, f64), Error> {
-    let bar = indicatif::ProgressBar::new(cands.len() as u64);
+    let bar = if show { indicatif::ProgressBar::new(cands.len() as u64) } else { indicatif::ProgressBar::hidden() };
     bar.set_style(
         indicatif::ProgressStyle::with_template("autotune [{bar:24}] {pos}/{len} {msg}")
             .expect("a valid template")
@@ -143,10 +150,13 @@ pub fn choose(
                 if best.is_none_or(|(_, b)| us < b) {
                     best = Some((i, us));
                 }
-                bar.suspend(|| println!("autotune: config {} ({}): {us:.2} us", c.index, c.label()));
+                if show {
+                    bar.suspend(|| println!("autotune: config {} ({}): {us:.2} us", c.index, c.label()));
+                }
             }
             // `suspend`, not `println`: that prints nothing where the bar is hidden (a pipe).
-            Err(e) => bar.suspend(|| println!("autotune: config {} ({}) skipped: {e}", c.index, c.label())),
+            Err(e) if show => bar.suspend(|| println!("autotune: config {} ({}) skipped: {e}", c.index, c.label())),
+            Err(_) => {}
         }
         if let Some((b, us)) = best {
             bar.set_message(format!("best: config {} {us:.2} us", cands[b].0.index));
@@ -209,8 +219,8 @@ mod tests {
             "config 3" => Err(Error::msg("launch failed")),
             _ => Ok(10.0),
         };
-        assert_eq!(choose(&cands, &mut |l| times(l)).unwrap(), (3, 10.0));
-        let none = choose(&cands[2..3], &mut |l| times(l)).unwrap_err().to_string();
+        assert_eq!(choose(&cands, true, &mut |l| times(l)).unwrap(), (3, 10.0));
+        let none = choose(&cands[2..3], false, &mut |l| times(l)).unwrap_err().to_string();
         assert!(none.contains("no configuration could run"), "{none}");
     }
 

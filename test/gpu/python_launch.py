@@ -184,7 +184,63 @@ def launcher_tests(results):
         torch.cuda.synchronize()
         return None if torch.equal(y, x.T) else "transpose with unit strides is wrong"
 
+    def autotuned():
+        # `#[autotune]` at launch: the first launch tunes (each configuration's time
+        # printed: TILEC_PRINT_AUTOTUNING=1), the grid callable sees the chosen BM / BN,
+        # a second launch tunes nothing, and a new kernel object finds the choice on
+        # disk (the caller sets TILEC_CACHE_DIR to a fresh directory).
+        path = os.path.join(ROOT, "examples", "matmul_autotune.tile")
+        k = tilec.compile(path)
+        if k.best_config is not None:
+            return "best_config before any launch"
+        M = N = K = 512
+        a = torch.randn(M, K, device="cuda", dtype=torch.float16)
+        b = torch.randn(K, N, device="cuda", dtype=torch.float16)
+        c = torch.empty(M, N, device="cuda", dtype=torch.float16)
+        seen = []
+
+        def grid(meta):
+            seen.append((meta["BM"], meta["BN"]))
+            return (tilec.cdiv(meta["M"], meta["BM"]) * tilec.cdiv(meta["N"], meta["BN"]),)
+
+        args = (a, b, c, M, N, K, K, 1, N, 1, N, 1)
+        t = time.perf_counter()
+        k[grid](*args)
+        torch.cuda.synchronize()
+        tune_s = time.perf_counter() - t
+        ref = (a.float() @ b.float())
+        if not torch.allclose(c.float(), ref, rtol=2e-2, atol=2e-1):
+            return f"tuned matmul wrong: max err {(c.float() - ref).abs().max().item()}"
+        best = k.best_config
+        if best is None or (best["BM"], best["BN"]) != seen[-1]:
+            return f"best_config {best} does not match the grid's last meta {seen[-1:]}"
+        size = k.cache_size()
+        c.zero_()
+        t = time.perf_counter()
+        k[grid](*args)
+        torch.cuda.synchronize()
+        again_s = time.perf_counter() - t
+        if k.cache_size() != size or not torch.allclose(c.float(), ref, rtol=2e-2, atol=2e-1):
+            return "the second launch compiled again or was wrong"
+        k2 = tilec.compile(path)
+        t = time.perf_counter()
+        k2[grid](*args)
+        torch.cuda.synchronize()
+        disk_s = time.perf_counter() - t
+        if k2.best_config is None or k2.best_config["index"] != best["index"]:
+            return f"a new kernel object chose {k2.best_config}, not {best} from the disk cache"
+        try:
+            k[grid](*args, BM=64)
+            return "an override of a tuned const was accepted"
+        except ValueError as e:
+            if "set by the kernel's #[autotune] configurations" not in str(e):
+                return f"wrong message: {e}"
+        print(f"     autotune: chose {best['label']}; first launch {tune_s:.2f} s, "
+              f"second {again_s * 1e3:.1f} ms, new object from disk {disk_s:.2f} s")
+        return None
+
     for name, fn in [("grid callable with a const override", grid_callable), ("specialisation cache", cache),
+                     ("autotune at launch", autotuned),
                      ("unaligned tensor", unaligned), ("torch's current stream", current_stream),
                      ("CPU tensor refused", cpu_tensor_refused), ("dtype refused", dtype_refused),
                      ("equal-to-1 specialisation", equal_to_one)]:

@@ -69,6 +69,7 @@ pub(crate) struct Lowerer<'m> {
     /// Module-level ops the kernel needs (format strings of `device_print`).
     pub globals: Vec<Op>,
     pub needs_vprintf: bool,
+    pub needs_assertfail: bool,
     pub arch: Arch,
     /// The PTX ISA version (x10) an instruction of this kernel needs, when more than the
     /// back end declares for the target by default (`.L1::evict_*` needs 7.4; sm_80's
@@ -87,9 +88,10 @@ pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
         let (lowered, ptx) = lower_kernel(m, op, opts, &mut out.values)?;
         min_ptx = min_ptx.max(ptx);
         for f in lowered {
-            // One vprintf declaration however many kernels print.
-            let dup = f.str_attr("sym_name").as_deref() == Some("vprintf")
-                && funcs.iter().any(|g: &Op| g.str_attr("sym_name").as_deref() == Some("vprintf"));
+            // One declaration of each CUDA function however many kernels call it.
+            let sym = f.str_attr("sym_name");
+            let external = [print::VPRINTF.0, print::ASSERTFAIL.0].contains(&sym.as_deref().unwrap_or(""));
+            let dup = external && funcs.iter().any(|g: &Op| g.str_attr("sym_name") == sym);
             if !dup {
                 funcs.push(f);
             }
@@ -156,6 +158,7 @@ fn lower_kernel(m: &Module, f: &Op, opts: &Options, values: &mut Values) -> Resu
         },
         globals: vec![],
         needs_vprintf: false,
+        needs_assertfail: false,
         arch: opts.arch,
         min_ptx: 0,
     };
@@ -175,7 +178,10 @@ fn lower_kernel(m: &Module, f: &Op, opts: &Options, values: &mut Values) -> Resu
     let sig: Vec<String> = arg_tys.iter().map(|t| t.to_string().replace("!llvm.", "")).collect();
     let mut result = std::mem::take(&mut l.globals);
     if l.needs_vprintf {
-        result.push(print::vprintf_decl(&f.loc));
+        result.push(print::extern_decl(print::VPRINTF, &f.loc));
+    }
+    if l.needs_assertfail {
+        result.push(print::extern_decl(print::ASSERTFAIL, &f.loc));
     }
     if l.smem_bytes > 0 {
         // Dynamic shared memory: the launch gives its size (OUT.json's `shared_bytes`),

@@ -1,5 +1,9 @@
 //! `tile.print` (`device_print`) → CUDA's `vprintf`; `tile.assert` (`device_assert`) →
-//! `vprintf` of the failure, then `trap`.
+//! `vprintf` of the failure, then CUDA's `__assertfail` (what `assert` in CUDA C and
+//! Triton's `device_assert` call): a plain `trap` stops the kernel before the driver
+//! flushes the printf buffer, so the message was lost (seen on an H100); after
+//! `__assertfail` the driver prints the buffer and the launch fails with
+//! `CUDA_ERROR_ASSERT`.
 //!
 //! 1. A format string per call site, as an internal constant global:
 //!    `pid (%u, %u, %u) idx (%d) MSG v...` for tiles (one line per element, printed by the
@@ -12,13 +16,19 @@ use crate::conversion::nvidia::sreg;
 use crate::passes::PassError;
 use tile_dialects::ir::{Attr, Builder, Op, Region, Type, ValueId};
 
-/// `vprintf`'s declaration, added to the gpu.module once when any kernel prints.
-pub fn vprintf_decl(loc: &str) -> Op {
+/// The CUDA device functions a kernel may call, each with its LLVM type.
+pub const VPRINTF: (&str, &str) = ("vprintf", "!llvm.func<i32 (ptr, ptr)>");
+/// `__assertfail(message, file, line, function, char_size)`.
+pub const ASSERTFAIL: (&str, &str) = ("__assertfail", "!llvm.func<void (ptr, ptr, i32, ptr, i64)>");
+
+/// The declaration of one of the functions above, added to the gpu.module once when any
+/// kernel calls it.
+pub fn extern_decl((name, ty): (&str, &str), loc: &str) -> Op {
     Op {
         name: "llvm.func".into(),
         attrs: vec![
-            ("sym_name".into(), Attr::str("vprintf")),
-            ("function_type".into(), Attr("!llvm.func<i32 (ptr, ptr)>".into())),
+            ("sym_name".into(), Attr::str(name)),
+            ("function_type".into(), Attr(ty.into())),
             ("linkage".into(), Attr("#llvm.linkage<external>".into())),
         ],
         regions: vec![Region::default()],
@@ -77,8 +87,9 @@ impl Lowerer<'_> {
 
     /// A false element of the condition: its owner prints `where: device_assert failed:
     /// msg` with the program id (and the element's index for a tile; thread 0 prints for a
-    /// scalar), then every thread holding it traps, which stops the kernel (the launch
-    /// fails with an illegal-instruction error after the printf buffer is flushed).
+    /// scalar), then calls `__assertfail`, which stops the kernel (the launch fails with
+    /// `CUDA_ERROR_ASSERT` after the driver prints the buffer and its own line). Other
+    /// threads holding a copy of the element go on: the kernel is stopping.
     pub(super) fn assert(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
         let esc = |s: String| s.replace('%', "%%");
         let msg = esc(op.str_attr("msg").unwrap_or_default());
@@ -88,6 +99,21 @@ impl Lowerer<'_> {
         let idx_part = if tile { " idx (%d)" } else { "" };
         let text = format!("{at}: device_assert failed: {msg} (pid (%u, %u, %u){idx_part})\n");
         let fmt = self.format_string(b, &text);
+        // `__assertfail`'s own line: `file:line: function: block: [..], thread: [..]
+        // Assertion `msg` failed.` (the message unescaped: it is no format string).
+        let whole = op.str_attr("where").unwrap_or_default();
+        let mut parts = whole.rsplitn(3, ':');
+        let (_col, line, file) = (parts.next(), parts.next(), parts.next());
+        let (file, line) = match (file, line.and_then(|l| l.parse::<i64>().ok())) {
+            (Some(f), Some(l)) => (f.to_string(), l),
+            _ => (whole.clone(), 0),
+        };
+        let raw_msg = self.format_string(b, &op.str_attr("msg").unwrap_or_default());
+        let file = self.format_string(b, &file);
+        let func = self.format_string(b, &self.smem_name.trim_end_matches("_smem").to_string());
+        let line = b.const_int(line, 32);
+        let char_size = b.const_int(1, 64);
+        self.needs_assertfail = true;
         let pid: Vec<ValueId> = (0..3).map(|a| sreg::read(b, "ctaid", a)).collect();
         let n = if tile { self.nregs(self.ty(c)) } else { 1 };
         for j in 0..n {
@@ -106,9 +132,16 @@ impl Lowerer<'_> {
             let report = b.op1("arith.andi", &[bad, who], Type::Int(1), &[]);
             b.if_then(report, |ib| {
                 call_vprintf(ib, fmt, &args);
-            });
-            b.if_then(bad, |ib| {
-                ib.op("llvm.intr.trap", &[], &[], &[]);
+                ib.op(
+                    "llvm.call",
+                    &[raw_msg, file, line, func, char_size],
+                    &[],
+                    &[
+                        ("callee", Attr(format!("@{}", ASSERTFAIL.0))),
+                        ("operandSegmentSizes", Attr("array<i32: 5, 0>".into())),
+                        ("op_bundle_sizes", Attr("array<i32>".into())),
+                    ],
+                );
             });
         }
         Ok(())
@@ -124,9 +157,9 @@ impl Lowerer<'_> {
         Ok(b.op1("arith.andi", &[i, m], Type::Int(32), &[]))
     }
 
-    /// The address of a new NUL-terminated constant string.
+    /// The address of a NUL-terminated constant string (one global per distinct text: every
+    /// `device_assert` of a kernel names the same file and function).
     fn format_string(&mut self, b: &mut Builder, text: &str) -> ValueId {
-        let name = format!("{}_fmt{}", self.smem_name.trim_end_matches("_smem"), self.globals.len());
         let bytes = text.len() + 1;
         let escaped: String = text
             .bytes()
@@ -138,6 +171,12 @@ impl Lowerer<'_> {
                 }
             })
             .collect();
+        let value = format!("\"{escaped}\\00\"");
+        let same = self.globals.iter().find(|g| g.attrs.iter().any(|(k, v)| k == "value" && v.0 == value));
+        if let Some(name) = same.and_then(|g| g.str_attr("sym_name")) {
+            return b.op1("llvm.mlir.addressof", &[], Type::LlvmPtr(0), &[("global_name", Attr(format!("@{name}")))]);
+        }
+        let name = format!("{}_fmt{}", self.smem_name.trim_end_matches("_smem"), self.globals.len());
         self.globals.push(Op {
             name: "llvm.mlir.global".into(),
             attrs: vec![
@@ -146,7 +185,7 @@ impl Lowerer<'_> {
                 ("global_type".into(), Attr(format!("!llvm.array<{bytes} x i8>"))),
                 ("linkage".into(), Attr("#llvm.linkage<internal>".into())),
                 ("sym_name".into(), Attr::str(&name)),
-                ("value".into(), Attr(format!("\"{escaped}\\00\""))),
+                ("value".into(), Attr(value)),
             ],
             regions: vec![Region::default()],
             loc: b.loc.clone(),
