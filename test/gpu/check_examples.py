@@ -35,6 +35,8 @@ import time
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import philox_ref  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
@@ -476,6 +478,36 @@ def permute4d_cases(c, rng):
     yield Case("2x4x8x16", (1,), [("x", x), ("y", "empty:f32:1024")], checks, rtol=0, atol=0)
 
 
+def philox_cases(c, rng):
+    """randint / rand bit-exact against the numpy Philox-4x32 (10 and 7 rounds), randn to
+    a few ulp of its magnitude (log, sqrt and cos are the GPU's approximations)."""
+    T = int(c.get("TILE", 1024))
+    for n, seed in [(1, 0), (1000, 42), (4096, -5000000000), (100003, (1 << 63) - 1)]:
+        o = np.arange(n, dtype=np.int32)
+        args = [(k, f"empty:{t}:{n}") for k, t in [("ints", "u32"), ("ints7", "u32"), ("uni", "f32"), ("normal", "f32")]]
+        checks = {"ints": philox_ref.randint(seed, o), "ints7": philox_ref.randint(seed, o, 7),
+                  "uni": philox_ref.rand(seed, o)}
+        yield Case(f"n={n},seed={seed}", (cdiv(n, T),), args + [("seed", seed), ("n", n)], checks, rtol=0, atol=0)
+        yield Case(f"randn,n={n},seed={seed}", (cdiv(n, T),), args + [("seed", seed), ("n", n)],
+                   {"normal": philox_ref.randn(seed, o)}, rtol=1e-5, atol=1e-5)
+
+
+def philox_u32_cases(c, rng):
+    T = int(c.get("TILE", 256))
+    for seed, base in [(7, 0), (-1, (1 << 31) - 100), (123456789, (1 << 32) - T)]:
+        o = (np.arange(T, dtype=np.uint64) + base).astype(np.uint32)
+        checks = {"ints": philox_ref.randint(seed, o), "first": np.full(T, philox_ref.rand(seed, o[:1])[0])}
+        args = [("ints", f"empty:u32:{T}"), ("first", f"empty:f32:{T}"), ("seed", seed), ("base", base)]
+        yield Case(f"seed={seed},base={base}", (1,), args, checks, rtol=0, atol=0)
+
+
+def rand_fill_cases(c, rng):
+    T = int(c.get("TILE", 1024))
+    for n, seed in [(1, 3), (5000, 1234), (100003, -7)]:
+        args = [("out", f"empty:f32:{n}"), ("seed", seed), ("n", n)]
+        yield Case(f"n={n}", (cdiv(n, T),), args, {"out": philox_ref.rand(seed, np.arange(n))}, rtol=0, atol=0)
+
+
 # Kernels of test/gpu/fixtures only: not looked for among the examples.
 FIXTURE_ONLY = {"convert"}
 
@@ -519,6 +551,10 @@ KERNELS = {
     "branchy": ([("x", "*f32"), ("y", "*f32"), ("flags", "*i32"), ("n", "i32"), ("split", "i32")], branchy_cases),
     "permute3d": ([("x", "*i32"), ("cab", "*i32"), ("bca", "*i32"), ("ba", "*i32")], permute3d_cases),
     "permute4d": ([("x", "*f32"), ("y", "*f32")], permute4d_cases),
+    "philox": ([("ints", "*u32"), ("ints7", "*u32"), ("uni", "*f32"), ("normal", "*f32"), ("seed", "i64"),
+                ("n", "i32")], philox_cases),
+    "rand_fill": ([("out", "*f32"), ("seed", "i32"), ("n", "i32")], rand_fill_cases),
+    "philox_u32": ([("ints", "*u32"), ("first", "*f32"), ("seed", "i32"), ("base", "u32")], philox_u32_cases),
     "suffix_scan": ([("x", "*i32"), ("sums", "*i32"), ("prods", "*i32"), ("n", "i32")], suffix_scan_cases),
     "suffix2d": ([("x", "*f32"), ("up", "*f32"), ("back", "*f32"), ("rows", "i32"), ("cols", "i32")],
                  suffix2d_cases),

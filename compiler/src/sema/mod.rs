@@ -28,6 +28,7 @@ mod builtins_memory;
 mod builtins_minmax;
 mod builtins_ops;
 mod builtins_permute;
+mod builtins_random;
 mod calls;
 mod consts;
 pub mod dump;
