@@ -508,6 +508,27 @@ def rand_fill_cases(c, rng):
         yield Case(f"n={n}", (cdiv(n, T),), args, {"out": philox_ref.rand(seed, np.arange(n))}, rtol=0, atol=0)
 
 
+def join2d_cases(c, rng):
+    R, C = int(c.get("R", 16)), int(c.get("C", 32))
+    x = rng.integers(-1 << 20, 1 << 20, (R, C), dtype=np.int32)
+    y = rng.standard_normal((R, C), dtype=np.float32)
+    j = np.stack([x.astype(np.float32), y], -1)
+    args = [("x", x), ("y", y)] + [(k, f"empty:f32:{2 * R * C}") for k in ("joined", "inter", "both")] + \
+        [("pairs", "empty:i32:2")]
+    checks = {"joined": j.reshape(-1), "inter": j.reshape(R, 2 * C).reshape(-1),
+              "both": np.concatenate([y, x.astype(np.float32)]).reshape(-1), "pairs": np.array([R, 7], np.int32)}
+    yield Case(f"{R}x{C}", (1,), args, checks, rtol=0, atol=0)
+
+
+def interleave1d_cases(c, rng):
+    T = int(c.get("TILE", 512))
+    for n in [1, 1000, 4096, 100003]:
+        x = rng.standard_normal(n, dtype=np.float32)
+        y = rng.standard_normal(n, dtype=np.float32)
+        yield Case(f"n={n}", (cdiv(n, T),), [("x", x), ("y", y), ("out", f"empty:f32:{2 * n}"), ("n", n)],
+                   {"out": np.stack([x, y], -1).reshape(-1)}, rtol=0, atol=0)
+
+
 # Kernels of test/gpu/fixtures only: not looked for among the examples.
 FIXTURE_ONLY = {"convert"}
 
@@ -553,6 +574,9 @@ KERNELS = {
     "permute4d": ([("x", "*f32"), ("y", "*f32")], permute4d_cases),
     "philox": ([("ints", "*u32"), ("ints7", "*u32"), ("uni", "*f32"), ("normal", "*f32"), ("seed", "i64"),
                 ("n", "i32")], philox_cases),
+    "join2d": ([("x", "*i32"), ("y", "*f32"), ("joined", "*f32"), ("inter", "*f32"), ("both", "*f32"),
+                ("pairs", "*i32")], join2d_cases),
+    "interleave1d": ([("x", "*f32"), ("y", "*f32"), ("out", "*f32"), ("n", "i32")], interleave1d_cases),
     "rand_fill": ([("out", "*f32"), ("seed", "i32"), ("n", "i32")], rand_fill_cases),
     "philox_u32": ([("ints", "*u32"), ("first", "*f32"), ("seed", "i32"), ("base", "u32")], philox_u32_cases),
     "suffix_scan": ([("x", "*i32"), ("sums", "*i32"), ("prods", "*i32"), ("n", "i32")], suffix_scan_cases),

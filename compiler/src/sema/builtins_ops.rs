@@ -190,6 +190,7 @@ impl<'a> Checker<'a> {
             }
             "dot" => self.dot(a, sp),
             "randint" | "rand" | "randn" => self.builtin_random(name, a, sp),
+            "join" | "interleave" | "cat" => self.builtin_join(name, a, sp),
             "tanh" | "log1p" | "expm1" | "sqrt_rn" | "pow" | "fdiv" | "div_rn" | "umulhi" => {
                 self.builtin_math(name, a, sp)
             }
