@@ -529,6 +529,28 @@ def interleave1d_cases(c, rng):
                    {"out": np.stack([x, y], -1).reshape(-1)}, rtol=0, atol=0)
 
 
+def gather2d_cases(c, rng):
+    """gather along both axes (indices past the axis wrap, as documented) and view."""
+    R, C, I, K = (int(c.get(k, d)) for k, d in [("R", 64), ("C", 32), ("I", 16), ("K", 8)])
+    s = rng.standard_normal((R, C), dtype=np.float32)
+    rows = rng.integers(-R - 5, 2 * R, (I, C), dtype=np.int32)
+    cols = rng.integers(0, C, (R, K), dtype=np.int64)
+    args = [("src", s), ("rows", rows), ("cols", cols), ("by_row", f"empty:f32:{I * C}"),
+            ("by_col", f"empty:f32:{R * K}"), ("viewed", f"empty:f32:{R * C}")]
+    checks = {"by_row": np.take_along_axis(s, rows % R, 0).reshape(-1),
+              "by_col": np.take_along_axis(s, cols, 1).reshape(-1), "viewed": s.reshape(-1)}
+    yield Case(f"{R}x{C}", (1,), args, checks, rtol=0, atol=0)
+
+
+def lookup_cases(c, rng):
+    T = int(c.get("TILE", 1024))
+    for n in [1, 1000, 4096, 100003]:
+        table = rng.integers(-1 << 30, 1 << 30, 256, dtype=np.int32)
+        keys = rng.integers(0, 256, n, dtype=np.uint32)
+        yield Case(f"n={n}", (cdiv(n, T),), [("table", table), ("keys", keys), ("out", f"empty:i32:{n}"), ("n", n)],
+                   {"out": table[keys]}, rtol=0, atol=0)
+
+
 # Kernels of test/gpu/fixtures only: not looked for among the examples.
 FIXTURE_ONLY = {"convert"}
 
@@ -577,6 +599,9 @@ KERNELS = {
     "join2d": ([("x", "*i32"), ("y", "*f32"), ("joined", "*f32"), ("inter", "*f32"), ("both", "*f32"),
                 ("pairs", "*i32")], join2d_cases),
     "interleave1d": ([("x", "*f32"), ("y", "*f32"), ("out", "*f32"), ("n", "i32")], interleave1d_cases),
+    "gather2d": ([("src", "*f32"), ("rows", "*i32"), ("cols", "*i64"), ("by_row", "*f32"), ("by_col", "*f32"),
+                  ("viewed", "*f32")], gather2d_cases),
+    "lookup": ([("table", "*i32"), ("keys", "*u32"), ("out", "*i32"), ("n", "i32")], lookup_cases),
     "rand_fill": ([("out", "*f32"), ("seed", "i32"), ("n", "i32")], rand_fill_cases),
     "philox_u32": ([("ints", "*u32"), ("first", "*f32"), ("seed", "i32"), ("base", "u32")], philox_u32_cases),
     "suffix_scan": ([("x", "*i32"), ("sums", "*i32"), ("prods", "*i32"), ("n", "i32")], suffix_scan_cases),

@@ -23,6 +23,7 @@ pub mod types;
 
 mod broadcast;
 mod builtins;
+mod builtins_gather;
 mod builtins_join;
 mod builtins_math;
 mod builtins_memory;
