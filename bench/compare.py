@@ -97,6 +97,14 @@ def matmul(S, kernel="matmul_f16", file="matmul_grouped", dtype="f16", programs=
                 flops=2 * S ** 3, triton="triton(", torch="torch(cublas)")
 
 
+def rand(n):
+    """Philox `rand` into n f32 (issue 12: >= 0.95x Triton's `tl.rand`; bench/rand_reference.py)."""
+    def build(c):
+        return (cdiv(n, int(c.get("TILE", 1024))),), [f"empty:f32:{n}", "1234", str(n)], []
+    return dict(kernel="rand_fill", file="rand", ref=("rand", n), size=f"2^{n.bit_length() - 1}", build=build,
+                bytes=4 * n, triton="triton", torch="torch")
+
+
 def plan(kernel, path, n, ref, torch):
     """A multi-kernel algorithm run from its plan (`tilerun --plan`), the whole plan timed."""
     return dict(kernel=kernel, plan=path, sets={"N": n}, ref=(ref, n), size=f"2^{n.bit_length() - 1}",
@@ -109,7 +117,7 @@ CASES = [vadd(1 << 20), vadd(1 << 28), transpose(8192, 8192), transpose(4096, 12
          softmax(4096, 4096), softmax(16384, 1024),
          matmul(4096), matmul(8192), matmul(4096, "matmul_bf16", dtype="bf16"), matmul(8192, "matmul_bf16", dtype="bf16"),
          matmul(4096, "matmul_persistent", programs=132), matmul(8192, "matmul_persistent", programs=132),
-         matmul(4096, "matmul", file="matmul")]
+         matmul(4096, "matmul", file="matmul"), rand(1 << 28)]
 
 
 # ---------------------------------------------------------------- running

@@ -219,7 +219,9 @@ pub(crate) fn children<'e>(e: &'e Expr, f: &mut impl FnMut(&'e Expr)) {
         | ExprKind::Histogram { value: x, .. }
         | ExprKind::Trans { value: x, .. }
         | ExprKind::Reshape(x) => f(x),
-        ExprKind::Binary(_, a, b) | ExprKind::AddPtr { ptr: a, offset: b } => {
+        ExprKind::Binary(_, a, b)
+        | ExprKind::AddPtr { ptr: a, offset: b }
+        | ExprKind::Gather { src: a, index: b, .. } => {
             f(a);
             f(b);
         }

@@ -223,6 +223,20 @@ irdl.dialect @tile {
     irdl.results(res: %t)
   }
 
+  // Triton's `gather`: the result has `index`'s shape (src's but along `axis`); element
+  // i is src's with its coordinate along `axis` replaced by index[i] modulo that axis's
+  // size.
+  //   %y = "tile.gather"(%x, %i) {axis = 0 : i32} : (tensor<64x32xf32>, tensor<16x32xi32>) -> tensor<16x32xf32>
+  irdl.operation @gather {
+    %t = irdl.base "!builtin.tensor"
+    %i = irdl.base "!builtin.tensor"
+    %r = irdl.base "!builtin.tensor"
+    %axis = irdl.base "#builtin.integer"
+    irdl.attributes { "axis" = %axis }
+    irdl.operands(src: %t, index: %i)
+    irdl.results(res: %r)
+  }
+
   // Bitonic sort along `axis`.
   //   %y = "tile.sort"(%x) {axis = 0 : i32, descending = false} : (tensor<1024xi32>) -> tensor<1024xi32>
   irdl.operation @sort {

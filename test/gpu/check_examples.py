@@ -35,6 +35,8 @@ import time
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import philox_ref  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
@@ -476,6 +478,79 @@ def permute4d_cases(c, rng):
     yield Case("2x4x8x16", (1,), [("x", x), ("y", "empty:f32:1024")], checks, rtol=0, atol=0)
 
 
+def philox_cases(c, rng):
+    """randint / rand bit-exact against the numpy Philox-4x32 (10 and 7 rounds), randn to
+    a few ulp of its magnitude (log, sqrt and cos are the GPU's approximations)."""
+    T = int(c.get("TILE", 1024))
+    for n, seed in [(1, 0), (1000, 42), (4096, -5000000000), (100003, (1 << 63) - 1)]:
+        o = np.arange(n, dtype=np.int32)
+        args = [(k, f"empty:{t}:{n}") for k, t in [("ints", "u32"), ("ints7", "u32"), ("uni", "f32"), ("normal", "f32")]]
+        checks = {"ints": philox_ref.randint(seed, o), "ints7": philox_ref.randint(seed, o, 7),
+                  "uni": philox_ref.rand(seed, o)}
+        yield Case(f"n={n},seed={seed}", (cdiv(n, T),), args + [("seed", seed), ("n", n)], checks, rtol=0, atol=0)
+        yield Case(f"randn,n={n},seed={seed}", (cdiv(n, T),), args + [("seed", seed), ("n", n)],
+                   {"normal": philox_ref.randn(seed, o)}, rtol=1e-5, atol=1e-5)
+
+
+def philox_u32_cases(c, rng):
+    T = int(c.get("TILE", 256))
+    for seed, base in [(7, 0), (-1, (1 << 31) - 100), (123456789, (1 << 32) - T)]:
+        o = (np.arange(T, dtype=np.uint64) + base).astype(np.uint32)
+        checks = {"ints": philox_ref.randint(seed, o), "first": np.full(T, philox_ref.rand(seed, o[:1])[0])}
+        args = [("ints", f"empty:u32:{T}"), ("first", f"empty:f32:{T}"), ("seed", seed), ("base", base)]
+        yield Case(f"seed={seed},base={base}", (1,), args, checks, rtol=0, atol=0)
+
+
+def rand_fill_cases(c, rng):
+    T = int(c.get("TILE", 1024))
+    for n, seed in [(1, 3), (5000, 1234), (100003, -7)]:
+        args = [("out", f"empty:f32:{n}"), ("seed", seed), ("n", n)]
+        yield Case(f"n={n}", (cdiv(n, T),), args, {"out": philox_ref.rand(seed, np.arange(n))}, rtol=0, atol=0)
+
+
+def join2d_cases(c, rng):
+    R, C = int(c.get("R", 16)), int(c.get("C", 32))
+    x = rng.integers(-1 << 20, 1 << 20, (R, C), dtype=np.int32)
+    y = rng.standard_normal((R, C), dtype=np.float32)
+    j = np.stack([x.astype(np.float32), y], -1)
+    args = [("x", x), ("y", y)] + [(k, f"empty:f32:{2 * R * C}") for k in ("joined", "inter", "both")] + \
+        [("pairs", "empty:i32:2")]
+    checks = {"joined": j.reshape(-1), "inter": j.reshape(R, 2 * C).reshape(-1),
+              "both": np.concatenate([y, x.astype(np.float32)]).reshape(-1), "pairs": np.array([R, 7], np.int32)}
+    yield Case(f"{R}x{C}", (1,), args, checks, rtol=0, atol=0)
+
+
+def interleave1d_cases(c, rng):
+    T = int(c.get("TILE", 512))
+    for n in [1, 1000, 4096, 100003]:
+        x = rng.standard_normal(n, dtype=np.float32)
+        y = rng.standard_normal(n, dtype=np.float32)
+        yield Case(f"n={n}", (cdiv(n, T),), [("x", x), ("y", y), ("out", f"empty:f32:{2 * n}"), ("n", n)],
+                   {"out": np.stack([x, y], -1).reshape(-1)}, rtol=0, atol=0)
+
+
+def gather2d_cases(c, rng):
+    """gather along both axes (indices past the axis wrap, as documented) and view."""
+    R, C, I, K = (int(c.get(k, d)) for k, d in [("R", 64), ("C", 32), ("I", 16), ("K", 8)])
+    s = rng.standard_normal((R, C), dtype=np.float32)
+    rows = rng.integers(-R - 5, 2 * R, (I, C), dtype=np.int32)
+    cols = rng.integers(0, C, (R, K), dtype=np.int64)
+    args = [("src", s), ("rows", rows), ("cols", cols), ("by_row", f"empty:f32:{I * C}"),
+            ("by_col", f"empty:f32:{R * K}"), ("viewed", f"empty:f32:{R * C}")]
+    checks = {"by_row": np.take_along_axis(s, rows % R, 0).reshape(-1),
+              "by_col": np.take_along_axis(s, cols, 1).reshape(-1), "viewed": s.reshape(-1)}
+    yield Case(f"{R}x{C}", (1,), args, checks, rtol=0, atol=0)
+
+
+def lookup_cases(c, rng):
+    T = int(c.get("TILE", 1024))
+    for n in [1, 1000, 4096, 100003]:
+        table = rng.integers(-1 << 30, 1 << 30, 256, dtype=np.int32)
+        keys = rng.integers(0, 256, n, dtype=np.uint32)
+        yield Case(f"n={n}", (cdiv(n, T),), [("table", table), ("keys", keys), ("out", f"empty:i32:{n}"), ("n", n)],
+                   {"out": table[keys]}, rtol=0, atol=0)
+
+
 # Kernels of test/gpu/fixtures only: not looked for among the examples.
 FIXTURE_ONLY = {"convert"}
 
@@ -519,6 +594,16 @@ KERNELS = {
     "branchy": ([("x", "*f32"), ("y", "*f32"), ("flags", "*i32"), ("n", "i32"), ("split", "i32")], branchy_cases),
     "permute3d": ([("x", "*i32"), ("cab", "*i32"), ("bca", "*i32"), ("ba", "*i32")], permute3d_cases),
     "permute4d": ([("x", "*f32"), ("y", "*f32")], permute4d_cases),
+    "philox": ([("ints", "*u32"), ("ints7", "*u32"), ("uni", "*f32"), ("normal", "*f32"), ("seed", "i64"),
+                ("n", "i32")], philox_cases),
+    "join2d": ([("x", "*i32"), ("y", "*f32"), ("joined", "*f32"), ("inter", "*f32"), ("both", "*f32"),
+                ("pairs", "*i32")], join2d_cases),
+    "interleave1d": ([("x", "*f32"), ("y", "*f32"), ("out", "*f32"), ("n", "i32")], interleave1d_cases),
+    "gather2d": ([("src", "*f32"), ("rows", "*i32"), ("cols", "*i64"), ("by_row", "*f32"), ("by_col", "*f32"),
+                  ("viewed", "*f32")], gather2d_cases),
+    "lookup": ([("table", "*i32"), ("keys", "*u32"), ("out", "*i32"), ("n", "i32")], lookup_cases),
+    "rand_fill": ([("out", "*f32"), ("seed", "i32"), ("n", "i32")], rand_fill_cases),
+    "philox_u32": ([("ints", "*u32"), ("first", "*f32"), ("seed", "i32"), ("base", "u32")], philox_u32_cases),
     "suffix_scan": ([("x", "*i32"), ("sums", "*i32"), ("prods", "*i32"), ("n", "i32")], suffix_scan_cases),
     "suffix2d": ([("x", "*f32"), ("up", "*f32"), ("back", "*f32"), ("rows", "i32"), ("cols", "i32")],
                  suffix2d_cases),

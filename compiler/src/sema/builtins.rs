@@ -16,6 +16,7 @@ const ATOMIC: &[&str] = &["ptr", "val", "mask", "sem", "scope"];
 const REDUCE: &[&str] = &["x", "axis", "keep_dims"];
 const SCAN: &[&str] = &["x", "axis", "reverse"];
 const X: &[&str] = &["x"];
+const RANDOM: &[&str] = &["seed", "offset", "n_rounds"];
 const XY: &[&str] = &["x", "y"];
 
 /// Name, parameter names, number of required leading parameters.
@@ -73,6 +74,14 @@ const SIGS: &[(&str, &[&str], usize)] = &[
     ("fdiv", XY, 2),
     ("div_rn", XY, 2),
     ("umulhi", XY, 2),
+    ("gather", &["src", "index", "axis"], 3),
+    ("view", &["x", "shape"], 2),
+    ("join", &["a", "b"], 2),
+    ("interleave", &["a", "b"], 2),
+    ("cat", &["input", "other", "can_reorder"], 2),
+    ("randint", RANDOM, 2),
+    ("rand", RANDOM, 2),
+    ("randn", RANDOM, 2),
     ("sigmoid", X, 1),
     ("maximum", &["x", "y", "propagate_nan"], 2),
     ("minimum", &["x", "y", "propagate_nan"], 2),
@@ -144,6 +153,14 @@ pub(crate) const NAMES: &[&str] = &[
     "fdiv",
     "div_rn",
     "umulhi",
+    "gather",
+    "view",
+    "join",
+    "interleave",
+    "cat",
+    "randint",
+    "rand",
+    "randn",
     "sigmoid",
     "maximum",
     "minimum",

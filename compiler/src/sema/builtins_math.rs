@@ -6,7 +6,7 @@ use super::builtins::{expr, expr_s, Args};
 use super::builtins_ops::fill;
 use super::promote::cast_expr;
 use super::tir::*;
-use super::types::{Elem, Scalar, Ty};
+use super::types::{Elem, Scalar};
 use super::{Checker, Val, R};
 use crate::diag::Diagnostic;
 use crate::source::Span;
@@ -64,13 +64,22 @@ impl<'a> Checker<'a> {
                     .help("convert first, e.g. `x.to(u32)`"),
             ));
         }
-        let wide = if s == Scalar::U32 { Scalar::U64 } else { Scalar::I64 };
-        let wty = Ty::tile(Elem::Scalar(wide), ty.shape.clone());
-        let y = cast_expr(args.pop().unwrap(), wide, false);
-        let x = cast_expr(args.pop().unwrap(), wide, false);
-        let bin = |op, l, r| Expr { kind: ExprKind::Binary(op, Box::new(l), Box::new(r)), ty: wty.clone(), span: sp };
-        let p = bin(BinOp::Mul, x, y);
-        let hi = bin(BinOp::Shr, p, fill(ConstVal::Int(32), wide, &ty.shape, sp));
-        Ok(expr_s(cast_expr(hi, s, false), sp))
+        let y = args.pop().unwrap();
+        let x = args.pop().unwrap();
+        Ok(expr_s(mulhi(x, y, sp), sp))
     }
+}
+
+/// The high 32 bits of the product of two i32 (signed) or u32 (unsigned) operands of one
+/// type, as a multiply in 64 bits shifted down; LLVM selects `mul.hi`. Shared by
+/// `umulhi` and the Philox rounds (builtins_random.rs).
+pub(super) fn mulhi(x: Expr, y: Expr, sp: Span) -> Expr {
+    let ty = x.ty.clone();
+    let s = ty.scalar_elem().unwrap();
+    let wide = if s == Scalar::U32 { Scalar::U64 } else { Scalar::I64 };
+    let wty = ty.with_elem(Elem::Scalar(wide));
+    let bin = |op, l, r| Expr { kind: ExprKind::Binary(op, Box::new(l), Box::new(r)), ty: wty.clone(), span: sp };
+    let p = bin(BinOp::Mul, cast_expr(x, wide, false), cast_expr(y, wide, false));
+    let hi = bin(BinOp::Shr, p, fill(ConstVal::Int(32), wide, &ty.shape, sp));
+    cast_expr(hi, s, false)
 }

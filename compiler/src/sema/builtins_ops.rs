@@ -34,18 +34,14 @@ impl<'a> Checker<'a> {
                 let ty = Ty::tile(x.ty().elem, vec![x.ty().numel()]);
                 Ok(expr(ExprKind::Reshape(Box::new(x.e)), ty, sp))
             }
-            "reshape" => {
+            // Triton's `view` may reorder the elements; here it never does: a reshape.
+            "reshape" | "view" => {
                 let x = self.tile_arg(name, a[0].unwrap())?;
                 let shape = self.shape_arg(a[1].unwrap())?;
                 let n: i64 = shape.iter().product();
                 if n != x.ty().numel() {
                     return self.error(
-                        format!(
-                            "cannot reshape {} ({} elements) to {:?} ({n} elements)",
-                            x.ty(),
-                            x.ty().numel(),
-                            shape
-                        ),
+                        format!("cannot {name} {} ({} elements) to {:?} ({n} elements)", x.ty(), x.ty().numel(), shape),
                         sp,
                         "element counts differ",
                     );
@@ -189,6 +185,9 @@ impl<'a> Checker<'a> {
                 Ok(expr(ExprKind::Where { cond: Box::new(c), a: Box::new(x), b: Box::new(y) }, ty, sp))
             }
             "dot" => self.dot(a, sp),
+            "randint" | "rand" | "randn" => self.builtin_random(name, a, sp),
+            "join" | "interleave" | "cat" => self.builtin_join(name, a, sp),
+            "gather" => self.gather(a, sp),
             "tanh" | "log1p" | "expm1" | "sqrt_rn" | "pow" | "fdiv" | "div_rn" | "umulhi" => {
                 self.builtin_math(name, a, sp)
             }
@@ -368,7 +367,7 @@ impl<'a> Checker<'a> {
     }
 
     /// An optional constant axis (negative counts from the end); `None` also when `None`.
-    fn axis_arg(&mut self, e: Option<&ast::Expr>, x: &TExpr) -> R<Option<u32>> {
+    pub(super) fn axis_arg(&mut self, e: Option<&ast::Expr>, x: &TExpr) -> R<Option<u32>> {
         let Some(e) = e else { return Ok(None) };
         if matches!(e.kind, ast::ExprKind::NoneLit) {
             return Ok(None);
@@ -586,7 +585,9 @@ pub(crate) fn touches_memory(e: &Expr) -> bool {
         | K::Sort { value, .. }
         | K::Flip { value, .. }
         | K::Histogram { value, .. } => touches_memory(value),
-        K::Binary(_, a, b) | K::AddPtr { ptr: a, offset: b } => touches_memory(a) || touches_memory(b),
+        K::Binary(_, a, b) | K::AddPtr { ptr: a, offset: b } | K::Gather { src: a, index: b, .. } => {
+            touches_memory(a) || touches_memory(b)
+        }
         K::Where { cond, a, b } => touches_memory(cond) || touches_memory(a) || touches_memory(b),
         K::Dot { a, b, acc, .. } => touches_memory(a) || touches_memory(b) || touches_memory(acc),
         K::Math { args, .. } => args.iter().any(touches_memory),

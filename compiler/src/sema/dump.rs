@@ -139,6 +139,7 @@ pub fn expr(k: &Kernel, e: &Expr) -> String {
         }
         ExprKind::Trans { value, order } => format!("trans({}, {order:?})", x(value)),
         ExprKind::Flip { value, axis } => format!("flip({}, axis={axis})", x(value)),
+        ExprKind::Gather { src, index, axis } => format!("gather({}, {}, axis={axis})", x(src), x(index)),
         ExprKind::Reshape(a) => format!("reshape({})", x(a)),
         ExprKind::If { cond, then_body, then, else_body, els } => {
             // Branch statements print inline, `;`-separated, ahead of the branch's value.

@@ -23,11 +23,14 @@ pub mod types;
 
 mod broadcast;
 mod builtins;
+mod builtins_gather;
+mod builtins_join;
 mod builtins_math;
 mod builtins_memory;
 mod builtins_minmax;
 mod builtins_ops;
 mod builtins_permute;
+mod builtins_random;
 mod calls;
 mod consts;
 pub mod dump;

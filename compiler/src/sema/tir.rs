@@ -268,6 +268,14 @@ pub enum ExprKind {
         axis: u32,
     },
     Reshape(Box<Expr>),
+    /// `gather(src, index, axis)`: `index`'s shape (src's but along `axis`), element i
+    /// is src's with the coordinate along `axis` replaced by `index[i]` (modulo that
+    /// axis's size).
+    Gather {
+        src: Box<Expr>,
+        index: Box<Expr>,
+        axis: u32,
+    },
     /// `if c { a } else { b }` as a value: only the taken branch runs. Each branch's
     /// statements (inlined helper bodies, temporaries) run inside it, before its value.
     If {

@@ -261,6 +261,11 @@ impl Gen<'_> {
                 b.loc = self.loc(e.span);
                 b.op1("tile.flip", &[v], ty, &[("axis", Attr::int(*axis as i64, "i32"))])
             }
+            ExprKind::Gather { src, index, axis } => {
+                let (s, i) = (self.expr(b, src), self.expr(b, index));
+                b.loc = self.loc(e.span);
+                b.op1("tile.gather", &[s, i], ty, &[("axis", Attr::int(*axis as i64, "i32"))])
+            }
             ExprKind::Reshape(x) => {
                 let v = self.expr(b, x);
                 b.loc = self.loc(e.span);

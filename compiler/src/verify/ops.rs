@@ -131,6 +131,19 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
             axis(v.shape().len())?;
             same(result()?, v, "the result")
         }
+        "tile.gather" => {
+            let (s, i, r) = (operand(0)?, operand(1)?, result()?);
+            let rank = s.shape().len();
+            axis(rank)?;
+            let a = op.int_attr("axis").unwrap_or(0) as usize;
+            let fits = i.shape().len() == rank
+                && (0..rank).all(|d| d == a || i.shape()[d] == s.shape()[d])
+                && matches!(i.elem(), Type::Int(_));
+            if !fits || r.shape() != i.shape() || r.elem() != s.elem() {
+                return Err(format!("gathering {s} by {i} along axis {a} does not give {r}"));
+            }
+            Ok(())
+        }
         "tile.dot" => {
             let (a, b, acc, r) = (operand(0)?, operand(1)?, operand(2)?, result()?);
             let (sa, sb, sc) = (a.shape(), b.shape(), acc.shape());

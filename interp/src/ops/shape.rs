@@ -19,6 +19,8 @@ pub enum Op {
     /// Result axis i is operand axis order[i].
     Trans(Vec<usize>),
     Flip(usize),
+    /// Triton's gather along an axis: operand 1 holds the indices (modulo the axis size).
+    Gather(usize),
 }
 
 pub fn decode(op: &ir::Op, _ty: TyOf) -> Result<Option<Op>, Fault> {
@@ -29,6 +31,7 @@ pub fn decode(op: &ir::Op, _ty: TyOf) -> Result<Option<Op>, Fault> {
         "tile.expand_dims" | "tile.reshape" | "layout.convert" => Op::Same,
         "tile.trans" => Op::Trans(need(op, op.trans_order(), "order")?),
         "tile.flip" => Op::Flip(need(op, op.int_attr("axis"), "axis")?.max(0) as usize),
+        "tile.gather" => Op::Gather(need(op, op.int_attr("axis"), "axis")?.max(0) as usize),
         _ => return Ok(None),
     }))
 }
@@ -98,6 +101,27 @@ pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
                 x.gather((0..numel).map(|i| {
                     let j = i / inner % len;
                     i + (len - 1 - j) * inner - j * inner
+                })),
+            );
+        }
+        Op::Gather(axis) => {
+            // Result element i: its coordinates, with the one along `axis` replaced by
+            // index[i] (wrapped into the axis), row-major in the source.
+            let (s, r) = (k.ty(n.operands[0]).shape.clone(), &rt.shape);
+            let len = s[*axis];
+            let inner: usize = s[axis + 1..].iter().product();
+            let rinner: usize = r[axis + 1..].iter().product();
+            let idx = match &**f.get(n.operands[1])? {
+                Data::I(v) => v.clone(),
+                Data::F(_) => return Err(Fault::new("gather: float indices")),
+            };
+            let x = f.get(n.operands[0])?.clone();
+            f.set(
+                out,
+                x.gather((0..numel).map(|i| {
+                    let (outer, rest) = (i / (rinner * r[*axis]), i % rinner);
+                    let k = idx[i].rem_euclid(len as i64) as usize;
+                    (outer * len + k) * inner + rest
                 })),
             );
         }

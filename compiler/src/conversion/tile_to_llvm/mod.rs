@@ -18,6 +18,7 @@ mod creation;
 mod dot;
 mod elementwise;
 mod flip;
+mod gather;
 mod histogram;
 mod ldmatrix;
 mod math_approx;
@@ -372,6 +373,7 @@ impl Lowerer<'_> {
             "tile.histogram" => self.histogram(b, op)?,
             "tile.sort" => self.sort(b, op)?,
             "tile.flip" => self.flip(b, op)?,
+            "tile.gather" => self.gather(b, op)?,
             "scf.for" | "scf.if" | "scf.while" | "scf.yield" | "scf.condition" => self.control_flow(b, op)?,
             n if n.starts_with("arith.") || n.starts_with("math.") => self.elementwise(b, op)?,
             _ => return Err(PassError::at(&op.loc, format!("`{}` cannot be lowered to NVVM yet", op.name))),

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""GPU check of tilec's Philox builtins against Triton's on the same seeds and offsets:
+examples/rand.tile's `philox` kernel (run by tilerun) against a Triton kernel calling
+`tl.randint`, `tl.randint(..., n_rounds=7)`, `tl.rand` and `tl.randn`, and both against
+test/gpu/philox_ref.py (so the numpy reference the interpreter suite trusts is checked
+against Triton too). randint bit-for-bit (u32), rand to 1 ulp, randn to 1e-5 relative /
+absolute (log, sqrt and cos are approximations whose rounding may differ).
+
+    TILERUN=path/to/tilerun python3 test/gpu/check_random_triton.py
+
+Needs a GPU, torch and triton. The last line is `N passed, N failed`.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+import torch
+import triton
+import triton.language as tl
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+import philox_ref  # noqa: E402
+
+
+@triton.jit
+def philox(ints, ints7, uni, normal, seed, n, TILE: tl.constexpr):
+    offs = tl.program_id(0) * TILE + tl.arange(0, TILE)
+    m = offs < n
+    tl.store(ints + offs, tl.randint(seed, offs), mask=m)
+    tl.store(ints7 + offs, tl.randint(seed, offs, n_rounds=7), mask=m)
+    tl.store(uni + offs, tl.rand(seed, offs), mask=m)
+    tl.store(normal + offs, tl.randn(seed, offs), mask=m)
+
+
+def triton_run(seed, n, T=1024):
+    bufs = [torch.empty(n, dtype=d, device="cuda") for d in (torch.int32, torch.int32, torch.float32, torch.float32)]
+    philox[(triton.cdiv(n, T),)](*bufs, seed, n, TILE=T)
+    torch.cuda.synchronize()
+    a = [b.cpu().numpy() for b in bufs]
+    return {"ints": a[0].view(np.uint32), "ints7": a[1].view(np.uint32), "uni": a[2], "normal": a[3]}
+
+
+def tilec_run(tilerun, work, seed, n, T=1024):
+    names = ["ints", "ints7", "uni", "normal"]
+    cmd = [tilerun, os.path.join(ROOT, "examples", "rand.tile"), "--kernel", "philox", "--grid", str((n + T - 1) // T),
+           f"empty:u32:{n}", f"empty:u32:{n}", f"empty:f32:{n}", f"empty:f32:{n}", str(seed), str(n)]
+    for k in names:
+        cmd += ["--save", f"{k}={os.path.join(work, k + '.npy')}"]
+    subprocess.run(cmd, check=True, capture_output=True, text=True)
+    return {k: np.load(os.path.join(work, k + ".npy")) for k in names}
+
+
+def ulps(a, b):
+    ia = a.view(np.int32).astype(np.int64)
+    ib = b.view(np.int32).astype(np.int64)
+    return int(np.abs(ia - ib).max()) if a.size else 0
+
+
+def compare(label, got, want):
+    bad = []
+    for k in ("ints", "ints7"):
+        if not np.array_equal(got[k], want[k]):
+            bad.append(f"{k}: {int((got[k] != want[k]).sum())} of {got[k].size} differ")
+    if ulps(got["uni"], want["uni"]) > 1:
+        bad.append(f"uni: {ulps(got['uni'], want['uni'])} ulp apart")
+    if not np.allclose(got["normal"], want["normal"], rtol=1e-5, atol=1e-5):
+        bad.append(f"normal: max |diff| {np.abs(got['normal'] - want['normal']).max():.3g}")
+    print(("FAIL  " if bad else "PASS  ") + label + ("" if not bad else ": " + "; ".join(bad)), flush=True)
+    return not bad
+
+
+def main():
+    tilerun = os.environ.get("TILERUN")
+    if not tilerun:
+        print("set TILERUN to the tilerun binary", file=sys.stderr)
+        return 1
+    passed = failed = 0
+    with tempfile.TemporaryDirectory() as work:
+        for seed, n in [(0, 1), (42, 1000), (1234, 1 << 20), (-7, 100003), (5000000000, 4096), ((1 << 63) - 1, 3000)]:
+            t = triton_run(seed, n)
+            o = np.arange(n, dtype=np.int32)
+            ref = {"ints": philox_ref.randint(seed, o), "ints7": philox_ref.randint(seed, o, 7),
+                   "uni": philox_ref.rand(seed, o), "normal": philox_ref.randn(seed, o)}
+            for label, got, want in [("tilec vs triton", tilec_run(tilerun, work, seed, n), t),
+                                     ("philox_ref vs triton", ref, t)]:
+                ok = compare(f"{label} seed={seed} n={n}", got, want)
+                passed, failed = passed + ok, failed + (not ok)
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
