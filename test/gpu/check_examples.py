@@ -476,6 +476,26 @@ def permute4d_cases(c, rng):
     yield Case("2x4x8x16", (1,), [("x", x), ("y", "empty:f32:1024")], checks, rtol=0, atol=0)
 
 
+def deinterleave_cases(c, rng):
+    """split of interleaved pairs (the last block masked), and a helper returning a tuple."""
+    T = int(c.get("TILE", 256))
+    for n in [1, 1000, 4096, 100003]:
+        z = rng.standard_normal(2 * n, dtype=np.float32)
+        z[::7] = -0.0  # signed zeros come through split unchanged
+        r, i = z[0::2], z[1::2]
+        args = [("z", z)] + [(b, f"empty:f32:{n}") for b in ("re", "im", "lo", "hi")] + [("n", n)]
+        checks = {"re": r, "im": i, "lo": np.minimum(r, i), "hi": np.maximum(r, i)}
+        yield Case(f"n={n}", (cdiv(n, T),), args, checks, rtol=0, atol=0)
+
+
+def split_pairs2d_cases(c, rng):
+    R, C = int(c.get("R", 16)), int(c.get("C", 32))
+    x = rng.integers(-1 << 30, 1 << 30, (R, C, 2), dtype=np.int32)
+    second = (x[:, :, 1].astype(np.int64) - x[:, :1, 1]).astype(np.int32)  # wraps as i32 does
+    args = [("x", x), ("first", f"empty:i32:{R * C}"), ("second", f"empty:i32:{R * C}")]
+    yield Case(f"{R}x{C}", (1,), args, {"first": x[:, :, 0].reshape(-1), "second": second.reshape(-1)}, rtol=0, atol=0)
+
+
 # Kernels of test/gpu/fixtures only: not looked for among the examples.
 FIXTURE_ONLY = {"convert"}
 
@@ -519,6 +539,9 @@ KERNELS = {
     "branchy": ([("x", "*f32"), ("y", "*f32"), ("flags", "*i32"), ("n", "i32"), ("split", "i32")], branchy_cases),
     "permute3d": ([("x", "*i32"), ("cab", "*i32"), ("bca", "*i32"), ("ba", "*i32")], permute3d_cases),
     "permute4d": ([("x", "*f32"), ("y", "*f32")], permute4d_cases),
+    "deinterleave": ([("z", "*f32"), ("re", "*f32"), ("im", "*f32"), ("lo", "*f32"), ("hi", "*f32"), ("n", "i32")],
+                     deinterleave_cases),
+    "split_pairs2d": ([("x", "*i32"), ("first", "*i32"), ("second", "*i32")], split_pairs2d_cases),
     "suffix_scan": ([("x", "*i32"), ("sums", "*i32"), ("prods", "*i32"), ("n", "i32")], suffix_scan_cases),
     "suffix2d": ([("x", "*f32"), ("up", "*f32"), ("back", "*f32"), ("rows", "i32"), ("cols", "i32")],
                  suffix2d_cases),

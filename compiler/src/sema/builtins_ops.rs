@@ -21,6 +21,7 @@ impl<'a> Checker<'a> {
     pub fn builtin_op(&mut self, name: &str, a: &Args, sp: Span) -> R<Val> {
         match name {
             "trans" | "permute" => self.permute(name, a, sp),
+            "split" => self.split(a, sp),
             "flip" => {
                 // Triton's default: the last axis.
                 let x = self.tile_arg(name, a[0].unwrap())?;

@@ -258,7 +258,7 @@ impl<'a> Checker<'a> {
         if let (Some(t), None | Some((None, _))) = (&item.ret_ty, ret) {
             return self.error(
                 format!("`{name}` is declared to return a value but does not end with `return value;`"),
-                t.span,
+                t.span(),
                 "declared here",
             );
         }
@@ -278,26 +278,11 @@ impl<'a> Checker<'a> {
         pending.append(&mut out);
         self.pending = pending;
         let mut result = result?;
-        if let (Some(t), Val::Expr(e)) = (&item.ret_ty, &result) {
-            let want = self.resolve_type(t)?;
-            if e.ty().elem != want {
-                match (want, e.ty().elem) {
-                    (Elem::Scalar(w), Elem::Scalar(_)) if e.weak => {
-                        let c = self.convert(e.clone(), w)?;
-                        result = Val::Expr(TExpr::strong(c));
-                    }
-                    _ => {
-                        return Err(self.err(
-                            Diagnostic::error(
-                                format!("`{name}` returns {} but is declared to return {want}", e.ty()),
-                                e.span(),
-                                format!("this is {}", e.ty()),
-                            )
-                            .with_secondary(t.span, "declared here"),
-                        ))
-                    }
-                }
-            }
+        if let Some(decl) = &item.ret_ty {
+            result = self.check_ret(name, decl, result)?;
+        }
+        if let Val::Tuple(_, s) = &mut result {
+            *s = sp; // errors about the tuple then point at the call that made it
         }
         if let Val::Expr(e) = &mut result {
             e.e.span = sp;

@@ -28,6 +28,7 @@ mod builtins_memory;
 mod builtins_minmax;
 mod builtins_ops;
 mod builtins_permute;
+mod builtins_split;
 mod calls;
 mod consts;
 pub mod dump;
@@ -37,6 +38,7 @@ mod promote;
 pub(crate) mod scope;
 mod static_range;
 mod stmts;
+mod tuples;
 
 #[cfg(test)]
 mod tests;
