@@ -496,6 +496,28 @@ def split_pairs2d_cases(c, rng):
     yield Case(f"{R}x{C}", (1,), args, {"first": x[:, :, 0].reshape(-1), "second": second.reshape(-1)}, rtol=0, atol=0)
 
 
+def custom_reduce_cases(c, rng):
+    """reduce with a helper combine: quarter-integers, so every order of adding is exact;
+    ties in each row check argmax's first index."""
+    R, C = int(c.get("ROWS", 16)), int(c.get("COLS", 64))
+    x = (rng.integers(-40, 40, (R, C)) / 4).astype(np.float32)
+    x[1, 5] = x[1, 9] = x[1].max() + 1
+    args = [("x", x)] + [(b, f"empty:{t}:{n}") for b, t, n in [("row_sum", "f32", R), ("row_max", "f32", R),
+            ("row_arg", "i32", R), ("col_sum", "f32", C), ("total", "f32", 1), ("centered", "f32", R * C)]]
+    checks = {"row_sum": x.sum(1), "row_max": x.max(1), "row_arg": x.argmax(1).astype(np.int32),
+              "col_sum": x.sum(0), "total": np.array([x.sum()], np.float32),
+              "centered": (x - x.sum(1, keepdims=True)).reshape(-1)}
+    yield Case(f"{R}x{C}", (1,), args, checks, rtol=0, atol=0)
+
+
+def custom_sum_cases(c, rng):
+    T = int(c.get("TILE", 4096))
+    for n in [1, 1000, 4096, 1 << 20, 1000003]:
+        x = rng.random(n, dtype=np.float32)
+        ref = np.array([x.astype(np.float64).sum()], dtype=np.float32)
+        yield Case(f"n={n}", (cdiv(n, T),), [("x", x), ("out", "zeros:f32:1"), ("n", n)], {"out": ref}, rtol=1e-4, atol=1e-3)
+
+
 # Kernels of test/gpu/fixtures only: not looked for among the examples.
 FIXTURE_ONLY = {"convert"}
 
@@ -542,6 +564,9 @@ KERNELS = {
     "deinterleave": ([("z", "*f32"), ("re", "*f32"), ("im", "*f32"), ("lo", "*f32"), ("hi", "*f32"), ("n", "i32")],
                      deinterleave_cases),
     "split_pairs2d": ([("x", "*i32"), ("first", "*i32"), ("second", "*i32")], split_pairs2d_cases),
+    "custom_reduce": ([("x", "*f32"), ("row_sum", "*f32"), ("row_max", "*f32"), ("row_arg", "*i32"), ("col_sum", "*f32"),
+                       ("total", "*f32"), ("centered", "*f32")], custom_reduce_cases),
+    "custom_sum": ([("x", "*f32"), ("out", "*f32"), ("n", "i32")], custom_sum_cases),
     "suffix_scan": ([("x", "*i32"), ("sums", "*i32"), ("prods", "*i32"), ("n", "i32")], suffix_scan_cases),
     "suffix2d": ([("x", "*f32"), ("up", "*f32"), ("back", "*f32"), ("rows", "i32"), ("cols", "i32")],
                  suffix2d_cases),

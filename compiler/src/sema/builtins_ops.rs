@@ -22,6 +22,7 @@ impl<'a> Checker<'a> {
         match name {
             "trans" | "permute" => self.permute(name, a, sp),
             "split" => self.split(a, sp),
+            "reduce" => self.reduce_fn(a, sp),
             "flip" => {
                 // Triton's default: the last axis.
                 let x = self.tile_arg(name, a[0].unwrap())?;
@@ -369,7 +370,7 @@ impl<'a> Checker<'a> {
     }
 
     /// An optional constant axis (negative counts from the end); `None` also when `None`.
-    fn axis_arg(&mut self, e: Option<&ast::Expr>, x: &TExpr) -> R<Option<u32>> {
+    pub(super) fn axis_arg(&mut self, e: Option<&ast::Expr>, x: &TExpr) -> R<Option<u32>> {
         let Some(e) = e else { return Ok(None) };
         if matches!(e.kind, ast::ExprKind::NoneLit) {
             return Ok(None);

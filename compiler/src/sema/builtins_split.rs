@@ -31,38 +31,9 @@ impl Checker<'_> {
                 .help("`reshape` the tile so that the two halves are along a last axis of size 2"),
             ));
         }
-        let s = x.ty().scalar_elem().unwrap();
         // Both halves read `x`: bind it once so that a load or a call is not repeated.
         let x = self.hoist(x);
-        let (op, id) = if s.is_float() {
-            (ReduceOp::Sum, ConstVal::Float(-0.0))
-        } else {
-            (ReduceOp::XorSum, if s == Scalar::I1 { ConstVal::Bool(false) } else { ConstVal::Int(0) })
-        };
-        let idx_ty = Ty::tile(Elem::Scalar(Scalar::I32), vec![2]);
-        let idx = Expr { kind: ExprKind::Arange { start: 0, end: 2 }, ty: idx_ty, span: sp };
-        let idx = broadcast_expr(idx, &shape);
-        let mut out_shape = shape.clone();
-        out_shape.pop();
-        let halves = (0..2)
-            .map(|k| {
-                let mask_ty = Ty::tile(Elem::Scalar(Scalar::I1), shape.clone());
-                let k = fill(ConstVal::Int(k), Scalar::I32, &shape, sp);
-                let mask = Expr {
-                    kind: ExprKind::Binary(BinOp::Eq, Box::new(idx.clone()), Box::new(k)),
-                    ty: mask_ty,
-                    span: sp,
-                };
-                let other = fill(id, s, &shape, sp);
-                let sel = Expr {
-                    kind: ExprKind::Where { cond: Box::new(mask), a: Box::new(x.clone()), b: Box::new(other) },
-                    ty: x.ty.clone(),
-                    span: sp,
-                };
-                let kind = ExprKind::Reduce { op, value: Box::new(sel), axis: Some(last as u32) };
-                Val::Expr(TExpr::strong(Expr { kind, ty: Ty::tile(Elem::Scalar(s), out_shape.clone()), span: sp }))
-            })
-            .collect();
+        let halves = (0..2).map(|k| Val::Expr(TExpr::strong(pick_last(&x, k, sp)))).collect();
         Ok(Val::Tuple(halves, sp))
     }
 
@@ -73,9 +44,47 @@ impl Checker<'_> {
             return x.e;
         }
         let span = x.span();
-        let var = self.new_var("split", x.ty().clone(), span);
+        let var = self.new_var("tmp", x.ty().clone(), span);
         let ty = x.ty().clone();
         self.pending.push(Stmt::Let { var, value: x.e, span });
         Expr { kind: ExprKind::Var(var), ty, span }
     }
+}
+
+/// Element `k` along the last axis of `x` (which `x` must have, of any size): the
+/// reduction over that axis of `where(i == k, x, id)`, `id` the reduction's identity
+/// (`-0.0` for float `sum`, `0` for integer `xor`), so the value comes through bit for bit.
+/// `x` is used twice per call: pass a variable.
+pub(super) fn pick_last(x: &Expr, k: i64, sp: Span) -> Expr {
+    let shape = &x.ty.shape;
+    let n = *shape.last().unwrap();
+    let s = x.ty.scalar_elem().unwrap();
+    let (op, id) = if s.is_float() {
+        (ReduceOp::Sum, ConstVal::Float(-0.0))
+    } else {
+        (ReduceOp::XorSum, if s == Scalar::I1 { ConstVal::Bool(false) } else { ConstVal::Int(0) })
+    };
+    let sel = if n == 1 {
+        x.clone()
+    } else {
+        let idx = Expr {
+            kind: ExprKind::Arange { start: 0, end: n },
+            ty: Ty::tile(Elem::Scalar(Scalar::I32), vec![n]),
+            span: sp,
+        };
+        let idx = broadcast_expr(idx, shape);
+        let mask_ty = Ty::tile(Elem::Scalar(Scalar::I1), shape.clone());
+        let kk = fill(ConstVal::Int(k), Scalar::I32, shape, sp);
+        let mask = Expr { kind: ExprKind::Binary(BinOp::Eq, Box::new(idx), Box::new(kk)), ty: mask_ty, span: sp };
+        let other = fill(id, s, shape, sp);
+        Expr {
+            kind: ExprKind::Where { cond: Box::new(mask), a: Box::new(x.clone()), b: Box::new(other) },
+            ty: x.ty.clone(),
+            span: sp,
+        }
+    };
+    let last = shape.len() as u32 - 1;
+    let out_shape = shape[..shape.len() - 1].to_vec();
+    let kind = ExprKind::Reduce { op, value: Box::new(sel), axis: Some(last) };
+    Expr { kind, ty: Ty::tile(Elem::Scalar(s), out_shape), span: sp }
 }

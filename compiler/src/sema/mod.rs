@@ -28,6 +28,7 @@ mod builtins_memory;
 mod builtins_minmax;
 mod builtins_ops;
 mod builtins_permute;
+mod builtins_reduce_fn;
 mod builtins_split;
 mod calls;
 mod consts;

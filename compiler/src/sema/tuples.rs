@@ -5,7 +5,7 @@
 //! TIR. `_` in a pattern ignores its component (an effectful one, e.g. an atomic, still
 //! runs).
 
-use super::tir::{ExprKind, Stmt};
+use super::tir::Stmt;
 use super::types::Elem;
 use super::{Checker, TExpr, Val, R};
 use crate::diag::Diagnostic;
@@ -61,8 +61,9 @@ impl Checker<'_> {
         self.flush(out);
         for (n, v) in names.iter().zip(items) {
             if n.name == "_" {
+                // Dropped unless it has an effect (an atomic; a load, for memcheck).
                 if let Val::Expr(TExpr { e, .. }) = v {
-                    if !matches!(e.kind, ExprKind::Const(_) | ExprKind::Var(_)) {
+                    if super::builtins_ops::touches_memory(&e) {
                         out.push(Stmt::Expr(e));
                     }
                 }
