@@ -68,6 +68,15 @@ def scan(n, kernel="scan"):
                 triton="triton-lookback", torch="torch")
 
 
+def block_scan(n, kernel):
+    """examples/custom_reduce.tile: per-block inclusive sums by `associative_scan` with a
+    `fn` combine (`custom_block_cumsum`) beside the same kernel with `cumsum`."""
+    def build(c):
+        return (cdiv(n, int(c.get("TILE", 1024))),), [f"randint:i32:{n}:-100:100", f"empty:i32:{n}", str(n)], []
+    return dict(kernel=kernel, file="custom_reduce", ref=("scan", n), size=f"2^{n.bit_length() - 1}", build=build,
+                bytes=8 * n, triton="none", torch="torch")
+
+
 def persistent(n, programs=528):
     """Grid-stride sum over `programs` programs (4 per SM of an H100, as the reference)."""
     def build(c):
@@ -106,7 +115,8 @@ def plan(kernel, path, n, ref, torch):
 
 
 CASES = [vadd(1 << 20), vadd(1 << 28), transpose(8192, 8192), transpose(4096, 12288), total(1 << 20), total(1 << 30),
-         total(1 << 30, "custom_sum", "custom_reduce"),
+         total(1 << 30, "custom_sum", "custom_reduce"), block_scan(1 << 28, "block_cumsum"),
+         block_scan(1 << 28, "custom_block_cumsum"),
          persistent(1 << 20), persistent(1 << 30), scan(1 << 24), scan(1 << 28),
          scan(1 << 28, "scan_window"), plan("radix_sort", "examples/plans/radix_sort.toml", 1 << 26, "sort", "torch(cub)"),
          softmax(4096, 4096), softmax(16384, 1024),

@@ -518,6 +518,32 @@ def custom_sum_cases(c, rng):
         yield Case(f"n={n}", (cdiv(n, T),), [("x", x), ("out", "zeros:f32:1"), ("n", n)], {"out": ref}, rtol=1e-4, atol=1e-3)
 
 
+def custom_scan_cases(c, rng):
+    R, C = int(c.get("ROWS", 8)), int(c.get("COLS", 64))
+    x = rng.integers(-3, 4, (R, C)).astype(np.int32)  # zeros and ties in every row
+    held = x.copy()
+    for j in range(1, C):
+        held[:, j] = np.where(x[:, j] != 0, x[:, j], held[:, j - 1])
+    run_max = np.maximum.accumulate(x, 1)
+    run_arg = np.array([[int(np.argmax(row[:j + 1])) for j in range(C)] for row in x], np.int32)
+    outs = ["sums", "suffix", "down", "held", "run_max", "run_arg"]
+    args = [("x", x)] + [(b, f"empty:i32:{R * C}") for b in outs]
+    refs = [np.cumsum(x, 1), np.cumsum(x[:, ::-1], 1)[:, ::-1], np.cumsum(x, 0), held, run_max, run_arg]
+    yield Case(f"{R}x{C}", (1,), args, {b: r.astype(np.int32).reshape(-1) for b, r in zip(outs, refs)},
+               rtol=0, atol=0)
+
+
+def block_cumsum_cases(c, rng):
+    T = int(c.get("TILE", 1024))
+    for n in [1, 1000, 4096, 100003]:
+        x = rng.integers(-100, 100, n).astype(np.int32)
+        nb = cdiv(n, T)
+        blk = np.zeros(nb * T, np.int32)
+        blk[:n] = x
+        ref = np.cumsum(blk.reshape(nb, T), 1).reshape(-1)[:n].astype(np.int32)
+        yield Case(f"n={n}", (nb,), [("x", x), ("y", f"empty:i32:{n}"), ("n", n)], {"y": ref}, rtol=0, atol=0)
+
+
 # Kernels of test/gpu/fixtures only: not looked for among the examples.
 FIXTURE_ONLY = {"convert"}
 
@@ -567,6 +593,10 @@ KERNELS = {
     "custom_reduce": ([("x", "*f32"), ("row_sum", "*f32"), ("row_max", "*f32"), ("row_arg", "*i32"), ("col_sum", "*f32"),
                        ("total", "*f32"), ("centered", "*f32")], custom_reduce_cases),
     "custom_sum": ([("x", "*f32"), ("out", "*f32"), ("n", "i32")], custom_sum_cases),
+    "custom_scan": ([("x", "*i32")] + [(b, "*i32") for b in ["sums", "suffix", "down", "held", "run_max", "run_arg"]],
+                    custom_scan_cases),
+    "custom_block_cumsum": ([("x", "*i32"), ("y", "*i32"), ("n", "i32")], block_cumsum_cases),
+    "block_cumsum": ([("x", "*i32"), ("y", "*i32"), ("n", "i32")], block_cumsum_cases),
     "suffix_scan": ([("x", "*i32"), ("sums", "*i32"), ("prods", "*i32"), ("n", "i32")], suffix_scan_cases),
     "suffix2d": ([("x", "*f32"), ("up", "*f32"), ("back", "*f32"), ("rows", "i32"), ("cols", "i32")],
                  suffix2d_cases),

@@ -7,7 +7,7 @@
 //! the lowering and the interpreter handle it as they are. A reduction over an axis of
 //! size 2 is one combine per element.
 
-use super::broadcast::broadcast_expr;
+use super::broadcast::{broadcast_expr, expand_dims};
 use super::builtins::Args;
 use super::builtins_ops::fill;
 use super::tir::{BinOp, ConstVal, Expr, ExprKind, ReduceOp, Stmt};
@@ -51,13 +51,17 @@ impl Checker<'_> {
     }
 }
 
-/// Element `k` along the last axis of `x` (which `x` must have, of any size): the
-/// reduction over that axis of `where(i == k, x, id)`, `id` the reduction's identity
-/// (`-0.0` for float `sum`, `0` for integer `xor`), so the value comes through bit for bit.
-/// `x` is used twice per call: pass a variable.
+/// Element `k` along the last axis of `x` (which `x` must have, of any size).
 pub(super) fn pick_last(x: &Expr, k: i64, sp: Span) -> Expr {
+    pick(x, x.ty.shape.len() as u32 - 1, k, sp)
+}
+
+/// Element `k` along `axis` of `x`: the reduction over that axis of `where(i == k, x,
+/// id)`, `id` the reduction's identity (`-0.0` for float `sum`, `0` for integer `xor`), so
+/// the value comes through bit for bit. `x` is used twice: pass a variable.
+pub(super) fn pick(x: &Expr, axis: u32, k: i64, sp: Span) -> Expr {
     let shape = &x.ty.shape;
-    let n = *shape.last().unwrap();
+    let n = shape[axis as usize];
     let s = x.ty.scalar_elem().unwrap();
     let (op, id) = if s.is_float() {
         (ReduceOp::Sum, ConstVal::Float(-0.0))
@@ -67,11 +71,14 @@ pub(super) fn pick_last(x: &Expr, k: i64, sp: Span) -> Expr {
     let sel = if n == 1 {
         x.clone()
     } else {
-        let idx = Expr {
+        let mut idx = Expr {
             kind: ExprKind::Arange { start: 0, end: n },
             ty: Ty::tile(Elem::Scalar(Scalar::I32), vec![n]),
             span: sp,
         };
+        for d in axis as usize + 1..shape.len() {
+            idx = expand_dims(idx, (d - axis as usize) as u32, sp);
+        }
         let idx = broadcast_expr(idx, shape);
         let mask_ty = Ty::tile(Elem::Scalar(Scalar::I1), shape.clone());
         let kk = fill(ConstVal::Int(k), Scalar::I32, shape, sp);
@@ -83,8 +90,8 @@ pub(super) fn pick_last(x: &Expr, k: i64, sp: Span) -> Expr {
             span: sp,
         }
     };
-    let last = shape.len() as u32 - 1;
-    let out_shape = shape[..shape.len() - 1].to_vec();
-    let kind = ExprKind::Reduce { op, value: Box::new(sel), axis: Some(last) };
+    let mut out_shape = shape.clone();
+    out_shape.remove(axis as usize);
+    let kind = ExprKind::Reduce { op, value: Box::new(sel), axis: Some(axis) };
     Expr { kind, ty: Ty::tile(Elem::Scalar(s), out_shape), span: sp }
 }

@@ -29,6 +29,7 @@ mod builtins_minmax;
 mod builtins_ops;
 mod builtins_permute;
 mod builtins_reduce_fn;
+mod builtins_scan_fn;
 mod builtins_split;
 mod calls;
 mod consts;
