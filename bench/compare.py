@@ -50,11 +50,13 @@ def transpose(R, C):
                 triton="triton-tiled64x64", torch="torch")
 
 
-def total(n):
+def total(n, kernel="sum", file=None):
+    """`file`: examples/custom_reduce.tile's `custom_sum` is the same kernel with a `fn`
+    combine (`reduce(v, 0, add)`): its row beside `sum`'s is the custom reduce's cost."""
     def build(c):
         return (cdiv(n, int(c.get("TILE", 4096))),), [f"rand:f32:{n}", "zeros:f32:1", str(n)], ["--zero", "out"]
-    return dict(kernel="sum", ref=("sum", n), size=f"2^{n.bit_length() - 1}", build=build, bytes=4 * n,
-                triton="triton-atomic", torch="torch")
+    return dict(kernel=kernel, file=file or kernel, ref=("sum", n), size=f"2^{n.bit_length() - 1}", build=build,
+                bytes=4 * n, triton="triton-atomic", torch="torch")
 
 
 def scan(n, kernel="scan"):
@@ -64,6 +66,15 @@ def scan(n, kernel="scan"):
             ["--zero", "state", "--zero", "counter"]
     return dict(kernel=kernel, ref=("scan", n), size=f"2^{n.bit_length() - 1}", build=build, bytes=8 * n,
                 triton="triton-lookback", torch="torch")
+
+
+def block_scan(n, kernel):
+    """examples/custom_reduce.tile: per-block inclusive sums by `associative_scan` with a
+    `fn` combine (`custom_block_cumsum`) beside the same kernel with `cumsum`."""
+    def build(c):
+        return (cdiv(n, int(c.get("TILE", 1024))),), [f"randint:i32:{n}:-100:100", f"empty:i32:{n}", str(n)], []
+    return dict(kernel=kernel, file="custom_reduce", ref=("scan", n), size=f"2^{n.bit_length() - 1}", build=build,
+                bytes=8 * n, triton="none", torch="torch")
 
 
 def persistent(n, programs=528):
@@ -112,6 +123,8 @@ def plan(kernel, path, n, ref, torch):
 
 
 CASES = [vadd(1 << 20), vadd(1 << 28), transpose(8192, 8192), transpose(4096, 12288), total(1 << 20), total(1 << 30),
+         total(1 << 30, "custom_sum", "custom_reduce"), block_scan(1 << 28, "block_cumsum"),
+         block_scan(1 << 28, "custom_block_cumsum"),
          persistent(1 << 20), persistent(1 << 30), scan(1 << 24), scan(1 << 28),
          scan(1 << 28, "scan_window"), plan("radix_sort", "examples/plans/radix_sort.toml", 1 << 26, "sort", "torch(cub)"),
          softmax(4096, 4096), softmax(16384, 1024),

@@ -550,6 +550,73 @@ def lookup_cases(c, rng):
         yield Case(f"n={n}", (cdiv(n, T),), [("table", table), ("keys", keys), ("out", f"empty:i32:{n}"), ("n", n)],
                    {"out": table[keys]}, rtol=0, atol=0)
 
+def deinterleave_cases(c, rng):
+    """split of interleaved pairs (the last block masked), and a helper returning a tuple."""
+    T = int(c.get("TILE", 256))
+    for n in [1, 1000, 4096, 100003]:
+        z = rng.standard_normal(2 * n, dtype=np.float32)
+        z[::7] = -0.0  # signed zeros come through split unchanged
+        r, i = z[0::2], z[1::2]
+        args = [("z", z)] + [(b, f"empty:f32:{n}") for b in ("re", "im", "lo", "hi")] + [("n", n)]
+        checks = {"re": r, "im": i, "lo": np.minimum(r, i), "hi": np.maximum(r, i)}
+        yield Case(f"n={n}", (cdiv(n, T),), args, checks, rtol=0, atol=0)
+
+
+def split_pairs2d_cases(c, rng):
+    R, C = int(c.get("R", 16)), int(c.get("C", 32))
+    x = rng.integers(-1 << 30, 1 << 30, (R, C, 2), dtype=np.int32)
+    second = (x[:, :, 1].astype(np.int64) - x[:, :1, 1]).astype(np.int32)  # wraps as i32 does
+    args = [("x", x), ("first", f"empty:i32:{R * C}"), ("second", f"empty:i32:{R * C}")]
+    yield Case(f"{R}x{C}", (1,), args, {"first": x[:, :, 0].reshape(-1), "second": second.reshape(-1)}, rtol=0, atol=0)
+
+
+def custom_reduce_cases(c, rng):
+    """reduce with a helper combine: quarter-integers, so every order of adding is exact;
+    ties in each row check argmax's first index."""
+    R, C = int(c.get("ROWS", 16)), int(c.get("COLS", 64))
+    x = (rng.integers(-40, 40, (R, C)) / 4).astype(np.float32)
+    x[1, 5] = x[1, 9] = x[1].max() + 1
+    args = [("x", x)] + [(b, f"empty:{t}:{n}") for b, t, n in [("row_sum", "f32", R), ("row_max", "f32", R),
+            ("row_arg", "i32", R), ("col_sum", "f32", C), ("total", "f32", 1), ("centered", "f32", R * C)]]
+    checks = {"row_sum": x.sum(1), "row_max": x.max(1), "row_arg": x.argmax(1).astype(np.int32),
+              "col_sum": x.sum(0), "total": np.array([x.sum()], np.float32),
+              "centered": (x - x.sum(1, keepdims=True)).reshape(-1)}
+    yield Case(f"{R}x{C}", (1,), args, checks, rtol=0, atol=0)
+
+
+def custom_sum_cases(c, rng):
+    T = int(c.get("TILE", 4096))
+    for n in [1, 1000, 4096, 1 << 20, 1000003]:
+        x = rng.random(n, dtype=np.float32)
+        ref = np.array([x.astype(np.float64).sum()], dtype=np.float32)
+        yield Case(f"n={n}", (cdiv(n, T),), [("x", x), ("out", "zeros:f32:1"), ("n", n)], {"out": ref}, rtol=1e-4, atol=1e-3)
+
+
+def custom_scan_cases(c, rng):
+    R, C = int(c.get("ROWS", 8)), int(c.get("COLS", 64))
+    x = rng.integers(-3, 4, (R, C)).astype(np.int32)  # zeros and ties in every row
+    held = x.copy()
+    for j in range(1, C):
+        held[:, j] = np.where(x[:, j] != 0, x[:, j], held[:, j - 1])
+    run_max = np.maximum.accumulate(x, 1)
+    run_arg = np.array([[int(np.argmax(row[:j + 1])) for j in range(C)] for row in x], np.int32)
+    outs = ["sums", "suffix", "down", "held", "run_max", "run_arg"]
+    args = [("x", x)] + [(b, f"empty:i32:{R * C}") for b in outs]
+    refs = [np.cumsum(x, 1), np.cumsum(x[:, ::-1], 1)[:, ::-1], np.cumsum(x, 0), held, run_max, run_arg]
+    yield Case(f"{R}x{C}", (1,), args, {b: r.astype(np.int32).reshape(-1) for b, r in zip(outs, refs)},
+               rtol=0, atol=0)
+
+
+def block_cumsum_cases(c, rng):
+    T = int(c.get("TILE", 1024))
+    for n in [1, 1000, 4096, 100003]:
+        x = rng.integers(-100, 100, n).astype(np.int32)
+        nb = cdiv(n, T)
+        blk = np.zeros(nb * T, np.int32)
+        blk[:n] = x
+        ref = np.cumsum(blk.reshape(nb, T), 1).reshape(-1)[:n].astype(np.int32)
+        yield Case(f"n={n}", (nb,), [("x", x), ("y", f"empty:i32:{n}"), ("n", n)], {"y": ref}, rtol=0, atol=0)
+
 
 # Kernels of test/gpu/fixtures only: not looked for among the examples.
 FIXTURE_ONLY = {"convert"}
@@ -604,6 +671,16 @@ KERNELS = {
     "lookup": ([("table", "*i32"), ("keys", "*u32"), ("out", "*i32"), ("n", "i32")], lookup_cases),
     "rand_fill": ([("out", "*f32"), ("seed", "i32"), ("n", "i32")], rand_fill_cases),
     "philox_u32": ([("ints", "*u32"), ("first", "*f32"), ("seed", "i32"), ("base", "u32")], philox_u32_cases),
+    "deinterleave": ([("z", "*f32"), ("re", "*f32"), ("im", "*f32"), ("lo", "*f32"), ("hi", "*f32"), ("n", "i32")],
+                     deinterleave_cases),
+    "split_pairs2d": ([("x", "*i32"), ("first", "*i32"), ("second", "*i32")], split_pairs2d_cases),
+    "custom_reduce": ([("x", "*f32"), ("row_sum", "*f32"), ("row_max", "*f32"), ("row_arg", "*i32"), ("col_sum", "*f32"),
+                       ("total", "*f32"), ("centered", "*f32")], custom_reduce_cases),
+    "custom_sum": ([("x", "*f32"), ("out", "*f32"), ("n", "i32")], custom_sum_cases),
+    "custom_scan": ([("x", "*i32")] + [(b, "*i32") for b in ["sums", "suffix", "down", "held", "run_max", "run_arg"]],
+                    custom_scan_cases),
+    "custom_block_cumsum": ([("x", "*i32"), ("y", "*i32"), ("n", "i32")], block_cumsum_cases),
+    "block_cumsum": ([("x", "*i32"), ("y", "*i32"), ("n", "i32")], block_cumsum_cases),
     "suffix_scan": ([("x", "*i32"), ("sums", "*i32"), ("prods", "*i32"), ("n", "i32")], suffix_scan_cases),
     "suffix2d": ([("x", "*f32"), ("up", "*f32"), ("back", "*f32"), ("rows", "i32"), ("cols", "i32")],
                  suffix2d_cases),

@@ -21,6 +21,9 @@ impl<'a> Checker<'a> {
     pub fn builtin_op(&mut self, name: &str, a: &Args, sp: Span) -> R<Val> {
         match name {
             "trans" | "permute" => self.permute(name, a, sp),
+            "split" => self.split(a, sp),
+            "reduce" => self.reduce_fn(a, sp),
+            "associative_scan" => self.scan_fn(a, sp),
             "flip" => {
                 // Triton's default: the last axis.
                 let x = self.tile_arg(name, a[0].unwrap())?;

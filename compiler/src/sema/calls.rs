@@ -177,34 +177,10 @@ impl<'a> Checker<'a> {
 
     fn inline(&mut self, item: &'a ast::Item, args: &[ast::Arg], sp: Span) -> R<Val> {
         let name = item.name.name.clone();
-        if let Some(pos) = self.call_stack.iter().position(|(n, _)| *n == name) {
-            let mut chain: Vec<String> = self.call_stack[pos..].iter().map(|(n, _)| n.clone()).collect();
-            chain.push(name.clone());
-            return Err(self.err(
-                Diagnostic::error(
-                    format!("recursion between helpers is not supported: {}", chain.join(" -> ")),
-                    sp,
-                    format!("calls `{name}` again"),
-                )
-                .with_secondary(self.call_stack[pos].1, format!("first call to `{name}`"))
-                .note("helpers are inlined at every call site, so they cannot call themselves"),
-            ));
-        }
-        if self.call_stack.len() >= MAX_HELPER_DEPTH {
-            let outer = self.call_stack[0].clone();
-            return Err(self.err(
-                Diagnostic::error(
-                    format!("helper calls nested deeper than {MAX_HELPER_DEPTH} levels"),
-                    sp,
-                    format!("call {} of the chain", MAX_HELPER_DEPTH + 1),
-                )
-                .with_secondary(outer.1, format!("the chain starts with this call to `{}`", outer.0)),
-            ));
-        }
+        self.call_guard(&name, sp)?;
         let pnames: Vec<&str> = item.params.iter().map(|p| p.name.name.as_str()).collect();
         let required = item.params.iter().rposition(|p| p.default.is_none()).map_or(0, |i| i + 1);
         let bound = self.bind_args(&name, &pnames, required, args, sp)?;
-        let assigned = assigned_names(&item.body);
         // Arguments are checked in the caller's scope.
         let mut vals: Vec<Option<Val>> = vec![];
         let mut failed = false;
@@ -233,7 +209,20 @@ impl<'a> Checker<'a> {
         if failed {
             return Err(Reported);
         }
-        self.call_stack.push((name.clone(), sp));
+        self.enter(item, vals, sp)
+    }
+
+    /// Inlines `item` on arguments already checked (one per parameter, in order): a
+    /// `combine_fn` applied by `reduce`.
+    pub(super) fn inline_vals(&mut self, item: &'a ast::Item, vals: Vec<Val>, sp: Span) -> R<Val> {
+        self.call_guard(&item.name.name, sp)?;
+        self.enter(item, vals.into_iter().map(Some).collect(), sp)
+    }
+
+    fn enter(&mut self, item: &'a ast::Item, vals: Vec<Option<Val>>, sp: Span) -> R<Val> {
+        let name = item.name.name.clone();
+        let assigned = assigned_names(&item.body);
+        self.call_stack.push((name, sp));
         self.assigned.push(assigned);
         self.push_frame(FrameKind::Function, item.span);
         let r = self.inline_body(item, vals, sp);
@@ -241,6 +230,36 @@ impl<'a> Checker<'a> {
         self.assigned.pop();
         self.call_stack.pop();
         r
+    }
+
+    /// Recursion and nesting depth, checked before a helper's arguments.
+    fn call_guard(&mut self, name: &str, sp: Span) -> R<()> {
+        let name = name.to_string();
+        if let Some(pos) = self.call_stack.iter().position(|(n, _)| *n == name) {
+            let mut chain: Vec<String> = self.call_stack[pos..].iter().map(|(n, _)| n.clone()).collect();
+            chain.push(name.clone());
+            return Err(self.err(
+                Diagnostic::error(
+                    format!("recursion between helpers is not supported: {}", chain.join(" -> ")),
+                    sp,
+                    format!("calls `{name}` again"),
+                )
+                .with_secondary(self.call_stack[pos].1, format!("first call to `{name}`"))
+                .note("helpers are inlined at every call site, so they cannot call themselves"),
+            ));
+        }
+        if self.call_stack.len() >= MAX_HELPER_DEPTH {
+            let outer = self.call_stack[0].clone();
+            return Err(self.err(
+                Diagnostic::error(
+                    format!("helper calls nested deeper than {MAX_HELPER_DEPTH} levels"),
+                    sp,
+                    format!("call {} of the chain", MAX_HELPER_DEPTH + 1),
+                )
+                .with_secondary(outer.1, format!("the chain starts with this call to `{}`", outer.0)),
+            ));
+        }
+        Ok(())
     }
 
     fn inline_body(&mut self, item: &'a ast::Item, vals: Vec<Option<Val>>, sp: Span) -> R<Val> {
@@ -258,7 +277,7 @@ impl<'a> Checker<'a> {
         if let (Some(t), None | Some((None, _))) = (&item.ret_ty, ret) {
             return self.error(
                 format!("`{name}` is declared to return a value but does not end with `return value;`"),
-                t.span,
+                t.span(),
                 "declared here",
             );
         }
@@ -278,26 +297,11 @@ impl<'a> Checker<'a> {
         pending.append(&mut out);
         self.pending = pending;
         let mut result = result?;
-        if let (Some(t), Val::Expr(e)) = (&item.ret_ty, &result) {
-            let want = self.resolve_type(t)?;
-            if e.ty().elem != want {
-                match (want, e.ty().elem) {
-                    (Elem::Scalar(w), Elem::Scalar(_)) if e.weak => {
-                        let c = self.convert(e.clone(), w)?;
-                        result = Val::Expr(TExpr::strong(c));
-                    }
-                    _ => {
-                        return Err(self.err(
-                            Diagnostic::error(
-                                format!("`{name}` returns {} but is declared to return {want}", e.ty()),
-                                e.span(),
-                                format!("this is {}", e.ty()),
-                            )
-                            .with_secondary(t.span, "declared here"),
-                        ))
-                    }
-                }
-            }
+        if let Some(decl) = &item.ret_ty {
+            result = self.check_ret(name, decl, result)?;
+        }
+        if let Val::Tuple(_, s) = &mut result {
+            *s = sp; // errors about the tuple then point at the call that made it
         }
         if let Val::Expr(e) = &mut result {
             e.e.span = sp;

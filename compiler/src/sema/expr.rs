@@ -51,6 +51,10 @@ impl<'a> Checker<'a> {
                 self.error(format!("`{callee}(...)` returns no value"), s, "used as a value here")
             }
             Val::Slice(s) => self.error("`:` can only appear inside `[...]`", s, "not in an index"),
+            Val::Tuple(_, s) => Err(self.err(
+                Diagnostic::error("expected a value, found a tuple", s, "not a scalar or tile value")
+                    .help("tuples exist only at compile time: take them apart with `let (a, b) = ...;`"),
+            )),
             other => {
                 let d = other.describe();
                 self.error(format!("expected a value, found {d}"), other.span(), "not a scalar or tile value")

@@ -31,6 +31,9 @@ mod builtins_minmax;
 mod builtins_ops;
 mod builtins_permute;
 mod builtins_random;
+mod builtins_reduce_fn;
+mod builtins_scan_fn;
+mod builtins_split;
 mod calls;
 mod consts;
 pub mod dump;
@@ -40,6 +43,7 @@ mod promote;
 pub(crate) mod scope;
 mod static_range;
 mod stmts;
+mod tuples;
 
 #[cfg(test)]
 mod tests;

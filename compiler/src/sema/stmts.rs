@@ -47,6 +47,15 @@ impl<'a> Checker<'a> {
                 }
                 r
             }
+            ast::StmtKind::LetTuple { names, value } => {
+                let r = self.let_tuple(names, value, sp, out);
+                if r.is_err() {
+                    for n in names {
+                        self.declare(&n.name, Binding::Poison, n.span);
+                    }
+                }
+                r
+            }
             ast::StmtKind::Assign { target, op, value, .. } => self.assign(target, *op, value, sp, out),
             ast::StmtKind::If { cond, then_block, else_block } => {
                 let c = self.value(cond).and_then(|c| self.condition(c, "if"));
@@ -164,6 +173,21 @@ impl<'a> Checker<'a> {
         out: &mut Vec<Stmt>,
     ) -> R<()> {
         let v = self.check_expr(value)?;
+        self.bind_let(name, ty, v, value.span, sp, out)
+    }
+
+    /// Binds `name` to a checked value (`let name: ty = v`, or one component of a tuple
+    /// `let`): a constant stays one, a value gets a variable, anything else (a tuple, a
+    /// dtype) is bound as it is.
+    pub(super) fn bind_let(
+        &mut self,
+        name: &ast::Ident,
+        ty: Option<&ast::TypeExpr>,
+        v: Val,
+        value_span: Span,
+        sp: Span,
+        out: &mut Vec<Stmt>,
+    ) -> R<()> {
         let mut e = match v {
             Val::Expr(e) => e,
             Val::Unit(s) => {
@@ -197,7 +221,7 @@ impl<'a> Checker<'a> {
                                     name.name,
                                     e.ty()
                                 ),
-                                value.span,
+                                value_span,
                                 format!("this is {}", e.ty()),
                             )
                             .with_secondary(t.span, "declared type"),

@@ -29,8 +29,8 @@ pub struct Item {
     pub attrs: Vec<Attr>,
     pub name: Ident,
     pub params: Vec<Param>,
-    /// `-> T` on a helper (checked against the returned value).
-    pub ret_ty: Option<TypeExpr>,
+    /// `-> T` or `-> (T, U)` on a helper (checked against the returned value).
+    pub ret_ty: Option<RetTy>,
     pub body: Block,
     pub span: Span,
 }
@@ -50,6 +50,22 @@ pub struct TypeExpr {
     pub ptr: bool,
     pub name: Ident,
     pub span: Span,
+}
+
+/// A helper's declared result: one value, or a tuple of them.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RetTy {
+    One(TypeExpr),
+    Tuple(Vec<TypeExpr>, Span),
+}
+
+impl RetTy {
+    pub fn span(&self) -> Span {
+        match self {
+            RetTy::One(t) => t.span,
+            RetTy::Tuple(_, s) => *s,
+        }
+    }
 }
 
 /// `#[name(args)]`.
@@ -101,6 +117,11 @@ pub enum StmtKind {
     Let {
         name: Ident,
         ty: Option<TypeExpr>,
+        value: Expr,
+    },
+    /// `let (a, b) = value;`: one name per tuple component (`_` ignores one).
+    LetTuple {
+        names: Vec<Ident>,
         value: Expr,
     },
     /// `x = e` (`op: None`) or `x op= e`; `op_span` covers the operator.

@@ -134,7 +134,13 @@ impl Builder {
                 Rule::attr => attrs.push(self.attr(c)),
                 Rule::ident => name = Some(ident(c)),
                 Rule::params => params = c.into_inner().map(|q| self.param(q)).collect(),
-                Rule::ret_ty => ret_ty = Some(ty(c.into_inner().next().unwrap())),
+                Rule::ret_ty => {
+                    let t = c.into_inner().next().unwrap();
+                    ret_ty = Some(match t.as_rule() {
+                        Rule::ret_tuple => RetTy::Tuple(t.clone().into_inner().map(ty).collect(), span(&t)),
+                        _ => RetTy::One(ty(t)),
+                    });
+                }
                 Rule::block => body = Some(self.block(c)),
                 _ => {}
             }
@@ -254,6 +260,10 @@ impl Builder {
         let rule = p.as_rule();
         let kids: Vec<P> = p.into_inner().collect();
         let kind = match rule {
+            Rule::let_stmt if kids[1].as_rule() == Rule::let_tuple => {
+                let names = kids[1].clone().into_inner().map(ident).collect();
+                StmtKind::LetTuple { names, value: self.expr(kids[2].clone()) }
+            }
             Rule::let_stmt => {
                 let name = ident(kids[1].clone());
                 let (t, e) = if kids.len() == 4 {

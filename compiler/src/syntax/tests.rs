@@ -150,7 +150,7 @@ fn parse_errors_say_what_was_expected() {
         ("kernel k() {\n    let a = (1 + 2;\n}\n", "t.tile:2:19: error: expected `)` or `,`, found `;`"),
         ("kernel k() {\n    f(a b);\n}\n", "t.tile:2:8: error: expected `)` or `,`, found `b`"),
         ("kernel k( {\n}\n", "t.tile:1:11: error: expected `)`, `const` or a name, found `{`"),
-        ("kernel k() {\n    let = 3;\n}\n", "t.tile:2:9: error: expected a name, found `=`"),
+        ("kernel k() {\n    let = 3;\n}\n", "t.tile:2:9: error: expected `(` or a name, found `=`"),
         ("kernel k() {\n    x = 1\n}\n", "t.tile:2:10: error: expected `;`, found `}`"),
         ("fn k() {\n    if x { } else y\n}\n", "t.tile:2:19: error: expected `if` or `{`, found `y`"),
         ("kernel k(a: 3) {\n}\n", "t.tile:1:13: error: expected a type, found `3`"),
@@ -183,4 +183,20 @@ fn parsing_resumes_at_the_next_item() {
         heads,
         ["t.tile:2:13: error: expected an expression, found `;`", "t.tile:6:13: error: expected `;`, found `}`"]
     );
+}
+
+#[test]
+fn tuple_returns_and_destructuring() {
+    let src = "fn h(a) -> (f32, i32,) { return (a, 1); }\nkernel k() { let (x, _) = h(1.0); let (y,) = (2,); }";
+    let f = parse(&SourceFile::new("t.tile", src)).unwrap();
+    let Some(RetTy::Tuple(ts, _)) = &f.items[0].ret_ty else { panic!("{:?}", f.items[0].ret_ty) };
+    assert_eq!(ts.iter().map(|t| t.name.name.as_str()).collect::<Vec<_>>(), ["f32", "i32"]);
+    let names = |s: &Stmt| match &s.kind {
+        StmtKind::LetTuple { names, .. } => names.iter().map(|n| n.name.clone()).collect::<Vec<_>>(),
+        k => panic!("{k:?}"),
+    };
+    let body = &f.items[1].body.stmts;
+    assert_eq!(names(&body[0]), ["x", "_"]);
+    assert_eq!(names(&body[1]), ["y"]);
+    assert!(err("kernel k() {\n    let (a, b): f32 = c;\n}").starts_with("t.tile:2:15: error: expected `=`"));
 }

@@ -121,10 +121,12 @@ pub(super) fn identity(b: &mut Builder, kind: &str, t: &Type, unsigned: bool) ->
             Type::F64 => Scalar::F64,
             _ => Scalar::F32,
         };
+        // -0.0, not 0.0, for sums: `x + -0.0` is `x` for every x, while `-0.0 + 0.0` is
+        // `+0.0`, so a replicated register would change a -0.0 total (`split` relies on it).
         let v = match kind {
             "max" => f64::NEG_INFINITY,
             "min" => f64::INFINITY,
-            _ => 0.0,
+            _ => -0.0,
         };
         let lit = crate::tilegen::types::float_literal(v, s);
         return b.op1("arith.constant", &[], t.clone(), &[("value", Attr(format!("{lit} : {t}")))]);
