@@ -550,6 +550,7 @@ def lookup_cases(c, rng):
         yield Case(f"n={n}", (cdiv(n, T),), [("table", table), ("keys", keys), ("out", f"empty:i32:{n}"), ("n", n)],
                    {"out": table[keys]}, rtol=0, atol=0)
 
+
 def deinterleave_cases(c, rng):
     """split of interleaved pairs (the last block masked), and a helper returning a tuple."""
     T = int(c.get("TILE", 256))
