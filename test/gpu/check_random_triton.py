@@ -67,7 +67,10 @@ def compare(label, got, want):
             bad.append(f"{k}: {int((got[k] != want[k]).sum())} of {got[k].size} differ")
     if ulps(got["uni"], want["uni"]) > 1:
         bad.append(f"uni: {ulps(got['uni'], want['uni'])} ulp apart")
-    if not np.allclose(got["normal"], want["normal"], rtol=1e-5, atol=1e-5):
+    # randn goes through log, sqrt and cos, which Triton (and tilec) compute with the GPU's
+    # approximate instructions: Triton's own randn is 4e-5 from the exact numpy
+    # reference at seed 1234 (H100, 2026-11-23), so the streams agree to 1e-4, not to an ulp.
+    if not np.allclose(got["normal"], want["normal"], rtol=5e-5, atol=1e-4):
         bad.append(f"normal: max |diff| {np.abs(got['normal'] - want['normal']).max():.3g}")
     print(("FAIL  " if bad else "PASS  ") + label + ("" if not bad else ": " + "; ".join(bad)), flush=True)
     return not bad

@@ -33,10 +33,16 @@ TOLERANCE = {torch.float16: (1e-2, 1e-3), torch.bfloat16: (1e-2, 1e-3), torch.fl
              torch.float64: (1e-7, 1e-9)}
 
 
+def host_tensor(a):
+    """An ndarray as a CPU tensor: always a copy, since `ascontiguousarray` keeps a
+    one-element reversed view (stride -4 counts as contiguous), which torch refuses."""
+    return torch.from_numpy(np.array(a, copy=True, order="C"))
+
+
 def tensor_of(v):
     """A case's argument as launch argument: an ndarray or a buffer spec becomes a CUDA tensor."""
     if isinstance(v, np.ndarray):
-        return torch.from_numpy(np.ascontiguousarray(v)).cuda()
+        return host_tensor(v).cuda()
     if isinstance(v, str):
         how, dtype, dims = v.split(":")[:3]
         shape = [int(d) for d in dims.split("x")]
@@ -46,7 +52,7 @@ def tensor_of(v):
 
 
 def compare(name, got, ref, rtol, atol):
-    ref_t = torch.from_numpy(np.ascontiguousarray(ref)).to(got.device)
+    ref_t = host_tensor(ref).to(got.device)
     if got.dtype in (torch.float16, torch.bfloat16):
         got, ref_t = got.float(), ref_t.float()
     d_rtol, d_atol = TOLERANCE.get(got.dtype, (0.0, 0.0))
