@@ -2,7 +2,7 @@
 //! one stream of its own (not the legacy default stream, which would serialise against
 //! every other stream of the process), device buffers owned as cudarc slices with
 //! asynchronous copies on that stream, timing events, and kernels loaded as
-//! [`launch::Kernel`] and launched with [`launch::Kernel::launch_packed`].
+//! [`Kernel`] and launched with [`Kernel::launch_packed`].
 //!
 //! tilerun launches from one thread, in stream order; its buffers live until the session
 //! is done with them. So the session works with raw addresses once a buffer exists (the
