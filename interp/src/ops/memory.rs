@@ -143,6 +143,24 @@ pub fn decode(op: &ir::Op) -> Result<Option<MemOp>, Fault> {
     Ok(Some(MemOp { access, order: order("weak")?, beyond_cta }))
 }
 
+/// The buffer and byte offset of lane 0 when every lane is live (no mask, or all true)
+/// and lane i is at lane 0's address + i elements, all in one buffer: memcheck of the
+/// first and last lane covers the lanes between. `None`: the general path, which also
+/// reports any lane memcheck refuses.
+fn contiguous(ptrs: &[i64], size: usize, mask: &Option<Vec<bool>>, mem: &Memory) -> Option<(usize, usize)> {
+    let (&first, &last) = (ptrs.first()?, ptrs.last()?);
+    if ptrs.len() < 2 || mask.as_ref().is_some_and(|m| m.iter().any(|&b| !b)) {
+        return None;
+    }
+    let step = size as i64;
+    if !ptrs.iter().zip(0..).all(|(&p, i)| p == first.wrapping_add(i * step)) {
+        return None;
+    }
+    let (b0, off) = mem.locate(first, size).ok()?;
+    let (b1, _) = mem.locate(last, size).ok()?;
+    (b0 == b1).then_some((b0, off))
+}
+
 /// What an access needs besides the program's frame.
 pub struct Ctx<'a> {
     pub mem: &'a mut Memory,
@@ -193,6 +211,10 @@ pub fn perform(op: &MemOp, n: &Node, k: &Kernel, f: &mut Frame, cx: &mut Ctx) ->
         Ok(out)
     };
     let kind = AccessKind::new(op, tile);
+    // The common `base + arange` access with every lane live goes through as one slice
+    // (one memcheck of its ends, no per-lane bookkeeping); the race and never-written
+    // checks want each lane, so they take the general path.
+    let plain = cx.races.is_none() && !cx.uninit;
     match op.access {
         Access::Load { .. } | Access::AsyncCopy { .. } => {
             let (mask, other) = match op.access {
@@ -201,6 +223,18 @@ pub fn perform(op: &MemOp, n: &Node, k: &Kernel, f: &mut Frame, cx: &mut Ctx) ->
                 _ => (None, None),
             };
             let mask = mask_of(mask, f)?;
+            if let Some((b, off)) = contiguous(ptrs, size, &mask, cx.mem).filter(|_| plain) {
+                let span = cx.mem.buffers[b].bytes[off..off + ptrs.len() * size].chunks_exact(size);
+                let data = match elem.is_float() {
+                    true => Data::F(span.map(|c| decode_f(elem, c)).collect()),
+                    false => Data::I(span.map(|c| decode_i(elem, c)).collect()),
+                };
+                match op.access {
+                    Access::AsyncCopy { .. } => super::async_copy::issue(n, f, data)?,
+                    _ => f.set(n.results[0], data),
+                }
+                return Ok(false);
+            }
             let lanes = live(&mask)?;
             if cx.uninit {
                 for (i, l) in lanes.iter().enumerate() {
@@ -263,8 +297,22 @@ pub fn perform(op: &MemOp, n: &Node, k: &Kernel, f: &mut Frame, cx: &mut Ctx) ->
         }
         Access::Store { mask } => {
             let mask = mask_of(mask, f)?;
-            let lanes = live(&mask)?;
             let v = f.get(n.operands[1])?.clone();
+            if let Some((b, off)) = contiguous(ptrs, size, &mask, cx.mem).filter(|_| plain) {
+                let mut bytes = vec![0u8; ptrs.len() * size];
+                for (i, out) in bytes.chunks_exact_mut(size).enumerate() {
+                    encode(elem, &v, if v.len() == 1 { 0 } else { i }, out);
+                }
+                let dst = &mut cx.mem.buffers[b];
+                let range = off..off + bytes.len();
+                let changed = dst.bytes[range.clone()] != bytes[..];
+                dst.bytes[range].copy_from_slice(&bytes);
+                if let Some(w) = &mut dst.written {
+                    w[off / dst.unit..(off + bytes.len()) / dst.unit].fill(true);
+                }
+                return Ok(changed);
+            }
+            let lanes = live(&mask)?;
             if let Some(r) = cx.races.as_deref_mut() {
                 r.access(cx.prog, kind, &lanes, cx.mem, &n.loc);
             }
@@ -404,5 +452,33 @@ impl Scalar {
             Scalar::I(x) => Scalar::I(wrap(bits, x)),
             s => s,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::contiguous;
+    use crate::memory::Memory;
+
+    #[test]
+    fn only_consecutive_live_lanes_in_one_buffer_are_one_slice() {
+        let mut mem = Memory::default();
+        let (a, b) = (mem.add("a", vec![0; 64], 4), mem.add("b", vec![0; 64], 4));
+        let at = |buf: usize, i: i64| Memory::base(buf) as i64 + 4 * i;
+        let run: Vec<i64> = (2..10).map(|i| at(a, i)).collect();
+        assert_eq!(contiguous(&run, 4, &None, &mem), Some((a, 8)));
+        assert_eq!(contiguous(&run, 4, &Some(vec![true]), &mem), Some((a, 8)));
+        // A masked-off lane, a gap, a lane past the end, lanes in two buffers, one lane:
+        // each lane on its own (where memcheck names the lane that is out of bounds).
+        let mut mask = vec![true; 8];
+        mask[3] = false;
+        assert_eq!(contiguous(&run, 4, &Some(mask), &mem), None);
+        let gap: Vec<i64> = (0..8).map(|i| at(a, 2 * i)).collect();
+        assert_eq!(contiguous(&gap, 4, &None, &mem), None);
+        let past: Vec<i64> = (10..18).map(|i| at(a, i)).collect();
+        assert_eq!(contiguous(&past, 4, &None, &mem), None);
+        let across = vec![at(a, 15), at(b, 0)];
+        assert_eq!(contiguous(&across, 4, &None, &mem), None);
+        assert_eq!(contiguous(&run[..1], 4, &None, &mem), None);
     }
 }
