@@ -282,7 +282,7 @@ def math_pow_cases(c, rng):
 
 
 def math_exact_cases(c, rng):
-    """div_rn, sqrt_rn and umulhi: bit-exact."""
+    """div_rn, sqrt_rn and umulhi (unsigned for i32 too, as Triton's): bit-exact."""
     T = int(c.get("TILE", 1024))
     for n in [1, 1000, 4096, 100003]:
         x = rng.standard_normal(n, dtype=np.float32)
@@ -295,7 +295,8 @@ def math_exact_cases(c, rng):
                 ("v", v.astype(np.uint32)), ("uh", f"empty:u32:{n}"), ("s", s.astype(np.int32)),
                 ("t", t.astype(np.int32)), ("sh", f"empty:i32:{n}"), ("n", n)]
         checks = {"dr": x / y, "sr": np.sqrt(np.abs(x)), "uh": ((u * v) >> 32).astype(np.uint32),
-                  "sh": ((s * t) >> 32).astype(np.int32)}
+                  "sh": ((s.astype(np.uint32).astype(np.uint64) * t.astype(np.uint32).astype(np.uint64)) >> 32)
+                  .astype(np.uint32).view(np.int32)}
         yield Case(f"n={n}", (cdiv(n, T),), args, checks, rtol=0, atol=0)
 
 

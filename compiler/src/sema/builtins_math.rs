@@ -52,8 +52,9 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// `umulhi(x, y)`: the high 32 bits of the 64-bit product of two i32 (signed) or u32
-    /// (unsigned) values, as a multiply in 64 bits shifted down; LLVM selects `mul.hi`.
+    /// `umulhi(x, y)`: the high 32 bits of the unsigned 64-bit product of two i32 or u32
+    /// values (an i32's bits read as u32, as Triton's `tt.mulhiui` / `__nv_umulhi`), as a
+    /// multiply in 64 bits shifted down; LLVM selects `mul.hi.u32`.
     fn umulhi(&mut self, a: &Args, sp: Span) -> R<Val> {
         let xs: Vec<&ast::Expr> = a[..2].iter().map(|e| e.unwrap()).collect();
         let (mut args, ty) = self.elementwise("umulhi", &xs, sp)?;
@@ -70,16 +71,18 @@ impl<'a> Checker<'a> {
     }
 }
 
-/// The high 32 bits of the product of two i32 (signed) or u32 (unsigned) operands of one
-/// type, as a multiply in 64 bits shifted down; LLVM selects `mul.hi`. Shared by
-/// `umulhi` and the Philox rounds (builtins_random.rs).
+/// The high 32 bits of the unsigned product of two 32-bit operands of one type (i32
+/// operands' bits read as u32, the result's bits given back as the operands' type), as a
+/// multiply in 64 bits shifted down; LLVM selects `mul.hi.u32`. Shared by `umulhi` and
+/// the Philox rounds (builtins_random.rs).
 pub(super) fn mulhi(x: Expr, y: Expr, sp: Span) -> Expr {
     let ty = x.ty.clone();
     let s = ty.scalar_elem().unwrap();
-    let wide = if s == Scalar::U32 { Scalar::U64 } else { Scalar::I64 };
+    let wide = Scalar::U64;
     let wty = ty.with_elem(Elem::Scalar(wide));
     let bin = |op, l, r| Expr { kind: ExprKind::Binary(op, Box::new(l), Box::new(r)), ty: wty.clone(), span: sp };
-    let p = bin(BinOp::Mul, cast_expr(x, wide, false), cast_expr(y, wide, false));
+    let widen = |e| cast_expr(cast_expr(e, Scalar::U32, true), wide, false);
+    let p = bin(BinOp::Mul, widen(x), widen(y));
     let hi = bin(BinOp::Shr, p, fill(ConstVal::Int(32), wide, &ty.shape, sp));
-    cast_expr(hi, s, false)
+    cast_expr(cast_expr(hi, Scalar::U32, false), s, true)
 }
