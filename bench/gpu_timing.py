@@ -3,7 +3,10 @@
 2-D layout work.
 
 bench(fn) is the method `tilerun --bench` and triton.testing.do_bench use: the median of
-event-timed launches, each after a 256 MB clear that evicts the L2.
+event-timed launches, each after a 256 MB clear that evicts the L2, over the same time
+budget (25 ms of warm-up, 100 ms of timed launches, from a 5-launch estimate). The budget
+matters for the tensor-core kernels: their clocks drop under sustained load (a fixed 100
+launches of a 190 µs matmul took a third of tilerun's time, and measured it faster).
 """
 import numpy as np
 import cupy as cp
@@ -11,8 +14,18 @@ import cupy as cp
 _flush = cp.empty(256 * 1024 * 1024 // 4, dtype=cp.int32)
 
 
-def bench(fn, warm=10, reps=100):
-    """Median microseconds of `reps` launches of `fn`, each after an L2 flush."""
+def bench(fn, warmup_ms=25.0, rep_ms=100.0):
+    """Median microseconds of `fn`'s launches, each after an L2 flush, as do_bench."""
+    s, e = cp.cuda.Event(), cp.cuda.Event()
+    s.record()
+    for _ in range(5):
+        _flush.fill(0)
+        fn()
+    e.record()
+    e.synchronize()
+    est = max(cp.cuda.get_elapsed_time(s, e) / 5, 1e-4)
+    warm = min(max(int(warmup_ms / est), 1), 100_000)
+    reps = min(max(int(rep_ms / est), 1), 100_000)
     for _ in range(warm):
         fn()
     starts = [cp.cuda.Event() for _ in range(reps)]
