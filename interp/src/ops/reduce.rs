@@ -8,7 +8,7 @@
 
 use super::need;
 use crate::exec::Frame;
-use crate::prepare::{Kernel, Kind as Kind2, Node};
+use crate::prepare::{Kernel, Kind as NodeKind, Node};
 use crate::value::{round, uns, wrap, Data, Elem, Value};
 use crate::Fault;
 use tile_dialects::ir;
@@ -222,7 +222,7 @@ fn custom(
         f.set(block.args[1], b);
         for node in &block.ops[..block.ops.len() - 1] {
             match &node.kind {
-                Kind2::Compute(c) => super::exec(c, node, k, f).map_err(|e| e.located(&node.loc))?,
+                NodeKind::Compute(c) => super::exec(c, node, k, f).map_err(|e| e.located(&node.loc))?,
                 _ => return Err(Fault::at(&node.loc, "the interpreter runs only computations in a combine region")),
             }
         }

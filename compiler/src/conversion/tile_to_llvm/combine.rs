@@ -173,3 +173,48 @@ impl Lowerer<'_> {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Combiner;
+    use tile_dialects::ir::import_module;
+
+    /// Whether the combine region of `body` (on `%a`, `%b`: f32) is found commutative.
+    fn commutative(body: &str) -> bool {
+        let text = format!(
+            "func.func @k(%x: tensor<64xf32>) {{
+              %s = \"tile.reduce\"(%x) ({{
+              ^bb0(%a: f32, %b: f32):
+                {body}
+              }}) {{kind = \"custom\", axis = 0 : i32}} : (tensor<64xf32>) -> f32
+              return
+            }}"
+        );
+        let ctx = tile_dialects::context::create_context();
+        let m = melior::ir::Module::parse(&ctx, &text).unwrap_or_else(|| panic!("parses:\n{text}"));
+        let mirror = import_module(m.as_operation());
+        let mut found = None;
+        mirror.walk(&mut |op| {
+            if op.name == "tile.reduce" {
+                found = Some(Combiner::region(op).expect("a combine region").commutative());
+            }
+        });
+        found.expect("a tile.reduce")
+    }
+
+    #[test]
+    fn commutative_combines_are_recognised() {
+        assert!(commutative("%c = arith.addf %a, %b : f32\n gpu.yield %c : f32"));
+        assert!(commutative("%c = arith.addf %b, %a : f32\n gpu.yield %c : f32"));
+        // max(a, b) * (a + b): commuting ops all the way down.
+        assert!(commutative(
+            "%m = arith.maximumf %a, %b : f32\n %s = arith.addf %b, %a : f32\n %c = arith.mulf %m, %s : f32\n gpu.yield %c : f32"
+        ));
+        // a - b, "the last nonzero" and `a` alone depend on the order.
+        assert!(!commutative("%c = arith.subf %a, %b : f32\n gpu.yield %c : f32"));
+        assert!(!commutative(
+            "%z = arith.constant 0.0 : f32\n %n = arith.cmpf one, %b, %z : f32\n %c = arith.select %n, %b, %a : f32\n gpu.yield %c : f32"
+        ));
+        assert!(!commutative("gpu.yield %a : f32"));
+    }
+}
