@@ -266,12 +266,16 @@ impl<'a> Checker<'a> {
 }
 
 /// Whether a combine inlined on scalars can be a region: only `let`s of pure scalar
-/// expressions (no memory access), of element types the lowering shuffles (not i1).
-/// Anything else keeps the expansion, which runs the body on whole halves.
+/// expressions (no memory access, no if-expression), of element types the lowering
+/// shuffles (not i1). Anything else keeps the expansion, which runs the body on whole
+/// halves.
 fn region_combine(c: &CombineFn) -> bool {
     fn pure(e: &Expr) -> bool {
         let mut ok = e.ty.shape.is_empty()
-            && !matches!(e.kind, ExprKind::Load { .. } | ExprKind::Atomic { .. } | ExprKind::AtomicCas { .. });
+            && !matches!(
+                e.kind,
+                ExprKind::Load { .. } | ExprKind::Atomic { .. } | ExprKind::AtomicCas { .. } | ExprKind::If { .. }
+            );
         crate::limits::children(e, &mut |x| ok = ok && pure(x));
         ok
     }
