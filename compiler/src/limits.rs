@@ -214,6 +214,8 @@ pub(crate) fn children<'e>(e: &'e Expr, f: &mut impl FnMut(&'e Expr)) {
         | ExprKind::ExpandDims { value: x, .. }
         | ExprKind::Reduce { value: x, .. }
         | ExprKind::Scan { value: x, .. }
+        | ExprKind::ReduceFn { value: x, .. }
+        | ExprKind::ScanFn { value: x, .. }
         | ExprKind::Sort { value: x, .. }
         | ExprKind::Flip { value: x, .. }
         | ExprKind::Histogram { value: x, .. }

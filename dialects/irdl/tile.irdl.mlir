@@ -146,8 +146,18 @@ irdl.dialect @tile {
   }
 
   // Reduction of a tile along `axis` (sum, max, min, argmax, argmin, xor: bitwise of integers);
-  // a 1-D tile reduces to a scalar.
-  //   %s = "tile.reduce"(%x) {kind = "sum", axis = 0 : i32} : (tensor<1024xf32>) -> f32
+  // a 1-D tile reduces to a scalar. `combine` is empty for those kinds; for kind "custom"
+  // (a `fn` combine) it is one block taking the left and right scalars and ending in
+  // `gpu.yield` of their combination (associative; left stays left). IRDL has no optional
+  // regions, so the built-in kinds carry an empty one; nor terminators, so the region ends
+  // in upstream `gpu.yield` (a terminator with no parent constraint), not an op of ours.
+  //   %s = "tile.reduce"(%x) ({
+  //   }) {kind = "sum", axis = 0 : i32} : (tensor<1024xf32>) -> f32
+  //   %m = "tile.reduce"(%x) ({
+  //   ^bb0(%a: f32, %b: f32):
+  //     %c = arith.maximumf %a, %b : f32
+  //     "gpu.yield"(%c) : (f32) -> ()
+  //   }) {kind = "custom", axis = 0 : i32} : (tensor<1024xf32>) -> f32
   irdl.operation @reduce {
     %t = irdl.base "!builtin.tensor"
     %r = irdl.any
@@ -157,26 +167,34 @@ irdl.dialect @tile {
     %kind_argmax = irdl.is "argmax"
     %kind_argmin = irdl.is "argmin"
     %kind_xor = irdl.is "xor"
-    %kind = irdl.any_of(%kind_sum, %kind_max, %kind_min, %kind_argmax, %kind_argmin, %kind_xor)
+    %kind_custom = irdl.is "custom"
+    %kind = irdl.any_of(%kind_sum, %kind_max, %kind_min, %kind_argmax, %kind_argmin, %kind_xor, %kind_custom)
     %axis = irdl.base "#builtin.integer"
     irdl.attributes { "kind" = %kind, "axis" = %axis }
     irdl.operands(value: %t)
     irdl.results(res: %r)
+    %combine = irdl.region
+    irdl.regions(combine: %combine)
   }
 
-  // Inclusive scan along `axis` (cumsum, cumprod); `reverse` scans from the axis's end
+  // Inclusive scan along `axis` (cumsum, cumprod, or "custom" with a `combine` region as
+  // `tile.reduce`'s, empty for the built-in kinds); `reverse` scans from the axis's end
   // (element i combines elements i..n).
-  //   %c = "tile.scan"(%x) {kind = "cumsum", axis = 0 : i32, reverse = false} : (tensor<1024xi32>) -> tensor<1024xi32>
+  //   %c = "tile.scan"(%x) ({
+  //   }) {kind = "cumsum", axis = 0 : i32, reverse = false} : (tensor<1024xi32>) -> tensor<1024xi32>
   irdl.operation @scan {
     %t = irdl.base "!builtin.tensor"
     %kind_cumsum = irdl.is "cumsum"
     %kind_cumprod = irdl.is "cumprod"
-    %kind = irdl.any_of(%kind_cumsum, %kind_cumprod)
+    %kind_custom = irdl.is "custom"
+    %kind = irdl.any_of(%kind_cumsum, %kind_cumprod, %kind_custom)
     %axis = irdl.base "#builtin.integer"
     %rev = irdl.base "#builtin.integer"
     irdl.attributes { "kind" = %kind, "axis" = %axis, "reverse" = %rev }
     irdl.operands(value: %t)
     irdl.results(res: %t)
+    %combine = irdl.region
+    irdl.regions(combine: %combine)
   }
 
   // Matrix product with accumulation: acc + a @ b.

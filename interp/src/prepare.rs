@@ -160,7 +160,8 @@ impl Preparer<'_> {
             "scf.for" => Kind::For,
             "scf.while" => Kind::While,
             "scf.if" => Kind::If,
-            "scf.yield" => Kind::Yield,
+            // `gpu.yield` ends the `combine` region of a custom reduction or scan.
+            "scf.yield" | "gpu.yield" => Kind::Yield,
             "scf.condition" => Kind::Condition,
             "func.return" => Kind::Return,
             "tile.debug_barrier" | "layout.barrier" => Kind::Barrier,
@@ -171,6 +172,11 @@ impl Preparer<'_> {
         };
         let mut regions = vec![];
         for r in &op.regions {
+            // The built-in kinds of `tile.reduce` / `tile.scan` carry an empty `combine`.
+            if r.blocks.is_empty() && matches!(op.name.as_str(), "tile.reduce" | "tile.scan") {
+                regions.push(Block::default());
+                continue;
+            }
             if r.blocks.len() != 1 {
                 return Err(Fault::at(
                     &op.loc,

@@ -609,6 +609,28 @@ def custom_scan_cases(c, rng):
                rtol=0, atol=0)
 
 
+def custom_last_cases(c, rng):
+    """Non-commutative combines (the last nonzero value) reduced and scanned in order."""
+    R, C = int(c.get("ROWS", 8)), int(c.get("COLS", 512))
+    x = rng.integers(-3, 4, (R, C)).astype(np.int32)
+    x[2, -40:] = 0  # a row whose last nonzero is far from its end
+    x[-1, -1] = 0
+
+    def last(v):
+        nz = v[v != 0]
+        return nz[-1] if nz.size else 0
+
+    s = x.reshape(-1)[:16]
+    held = s.copy()
+    for j in range(1, 16):
+        held[j] = s[j] if s[j] != 0 else held[j - 1]
+    outs = [("row_last", R), ("last", 1), ("small", 1), ("small_held", 16), ("small_suffix", 16)]
+    args = [("x", x)] + [(b, f"empty:i32:{n}") for b, n in outs]
+    refs = [np.array([last(r) for r in x]), np.array([last(x.reshape(-1))]), np.array([last(s)]), held,
+            np.cumsum(s[::-1])[::-1]]
+    yield Case(f"{R}x{C}", (1,), args, {b: r.astype(np.int32) for (b, _), r in zip(outs, refs)}, rtol=0, atol=0)
+
+
 def block_cumsum_cases(c, rng):
     T = int(c.get("TILE", 1024))
     for n in [1, 1000, 4096, 100003]:
@@ -681,6 +703,8 @@ KERNELS = {
     "custom_sum": ([("x", "*f32"), ("out", "*f32"), ("n", "i32")], custom_sum_cases),
     "custom_scan": ([("x", "*i32")] + [(b, "*i32") for b in ["sums", "suffix", "down", "held", "run_max", "run_arg"]],
                     custom_scan_cases),
+    "custom_last": ([("x", "*i32")] + [(b, "*i32") for b in ["row_last", "last", "small", "small_held",
+                                                             "small_suffix"]], custom_last_cases),
     "custom_block_cumsum": ([("x", "*i32"), ("y", "*i32"), ("n", "i32")], block_cumsum_cases),
     "block_cumsum": ([("x", "*i32"), ("y", "*i32"), ("n", "i32")], block_cumsum_cases),
     "suffix_scan": ([("x", "*i32"), ("sums", "*i32"), ("prods", "*i32"), ("n", "i32")], suffix_scan_cases),

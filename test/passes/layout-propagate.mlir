@@ -73,7 +73,8 @@ module {
   // a layout.convert on each side.
   // CHECK-LABEL: func.func @scan_cols
   // CHECK: %[[IN:.*]] = "layout.convert"
-  // CHECK: "tile.scan"(%[[IN]]) {{.*}} -> tensor<64x64xi32, #layout.blocked<array<i32: 32, 1>, array<i32: 1, 32>, array<i32: 2, 2>, array<i32: 1, 0>>>
+  // CHECK: "tile.scan"(%[[IN]]) ({
+  // CHECK-NEXT: }) {{.*}} -> tensor<64x64xi32, #layout.blocked<array<i32: 32, 1>, array<i32: 1, 32>, array<i32: 2, 2>, array<i32: 1, 0>>>
   // CHECK-NEXT: "layout.convert"
   // CHECK: "tile.store"
   func.func @scan_cols(%arg0: !tile.ptr<i32> {tile.divisibility = 16 : i32}, %arg1: !tile.ptr<i32> {tile.divisibility = 16 : i32}) attributes {tile.kernel, tile.num_stages = 3 : i32, tile.num_warps = 4 : i32} {
@@ -92,7 +93,7 @@ module {
     %11 = "tile.splat"(%arg0) : (!tile.ptr<i32>) -> tensor<64x64x!tile.ptr<i32>>
     %12 = "tile.addptr"(%11, %8) : (tensor<64x64x!tile.ptr<i32>>, tensor<64x64xi32>) -> tensor<64x64x!tile.ptr<i32>>
     %13 = "tile.load"(%12) {cache = "", evict = "", layout.anchor = #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>, layout.vec = 4 : i32, operandSegmentSizes = array<i32: 1, 0, 0>, volatile = false} : (tensor<64x64x!tile.ptr<i32>>) -> tensor<64x64xi32>
-    %14 = "tile.scan"(%13) {axis = 0 : i32, kind = "cumsum", reverse = false} : (tensor<64x64xi32>) -> tensor<64x64xi32>
+    %14 = "tile.scan"(%13) ({}) {axis = 0 : i32, kind = "cumsum", reverse = false} : (tensor<64x64xi32>) -> tensor<64x64xi32>
     "tile.store"(%10, %14) {cache = "", evict = "", layout.anchor = #layout.blocked<array<i32: 1, 4>, array<i32: 4, 8>, array<i32: 4, 1>, array<i32: 1, 0>>, layout.vec = 4 : i32, operandSegmentSizes = array<i32: 1, 1, 0>} : (tensor<64x64x!tile.ptr<i32>>, tensor<64x64xi32>) -> ()
     return
   }

@@ -585,6 +585,8 @@ pub(crate) fn touches_memory(e: &Expr) -> bool {
         K::Cast { value, .. } | K::ExpandDims { value, .. } | K::Trans { value, .. } => touches_memory(value),
         K::Reduce { value, .. }
         | K::Scan { value, .. }
+        | K::ReduceFn { value, .. }
+        | K::ScanFn { value, .. }
         | K::Sort { value, .. }
         | K::Flip { value, .. }
         | K::Histogram { value, .. } => touches_memory(value),

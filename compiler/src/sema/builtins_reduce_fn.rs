@@ -15,7 +15,7 @@
 use super::broadcast::{broadcast_expr, broadcasts_to};
 use super::builtins::Args;
 use super::builtins_split::pick_last;
-use super::tir::{Expr, ExprKind};
+use super::tir::{CombineFn, Expr, ExprKind, Stmt};
 use super::types::{Elem, Ty};
 use super::{Checker, TExpr, Val, R};
 use crate::diag::Diagnostic;
@@ -28,26 +28,47 @@ impl<'a> Checker<'a> {
         let (xs, is_tuple) = self.reduce_inputs("reduce", input)?;
         let item = self.combine_fn("reduce", a[2].unwrap(), xs.len())?;
         let elems: Vec<Elem> = xs.iter().map(|x| x.ty().elem).collect();
-        self.dry_combine("reduce", item, &elems, sp)?;
+        let region = self.dry_combine("reduce", item, &elems, sp)?;
         let keep_dims = match a[3] {
             Some(k) => self.const_bool(k, "keep_dims")?,
             None => false,
         };
         let rank = xs[0].ty().shape.len();
         let axis = self.axis_arg(a[1], &xs[0])?;
+        let flat_all = a[1].is_none_or(|e| matches!(e.kind, ast::ExprKind::NoneLit));
+        let keep = |e: Expr| {
+            if !keep_dims {
+                return e;
+            }
+            let ones = if flat_all { vec![1; rank] } else { with_axis(&e.ty.shape, axis.unwrap_or(0)) };
+            let ty = Ty::tile(e.ty.elem, ones);
+            let kind = if e.ty.is_scalar() { ExprKind::Splat(Box::new(e)) } else { ExprKind::Reshape(Box::new(e)) };
+            Expr { kind, ty, span: sp }
+        };
+        // One tile: one `tile.reduce` carrying the combine as its region.
+        if let (false, Some(combine)) = (is_tuple, region) {
+            let x = xs.into_iter().next().unwrap();
+            let mut shape = x.ty().shape.clone();
+            match axis {
+                Some(ax) => drop(shape.remove(ax as usize)),
+                None => shape.clear(),
+            }
+            let ty = Ty::tile(x.ty().elem, shape);
+            let kind = ExprKind::ReduceFn { value: Box::new(x.e), axis, combine: Box::new(combine) };
+            return Ok(Val::Expr(TExpr::strong(keep(Expr { kind, ty, span: sp }))));
+        }
         // Without an axis the whole tile reduces: flatten it first.
-        let (mut cur, axis) = match axis {
-            Some(ax) => (xs.into_iter().map(|x| self.hoist(move_last(x, ax, sp))).collect::<Vec<_>>(), ax),
+        let mut cur = match axis {
+            Some(ax) => xs.into_iter().map(|x| self.hoist(move_last(x, ax, sp))).collect::<Vec<_>>(),
             None => {
                 let n = xs[0].ty().numel();
                 let flat = |x: TExpr| {
                     let ty = Ty::tile(x.ty().elem, vec![n]);
                     TExpr::strong(Expr { kind: ExprKind::Reshape(Box::new(x.e)), ty, span: sp })
                 };
-                (xs.into_iter().map(|x| self.hoist(flat(x))).collect(), 0)
+                xs.into_iter().map(|x| self.hoist(flat(x))).collect()
             }
         };
-        let flat_all = a[1].is_none_or(|e| matches!(e.kind, ast::ExprKind::NoneLit));
         while *cur[0].ty.shape.last().unwrap() > 1 {
             let mut left = vec![];
             let mut right = vec![];
@@ -67,20 +88,7 @@ impl<'a> Checker<'a> {
             let elems: Vec<Elem> = cur.iter().map(|x| x.ty.elem).collect();
             cur = self.combined("reduce", item, r, &elems, &half, sp)?;
         }
-        let mut out: Vec<Val> = cur
-            .iter()
-            .map(|x| {
-                let mut e = pick_last(x, 0, sp);
-                if keep_dims {
-                    let ones = if flat_all { vec![1; rank] } else { with_axis(&e.ty.shape, axis) };
-                    let ty = Ty::tile(e.ty.elem, ones);
-                    let kind =
-                        if e.ty.is_scalar() { ExprKind::Splat(Box::new(e)) } else { ExprKind::Reshape(Box::new(e)) };
-                    e = Expr { kind, ty, span: sp };
-                }
-                Val::Expr(TExpr::strong(e))
-            })
-            .collect();
+        let mut out: Vec<Val> = cur.iter().map(|x| Val::Expr(TExpr::strong(keep(pick_last(x, 0, sp))))).collect();
         if is_tuple {
             Ok(Val::Tuple(out, sp))
         } else {
@@ -162,18 +170,35 @@ impl<'a> Checker<'a> {
     /// stand-ins, its statements dropped. A body that only works on whole tiles (a
     /// reduction, `arange`) fails here, at its line, instead of combining across elements
     /// when it is applied to the halves.
-    pub(super) fn dry_combine(&mut self, fname: &str, item: &'a ast::Item, elems: &[Elem], sp: Span) -> R<()> {
+    ///
+    /// For one tile, returns the inlined body as a region combine when it is one
+    /// (`region_combine`): the caller then emits one `tile.reduce` / `tile.scan` of kind
+    /// "custom" instead of the expansion.
+    pub(super) fn dry_combine(
+        &mut self,
+        fname: &str,
+        item: &'a ast::Item,
+        elems: &[Elem],
+        sp: Span,
+    ) -> R<Option<CombineFn>> {
         let saved = std::mem::take(&mut self.pending);
         let mut vals = vec![];
+        let mut params = vec![];
         for side in ["left", "right"] {
             for &e in elems {
                 let v = self.new_var(side, Ty::tile(e, vec![]), sp);
+                params.push(v);
                 vals.push(Val::Expr(TExpr::strong(Expr { kind: ExprKind::Var(v), ty: Ty::tile(e, vec![]), span: sp })));
             }
         }
         let r = self.inline_vals(item, vals, sp).and_then(|r| self.combined(fname, item, r, elems, &[], sp));
-        self.pending = saved;
-        r.map(|_| ())
+        let body = std::mem::replace(&mut self.pending, saved);
+        let mut results = r?;
+        if results.len() != 1 {
+            return Ok(None);
+        }
+        let c = CombineFn { params: [params[0], params[1]], body, result: results.pop().unwrap() };
+        Ok(region_combine(&c).then_some(c))
     }
 
     /// Checks what `combine_fn` returned (one value per combined tile, of its element
@@ -238,6 +263,24 @@ impl<'a> Checker<'a> {
         }
         Ok(out)
     }
+}
+
+/// Whether a combine inlined on scalars can be a region: only `let`s of pure scalar
+/// expressions (no memory access, no if-expression), of element types the lowering
+/// shuffles (not i1). Anything else keeps the expansion, which runs the body on whole
+/// halves.
+fn region_combine(c: &CombineFn) -> bool {
+    fn pure(e: &Expr) -> bool {
+        let mut ok = e.ty.shape.is_empty()
+            && !matches!(
+                e.kind,
+                ExprKind::Load { .. } | ExprKind::Atomic { .. } | ExprKind::AtomicCas { .. } | ExprKind::If { .. }
+            );
+        crate::limits::children(e, &mut |x| ok = ok && pure(x));
+        ok
+    }
+    let shuffled = matches!(c.result.ty.elem, Elem::Scalar(s) if s != super::types::Scalar::I1);
+    shuffled && c.body.iter().all(|s| matches!(s, Stmt::Let { value, .. } if pure(value))) && pure(&c.result)
 }
 
 /// `x` with axis `ax` moved last (the others keep their order).

@@ -26,7 +26,7 @@ impl<'a> Checker<'a> {
         let (xs, is_tuple) = self.reduce_inputs(fname, a[0].unwrap())?;
         let item = self.combine_fn(fname, a[2].unwrap(), xs.len())?;
         let elems: Vec<Elem> = xs.iter().map(|x| x.ty().elem).collect();
-        self.dry_combine(fname, item, &elems, sp)?;
+        let region = self.dry_combine(fname, item, &elems, sp)?;
         let reverse = match a[3] {
             Some(r) => self.const_bool(r, "reverse")?,
             None => false,
@@ -44,6 +44,22 @@ impl<'a> Checker<'a> {
                 )
             }
         };
+        // One tile: one `tile.scan` carrying the combine as its region. A reverse one is
+        // the forward scan of the flipped axis, flipped back: the lowering's reverse order
+        // would put a small tile's copies first, where a combine without an identity
+        // cannot skip them.
+        if let (false, Some(combine)) = (is_tuple, region) {
+            let x = xs.into_iter().next().unwrap();
+            let ty = x.ty().clone();
+            let flip = |e: Expr| {
+                let ty = e.ty.clone();
+                Expr { kind: ExprKind::Flip { value: Box::new(e), axis }, ty, span: sp }
+            };
+            let v = if reverse { flip(x.e) } else { x.e };
+            let kind = ExprKind::ScanFn { value: Box::new(v), axis, reverse: false, combine: Box::new(combine) };
+            let e = Expr { kind, ty, span: sp };
+            return Ok(Val::Expr(TExpr::strong(if reverse { flip(e) } else { e })));
+        }
         let last = rank - 1;
         let flip = |e: Expr| {
             let ty = e.ty.clone();

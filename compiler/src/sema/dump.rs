@@ -127,6 +127,10 @@ pub fn expr(k: &Kernel, e: &Expr) -> String {
         ExprKind::Scan { op, value, axis, reverse } => {
             format!("scan_{op:?}({}, axis={axis}{})", x(value), if *reverse { ", reverse" } else { "" })
         }
+        ExprKind::ReduceFn { value, axis, .. } => format!("reduce_fn({}, axis={axis:?})", x(value)),
+        ExprKind::ScanFn { value, axis, reverse, .. } => {
+            format!("scan_fn({}, axis={axis}{})", x(value), if *reverse { ", reverse" } else { "" })
+        }
         ExprKind::Sort { value, axis, descending } => format!("sort({}, axis={axis}, desc={descending})", x(value)),
         ExprKind::Histogram { value, num_bins } => format!("histogram({}, {num_bins})", x(value)),
         ExprKind::Math { f, args } => {

@@ -152,6 +152,16 @@ pub enum Stmt {
     Expr(Expr),
 }
 
+/// A `fn` combine inlined once on scalars: `params` (left, right) bound, `body` run, then
+/// `result` is the combination. Only scalar `let`s and pure scalar expressions (what a
+/// region of `tile.reduce` / `tile.scan` holds; `Checker::region_combine`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CombineFn {
+    pub params: [VarId; 2],
+    pub body: Vec<Stmt>,
+    pub result: Expr,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Expr {
     pub kind: ExprKind,
@@ -230,6 +240,20 @@ pub enum ExprKind {
         value: Box<Expr>,
         axis: u32,
         reverse: bool,
+    },
+    /// `reduce` of one tile with a `fn` combine, as one op: `tile.reduce` of kind
+    /// "custom" whose region is `combine`. `axis: None` reduces the whole tile.
+    ReduceFn {
+        value: Box<Expr>,
+        axis: Option<u32>,
+        combine: Box<CombineFn>,
+    },
+    /// `associative_scan` of one tile with a `fn` combine: `tile.scan` of kind "custom".
+    ScanFn {
+        value: Box<Expr>,
+        axis: u32,
+        reverse: bool,
+        combine: Box<CombineFn>,
     },
     Sort {
         value: Box<Expr>,

@@ -2,9 +2,9 @@
 
 use super::types::{mlir_type, scalar_type, typed_const, IEEE_RN};
 use super::Gen;
-use crate::sema::tir::{num, BinOp, ConstVal, Expr, ExprKind, MathFn, MemScope, MemSem, UnOp};
+use crate::sema::tir::{num, BinOp, CombineFn, ConstVal, Expr, ExprKind, MathFn, MemScope, MemSem, UnOp};
 use crate::sema::types::{Elem, Scalar, Ty};
-use tile_dialects::ir::{Attr, Builder, ValueId};
+use tile_dialects::ir::{Attr, Builder, Region, ValueId};
 
 /// `arith.cmpi` predicates: eq ne slt sle sgt sge ult ule ugt uge.
 fn cmpi_pred(op: BinOp, unsigned: bool) -> i64 {
@@ -198,7 +198,26 @@ impl Gen<'_> {
                 if unsigned_elem(&value.ty) {
                     attrs.push(("tile.unsigned", Attr::int(1, "i32")));
                 }
-                b.op1("tile.reduce", &[v], ty, &attrs)
+                // IRDL has no optional regions: the built-in kinds carry an empty `combine`.
+                b.op_with_regions("tile.reduce", &[v], &[ty], &attrs, vec![Region::default()])[0]
+            }
+            ExprKind::ReduceFn { value, axis, combine } => {
+                let mut v = self.expr(b, value);
+                b.loc = self.loc(e.span);
+                let axis = match axis {
+                    Some(a) => *a,
+                    None => {
+                        if value.ty.shape.len() > 1 {
+                            let flat = Ty { elem: value.ty.elem, shape: vec![value.ty.numel()] };
+                            v = b.op1("tile.reshape", &[v], mlir_type(&flat), &[]);
+                        }
+                        0
+                    }
+                };
+                let region = self.combine_region(b, combine, value.ty.elem);
+                b.loc = self.loc(e.span);
+                let attrs = [("kind", Attr::str("custom")), ("axis", Attr::int(axis as i64, "i32"))];
+                b.op_with_regions("tile.reduce", &[v], &[ty], &attrs, vec![region])[0]
             }
             ExprKind::Scan { op, value, axis, reverse } => {
                 let v = self.expr(b, value);
@@ -209,7 +228,18 @@ impl Gen<'_> {
                     ("axis", Attr::int(*axis as i64, "i32")),
                     ("reverse", Attr::bool(*reverse)),
                 ];
-                b.op1("tile.scan", &[v], ty, &attrs)
+                b.op_with_regions("tile.scan", &[v], &[ty], &attrs, vec![Region::default()])[0]
+            }
+            ExprKind::ScanFn { value, axis, reverse, combine } => {
+                let v = self.expr(b, value);
+                let region = self.combine_region(b, combine, value.ty.elem);
+                b.loc = self.loc(e.span);
+                let attrs = [
+                    ("kind", Attr::str("custom")),
+                    ("axis", Attr::int(*axis as i64, "i32")),
+                    ("reverse", Attr::bool(*reverse)),
+                ];
+                b.op_with_regions("tile.scan", &[v], &[ty], &attrs, vec![region])[0]
             }
             ExprKind::Sort { value, axis, descending } => {
                 let v = self.expr(b, value);
@@ -421,5 +451,21 @@ impl Gen<'_> {
         };
         let _ = scalar_type;
         b.op1(name, &[v], ty, &[])
+    }
+}
+
+impl Gen<'_> {
+    /// The `combine` region of a custom `tile.reduce` / `tile.scan`: one block taking the
+    /// left and right scalars, the helper's body inlined on them, `gpu.yield` of the result.
+    fn combine_region(&mut self, b: &mut Builder, c: &CombineFn, elem: Elem) -> Region {
+        let t = mlir_type(&Ty { elem, shape: vec![] });
+        b.region(&[t.clone(), t], |rb, args| {
+            self.env.insert(c.params[0], args[0]);
+            self.env.insert(c.params[1], args[1]);
+            self.stmts(rb, &c.body);
+            let r = self.expr(rb, &c.result);
+            rb.loc = self.loc(c.result.span);
+            rb.op("gpu.yield", &[r], &[], &[]);
+        })
     }
 }

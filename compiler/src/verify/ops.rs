@@ -124,9 +124,15 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
             if r.shape() != shape.as_slice() || r.elem() != elem || r.is_tensor() == shape.is_empty() {
                 return Err(format!("reducing {v} along axis {a} does not give {r}"));
             }
-            Ok(())
+            combine_region(cx, op, v.elem())
         }
-        "tile.scan" | "tile.sort" | "tile.flip" => {
+        "tile.scan" => {
+            let v = operand(0)?;
+            axis(v.shape().len())?;
+            same(result()?, v, "the result")?;
+            combine_region(cx, op, v.elem())
+        }
+        "tile.sort" | "tile.flip" => {
             let v = operand(0)?;
             axis(v.shape().len())?;
             same(result()?, v, "the result")
@@ -227,6 +233,38 @@ fn mask(cx: &Cx, m: Option<u32>, p: &Type) -> Result<(), String> {
 fn same(a: &Type, b: &Type, what: &str) -> Result<(), String> {
     if a.shape() != b.shape() || a.elem() != b.elem() || a.is_tensor() != b.is_tensor() {
         return Err(format!("{what} {a} does not match {b}"));
+    }
+    Ok(())
+}
+
+/// `tile.reduce` / `tile.scan`'s `combine` region: empty for the built-in kinds; for
+/// "custom", one block of two `elem` arguments (left, right) ending in `gpu.yield` of one
+/// `elem`, the combination.
+fn combine_region(cx: &Cx, op: &Op, elem: &Type) -> R {
+    let custom = op.str_attr("kind").as_deref() == Some("custom");
+    let blocks = op.regions.first().map_or(&[][..], |r| &r.blocks[..]);
+    if !custom {
+        return match blocks.is_empty() {
+            true => Ok(()),
+            false => Err("a built-in kind has an empty `combine` region".into()),
+        };
+    }
+    let [block] = blocks else {
+        return Err(format!("kind \"custom\" needs a `combine` region of one block, found {}", blocks.len()));
+    };
+    let args: Vec<&Type> = block.args.iter().map(|&a| cx.ty(a)).collect::<Result<_, _>>()?;
+    if args.len() != 2 || args.iter().any(|t| *t != elem) {
+        let found: Vec<String> = args.iter().map(|t| t.to_string()).collect();
+        return Err(format!("the `combine` region takes ({elem}, {elem}), not ({})", found.join(", ")));
+    }
+    let yielded = match block.ops.last() {
+        Some(y) if y.name == "gpu.yield" => {
+            y.operands.iter().map(|&v| cx.ty(v).map(|t| t.to_string())).collect::<Result<Vec<_>, _>>()?
+        }
+        _ => return Err("the `combine` region does not end in `gpu.yield`".into()),
+    };
+    if yielded != [elem.to_string()] {
+        return Err(format!("the `combine` region yields ({}), not one {elem}", yielded.join(", ")));
     }
     Ok(())
 }

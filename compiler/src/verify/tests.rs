@@ -33,7 +33,7 @@ fn masks_axes_and_shapes() {
     assert_eq!(e, "`tile.load`: the mask tensor<32xi1> does not match the pointer tensor<64x!tile.ptr<f32>>");
     let e = check(
         "%x: tensor<64xf32>) {
-    %s = \"tile.reduce\"(%x) {kind = \"sum\", axis = 1 : i32} : (tensor<64xf32>) -> f32
+    %s = \"tile.reduce\"(%x) ({}) {kind = \"sum\", axis = 1 : i32} : (tensor<64xf32>) -> f32
     func.return",
     )
     .unwrap_err();
@@ -44,6 +44,36 @@ fn masks_axes_and_shapes() {
     )
     .unwrap_err();
     assert_eq!(e, "`func.func`: tensor<48xf32>: dimension 48 is not a power of two");
+}
+
+#[test]
+fn combine_regions_match_the_element_type() {
+    let custom = |args: &str, yielded: &str| {
+        check(&format!(
+            "%x: tensor<64xf32>) {{
+    %s = \"tile.reduce\"(%x) ({{
+    ^bb0({args}):
+      gpu.yield {yielded}
+    }}) {{kind = \"custom\", axis = 0 : i32}} : (tensor<64xf32>) -> f32
+    func.return"
+        ))
+    };
+    assert_eq!(custom("%a: f32, %b: f32", "%a : f32"), Ok(()));
+    assert_eq!(
+        custom("%a: f32, %b: i32", "%a : f32").unwrap_err(),
+        "`tile.reduce`: the `combine` region takes (f32, f32), not (f32, i32)"
+    );
+    assert_eq!(
+        custom("%a: f32, %b: f32", "%a, %b : f32, f32").unwrap_err(),
+        "`tile.reduce`: the `combine` region yields (f32, f32), not one f32"
+    );
+    let e = check(
+        "%x: tensor<64xi32>) {
+    %s = \"tile.scan\"(%x) ({}) {kind = \"custom\", axis = 0 : i32, reverse = false} : (tensor<64xi32>) -> tensor<64xi32>
+    func.return",
+    )
+    .unwrap_err();
+    assert_eq!(e, "`tile.scan`: kind \"custom\" needs a `combine` region of one block, found 0");
 }
 
 #[test]

@@ -1,12 +1,15 @@
 //! `tile.reduce` (sum, max, min, argmax, argmin, xor along an axis) and `tile.scan`
-//! (inclusive cumsum, cumprod, forward or reverse). Float sums add pairwise, rounding to the element type at
+//! (inclusive cumsum, cumprod, forward or reverse), and both of kind "custom", whose
+//! `combine` region is run on two scalars at a time in the sequential order (a left fold;
+//! the inclusive prefixes in axis order), which the GPU's tree matches for an associative
+//! combine. Float sums add pairwise, rounding to the element type at
 //! every step, as the GPU's tree does; integer ones wrap; max/min of unsigned elements
 //! (`tile.unsigned`) compare unsigned; argmax/argmin give the first index of the extreme.
 
 use super::need;
 use crate::exec::Frame;
-use crate::prepare::{Kernel, Node};
-use crate::value::{round, uns, wrap, Data, Elem};
+use crate::prepare::{Kernel, Kind as NodeKind, Node};
+use crate::value::{round, uns, wrap, Data, Elem, Value};
 use crate::Fault;
 use tile_dialects::ir;
 
@@ -20,6 +23,10 @@ pub enum Kind {
     Xor,
     CumSum,
     CumProd,
+    /// The `combine` region: a reduction or, with `scan`, an inclusive scan.
+    Custom {
+        scan: bool,
+    },
 }
 
 #[derive(Debug)]
@@ -44,6 +51,7 @@ pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
         "xor" => Kind::Xor,
         "cumsum" => Kind::CumSum,
         "cumprod" => Kind::CumProd,
+        "custom" => Kind::Custom { scan: op.name == "tile.scan" },
         k => return Err(Fault::at(&op.loc, format!("the interpreter does not know the reduction `{k}`"))),
     };
     let axis = need(op, op.int_attr("axis"), "axis")?.max(0) as usize;
@@ -66,6 +74,11 @@ pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
     let x = f.get(src)?.clone();
     let lane = |oi: usize, ii: usize| (0..len).map(move |j| oi * len * inner + j * inner + ii);
     let data = match o.kind {
+        Kind::Custom { scan } => {
+            let lanes = (0..outer).flat_map(|oi| (0..inner).map(move |ii| (oi, ii)));
+            let lanes: Vec<Vec<usize>> = lanes.map(|(oi, ii)| lane(oi, ii).collect()).collect();
+            custom(n, k, f, &x, &lanes, scan, o.reverse)?
+        }
         Kind::CumSum | Kind::CumProd => {
             let mut d = (*x).clone();
             let prod = o.kind == Kind::CumProd;
@@ -183,4 +196,64 @@ fn reduce_float(kind: Kind, re: Elem, mut v: Vec<f64>) -> f64 {
         len = half;
     }
     v[0]
+}
+
+/// Kind "custom": the `combine` region folded over each lane of the axis (`scan`: every
+/// inclusive prefix, from the axis's end when `reverse`).
+fn custom(
+    n: &Node,
+    k: &Kernel,
+    f: &mut Frame,
+    x: &Data,
+    lanes: &[Vec<usize>],
+    scan: bool,
+    reverse: bool,
+) -> Result<Data, Fault> {
+    let block = n.regions.first().filter(|b| b.args.len() == 2);
+    let Some((block, ret)) = block.and_then(|b| Some((b, b.ops.last()?))) else {
+        return Err(Fault::at(&n.loc, "a custom reduction or scan without its combine region"));
+    };
+    let one = |i: usize| match x {
+        Data::I(v) => Data::I(vec![v[i]]),
+        Data::F(v) => Data::F(vec![v[i]]),
+    };
+    let apply = |f: &mut Frame, a: Value, b: Data| -> Result<Value, Fault> {
+        f.set_value(block.args[0], a);
+        f.set(block.args[1], b);
+        for node in &block.ops[..block.ops.len() - 1] {
+            match &node.kind {
+                NodeKind::Compute(c) => super::exec(c, node, k, f).map_err(|e| e.located(&node.loc))?,
+                _ => return Err(Fault::at(&node.loc, "the interpreter runs only computations in a combine region")),
+            }
+        }
+        Ok(f.get(*ret.operands.first().ok_or_else(|| Fault::at(&ret.loc, "the combine yields nothing"))?)?.clone())
+    };
+    let mut out = if scan { x.clone() } else { Data::I(vec![]) };
+    let mut folded: Vec<Value> = vec![];
+    for lane in lanes {
+        let mut idx = lane.clone();
+        if reverse {
+            idx.reverse();
+        }
+        let Some((&first, rest)) = idx.split_first() else { continue };
+        let mut acc: Value = Value::new(one(first));
+        for &i in rest {
+            acc = apply(f, acc, one(i))?;
+            if scan {
+                match (&mut out, &*acc) {
+                    (Data::I(o), Data::I(a)) => o[i] = a[0],
+                    (Data::F(o), Data::F(a)) => o[i] = a[0],
+                    _ => return Err(Fault::at(&n.loc, "the combine changed the element type")),
+                }
+            }
+        }
+        folded.push(acc);
+    }
+    if scan {
+        return Ok(out);
+    }
+    Ok(match x {
+        Data::I(_) => Data::I(folded.iter().map(|a| a.ints().map(|v| v[0])).collect::<Result<_, _>>()?),
+        Data::F(_) => Data::F(folded.iter().map(|a| a.floats().map(|v| v[0])).collect::<Result<_, _>>()?),
+    })
 }

@@ -12,6 +12,7 @@
 //! 4. Shared memory scratch is one `llvm.mlir.global` per kernel, sized to the largest use.
 
 mod async_copy;
+mod combine;
 mod control_flow;
 mod convert;
 mod creation;

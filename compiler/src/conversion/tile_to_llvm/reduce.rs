@@ -2,6 +2,7 @@
 //! copies replaced by the identity), then butterfly shuffles across the warp, then one
 //! value per warp through shared memory, folded by every thread.
 
+use super::combine::Combiner;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::passes::PassError;
@@ -15,13 +16,17 @@ impl Lowerer<'_> {
         let sty = self.ty(src).clone();
         // Along an axis of a 2-D tile, of a slice, or with indices: reduce_axis.rs.
         let sliced = self.dist(src, &op.loc).is_ok_and(|d| d.has_free_threads());
-        if sty.shape().len() != 1 || self.ty(r).is_tensor() || sliced || kind.starts_with("arg") {
+        // A custom combine too: it has no identity for the replicated registers this path
+        // folds, and it keeps the elements in order (reduce_axis.rs).
+        if sty.shape().len() != 1 || self.ty(r).is_tensor() || sliced || kind.starts_with("arg") || kind == "custom" {
             return self.reduce_axis(b, op);
         }
         let ety = lower_type(&sty);
         let unsigned = op.int_attr("tile.unsigned") == Some(1);
-        let combine = combiner(&kind, &ety, unsigned)
-            .ok_or_else(|| PassError::at(&op.loc, format!("reduction `{kind}` is not supported yet")))?;
+        let combine = Combiner::Arith(
+            combiner(&kind, &ety, unsigned)
+                .ok_or_else(|| PassError::at(&op.loc, format!("reduction `{kind}` is not supported yet")))?,
+        );
         let id = identity(b, &kind, &ety, unsigned);
         let dist = self.dist(src, &op.loc)?;
         // 1. Registers.
@@ -34,14 +39,14 @@ impl Lowerer<'_> {
             }
             acc = Some(match acc {
                 None => v,
-                Some(a) => b.op1(combine, &[a, v], ety.clone(), &[]),
+                Some(a) => self.combine(b, combine, a, v, &ety)?,
             });
         }
         let mut acc = acc.unwrap_or(id);
         // 2. Lanes.
         for off in [16, 8, 4, 2, 1] {
             let other = self.shuffle(b, acc, off, &ety)?;
-            acc = b.op1(combine, &[acc, other], ety.clone(), &[]);
+            acc = self.combine(b, combine, acc, other, &ety)?;
         }
         // 3. Warps (a barrier before writing the scratch, none after reading it: the
         //    scratch's next writer has its own, see `Lowerer::smem`). Kept even when every
@@ -78,7 +83,7 @@ impl Lowerer<'_> {
                 let v = b.op1("llvm.load", &[p], ety.clone(), &[]);
                 total = Some(match total {
                     None => v,
-                    Some(t) => b.op1(combine, &[t, v], ety.clone(), &[]),
+                    Some(t) => self.combine(b, combine, t, v, &ety)?,
                 });
             }
             acc = total.expect("at least one warp");

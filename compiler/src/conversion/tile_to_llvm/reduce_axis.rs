@@ -11,7 +11,18 @@
 //!    `axis`) writes its partial per result element to shared memory, a barrier, and every
 //!    thread folds the partials of its result elements in warp order.
 //! argmax / argmin carry (value, index) pairs; ties keep the smaller index, as Triton.
+//!
+//! A custom combine (kind "custom", `combine.rs`) has no identity: copies past the tile's
+//! end are skipped, not folded as one. A copy is set by a coordinate bit at or above the
+//! axis's size, so those registers, lane bits and warps are left out statically. One that
+//! is evidently commutative (`Combiner::commutative`: `a + b`, a max) then lowers exactly
+//! as the built-ins. Any other is associative only: every combine keeps the elements in
+//! axis order. Blocked layouts nest along the axis (`AxisSplit`: registers, then lanes,
+//! then warps, then reps), so each rep is folded on its own through the three steps
+//! (registers in offset order, lane bits from the lowest with the lower lane on the left,
+//! warps in order), and the reps last: a shuffle per rep and lane bit instead of one.
 
+use super::combine::Combiner;
 use super::reduce::{combiner, identity};
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
@@ -31,18 +42,48 @@ impl Lowerer<'_> {
         let base_kind = kind.trim_start_matches("arg");
         let sty = self.ty(src).clone();
         let ety = lower_type(&sty);
-        let combine = combiner(base_kind, &ety, unsigned)
-            .ok_or_else(|| PassError::at(&op.loc, format!("reduction `{kind}` of {ety} is not supported")))?;
+        let combine = if kind == "custom" {
+            Combiner::region(op)?
+        } else {
+            Combiner::Arith(
+                combiner(base_kind, &ety, unsigned)
+                    .ok_or_else(|| PassError::at(&op.loc, format!("reduction `{kind}` of {ety} is not supported")))?,
+            )
+        };
+        let custom = combine.is_custom();
+        // Elements in axis order (a combine not evidently commutative).
+        let ordered = !combine.commutative();
         let sd = self.dist(src, &op.loc)?;
         let rd = if self.ty(r).is_tensor() { Some(self.dist(r, &op.loc)?) } else { None };
         let rn = rd.as_ref().map_or(1, |d| d.elems_per_thread());
-        let id = identity(b, base_kind, &ety, unsigned);
-        let id_idx = b.const_int(i32::MAX as i64, 32);
+        // Custom: the axis's size, the elements of one rep, and the reps holding any.
+        let lim = sd.shape[axis];
+        let (span, nreps) = if ordered {
+            let split = sd.axis_split(axis).ok_or_else(|| {
+                PassError::at(
+                    &op.loc,
+                    "`reduce` with a `fn` combine of a tile whose encoding does not nest along the axis (blocked ones do)",
+                )
+            })?;
+            let span = (split.spt * split.lanes as usize * split.warps) as i64;
+            (span, (((lim + span - 1) / span) as usize).clamp(1, split.reps))
+        } else {
+            (1, 1)
+        };
+        let id = (!custom).then(|| identity(b, base_kind, &ety, unsigned));
+        let id_idx = if custom { None } else { Some(b.const_int(i32::MAX as i64, 32)) };
         let ctx = Combine { combine, kind: base_kind.to_string(), ety: ety.clone(), unsigned };
-        // 1. Registers.
+        // 1. Registers (custom: in offset order, one partial per rep).
         let parts = self.thread_parts(b, &sd);
-        let mut acc: Vec<Option<Acc>> = vec![None; rn];
-        for j in 0..sd.elems_per_thread() {
+        let mut acc: Vec<Option<Acc>> = vec![None; rn * nreps];
+        let mut regs: Vec<usize> = (0..sd.elems_per_thread()).collect();
+        if custom {
+            regs.retain(|&j| sd.reg_offsets(j)[axis] < lim);
+        }
+        if ordered {
+            regs.sort_by_key(|&j| sd.reg_offsets(j)[axis]);
+        }
+        for j in regs {
             let o = sd.reg_offsets(j);
             let g = match &rd {
                 Some(rd) => {
@@ -52,12 +93,13 @@ impl Lowerer<'_> {
                 }
                 None => 0,
             };
+            let g = g * nreps + (o[axis] / span) as usize % nreps;
             let mut v = self.reg(src, j);
             let mut idx = None;
-            if arg || sd.replicates(axis) {
+            if arg || (sd.replicates(axis) && !custom) {
                 let c = b.const_int(o[axis], 32);
                 let mut i = b.op1("arith.addi", &[parts[axis], c], Type::Int(32), &[]);
-                if sd.replicates(axis) {
+                if let (true, Some(id), Some(id_idx)) = (sd.replicates(axis), id, id_idx) {
                     let lim = b.const_int(sd.shape[axis], 32);
                     let own = b.op1("arith.cmpi", &[i, lim], Type::Int(1), &[("predicate", Attr::int(6, "i64"))]);
                     v = b.op1("arith.select", &[own, v, id], ety.clone(), &[]);
@@ -69,28 +111,66 @@ impl Lowerer<'_> {
             }
             acc[g] = Some(match acc[g] {
                 None => (v, idx),
-                Some(a) => ctx.apply(b, a, (v, idx)),
+                Some(a) => ctx.apply(self, b, a, (v, idx))?,
             });
         }
-        let mut acc: Vec<Acc> = acc.into_iter().map(|a| a.unwrap_or((id, arg.then_some(id_idx)))).collect();
-        // 2. Lanes along the axis.
+        // Custom: every rep of every result element has its offset-0 register.
+        let mut acc: Vec<Acc> = acc
+            .into_iter()
+            .map(|a| a.or_else(|| id.map(|id| (id, arg.then_some(id_idx).flatten()))).expect("a register per rep"))
+            .collect();
+        // 2. Lanes along the axis (custom: lane bits that only reach copies left out;
+        //    ordered: from the lowest coordinate, the lower lane on the left).
         let lane_bits = sd.bits(HwDim::Lane, axis);
-        for &bit in &lane_bits {
-            let off = 1u32 << bit;
-            for a in acc.iter_mut() {
-                let ov = self.shuffle(b, a.0, off, &ety)?;
-                let oi = match a.1 {
-                    Some(i) => Some(self.shuffle(b, i, off, &Type::Int(32))?),
-                    None => None,
+        if custom {
+            for (bit, c) in sd.ll.bits_along(HwDim::Lane, axis) {
+                if c >= lim {
+                    continue;
+                }
+                let upper = if ordered {
+                    let sh = b.const_int(bit as i64, 32);
+                    let one = b.const_int(1, 32);
+                    let t = b.op1("arith.shrui", &[self.lane, sh], Type::Int(32), &[]);
+                    let t = b.op1("arith.andi", &[t, one], Type::Int(32), &[]);
+                    Some(b.op1("arith.cmpi", &[t, one], Type::Int(1), &[("predicate", Attr::int(0, "i64"))]))
+                } else {
+                    None
                 };
-                *a = ctx.apply(b, *a, (ov, oi));
+                for a in acc.iter_mut() {
+                    let other = self.shuffle(b, a.0, 1 << bit, &ety)?;
+                    a.0 = match upper {
+                        Some(upper) => {
+                            let l = b.op1("arith.select", &[upper, other, a.0], ety.clone(), &[]);
+                            let r = b.op1("arith.select", &[upper, a.0, other], ety.clone(), &[]);
+                            self.combine(b, combine, l, r, &ety)?
+                        }
+                        None => self.combine(b, combine, a.0, other, &ety)?,
+                    };
+                }
+            }
+        } else {
+            for &bit in &lane_bits {
+                let off = 1u32 << bit;
+                for a in acc.iter_mut() {
+                    let ov = self.shuffle(b, a.0, off, &ety)?;
+                    let oi = match a.1 {
+                        Some(i) => Some(self.shuffle(b, i, off, &Type::Int(32))?),
+                        None => None,
+                    };
+                    *a = ctx.apply(self, b, *a, (ov, oi))?;
+                }
             }
         }
-        // 3. Warps along the axis.
+        // 3. Warps along the axis (custom: those holding copies only are not read).
         let warp_bits = sd.bits(HwDim::Warp, axis);
         let wpc = 1u32 << warp_bits.len();
-        if wpc > 1 {
-            let numel = rd.as_ref().map_or(1, |d| d.shape.iter().product::<i64>()) as u32;
+        let wread = if custom {
+            1u32 << sd.ll.bits_along(HwDim::Warp, axis).iter().filter(|(_, c)| *c < lim).count()
+        } else {
+            wpc
+        };
+        if wread > 1 {
+            let numel = rd.as_ref().map_or(1, |d| d.shape.iter().product::<i64>()) as u32 * nreps as u32;
             let eb = ety.bits().div_ceil(8).max(1);
             let vbytes = numel * wpc * eb;
             let ibase = vbytes.div_ceil(4) * 4;
@@ -106,8 +186,9 @@ impl Lowerer<'_> {
             };
             let cw = b.const_int(wpc as i64, 32);
             let mut slots = vec![];
-            for (g, a) in acc.iter().enumerate() {
-                // The result element's row-major index.
+            for (k, a) in acc.iter().enumerate() {
+                let (g, rep) = (k / nreps, k % nreps);
+                // The result element's row-major index (custom: then the rep's).
                 let lin = match &rd {
                     Some(rd) => {
                         let o = rd.reg_offsets(g);
@@ -127,6 +208,13 @@ impl Lowerer<'_> {
                     }
                     None => b.const_int(0, 32),
                 };
+                let lin = if nreps > 1 {
+                    let lin = tile_dialects::layout::mul_const(b, lin, nreps as i64);
+                    let c = b.const_int(rep as i64, 32);
+                    b.op1("arith.addi", &[lin, c], Type::Int(32), &[])
+                } else {
+                    lin
+                };
                 let row = b.op1("arith.muli", &[lin, cw], Type::Int(32), &[]);
                 let slot = b.op1("arith.addi", &[row, wa], Type::Int(32), &[]);
                 let (vp, ip) = self.slot_ptrs(b, base, slot, &ety, arg.then_some(ibase));
@@ -142,7 +230,7 @@ impl Lowerer<'_> {
             sreg::barrier(b);
             for (g, row) in slots.into_iter().enumerate() {
                 let mut tot: Option<Acc> = None;
-                for w in 0..wpc {
+                for w in 0..wread {
                     let c = b.const_int(w as i64, 32);
                     let slot = b.op1("arith.addi", &[row, c], Type::Int(32), &[]);
                     let (vp, ip) = self.slot_ptrs(b, base, slot, &ety, arg.then_some(ibase));
@@ -150,11 +238,23 @@ impl Lowerer<'_> {
                     let i = ip.map(|ip| b.op1("llvm.load", &[ip], Type::Int(32), &[]));
                     tot = Some(match tot {
                         None => (v, i),
-                        Some(t) => ctx.apply(b, t, (v, i)),
+                        Some(t) => ctx.apply(self, b, t, (v, i))?,
                     });
                 }
                 acc[g] = tot.expect("at least one warp");
             }
+        }
+        // 4. Custom: the reps of each result element, in order.
+        if nreps > 1 {
+            let mut folded = vec![];
+            for reps in acc.chunks(nreps) {
+                let mut t = reps[0].0;
+                for a in &reps[1..] {
+                    t = self.combine(b, combine, t, a.0, &ety)?;
+                }
+                folded.push((t, None));
+            }
+            acc = folded;
         }
         let rty = lower_type(self.ty(r));
         let out: Vec<ValueId> = acc
@@ -195,16 +295,16 @@ impl Lowerer<'_> {
     }
 }
 
-struct Combine {
-    combine: &'static str,
+struct Combine<'a> {
+    combine: Combiner<'a>,
     kind: String,
     ety: Type,
     unsigned: bool,
 }
 
-impl Combine {
+impl Combine<'_> {
     /// Folds `y` into `x`; with indices, the better value wins and ties keep the smaller index.
-    fn apply(&self, b: &mut Builder, x: Acc, y: Acc) -> Acc {
+    fn apply(&self, l: &mut Lowerer, b: &mut Builder, x: Acc, y: Acc) -> Result<Acc, PassError> {
         match (x.1, y.1) {
             (Some(xi), Some(yi)) => {
                 let f = self.ety.is_float();
@@ -222,9 +322,9 @@ impl Combine {
                 let take = b.op1("arith.ori", &[gt, tie], Type::Int(1), &[]);
                 let v = b.op1("arith.select", &[take, y.0, x.0], self.ety.clone(), &[]);
                 let i = b.op1("arith.select", &[take, yi, xi], Type::Int(32), &[]);
-                (v, Some(i))
+                Ok((v, Some(i)))
             }
-            _ => (b.op1(self.combine, &[x.0, y.0], self.ety.clone(), &[]), None),
+            _ => Ok((l.combine(b, self.combine, x.0, y.0, &self.ety)?, None)),
         }
     }
 }

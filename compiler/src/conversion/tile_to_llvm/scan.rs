@@ -24,7 +24,15 @@
 //! A `reverse` scan is the same scan in mirrored coordinates: registers taken from the
 //! axis's end, lane and warp indices along the axis counted from the end (`tpw - 1 -
 //! lane`), and `shfl.sync.down` in place of `up`. No flip through shared memory.
+//!
+//! Kind "custom" (`combine.rs`) runs the same steps with its region at every combine
+//! point, always with the earlier elements on the left. It has no identity: a tile's
+//! copies past the end come after every element in forward order, so they change nothing
+//! an owner keeps, and where the built-ins fold the identity (lane 0's exclusive prefix,
+//! the warps before warp 0) it folds nothing (`Partial`). Sema scans a reversed custom
+//! scan forward between two flips, as mirrored order would put the copies first.
 
+use super::combine::{Combiner, Partial};
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::passes::PassError;
@@ -45,12 +53,14 @@ impl Lowerer<'_> {
         let sty = self.ty(src).clone();
         let ety = lower_type(&sty);
         let combine = match (kind.as_str(), ety.is_float()) {
-            ("cumsum", true) => "arith.addf",
-            ("cumsum", false) => "arith.addi",
-            ("cumprod", true) => "arith.mulf",
-            ("cumprod", false) => "arith.muli",
+            ("cumsum", true) => Combiner::Arith("arith.addf"),
+            ("cumsum", false) => Combiner::Arith("arith.addi"),
+            ("cumprod", true) => Combiner::Arith("arith.mulf"),
+            ("cumprod", false) => Combiner::Arith("arith.muli"),
+            ("custom", _) => Combiner::region(op)?,
             _ => return Err(PassError::at(&op.loc, format!("scan `{kind}` on {ety} is not supported"))),
         };
+        let custom = combine.is_custom();
         let dist = self.dist(src, &op.loc)?;
         if axis >= dist.rank() {
             return Err(PassError::at(&op.loc, format!("scan axis {axis} of a {}-D tile", dist.rank())));
@@ -75,8 +85,9 @@ impl Lowerer<'_> {
                 sreg::shfl_up(b, x, &ety, ls * k)
             }
         };
-        let id = identity(b, &kind, &ety);
-        let fold = |b: &mut Builder, x: ValueId, y: ValueId| b.op1(combine, &[x, y], ety.clone(), &[]);
+        // A custom combine has no identity: where the built-ins fold one, it folds only
+        // what the thread holds (`Partial`s, combine.rs).
+        let id = (!custom).then(|| identity(b, &kind, &ety));
 
         // Lines: registers that differ only along the axis, in axis order (rep, then chunk).
         let mut lines: Vec<(Vec<i64>, Vec<usize>)> = vec![];
@@ -100,6 +111,11 @@ impl Lowerer<'_> {
         let mut regs: Vec<ValueId> = (0..dist.elems_per_thread()).map(|j| self.reg(src, j)).collect();
         let mut owned = vec![];
         let wraps = dist.replicates(axis);
+        if wraps && rev && custom {
+            // Copies past the end come first in a reverse scan's order; sema flips the
+            // tile around a forward scan instead.
+            return Err(PassError::at(&op.loc, "a reverse custom scan of a tile with copies along the axis"));
+        }
         if wraps {
             let parts = self.thread_parts(b, &dist);
             let lim = b.const_int(dist.shape[axis], 32);
@@ -107,7 +123,11 @@ impl Lowerer<'_> {
                 let c = b.const_int(dist.reg_offsets(j)[axis], 32);
                 let i = b.op1("arith.addi", &[parts[axis], c], Type::Int(32), &[]);
                 let own = b.op1("arith.cmpi", &[i, lim], Type::Int(1), &[("predicate", Attr::int(ULT, "i64"))]);
-                *v = b.op1("arith.select", &[own, *v, id], ety.clone(), &[]);
+                // Custom (forward): copies come after every element in scan order, so they
+                // change nothing an owner keeps.
+                if let Some(id) = id {
+                    *v = b.op1("arith.select", &[own, *v, id], ety.clone(), &[]);
+                }
                 owned.push(own);
             }
         }
@@ -115,7 +135,7 @@ impl Lowerer<'_> {
             for rep in 0..reps {
                 for e in 1..spt {
                     let (p, q) = (js[rep * spt + e - 1], js[rep * spt + e]);
-                    regs[q] = fold(b, regs[p], regs[q]);
+                    regs[q] = self.combine(b, combine, regs[p], regs[q], &ety)?;
                 }
             }
         }
@@ -133,21 +153,26 @@ impl Lowerer<'_> {
                     let y = shift(b, x, k as u32);
                     let c = b.const_int(k as i64, 32);
                     let ge = b.op1("arith.cmpi", &[lane_a, c], Type::Int(1), &[("predicate", Attr::int(UGE, "i64"))]);
-                    let z = fold(b, y, x);
+                    let z = self.combine(b, combine, y, x, &ety)?;
                     x = b.op1("arith.select", &[ge, z, x], ety.clone(), &[]);
                     k *= 2;
                 }
                 incl[g].push(x);
                 // Exact for wrapping integer sums; otherwise one more shuffle (no division).
-                let ex = if tpw == 1 {
-                    id
-                } else if combine == "arith.addi" {
-                    b.op1("arith.subi", &[x, t], ety.clone(), &[])
-                } else {
-                    let y = shift(b, x, 1);
-                    let c = b.const_int(1, 32);
-                    let ge = b.op1("arith.cmpi", &[lane_a, c], Type::Int(1), &[("predicate", Attr::int(UGE, "i64"))]);
-                    b.op1("arith.select", &[ge, y, id], ety.clone(), &[])
+                // Custom: lane 0 along the axis has no exclusive prefix (not an identity).
+                let ex: Partial = match (id, matches!(combine, Combiner::Arith("arith.addi"))) {
+                    _ if tpw == 1 => (id.unwrap_or(t), None),
+                    (Some(_), true) => (b.op1("arith.subi", &[x, t], ety.clone(), &[]), None),
+                    (id, _) => {
+                        let y = shift(b, x, 1);
+                        let c = b.const_int(1, 32);
+                        let ge =
+                            b.op1("arith.cmpi", &[lane_a, c], Type::Int(1), &[("predicate", Attr::int(UGE, "i64"))]);
+                        match id {
+                            Some(id) => (b.op1("arith.select", &[ge, y, id], ety.clone(), &[]), None),
+                            None => (y, Some(ge)),
+                        }
+                    }
                 };
                 lane_excl[g].push(ex);
             }
@@ -155,7 +180,7 @@ impl Lowerer<'_> {
 
         // 3. Warps and reps: each thread folds the totals before its (rep, warp).
         let k = reps * nw;
-        let mut prefix: Vec<Vec<Option<ValueId>>> = vec![vec![None; reps]; lines.len()];
+        let mut prefix: Vec<Vec<Option<Partial>>> = vec![vec![None; reps]; lines.len()];
         if nw == 1 && reps > 1 {
             // One warp along the axis: each rep's total is at the line's last lane in scan
             // order (the first one along the axis for a reverse scan).
@@ -170,12 +195,12 @@ impl Lowerer<'_> {
             for g in 0..lines.len() {
                 let mut carry: Option<ValueId> = None;
                 for rep in 0..reps {
-                    prefix[g][rep] = carry;
+                    prefix[g][rep] = carry.map(|c| (c, None));
                     if rep + 1 < reps {
                         let t = if tpw == 1 { incl[g][rep] } else { sreg::shfl_idx(b, incl[g][rep], &ety, src_lane) };
                         carry = Some(match carry {
                             None => t,
-                            Some(c) => fold(b, c, t),
+                            Some(c) => self.combine(b, combine, c, t, &ety)?,
                         });
                     }
                 }
@@ -211,7 +236,7 @@ impl Lowerer<'_> {
             for (g, lb) in line_base.iter().enumerate() {
                 let mut carry: Option<ValueId> = None;
                 for rep in 0..reps {
-                    let mut acc = carry;
+                    let mut acc: Option<Partial> = carry.map(|c| (c, None));
                     for w in 0..nw {
                         let c = b.const_int((rep * nw + w) as i64, 32);
                         let i = b.op1("arith.addi", &[*lb, c], Type::Int(32), &[]);
@@ -225,16 +250,23 @@ impl Lowerer<'_> {
                                 Type::Int(1),
                                 &[("predicate", Attr::int(UGT, "i64"))],
                             );
-                            let s = b.op1("arith.select", &[before, t, id], ety.clone(), &[]);
-                            acc = Some(match acc {
-                                None => s,
-                                Some(a) => fold(b, a, s),
+                            acc = Some(match (id, acc) {
+                                (Some(id), acc) => {
+                                    let s = b.op1("arith.select", &[before, t, id], ety.clone(), &[]);
+                                    match acc {
+                                        None => (s, None),
+                                        Some((a, _)) => (self.combine(b, combine, a, s, &ety)?, None),
+                                    }
+                                }
+                                // Custom: the warps before this one only (none for warp 0).
+                                (None, None) => (t, Some(before)),
+                                (None, Some((a, held))) => (self.fold_if(b, combine, before, a, t, &ety)?, held),
                             });
                         }
                         if rep + 1 < reps {
                             carry = Some(match carry {
                                 None => t,
-                                Some(c) => fold(b, c, t),
+                                Some(c) => self.combine(b, combine, c, t, &ety)?,
                             });
                         }
                     }
@@ -252,16 +284,13 @@ impl Lowerer<'_> {
                 // With one lane along the axis the lane prefix is the identity.
                 let base = match (prefix[g][rep], tpw == 1) {
                     (Some(p), true) => Some(p),
-                    (Some(p), false) => Some(fold(b, p, lane_excl[g][rep])),
+                    (Some(p), false) => Some(self.join(b, combine, p, lane_excl[g][rep], &ety)?),
                     (None, true) => None,
                     (None, false) => Some(lane_excl[g][rep]),
                 };
                 for e in 0..spt {
                     let j = js[rep * spt + e];
-                    out[j] = match base {
-                        Some(p) => fold(b, p, regs[j]),
-                        None => regs[j],
-                    };
+                    out[j] = self.fold_opt(b, combine, base, regs[j], &ety)?;
                 }
             }
         }
