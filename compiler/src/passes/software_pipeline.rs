@@ -169,7 +169,7 @@ fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Result<Plan, String> {
     let def: HashMap<ValueId, usize> =
         ops.iter().enumerate().flat_map(|(i, o)| o.results.iter().map(move |r| (*r, i))).collect();
     let users =
-        |v: ValueId| -> Vec<usize> { ops.iter().enumerate().filter(|(_, o)| uses(o, v)).map(|(i, _)| i).collect() };
+        |v: ValueId| -> Vec<usize> { ops.iter().enumerate().filter(|(_, o)| o.uses(v)).map(|(i, _)| i).collect() };
     // Step 1.
     let mut staged = vec![];
     let mut refused = vec![];
@@ -262,7 +262,7 @@ fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Result<Plan, String> {
         if stage0.contains(&i) || o.name == "scf.yield" || staged_alloc {
             continue;
         }
-        for v in o.operands.iter().chain(nested_operands(o).iter()) {
+        for v in o.operands.iter().chain(o.nested_operands().iter()) {
             if ahead_args.contains(v) {
                 return Err("a value the copies advance is also read by the rest of the loop".into());
             }
@@ -309,52 +309,6 @@ fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Result<Plan, String> {
     Ok(Plan { staged, stage0, both, ahead, async_dot, refused })
 }
 
-/// Whether `op` (or an op nested in it) reads `v`.
-fn uses(op: &Op, v: ValueId) -> bool {
-    op.operands.contains(&v) || nested_operands(op).contains(&v)
-}
-
-fn nested_operands(op: &Op) -> Vec<ValueId> {
-    let mut out = vec![];
-    for r in &op.regions {
-        for b in &r.blocks {
-            for o in &b.ops {
-                out.extend(o.operands.iter().copied());
-                out.extend(nested_operands(o));
-            }
-        }
-    }
-    out
-}
-
-/// A copy of `op` reading `map`'s replacements, with fresh results (added to `map`);
-/// nested regions are copied the same way, block arguments included, so an `scf.if` in
-/// the loop reads the copied loop's values.
-fn clone_op(values: &mut Values, op: &Op, map: &mut HashMap<ValueId, ValueId>) -> Op {
-    let mut c = op.clone();
-    for v in &mut c.operands {
-        if let Some(n) = map.get(v) {
-            *v = *n;
-        }
-    }
-    for r in &mut c.results {
-        let n = values.new_value(values.ty(*r).clone());
-        map.insert(*r, n);
-        *r = n;
-    }
-    for region in &mut c.regions {
-        for block in &mut region.blocks {
-            for a in &mut block.args {
-                let n = values.new_value(values.ty(*a).clone());
-                map.insert(*a, n);
-                *a = n;
-            }
-            block.ops = block.ops.iter().map(|o| clone_op(values, o, map)).collect();
-        }
-    }
-    c
-}
-
 /// Step 3.
 fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx: &Ctx, out: &mut Vec<Op>) {
     let loc = lp.loc.clone();
@@ -394,7 +348,7 @@ fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx: &Ctx, out
                     continue;
                 }
                 let Some(st) = plan.staged.iter().position(|s| s.load == i) else {
-                    let c = clone_op(b.values, op, &mut map);
+                    let c = b.values.clone_op(op, &mut map);
                     b.ops.push(c);
                     continue;
                 };
@@ -493,7 +447,7 @@ fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx: &Ctx, out
             continue;
         }
         let is_dot = Some(i) == plan.async_dot;
-        if let Some(acc) = in_flight.filter(|&acc| if is_dot { a_in_regs } else { uses(op, acc) }) {
+        if let Some(acc) = in_flight.filter(|&acc| if is_dot { a_in_regs } else { op.uses(acc) }) {
             let arg = map[&acc];
             let w = values.new_value(values.ty(arg).clone());
             body_ops.push(dot_wait(arg, w, 0, &loc));
@@ -510,7 +464,7 @@ fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx: &Ctx, out
         if plan.staged.iter().any(|s| s.dealloc == Some(i)) {
             continue;
         }
-        let mut c = clone_op(values, op, &mut map);
+        let mut c = values.clone_op(op, &mut map);
         if Some(i) == plan.async_dot {
             c.set_attr("async", Attr::bool(true));
             let r = c.result();

@@ -10,6 +10,7 @@ mod builder;
 mod import;
 mod print;
 pub mod types;
+mod walk;
 
 pub use builder::Builder;
 pub use import::import_module;
