@@ -501,6 +501,15 @@ def philox_u32_cases(c, rng):
         yield Case(f"seed={seed},base={base}", (1,), args, checks, rtol=0, atol=0)
 
 
+def philox4x_cases(c, rng):
+    """randint4x: all four Philox words bit-exact against the numpy reference."""
+    T = int(c.get("TILE", 512))
+    for n, seed in [(1, 0), (1000, 42), (5000, -5000000000)]:
+        w = philox_ref.philox4x32(seed, np.arange(n, dtype=np.int32))
+        args = [(f"w{i}", f"empty:u32:{n}") for i in range(4)] + [("seed", seed), ("n", n)]
+        yield Case(f"n={n},seed={seed}", (cdiv(n, T),), args, {f"w{i}": w[i] for i in range(4)}, rtol=0, atol=0)
+
+
 def rand_fill_cases(c, rng):
     T = int(c.get("TILE", 1024))
     for n, seed in [(1, 3), (5000, 1234), (100003, -7)]:
@@ -670,6 +679,8 @@ KERNELS = {
     "gather2d": ([("src", "*f32"), ("rows", "*i32"), ("cols", "*i64"), ("by_row", "*f32"), ("by_col", "*f32"),
                   ("viewed", "*f32")], gather2d_cases),
     "lookup": ([("table", "*i32"), ("keys", "*u32"), ("out", "*i32"), ("n", "i32")], lookup_cases),
+    "philox4x": ([("w0", "*u32"), ("w1", "*u32"), ("w2", "*u32"), ("w3", "*u32"), ("seed", "i64"), ("n", "i32")],
+                 philox4x_cases),
     "rand_fill": ([("out", "*f32"), ("seed", "i32"), ("n", "i32")], rand_fill_cases),
     "philox_u32": ([("ints", "*u32"), ("first", "*f32"), ("seed", "i32"), ("base", "u32")], philox_u32_cases),
     "deinterleave": ([("z", "*f32"), ("re", "*f32"), ("im", "*f32"), ("lo", "*f32"), ("hi", "*f32"), ("n", "i32")],

@@ -188,7 +188,7 @@ impl<'a> Checker<'a> {
                 Ok(expr(ExprKind::Where { cond: Box::new(c), a: Box::new(x), b: Box::new(y) }, ty, sp))
             }
             "dot" => self.dot(a, sp),
-            "randint" | "rand" | "randn" => self.builtin_random(name, a, sp),
+            "randint" | "randint4x" | "rand" | "randn" => self.builtin_random(name, a, sp),
             "join" | "interleave" | "cat" => self.builtin_join(name, a, sp),
             "gather" => self.gather(a, sp),
             "tanh" | "log1p" | "expm1" | "sqrt_rn" | "pow" | "fdiv" | "div_rn" | "umulhi" => {
