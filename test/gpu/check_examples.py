@@ -510,6 +510,18 @@ def philox4x_cases(c, rng):
         yield Case(f"n={n},seed={seed}", (cdiv(n, T),), args, {f"w{i}": w[i] for i in range(4)}, rtol=0, atol=0)
 
 
+def asm_mad_cases(c, rng):
+    """inline_asm_elementwise: `mad.lo.s32` (x * 2 + y, wrapping) and `mul.hi.u32`."""
+    T = int(c.get("TILE", 256))
+    for n in [1, 1000, 4096]:
+        x = rng.integers(-1 << 31, 1 << 31, n, dtype=np.int64).astype(np.int32)
+        y = rng.integers(-1 << 31, 1 << 31, n, dtype=np.int64).astype(np.int32)
+        mad = (x.astype(np.int64) * 2 + y).astype(np.int32)  # wraps as the GPU's does
+        hi = ((x.view(np.uint32).astype(np.uint64) * y.view(np.uint32).astype(np.uint64)) >> np.uint64(32))
+        args = [("x", x), ("y", y), ("out", f"empty:i32:{n}"), ("hi", f"empty:u32:{n}"), ("n", n)]
+        yield Case(f"n={n}", (cdiv(n, T),), args, {"out": mad, "hi": hi.astype(np.uint32)}, rtol=0, atol=0)
+
+
 def rand_fill_cases(c, rng):
     T = int(c.get("TILE", 1024))
     for n, seed in [(1, 3), (5000, 1234), (100003, -7)]:
@@ -631,6 +643,9 @@ def block_cumsum_cases(c, rng):
 # Kernels of test/gpu/fixtures only: not looked for among the examples.
 FIXTURE_ONLY = {"convert"}
 
+# Kernels only a GPU can run, with the reason: skipped under --interpret.
+GPU_ONLY = {"asm_mad": "inline_asm_elementwise runs PTX, which the interpreter cannot"}
+
 KERNELS = {
     "add": ([("a", "*f32"), ("b", "*f32"), ("out", "*f32"), ("n", "i32")], add_cases),
     "sum": ([("x", "*f32"), ("out", "*f32"), ("n", "i32")], sum_cases),
@@ -681,6 +696,7 @@ KERNELS = {
     "lookup": ([("table", "*i32"), ("keys", "*u32"), ("out", "*i32"), ("n", "i32")], lookup_cases),
     "philox4x": ([("w0", "*u32"), ("w1", "*u32"), ("w2", "*u32"), ("w3", "*u32"), ("seed", "i64"), ("n", "i32")],
                  philox4x_cases),
+    "asm_mad": ([("x", "*i32"), ("y", "*i32"), ("out", "*i32"), ("hi", "*u32"), ("n", "i32")], asm_mad_cases),
     "rand_fill": ([("out", "*f32"), ("seed", "i32"), ("n", "i32")], rand_fill_cases),
     "philox_u32": ([("ints", "*u32"), ("first", "*f32"), ("seed", "i32"), ("base", "u32")], philox_u32_cases),
     "deinterleave": ([("z", "*f32"), ("re", "*f32"), ("im", "*f32"), ("lo", "*f32"), ("hi", "*f32"), ("n", "i32")],
@@ -960,6 +976,9 @@ def main():
             results.skip(kname, "no test cases are written for this kernel")
             continue
         want_sig, gen = KERNELS[kname]
+        if args.interpret and kname in GPU_ONLY:
+            results.skip(kname, GPU_ONLY[kname])
+            continue
         if kname not in found:
             where = args.ptx_dir or args.examples
             results.skip(kname, f"no example in {where} defines kernel `{kname}`")

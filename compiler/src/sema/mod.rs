@@ -23,6 +23,7 @@ pub mod types;
 
 mod broadcast;
 mod builtins;
+mod builtins_asm;
 mod builtins_gather;
 mod builtins_join;
 mod builtins_math;

@@ -276,6 +276,14 @@ pub enum ExprKind {
         index: Box<Expr>,
         axis: u32,
     },
+    /// `inline_asm_elementwise`: `asm` once per element of the (equally shaped) `args`,
+    /// `$0` the result, `$1..` the arguments; `constraints` as LLVM spells them.
+    InlineAsm {
+        asm: String,
+        constraints: String,
+        args: Vec<Expr>,
+        pure: bool,
+    },
     /// `if c { a } else { b }` as a value: only the taken branch runs. Each branch's
     /// statements (inlined helper bodies, temporaries) run inside it, before its value.
     If {
