@@ -80,13 +80,14 @@ impl Checker<'_> {
         let lens = [("strides", strides.len(), 2), ("offsets", offsets.len(), 3), ("block_shape", block.len(), 4)];
         for (what, n, i) in lens.into_iter().chain([("order", order.len(), 5)]) {
             if n != rank {
+                let (has, want) = (entries(n), entries(rank));
                 return Err(self.err(
                     Diagnostic::error(
-                        format!("`{what}` has {n} entries but `shape` has {rank}: a block pointer has one per axis"),
+                        format!("`{what}` has {has} but `shape` has {want}: a block pointer has one per axis"),
                         a[i].unwrap().span,
-                        format!("{n} entries"),
+                        has,
                     )
-                    .with_secondary(shape_span, format!("{rank} entries")),
+                    .with_secondary(shape_span, want),
                 ));
             }
         }
@@ -117,12 +118,15 @@ impl Checker<'_> {
                 Diagnostic::error(
                     format!("`advance` by {} offsets a block pointer of rank {}", delta.len(), bp.offsets.len()),
                     a[1].unwrap().span,
-                    format!("{} entries", delta.len()),
+                    entries(delta.len()),
                 )
                 .with_secondary(a[0].unwrap().span, format!("rank {}", bp.offsets.len())),
             ));
         }
         for (o, d) in bp.offsets.iter_mut().zip(delta) {
+            if d.kind == ExprKind::Const(super::tir::ConstVal::Int(0)) {
+                continue; // unchanged: not carried by a loop that advances the others
+            }
             let cur = TExpr::strong(o.clone());
             *o = self.binary(super::tir::BinOp::Add, cur, TExpr::strong(d), sp)?.e;
         }
@@ -278,4 +282,8 @@ impl Checker<'_> {
 /// The type of a block pointer's tile of pointers (for messages).
 pub(super) fn tile_ty(bp: &BlockPtr) -> Ty {
     Ty::tile(Elem::Scalar(bp.pointee()), bp.block.clone())
+}
+
+fn entries(n: usize) -> String {
+    format!("{n} {}", if n == 1 { "entry" } else { "entries" })
 }

@@ -22,6 +22,7 @@ const STORE: &[&str] = &["ptr", "value", "boundary_check", "cache_modifier", "ev
 
 impl Checker<'_> {
     pub(super) fn block_load(&mut self, args: &[ast::Arg], sp: Span) -> R<Val> {
+        self.no_mask("load", args)?;
         let a = self.bind_args("load", LOAD, 1, args, sp)?;
         let bp = self.block_ptr_arg("load", a[0].unwrap())?;
         let checks = self.boundary_check_arg(a[1], &bp)?;
@@ -54,6 +55,7 @@ impl Checker<'_> {
     }
 
     pub(super) fn block_store(&mut self, args: &[ast::Arg], sp: Span) -> R<Val> {
+        self.no_mask("store", args)?;
         let a = self.bind_args("store", STORE, 2, args, sp)?;
         let bp = self.block_ptr_arg("store", a[0].unwrap())?;
         let checks = self.boundary_check_arg(a[2], &bp)?;
@@ -66,6 +68,20 @@ impl Checker<'_> {
         let (sem, scope) = self.order_args("store", None, None, MemSem::Release)?;
         self.pending.push(Stmt::Store { ptr: ptr_t.e, value, mask, cache, evict, sem, scope, span: sp });
         Ok(Val::Unit(sp))
+    }
+
+    /// `mask` / `other` on a block pointer: Triton refuses them too; say what to use.
+    fn no_mask(&mut self, fname: &str, args: &[ast::Arg]) -> R<()> {
+        let Some((a, n)) = args
+            .iter()
+            .find_map(|a| a.name.as_ref().filter(|n| matches!(n.name.as_str(), "mask" | "other")).map(|n| (a, n)))
+        else {
+            return Ok(());
+        };
+        Err(self.err(
+            Diagnostic::error(format!("`{fname}` through a block pointer takes no `{}`", n.name), a.span, "not for block pointers")
+                .help("mask the tensor's edges with `boundary_check = (0, 1)`, and choose `padding_option = \"zero\"` or `\"nan\"`"),
+        ))
     }
 
     /// `boundary_check`: a constant axis or a tuple of them, each below the rank.
@@ -117,7 +133,9 @@ impl Checker<'_> {
             for k in d + 1..rank {
                 e = expand_dims(e, k as u32, sp);
             }
-            let idx = TExpr::strong(e);
+            // Read by the pointer and twice by the mask: computed once.
+            let idx = if checks.contains(&d) { self.hoist(TExpr::strong(e)) } else { e };
+            let idx = TExpr::strong(idx);
             let term = self.binary(BinOp::Mul, idx.clone(), TExpr::strong(bp.strides[d].clone()), sp)?;
             total = Some(match total {
                 None => term,
