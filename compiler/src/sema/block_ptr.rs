@@ -166,6 +166,9 @@ impl Checker<'_> {
     /// A copy of `bp` whose run-time parts are variables of its own (bound by `let`s
     /// pushed to `pending`), so that assigning to it changes nothing else.
     pub(super) fn own_block_ptr(&mut self, mut bp: Box<BlockPtr>, name: &str) -> Box<BlockPtr> {
+        if self.no_hoist {
+            return bp; // a helper called in a `while` condition: substituted, not bound
+        }
         for p in bp.parts_mut() {
             let (ty, span) = (p.ty.clone(), p.span);
             let var = self.new_var(name, ty.clone(), span);

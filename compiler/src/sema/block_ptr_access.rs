@@ -133,8 +133,9 @@ impl Checker<'_> {
             for k in d + 1..rank {
                 e = expand_dims(e, k as u32, sp);
             }
-            // Read by the pointer and twice by the mask: computed once.
-            let idx = if checks.contains(&d) { self.hoist(TExpr::strong(e)) } else { e };
+            // Read by the pointer and twice by the mask: computed once (but not bound in a
+            // `while` condition, which is re-evaluated as written).
+            let idx = if checks.contains(&d) && !self.no_hoist { self.hoist(TExpr::strong(e)) } else { e };
             let idx = TExpr::strong(idx);
             let term = self.binary(BinOp::Mul, idx.clone(), TExpr::strong(bp.strides[d].clone()), sp)?;
             total = Some(match total {
