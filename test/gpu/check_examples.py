@@ -511,15 +511,18 @@ def philox4x_cases(c, rng):
 
 
 def asm_mad_cases(c, rng):
-    """inline_asm_elementwise: `mad.lo.s32` (x * 2 + y, wrapping) and `mul.hi.u32`."""
+    """inline_asm_elementwise: `mad.lo.s32` (x * 2 + y, wrapping), and `mul.lo.u32` /
+    `mul.hi.u32` as two results of one asm."""
     T = int(c.get("TILE", 256))
     for n in [1, 1000, 4096]:
         x = rng.integers(-1 << 31, 1 << 31, n, dtype=np.int64).astype(np.int32)
         y = rng.integers(-1 << 31, 1 << 31, n, dtype=np.int64).astype(np.int32)
         mad = (x.astype(np.int64) * 2 + y).astype(np.int32)  # wraps as the GPU's does
-        hi = ((x.view(np.uint32).astype(np.uint64) * y.view(np.uint32).astype(np.uint64)) >> np.uint64(32))
-        args = [("x", x), ("y", y), ("out", f"empty:i32:{n}"), ("hi", f"empty:u32:{n}"), ("n", n)]
-        yield Case(f"n={n}", (cdiv(n, T),), args, {"out": mad, "hi": hi.astype(np.uint32)}, rtol=0, atol=0)
+        prod = x.view(np.uint32).astype(np.uint64) * y.view(np.uint32).astype(np.uint64)
+        lo, hi = (prod & np.uint64(0xFFFFFFFF)).astype(np.uint32), (prod >> np.uint64(32)).astype(np.uint32)
+        args = [("x", x), ("y", y), ("out", f"empty:i32:{n}"), ("lo", f"empty:u32:{n}"), ("hi", f"empty:u32:{n}"),
+                ("n", n)]
+        yield Case(f"n={n}", (cdiv(n, T),), args, {"out": mad, "lo": lo, "hi": hi}, rtol=0, atol=0)
 
 
 def block_matmul_cases(c, rng):
@@ -726,7 +729,8 @@ KERNELS = {
     "lookup": ([("table", "*i32"), ("keys", "*u32"), ("out", "*i32"), ("n", "i32")], lookup_cases),
     "philox4x": ([("w0", "*u32"), ("w1", "*u32"), ("w2", "*u32"), ("w3", "*u32"), ("seed", "i64"), ("n", "i32")],
                  philox4x_cases),
-    "asm_mad": ([("x", "*i32"), ("y", "*i32"), ("out", "*i32"), ("hi", "*u32"), ("n", "i32")], asm_mad_cases),
+    "asm_mad": ([("x", "*i32"), ("y", "*i32"), ("out", "*i32"), ("lo", "*u32"), ("hi", "*u32"), ("n", "i32")],
+                asm_mad_cases),
     "block_matmul": ([("a", "*f16"), ("b", "*f16"), ("c", "*f32"), ("M", "i32"), ("N", "i32"), ("K", "i32"),
                       ("sam", "i32"), ("sak", "i32"), ("sbk", "i32"), ("sbn", "i32"), ("scm", "i32"), ("scn", "i32")],
                      block_matmul_cases),

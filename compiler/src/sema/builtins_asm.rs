@@ -4,16 +4,20 @@
 //! LLVM spells them (`"=r,r,r"`). It becomes one `tile.inline_asm` op, lowered per
 //! register to `llvm.inline_asm`. The interpreter cannot run PTX: it refuses the op.
 //!
-//! Supported: one result (`dtype` a single element type) and `pack = 1` (one element per
-//! invocation); a tuple of dtypes or a larger `pack` is an error saying so.
+//! Several results (`dtype` a tuple of types, `$0`, `$1`, ... the outputs, the arguments
+//! after them) give a tuple of tiles: one op per result, each taking its field of the
+//! asm's outputs, so only a pure asm may have several (LLVM merges the identical calls).
+//! Only `pack = 1` (one element per invocation) is supported; a larger `pack` is an
+//! error saying so.
 
 use super::broadcast::broadcast_expr;
 use super::builtins::{expr, Args};
-use super::tir::ExprKind;
-use super::types::{Elem, Ty};
+use super::tir::{Expr, ExprKind};
+use super::types::{Elem, Scalar, Ty};
 use super::{Checker, TExpr, Val, R};
 use crate::diag::Diagnostic;
 use crate::source::Span;
+use crate::syntax::ast;
 
 impl Checker<'_> {
     pub(super) fn inline_asm(&mut self, a: &Args, sp: Span) -> R<Val> {
@@ -48,18 +52,22 @@ impl Checker<'_> {
             }
         }
         let dtype_e = a[3].unwrap();
-        if let Val::Tuple(..) = self.check_expr(dtype_e)? {
+        let dtypes: Vec<Scalar> = match &dtype_e.kind {
+            ast::ExprKind::Tuple(xs) => xs.iter().map(|x| self.dtype_arg(x)).collect::<R<_>>()?,
+            _ => vec![self.dtype_arg(dtype_e)?],
+        };
+        let pure = self.const_bool(a[4].unwrap(), "is_pure")?;
+        if dtypes.len() > 1 && !pure {
             return Err(self.err(
                 Diagnostic::error(
-                    "`inline_asm_elementwise` with several results (a tuple of dtypes) is not supported yet",
-                    dtype_e.span,
-                    "a tuple",
+                    format!("`inline_asm_elementwise` with {} results needs `is_pure = true`", dtypes.len()),
+                    a[4].unwrap().span,
+                    "not pure",
                 )
-                .help("use one call per result"),
+                .note("each result is taken from its own copy of the asm, which LLVM merges only when pure")
+                .help("return one result from an asm with side effects"),
             ));
         }
-        let dtype = self.dtype_arg(dtype_e)?;
-        let pure = self.const_bool(a[4].unwrap(), "is_pure")?;
         let pack = self.const_int(a[5].unwrap(), "pack")?;
         if pack != 1 {
             return Err(self.err(
@@ -73,18 +81,21 @@ impl Checker<'_> {
                 .help("write the asm for one element and pass `pack = 1`"),
             ));
         }
-        // One output constraint, then one per argument (clobbers `~{...}` aside).
+        // One output constraint per dtype, then one per argument (clobbers `~{...}` aside).
         let cons: Vec<&str> = cons_text.split(',').map(str::trim).filter(|c| !c.starts_with('~')).collect();
         let outs = cons.iter().filter(|c| c.starts_with('=')).count();
         let ins = cons.len() - outs;
-        if outs != 1 || !cons[0].starts_with('=') {
+        let n_out = dtypes.len();
+        if outs != n_out || !cons.iter().take(n_out).all(|c| c.starts_with('=')) {
+            let want = count(n_out, "output constraint");
             return Err(self.err(
                 Diagnostic::error(
-                    format!("`constraints` must start with one output constraint such as `=r`, found \"{cons_text}\""),
+                    format!("`constraints` must start with {want} such as `=r`, found \"{cons_text}\""),
                     cons_span,
                     count(outs, "output"),
                 )
-                .note("one result: `$0` is the output, `$1`, `$2`, ... the arguments"),
+                .with_secondary(dtype_e.span, count(n_out, "result type"))
+                .note("`$0`, ... are the outputs (one per dtype), then the arguments"),
             ));
         }
         if ins != args.len() {
@@ -101,9 +112,29 @@ impl Checker<'_> {
         }
         let refs: Vec<&TExpr> = args.iter().collect();
         let shape = self.common_shape(&refs, "`inline_asm_elementwise` arguments", sp)?;
-        let args = args.into_iter().map(|x| broadcast_expr(x.e, &shape)).collect();
-        let ty = Ty::tile(Elem::Scalar(dtype), shape);
-        Ok(expr(ExprKind::InlineAsm { asm, constraints: cons_text, args, pure }, ty, sp))
+        // Several results read the arguments once each: bind them once.
+        let args: Vec<Expr> = args
+            .into_iter()
+            .map(|x| broadcast_expr(if n_out > 1 && !self.no_hoist { self.hoist(x) } else { x.e }, &shape))
+            .collect();
+        let mut results: Vec<Val> = (0..n_out)
+            .map(|k| {
+                let ty = Ty::tile(Elem::Scalar(dtypes[k]), shape.clone());
+                let kind = ExprKind::InlineAsm {
+                    asm: asm.clone(),
+                    constraints: cons_text.clone(),
+                    args: args.clone(),
+                    pure,
+                    outputs: dtypes.clone(),
+                    index: k as u32,
+                };
+                expr(kind, ty, sp)
+            })
+            .collect();
+        if n_out == 1 {
+            return Ok(results.pop().unwrap());
+        }
+        Ok(Val::Tuple(results, sp))
     }
 
     /// A string argument (there are only literal strings: any other value is refused).

@@ -139,9 +139,12 @@ pub fn expr(k: &Kernel, e: &Expr) -> String {
         }
         ExprKind::Trans { value, order } => format!("trans({}, {order:?})", x(value)),
         ExprKind::Flip { value, axis } => format!("flip({}, axis={axis})", x(value)),
-        ExprKind::InlineAsm { asm, constraints, args, pure } => {
+        ExprKind::InlineAsm { asm, constraints, args, pure, outputs, index } => {
             let xs: Vec<String> = args.iter().map(x).collect();
-            format!("inline_asm({asm:?}, {constraints:?}, ({}), pure={pure})", xs.join(", "))
+            format!(
+                "inline_asm({asm:?}, {constraints:?}, ({}), pure={pure}, out {index} of {outputs:?})",
+                xs.join(", ")
+            )
         }
         ExprKind::Gather { src, index, axis } => format!("gather({}, {}, axis={axis})", x(src), x(index)),
         ExprKind::Reshape(a) => format!("reshape({})", x(a)),
