@@ -242,7 +242,7 @@ pub(crate) fn children<'e>(e: &'e Expr, f: &mut impl FnMut(&'e Expr)) {
             f(cmp);
             f(val);
         }
-        ExprKind::Math { args, .. } => args.iter().for_each(f),
+        ExprKind::Math { args, .. } | ExprKind::InlineAsm { args, .. } => args.iter().for_each(f),
         ExprKind::Where { cond, a, b } => {
             f(cond);
             f(a);

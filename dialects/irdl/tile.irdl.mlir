@@ -255,6 +255,24 @@ irdl.dialect @tile {
     irdl.results(res: %r)
   }
 
+  // Triton's `inline_asm_elementwise`: the PTX `asm` once per element of the (equally
+  // shaped) arguments, `$0`, ... its `outputs` (element types, comma-separated) and then
+  // the arguments, register constraints as LLVM spells them; the result is output
+  // `index`. `pure` lets the compiler drop or merge it.
+  //   %y = "tile.inline_asm"(%x, %z) {asm = "mad.lo.s32 $0, $1, 2, $2;", constraints = "=r,r,r", index = 0 : i32, outputs = "i32", pure = true} : (tensor<256xi32>, tensor<256xi32>) -> tensor<256xi32>
+  irdl.operation @inline_asm {
+    %a = irdl.any
+    %r = irdl.any
+    %s = irdl.base "#builtin.string"
+    %c = irdl.base "#builtin.string"
+    %p = irdl.base "#builtin.integer"
+    %o = irdl.base "#builtin.string"
+    %i = irdl.base "#builtin.integer"
+    irdl.attributes { "asm" = %s, "constraints" = %c, "pure" = %p, "outputs" = %o, "index" = %i }
+    irdl.operands(args: variadic %a)
+    irdl.results(res: %r)
+  }
+
   // Bitonic sort along `axis`.
   //   %y = "tile.sort"(%x) {axis = 0 : i32, descending = false} : (tensor<1024xi32>) -> tensor<1024xi32>
   irdl.operation @sort {

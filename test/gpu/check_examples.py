@@ -502,6 +502,60 @@ def philox_u32_cases(c, rng):
         yield Case(f"seed={seed},base={base}", (1,), args, checks, rtol=0, atol=0)
 
 
+def philox4x_cases(c, rng):
+    """randint4x: all four Philox words bit-exact against the numpy reference."""
+    T = int(c.get("TILE", 512))
+    for n, seed in [(1, 0), (1000, 42), (5000, -5000000000)]:
+        w = philox_ref.philox4x32(seed, np.arange(n, dtype=np.int32))
+        args = [(f"w{i}", f"empty:u32:{n}") for i in range(4)] + [("seed", seed), ("n", n)]
+        yield Case(f"n={n},seed={seed}", (cdiv(n, T),), args, {f"w{i}": w[i] for i in range(4)}, rtol=0, atol=0)
+
+
+def asm_mad_cases(c, rng):
+    """inline_asm_elementwise: `mad.lo.s32` (x * 2 + y, wrapping), and `mul.lo.u32` /
+    `mul.hi.u32` as two results of one asm."""
+    T = int(c.get("TILE", 256))
+    for n in [1, 1000, 4096]:
+        x = rng.integers(-1 << 31, 1 << 31, n, dtype=np.int64).astype(np.int32)
+        y = rng.integers(-1 << 31, 1 << 31, n, dtype=np.int64).astype(np.int32)
+        mad = (x.astype(np.int64) * 2 + y).astype(np.int32)  # wraps as the GPU's does
+        prod = x.view(np.uint32).astype(np.uint64) * y.view(np.uint32).astype(np.uint64)
+        lo, hi = (prod & np.uint64(0xFFFFFFFF)).astype(np.uint32), (prod >> np.uint64(32)).astype(np.uint32)
+        args = [("x", x), ("y", y), ("out", f"empty:i32:{n}"), ("lo", f"empty:u32:{n}"), ("hi", f"empty:u32:{n}"),
+                ("n", n)]
+        yield Case(f"n={n}", (cdiv(n, T),), args, {"out": mad, "lo": lo, "hi": hi}, rtol=0, atol=0)
+
+
+def block_matmul_cases(c, rng):
+    """make_block_ptr / advance: a matmul whose edges are not multiples of the blocks."""
+    BM, BN = int(c.get("BM", 32)), int(c.get("BN", 64))
+    for M, N, K in [(32, 64, 32), (50, 70, 45), (100, 130, 97), (1, 1, 1)]:
+        a = rng.uniform(-1, 1, (M, K)).astype(np.float16)
+        b = rng.uniform(-1, 1, (K, N)).astype(np.float16)
+        ref = a.astype(np.float32) @ b.astype(np.float32)
+        args = [("a", a), ("b", b), ("c", f"empty:f32:{M}x{N}"), ("M", M), ("N", N), ("K", K),
+                ("sam", K), ("sak", 1), ("sbk", N), ("sbn", 1), ("scm", N), ("scn", 1)]
+        yield Case(f"{M}x{N}x{K}", (cdiv(M, BM), cdiv(N, BN)), args, {"c": ref}, rtol=1e-3, atol=1e-3)
+
+
+def block_copy_cases(c, rng):
+    """Block-pointer loads and stores with boundary checks, column-major strides too, and
+    `padding_option = "nan"` on a block shifted past the tensor's start."""
+    RB, CB = int(c.get("RB", 16)), int(c.get("CB", 32))
+    for rows, cols, col_major in [(16, 32, False), (37, 45, False), (37, 45, True), (5, 3, False)]:
+        x = rng.standard_normal((rows, cols), dtype=np.float32)
+        xs = np.asfortranarray(x).ravel(order="K") if col_major else x.ravel()
+        sxr, sxc = (1, rows) if col_major else (cols, 1)
+        pad = np.full((RB + 1, CB + 1), np.nan, np.float32)
+        h, w = min(rows, RB - 1), min(cols, CB - 1)
+        pad[1:1 + h, 1:1 + w] = x[:h, :w]
+        args = [("x", xs), ("y", f"empty:f32:{rows}x{cols}"), ("pad", f"empty:f32:{RB}x{CB}"), ("rows", rows),
+                ("cols", cols), ("sxr", sxr), ("sxc", sxc), ("syr", cols), ("syc", 1)]
+        checks = {"y": x, "pad": pad[:RB, :CB]}
+        label = f"{rows}x{cols}" + (",col-major" if col_major else "")
+        yield Case(label, (cdiv(rows, RB), cdiv(cols, CB)), args, checks, rtol=0, atol=0)
+
+
 def rand_fill_cases(c, rng):
     T = int(c.get("TILE", 1024))
     for n, seed in [(1, 3), (5000, 1234), (100003, -7)]:
@@ -645,6 +699,9 @@ def block_cumsum_cases(c, rng):
 # Kernels of test/gpu/fixtures only: not looked for among the examples.
 FIXTURE_ONLY = {"convert"}
 
+# Kernels only a GPU can run, with the reason: skipped under --interpret.
+GPU_ONLY = {"asm_mad": "inline_asm_elementwise runs PTX, which the interpreter cannot"}
+
 KERNELS = {
     "add": ([("a", "*f32"), ("b", "*f32"), ("out", "*f32"), ("n", "i32")], add_cases),
     "sum": ([("x", "*f32"), ("out", "*f32"), ("n", "i32")], sum_cases),
@@ -693,6 +750,15 @@ KERNELS = {
     "gather2d": ([("src", "*f32"), ("rows", "*i32"), ("cols", "*i64"), ("by_row", "*f32"), ("by_col", "*f32"),
                   ("viewed", "*f32")], gather2d_cases),
     "lookup": ([("table", "*i32"), ("keys", "*u32"), ("out", "*i32"), ("n", "i32")], lookup_cases),
+    "philox4x": ([("w0", "*u32"), ("w1", "*u32"), ("w2", "*u32"), ("w3", "*u32"), ("seed", "i64"), ("n", "i32")],
+                 philox4x_cases),
+    "asm_mad": ([("x", "*i32"), ("y", "*i32"), ("out", "*i32"), ("lo", "*u32"), ("hi", "*u32"), ("n", "i32")],
+                asm_mad_cases),
+    "block_matmul": ([("a", "*f16"), ("b", "*f16"), ("c", "*f32"), ("M", "i32"), ("N", "i32"), ("K", "i32"),
+                      ("sam", "i32"), ("sak", "i32"), ("sbk", "i32"), ("sbn", "i32"), ("scm", "i32"), ("scn", "i32")],
+                     block_matmul_cases),
+    "block_copy": ([("x", "*f32"), ("y", "*f32"), ("pad", "*f32"), ("rows", "i32"), ("cols", "i32"), ("sxr", "i32"),
+                    ("sxc", "i32"), ("syr", "i32"), ("syc", "i32")], block_copy_cases),
     "rand_fill": ([("out", "*f32"), ("seed", "i32"), ("n", "i32")], rand_fill_cases),
     "philox_u32": ([("ints", "*u32"), ("first", "*f32"), ("seed", "i32"), ("base", "u32")], philox_u32_cases),
     "deinterleave": ([("z", "*f32"), ("re", "*f32"), ("im", "*f32"), ("lo", "*f32"), ("hi", "*f32"), ("n", "i32")],
@@ -974,6 +1040,9 @@ def main():
             results.skip(kname, "no test cases are written for this kernel")
             continue
         want_sig, gen = KERNELS[kname]
+        if args.interpret and kname in GPU_ONLY:
+            results.skip(kname, GPU_ONLY[kname])
+            continue
         if kname not in found:
             where = args.ptx_dir or args.examples
             results.skip(kname, f"no example in {where} defines kernel `{kname}`")

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """GPU check of tilec's Philox builtins against Triton's on the same seeds and offsets:
 examples/rand.tile's `philox` kernel (run by tilerun) against a Triton kernel calling
-`tl.randint`, `tl.randint(..., n_rounds=7)`, `tl.rand` and `tl.randn`, and both against
+`tl.randint`, `tl.randint(..., n_rounds=7)`, `tl.rand` and `tl.randn` (and its `philox4x`
+against `tl.randint4x`, all four words), and both against
 test/gpu/philox_ref.py (so the numpy reference the interpreter suite trusts is checked
 against Triton too). randint bit-for-bit (u32), rand to 1 ulp, randn to 1e-5 relative /
 absolute (log, sqrt and cos are approximations whose rounding may differ).
@@ -34,6 +35,40 @@ def philox(ints, ints7, uni, normal, seed, n, TILE: tl.constexpr):
     tl.store(ints7 + offs, tl.randint(seed, offs, n_rounds=7), mask=m)
     tl.store(uni + offs, tl.rand(seed, offs), mask=m)
     tl.store(normal + offs, tl.randn(seed, offs), mask=m)
+
+
+@triton.jit
+def philox4x(w0, w1, w2, w3, seed, n, TILE: tl.constexpr):
+    offs = tl.program_id(0) * TILE + tl.arange(0, TILE)
+    m = offs < n
+    r0, r1, r2, r3 = tl.randint4x(seed, offs)
+    tl.store(w0 + offs, r0, mask=m)
+    tl.store(w1 + offs, r1, mask=m)
+    tl.store(w2 + offs, r2, mask=m)
+    tl.store(w3 + offs, r3, mask=m)
+
+
+def triton_run4x(seed, n, T=512):
+    bufs = [torch.empty(n, dtype=torch.int32, device="cuda") for _ in range(4)]
+    philox4x[(triton.cdiv(n, T),)](*bufs, seed, n, TILE=T)
+    torch.cuda.synchronize()
+    return [b.cpu().numpy().view(np.uint32) for b in bufs]
+
+
+def tilec_run4x(tilerun, work, seed, n, T=512):
+    cmd = [tilerun, os.path.join(ROOT, "examples", "rand.tile"), "--kernel", "philox4x", "--grid", str((n + T - 1) // T)]
+    cmd += [f"empty:u32:{n}"] * 4 + [str(seed), str(n)]
+    for i in range(4):
+        cmd += ["--save", f"w{i}={os.path.join(work, f'w{i}.npy')}"]
+    subprocess.run(cmd, check=True, capture_output=True, text=True)
+    return [np.load(os.path.join(work, f"w{i}.npy")) for i in range(4)]
+
+
+def compare4x(label, got, want):
+    bad = [f"w{i}: {int((g != w).sum())} of {g.size} differ" for i, (g, w) in enumerate(zip(got, want))
+           if not np.array_equal(g, w)]
+    print(("FAIL  " if bad else "PASS  ") + label + ("" if not bad else ": " + "; ".join(bad)), flush=True)
+    return not bad
 
 
 def triton_run(seed, n, T=1024):
@@ -91,6 +126,13 @@ def main():
             for label, got, want in [("tilec vs triton", tilec_run(tilerun, work, seed, n), t),
                                      ("philox_ref vs triton", ref, t)]:
                 ok = compare(f"{label} seed={seed} n={n}", got, want)
+                passed, failed = passed + ok, failed + (not ok)
+            # randint4x: all four words, bit for bit (tilec's `philox4x` and the numpy
+            # reference against Triton's `tl.randint4x`).
+            t4 = triton_run4x(seed, n)
+            for label, got in [("randint4x tilec vs triton", tilec_run4x(tilerun, work, seed, n)),
+                               ("randint4x philox_ref vs triton", philox_ref.philox4x32(seed, o))]:
+                ok = compare4x(f"{label} seed={seed} n={n}", got, t4)
                 passed, failed = passed + ok, failed + (not ok)
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0

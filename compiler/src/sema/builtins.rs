@@ -83,6 +83,10 @@ const SIGS: &[(&str, &[&str], usize)] = &[
     ("interleave", &["a", "b"], 2),
     ("cat", &["input", "other", "can_reorder"], 2),
     ("randint", RANDOM, 2),
+    ("randint4x", RANDOM, 2),
+    ("make_block_ptr", &["base", "shape", "strides", "offsets", "block_shape", "order"], 6),
+    ("advance", &["base", "offsets"], 2),
+    ("inline_asm_elementwise", &["asm", "constraints", "args", "dtype", "is_pure", "pack"], 6),
     ("rand", RANDOM, 2),
     ("randn", RANDOM, 2),
     ("sigmoid", X, 1),
@@ -165,6 +169,10 @@ pub(crate) const NAMES: &[&str] = &[
     "interleave",
     "cat",
     "randint",
+    "randint4x",
+    "make_block_ptr",
+    "advance",
+    "inline_asm_elementwise",
     "rand",
     "randn",
     "sigmoid",
@@ -206,6 +214,14 @@ impl<'a> Checker<'a> {
         }
         if name == "static_print" {
             return self.static_print(args, sp);
+        }
+        // Block pointers (block_ptr.rs) take and make compile-time values, not tiles.
+        match name {
+            "make_block_ptr" => return self.make_block_ptr(args, sp),
+            "advance" => return self.advance(args, sp),
+            "load" if self.is_block_ptr_arg(args) => return self.block_load(args, sp),
+            "store" if self.is_block_ptr_arg(args) => return self.block_store(args, sp),
+            _ => {}
         }
         if matches!(name, "max" | "min") {
             if let Some(v) = self.min_max(name, args, sp)? {

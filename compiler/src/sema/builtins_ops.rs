@@ -188,7 +188,8 @@ impl<'a> Checker<'a> {
                 Ok(expr(ExprKind::Where { cond: Box::new(c), a: Box::new(x), b: Box::new(y) }, ty, sp))
             }
             "dot" => self.dot(a, sp),
-            "randint" | "rand" | "randn" => self.builtin_random(name, a, sp),
+            "inline_asm_elementwise" => self.inline_asm(a, sp),
+            "randint" | "randint4x" | "rand" | "randn" => self.builtin_random(name, a, sp),
             "join" | "interleave" | "cat" => self.builtin_join(name, a, sp),
             "gather" => self.gather(a, sp),
             "tanh" | "log1p" | "expm1" | "sqrt_rn" | "pow" | "fdiv" | "div_rn" | "umulhi" => {
@@ -596,6 +597,8 @@ pub(crate) fn touches_memory(e: &Expr) -> bool {
         K::Where { cond, a, b } => touches_memory(cond) || touches_memory(a) || touches_memory(b),
         K::Dot { a, b, acc, .. } => touches_memory(a) || touches_memory(b) || touches_memory(acc),
         K::Math { args, .. } => args.iter().any(touches_memory),
+        // An impure asm may read or write anything.
+        K::InlineAsm { args, pure, .. } => !pure || args.iter().any(touches_memory),
         // Branch statements may store or call helpers that do: evaluate once.
         K::If { .. } => true,
     }

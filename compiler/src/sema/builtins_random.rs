@@ -1,6 +1,7 @@
 //! Triton's Philox-4x32 random numbers: `randint(seed, offset, n_rounds)`,
-//! `rand(seed, offset, n_rounds)` and `randn(seed, offset, n_rounds)`, the same streams as
-//! `tl.randint` / `tl.rand` / `tl.randn` for the same seed and offsets.
+//! `randint4x(seed, offset, n_rounds)` (all four words, a tuple), `rand(seed, offset,
+//! n_rounds)` and `randn(seed, offset, n_rounds)`, the same streams as `tl.randint` /
+//! `tl.randint4x` / `tl.rand` / `tl.randn` for the same seed and offsets.
 //!
 //! They are expanded here into integer ops that already exist (a 64-bit multiply for the
 //! high halves, `mul`, `xor`, `add`), each round's four counters bound to temporaries so the
@@ -52,7 +53,12 @@ impl<'a> Checker<'a> {
             }
             None => N_ROUNDS,
         };
-        let [c0, c1, ..] = self.philox(k0, k1, offset, rounds, sp);
+        let [c0, c1, c2, c3] = self.philox(k0, k1, offset, rounds, sp);
+        if name == "randint4x" {
+            // Triton's `randint4x`: all four words; `randint` is the first.
+            let xs = [c0, c1, c2, c3].into_iter().map(|c| expr_s(c, sp)).collect();
+            return Ok(Val::Tuple(xs, sp));
+        }
         let out = match name {
             "randint" => c0,
             "rand" => uniform(c0, sp),

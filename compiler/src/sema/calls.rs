@@ -320,6 +320,10 @@ impl<'a> Checker<'a> {
                     "not a value",
                 );
             }
+            if let Val::BlockPtr(bp) = v {
+                // A copy: the helper assigning its parameter leaves the caller's alone.
+                return Ok(Binding::Value(Val::BlockPtr(self.own_block_ptr(bp, &p.name.name))));
+            }
             return Ok(Binding::Value(v));
         };
         if let Some(t) = &p.ty {

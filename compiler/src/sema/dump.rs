@@ -143,6 +143,13 @@ pub fn expr(k: &Kernel, e: &Expr) -> String {
         }
         ExprKind::Trans { value, order } => format!("trans({}, {order:?})", x(value)),
         ExprKind::Flip { value, axis } => format!("flip({}, axis={axis})", x(value)),
+        ExprKind::InlineAsm { asm, constraints, args, pure, outputs, index } => {
+            let xs: Vec<String> = args.iter().map(x).collect();
+            format!(
+                "inline_asm({asm:?}, {constraints:?}, ({}), pure={pure}, out {index} of {outputs:?})",
+                xs.join(", ")
+            )
+        }
         ExprKind::Gather { src, index, axis } => format!("gather({}, {}, axis={axis})", x(src), x(index)),
         ExprKind::Reshape(a) => format!("reshape({})", x(a)),
         ExprKind::If { cond, then_body, then, else_body, els } => {

@@ -178,6 +178,10 @@ impl<'a> Checker<'a> {
                     Ok(Val::Expr(TExpr::strong(Expr { kind: ExprKind::Var(v), ty, span: sp })))
                 }
                 Binding::Const { val, ty, weak, .. } => Ok(Val::Expr(TExpr { e: const_expr(val, ty, sp), weak })),
+                Binding::Value(Val::BlockPtr(mut bp)) => {
+                    bp.span = sp; // errors about it point at this use
+                    Ok(Val::BlockPtr(bp))
+                }
                 Binding::Value(v) => Ok(v),
                 Binding::Poison => Err(super::Reported),
             };

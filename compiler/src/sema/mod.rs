@@ -21,8 +21,11 @@
 pub mod tir;
 pub mod types;
 
+mod block_ptr;
+mod block_ptr_access;
 mod broadcast;
 mod builtins;
+mod builtins_asm;
 mod builtins_gather;
 mod builtins_join;
 mod builtins_math;
@@ -121,6 +124,8 @@ pub(crate) enum Val {
     NoneV(Span),
     Slice(Span),
     Unit(Span),
+    /// `make_block_ptr(...)` / `advance(...)` (block_ptr.rs).
+    BlockPtr(Box<block_ptr::BlockPtr>),
 }
 
 impl Val {
@@ -128,6 +133,7 @@ impl Val {
         match self {
             Val::Expr(e) => e.span(),
             Val::Tuple(_, s) | Val::Dtype(_, s) | Val::Str(_, s) | Val::NoneV(s) | Val::Slice(s) | Val::Unit(s) => *s,
+            Val::BlockPtr(bp) => bp.span,
         }
     }
     /// How error messages name it.
@@ -140,6 +146,7 @@ impl Val {
             Val::NoneV(_) => "`None`".into(),
             Val::Slice(_) => "`:`".into(),
             Val::Unit(_) => "nothing (the helper returns no value)".into(),
+            Val::BlockPtr(bp) => format!("a block pointer to {} blocks", block_ptr::tile_ty(bp)),
         }
     }
 }

@@ -195,6 +195,13 @@ impl<'a> Checker<'a> {
                 return self.error(format!("`{callee}(...)` returns no value"), s, "nothing to bind");
             }
             Val::Slice(s) => return self.error("`:` can only appear inside `[...]`", s, "not in an index"),
+            Val::BlockPtr(bp) if ty.is_none() => {
+                // Its run-time parts become variables of its own (assignable, loop-carried).
+                let bp = self.own_block_ptr(bp, &name.name);
+                self.flush(out);
+                self.declare(&name.name, Binding::Value(Val::BlockPtr(bp)), name.span);
+                return Ok(());
+            }
             other => {
                 if let Some(t) = ty {
                     return self.error(
@@ -289,6 +296,11 @@ impl<'a> Checker<'a> {
                     )
                     .with_secondary(decl, "loop variable declared here"),
                 ))
+            }
+            Binding::Value(Val::BlockPtr(cur)) if op.is_none() => {
+                self.assign_block_ptr(target, &cur, decl, value, sp)?;
+                self.flush(out);
+                return Ok(());
             }
             Binding::Const { .. } | Binding::Value(_) => {
                 return self.error(

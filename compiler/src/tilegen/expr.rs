@@ -296,6 +296,19 @@ impl Gen<'_> {
                 b.loc = self.loc(e.span);
                 b.op1("tile.gather", &[s, i], ty, &[("axis", Attr::int(*axis as i64, "i32"))])
             }
+            ExprKind::InlineAsm { asm, constraints, args, pure, outputs, index } => {
+                let vs: Vec<ValueId> = args.iter().map(|a| self.expr(b, a)).collect();
+                b.loc = self.loc(e.span);
+                let outs: Vec<String> = outputs.iter().map(|s| super::types::scalar_type(*s).to_string()).collect();
+                let attrs = [
+                    ("asm", Attr::str(asm)),
+                    ("constraints", Attr::str(constraints)),
+                    ("pure", Attr::bool(*pure)),
+                    ("outputs", Attr::str(&outs.join(","))),
+                    ("index", Attr::int(*index as i64, "i32")),
+                ];
+                b.op1("tile.inline_asm", &vs, ty, &attrs)
+            }
             ExprKind::Reshape(x) => {
                 let v = self.expr(b, x);
                 b.loc = self.loc(e.span);

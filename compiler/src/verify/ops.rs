@@ -137,6 +137,17 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
             axis(v.shape().len())?;
             same(result()?, v, "the result")
         }
+        "tile.inline_asm" => {
+            // Elementwise: every argument has the result's shape (and encoding).
+            let r = result()?;
+            for i in 0..op.operands.len() {
+                let v = operand(i)?;
+                if v.shape() != r.shape() || v.is_tensor() != r.is_tensor() || v.encoding() != r.encoding() {
+                    return Err(format!("argument {i} ({v}) is not shaped as the result {r}"));
+                }
+            }
+            Ok(())
+        }
         "tile.gather" => {
             let (s, i, r) = (operand(0)?, operand(1)?, result()?);
             let rank = s.shape().len();

@@ -70,6 +70,10 @@ pub fn decode(op: &ir::Op, ty: TyOf) -> Result<Compute, Fault> {
     if let Some(x) = wgmma::decode(op)? {
         return Ok(Compute::Wgmma(x));
     }
+    if op.name == "tile.inline_asm" {
+        // PTX has no meaning here (no emulator): refuse it by name, at its line.
+        return Err(Fault::at(&op.loc, "inline_asm_elementwise cannot run in the interpreter: run it on a GPU"));
+    }
     Err(Fault::at(
         &op.loc,
         format!("the interpreter cannot run `{}` (it knows the tile, layout and memsem levels)", op.name),

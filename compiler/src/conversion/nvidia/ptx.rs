@@ -18,14 +18,7 @@ pub fn asm(b: &mut Builder, text: &str, outs: &[u32], inputs: &[(ValueId, &str)]
     let mut cons: Vec<String> = outs.iter().map(|w| format!("={}", constraint(*w))).collect();
     cons.extend(inputs.iter().map(|(_, c)| c.to_string()));
     let operands: Vec<ValueId> = inputs.iter().map(|(v, _)| *v).collect();
-    let mut attrs = vec![
-        ("asm_dialect", Attr("0 : i64".into())),
-        ("asm_string", Attr::str(text)),
-        ("constraints", Attr::str(&cons.join(","))),
-    ];
-    if side_effects {
-        attrs.push(("has_side_effects", Attr("unit".into())));
-    }
+    let attrs = asm_attrs(text, &cons.join(","), side_effects);
     match outs.len() {
         0 => {
             b.op("llvm.inline_asm", &operands, &[], &attrs);
@@ -44,6 +37,32 @@ pub fn asm(b: &mut Builder, text: &str, outs: &[u32], inputs: &[(ValueId, &str)]
                 .collect()
         }
     }
+}
+
+/// The attributes of an `llvm.inline_asm` of `text` with LLVM `constraints`.
+fn asm_attrs(text: &str, constraints: &str, side_effects: bool) -> Vec<(&'static str, Attr)> {
+    let mut attrs = vec![
+        ("asm_dialect", Attr("0 : i64".into())),
+        ("asm_string", Attr::str(text)),
+        ("constraints", Attr::str(constraints)),
+    ];
+    if side_effects {
+        attrs.push(("has_side_effects", Attr("unit".into())));
+    }
+    attrs
+}
+
+/// `text` with the caller's own `constraints` (one output, of type `ty`): a user's asm
+/// (`inline_asm_elementwise`), passed through as written.
+pub fn asm_with(
+    b: &mut Builder,
+    text: &str,
+    constraints: &str,
+    xs: &[ValueId],
+    ty: Type,
+    side_effects: bool,
+) -> ValueId {
+    b.op1("llvm.inline_asm", xs, ty, &asm_attrs(text, constraints, side_effects))
 }
 
 /// Operand placeholders `{$a, $b, ...}` (or `$a` alone) from index `first`.
@@ -165,12 +184,7 @@ pub fn f32_unary(b: &mut Builder, instr: &str, x: ValueId) -> ValueId {
 pub fn f32_op(b: &mut Builder, instr: &str, xs: &[ValueId]) -> ValueId {
     let args: Vec<String> = (1..=xs.len()).map(|i| format!("${i}")).collect();
     let cons = std::iter::once("=f").chain(xs.iter().map(|_| "f")).collect::<Vec<_>>().join(",");
-    let attrs = vec![
-        ("asm_dialect", Attr("0 : i64".into())),
-        ("asm_string", Attr::str(&format!("{instr} $0, {};", args.join(", ")))),
-        ("constraints", Attr::str(&cons)),
-    ];
-    b.op1("llvm.inline_asm", xs, Type::F32, &attrs)
+    asm_with(b, &format!("{instr} $0, {};", args.join(", ")), &cons, xs, Type::F32, false)
 }
 
 #[cfg(test)]

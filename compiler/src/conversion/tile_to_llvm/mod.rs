@@ -21,6 +21,7 @@ mod elementwise;
 mod flip;
 mod gather;
 mod histogram;
+mod inline_asm;
 mod ldmatrix;
 mod math_approx;
 mod memory;
@@ -375,6 +376,7 @@ impl Lowerer<'_> {
             "tile.sort" => self.sort(b, op)?,
             "tile.flip" => self.flip(b, op)?,
             "tile.gather" => self.gather(b, op)?,
+            "tile.inline_asm" => self.inline_asm(b, op)?,
             "scf.for" | "scf.if" | "scf.while" | "scf.yield" | "scf.condition" => self.control_flow(b, op)?,
             n if n.starts_with("arith.") || n.starts_with("math.") => self.elementwise(b, op)?,
             _ => return Err(PassError::at(&op.loc, format!("`{}` cannot be lowered to NVVM yet", op.name))),
