@@ -52,6 +52,18 @@ fn unsigned_elem(t: &Ty) -> bool {
 }
 
 impl Gen<'_> {
+    /// A reduction's operand and axis: without an axis the whole tile, flattened first so
+    /// the one axis is reduced.
+    fn reduce_input(&mut self, b: &mut Builder, value: &Expr, axis: Option<u32>, e: &Expr) -> (ValueId, u32) {
+        let mut v = self.expr(b, value);
+        b.loc = self.loc(e.span);
+        if axis.is_none() && value.ty.shape.len() > 1 {
+            let flat = Ty { elem: value.ty.elem, shape: vec![value.ty.numel()] };
+            v = b.op1("tile.reshape", &[v], mlir_type(&flat), &[]);
+        }
+        (v, axis.unwrap_or(0))
+    }
+
     pub fn expr(&mut self, b: &mut Builder, e: &Expr) -> ValueId {
         let v = self.expr_inner(b, e);
         v
@@ -181,19 +193,7 @@ impl Gen<'_> {
                 )
             }
             ExprKind::Reduce { op, value, axis } => {
-                let mut v = self.expr(b, value);
-                b.loc = self.loc(e.span);
-                let axis = match axis {
-                    Some(a) => *a,
-                    None => {
-                        // The whole tile: flatten, then reduce the one axis.
-                        if value.ty.shape.len() > 1 {
-                            let flat = Ty { elem: value.ty.elem, shape: vec![value.ty.numel()] };
-                            v = b.op1("tile.reshape", &[v], mlir_type(&flat), &[]);
-                        }
-                        0
-                    }
-                };
+                let (v, axis) = self.reduce_input(b, value, *axis, e);
                 let mut attrs = vec![("kind", Attr::str(op.kind())), ("axis", Attr::int(axis as i64, "i32"))];
                 if unsigned_elem(&value.ty) {
                     attrs.push(("tile.unsigned", Attr::int(1, "i32")));
@@ -202,18 +202,7 @@ impl Gen<'_> {
                 b.op_with_regions("tile.reduce", &[v], &[ty], &attrs, vec![Region::default()])[0]
             }
             ExprKind::ReduceFn { value, axis, combine } => {
-                let mut v = self.expr(b, value);
-                b.loc = self.loc(e.span);
-                let axis = match axis {
-                    Some(a) => *a,
-                    None => {
-                        if value.ty.shape.len() > 1 {
-                            let flat = Ty { elem: value.ty.elem, shape: vec![value.ty.numel()] };
-                            v = b.op1("tile.reshape", &[v], mlir_type(&flat), &[]);
-                        }
-                        0
-                    }
-                };
+                let (v, axis) = self.reduce_input(b, value, *axis, e);
                 let region = self.combine_region(b, combine, value.ty.elem);
                 b.loc = self.loc(e.span);
                 let attrs = [("kind", Attr::str("custom")), ("axis", Attr::int(axis as i64, "i32"))];
