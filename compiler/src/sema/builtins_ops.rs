@@ -406,6 +406,7 @@ impl<'a> Checker<'a> {
         let Some(s) = x.ty().scalar_elem() else {
             return self.error(format!("`{fname}` needs numbers, found {}", x.ty()), e.span, "a pointer");
         };
+        self.no_fp8_arith(&x, fname)?;
         if x.weak {
             return self.convert(x, if s.is_int() && float_only { Scalar::F32 } else { s });
         }
