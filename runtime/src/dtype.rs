@@ -170,5 +170,9 @@ mod tests {
         assert_eq!(DType::BF16.read_f64(&b, 0), 0.5);
         let b = DType::F16.encode_float(-2.25);
         assert_eq!(DType::F16.read_f64(&b, 0), -2.25);
+        // fp8: one byte, rounded to nearest even and saturated (e4m3's largest is 448).
+        assert_eq!(DType::F8E4M3.encode_float(1.0), vec![0x38]);
+        assert_eq!(DType::F8E4M3.read_f64(&DType::F8E4M3.encode_float(1000.0), 0), 448.0);
+        assert_eq!(DType::F8E5M2.read_f64(&DType::F8E5M2.encode_float(1.1), 0), 1.0);
     }
 }

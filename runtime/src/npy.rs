@@ -172,6 +172,16 @@ mod tests {
         }
     }
 
+    /// numpy has no fp8: a uint8 file is taken as the bits of an fp8 parameter.
+    #[test]
+    fn uint8_file_holds_fp8_bits() {
+        let bits = HostBuffer { dtype: DType::U8, shape: vec![3], data: vec![0x38, 0xC0, 0x7E] };
+        let p = tmp("fp8_bits.npy");
+        write(&p, &bits).unwrap();
+        let b = NpyIn::open(&p).unwrap().read(DType::F8E4M3).unwrap();
+        assert_eq!((b.dtype, b.get_f64(0), b.get_f64(1), b.get_f64(2)), (DType::F8E4M3, 1.0, -2.0, 448.0));
+    }
+
     /// Bytes numpy itself writes for `np.save(p, np.array([1.5, -2], dtype='>f4'))` and
     /// `np.array([[1, 2], [3, 4]], dtype=np.int64)`.
     #[test]
