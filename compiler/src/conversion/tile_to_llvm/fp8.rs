@@ -46,31 +46,43 @@ impl Lowerer<'_> {
             // The bits are the value: an fp8 <-> i8 bitcast moves nothing.
             "arith.bitcast" => self.get(op.operands[0]).to_vec(),
             _ => {
-                if self.arch == Arch::Sm80 {
-                    return Err(PassError::at(
-                        &op.loc,
-                        "fp8 conversions need sm_89 or newer: sm_80 has no `cvt` to or from e4m3 / e5m2 \
-                         (compile with --arch sm_90, or bitcast the bytes to u8)",
-                    ));
-                }
                 let x = op.operands[0];
                 let xty = self.ty(x).elem().clone();
                 let regs: Vec<ValueId> = (0..self.nregs(self.ty(r))).map(|j| self.reg(x, j)).collect();
-                if rty.is_fp8() && xty.is_fp8() {
-                    // e4m3 <-> e5m2: tilegen routes it through f32.
-                    return Err(PassError::at(&op.loc, "internal: fp8 to fp8 conversion not through f32"));
-                }
-                if rty.is_fp8() {
-                    let f32s: Vec<ValueId> = regs.iter().map(|&v| to_f32(b, v, &xty)).collect();
-                    from_f32_pairs(b, &f32s, &rty)
-                } else {
-                    let f16s = to_f16_pairs(b, &regs, &xty);
-                    f16s.into_iter().map(|h| from_f16(b, h, &rty)).collect()
-                }
+                self.fp8_convert(b, &regs, &xty, &rty, &op.loc)?
             }
         };
         self.map.insert(r, vals);
         Ok(())
+    }
+
+    /// Registers of float type `from` converted to `to`, one of them fp8.
+    pub(super) fn fp8_convert(
+        &mut self,
+        b: &mut Builder,
+        regs: &[ValueId],
+        from: &Type,
+        to: &Type,
+        loc: &str,
+    ) -> Result<Vec<ValueId>, PassError> {
+        if self.arch == Arch::Sm80 {
+            return Err(PassError::at(
+                loc,
+                "fp8 conversions need sm_89 or newer: sm_80 has no `cvt` to or from e4m3 / e5m2 \
+                 (compile with --arch sm_90, or bitcast the bytes to u8)",
+            ));
+        }
+        if to.is_fp8() && from.is_fp8() {
+            // e4m3 <-> e5m2: tilegen routes it through f32.
+            return Err(PassError::at(loc, "internal: fp8 to fp8 conversion not through f32"));
+        }
+        Ok(if to.is_fp8() {
+            let f32s: Vec<ValueId> = regs.iter().map(|&v| to_f32(b, v, from)).collect();
+            from_f32_pairs(b, &f32s, to)
+        } else {
+            let f16s = to_f16_pairs(b, regs, from);
+            f16s.into_iter().map(|h| from_f16(b, h, to)).collect()
+        })
     }
 }
 
