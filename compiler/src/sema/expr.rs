@@ -219,9 +219,14 @@ impl<'a> Checker<'a> {
     /// fp8 is a storage type (as in Triton): an operator or math function on it is an
     /// error saying to convert first, never an implicit promotion.
     pub(super) fn no_fp8_arith(&mut self, x: &TExpr, what: &str) -> R<()> {
-        match x.ty().scalar_elem() {
+        self.no_fp8(x.ty(), what, x.span())
+    }
+
+    /// `no_fp8_arith` for a value of type `ty` at `span`.
+    pub(super) fn no_fp8(&mut self, ty: &Ty, what: &str, span: Span) -> R<()> {
+        match ty.scalar_elem() {
             Some(s) if s.is_fp8() => Err(self.err(
-                Diagnostic::error(format!("`{what}` is not defined on {s}"), x.span(), format!("this is {}", x.ty()))
+                Diagnostic::error(format!("`{what}` is not defined on {s}"), span, format!("this is {ty}"))
                     .help("fp8 is for loads, stores and conversions: convert first, e.g. `x.to(f32)`"),
             )),
             _ => Ok(()),

@@ -13,6 +13,7 @@ use super::Lowerer;
 use crate::conversion::nvidia::ptx;
 use crate::options::Arch;
 use crate::passes::PassError;
+use tile_dialects::fp8::{self, Fp8};
 use tile_dialects::ir::{Builder, Op, Type, ValueId};
 
 /// Whether `op` is an arith op that reads or makes an fp8 value and needs more than
@@ -38,7 +39,7 @@ impl Lowerer<'_> {
         let rty = self.ty(r).elem().clone();
         let vals = match op.name.as_str() {
             "arith.constant" => {
-                let bits = constant_bits(op).ok_or_else(|| {
+                let bits = constant_bits(op, fp8_format(&rty)).ok_or_else(|| {
                     PassError::at(&op.loc, format!("fp8 constant `{:?}` is not a bit pattern", op.attrs))
                 })?;
                 vec![b.const_int(bits, 8)]
@@ -86,12 +87,26 @@ impl Lowerer<'_> {
     }
 }
 
-/// The bits of an fp8 `arith.constant` (`0x38 : f8E4M3FN`, or a dense splat of it).
-fn constant_bits(op: &Op) -> Option<i64> {
+/// The bit format of an fp8 type.
+fn fp8_format(t: &Type) -> Fp8 {
+    if *t == Type::F8E4M3 {
+        fp8::E4M3
+    } else {
+        fp8::E5M2
+    }
+}
+
+/// The bits of an fp8 `arith.constant`: `0x38 : f8E4M3FN` as tilegen writes it, or the
+/// exact decimal MLIR prints once it has parsed it (`1.000000e+00 : f8E4M3FN`), or a
+/// dense splat of either.
+fn constant_bits(op: &Op, fmt: Fp8) -> Option<i64> {
     let v = &op.attrs.iter().find(|(k, _)| k == "value")?.1 .0;
     let v = v.trim().trim_start_matches("dense<");
     let lit = v.split([' ', '>', ':']).next()?;
-    i64::from_str_radix(lit.strip_prefix("0x")?, 16).ok()
+    match lit.strip_prefix("0x") {
+        Some(hex) => i64::from_str_radix(hex, 16).ok(),
+        None => lit.parse::<f64>().ok().map(|x| fmt.encode(x) as i64),
+    }
 }
 
 fn to_f32(b: &mut Builder, v: ValueId, t: &Type) -> ValueId {
@@ -165,8 +180,11 @@ mod tests {
             attrs: vec![("value".into(), tile_dialects::ir::Attr(v.into()))],
             ..Default::default()
         };
-        assert_eq!(super::constant_bits(&op("0x38 : f8E4M3FN")), Some(0x38));
-        assert_eq!(super::constant_bits(&op("dense<0x7E> : tensor<4xf8E4M3FN>")), Some(0x7e));
-        assert_eq!(super::constant_bits(&op("1.0 : f8E4M3FN")), None);
+        let e4 = tile_dialects::fp8::E4M3;
+        assert_eq!(super::constant_bits(&op("0x38 : f8E4M3FN"), e4), Some(0x38));
+        assert_eq!(super::constant_bits(&op("dense<0x7E> : tensor<4xf8E4M3FN>"), e4), Some(0x7e));
+        assert_eq!(super::constant_bits(&op("-2.000000e+00 : f8E4M3FN"), e4), Some(0xc0));
+        assert_eq!(super::constant_bits(&op("dense<4.480000e+02> : tensor<4xf8E4M3FN>"), e4), Some(0x7e));
+        assert_eq!(super::constant_bits(&op("x : f8E4M3FN"), e4), None);
     }
 }
