@@ -517,13 +517,7 @@ impl<'a> Checker<'a> {
         let default_out = match ins {
             Scalar::F16 | Scalar::BF16 | Scalar::F32 | Scalar::F8E4M3 | Scalar::F8E5M2 => Scalar::F32,
             Scalar::I8 => Scalar::I32,
-            s => {
-                return self.error(
-                    format!("`dot` does not support {s} operands"),
-                    sp,
-                    "use f16, bf16, f32, f8e4m3, f8e5m2 or i8",
-                )
-            }
+            s => return self.error(format!("`dot` does not support {s} operands"), sp, "use f16/bf16/f32/fp8/i8"),
         };
         let out_dtype = match a[4] {
             Some(d) => Some(self.dtype_arg(d)?),

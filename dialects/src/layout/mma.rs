@@ -148,7 +148,7 @@ pub fn plan(
     let eb = a.bits() / 8;
     if a.is_fp8() && !wgmma {
         // mma.sync's fp8 shapes (sm_89) are not lowered: CUDA cores, exactly.
-        return DotPlan::Fma { why: format!("fp8 tensor cores are used through wgmma only (sm_90a)") };
+        return DotPlan::Fma { why: "fp8 tensor cores are used through wgmma only (sm_90a)".into() };
     }
     if k % ik as i64 != 0 {
         return DotPlan::Fma { why: format!("K = {k} is not a multiple of the {ptx} instruction's K = {ik}") };
