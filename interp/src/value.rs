@@ -9,6 +9,7 @@
 use crate::Fault;
 use half::{bf16, f16};
 use std::sync::Arc;
+use tile_dialects::fp8::{self, Fp8};
 use tile_dialects::ir::Type;
 
 /// The element type of a value, as far as arithmetic cares.
@@ -20,6 +21,9 @@ pub enum Elem {
     BF16,
     F32,
     F64,
+    /// fp8 (`tile_dialects::fp8`), kept as its value in f64 like the other floats.
+    F8E4M3,
+    F8E5M2,
     /// A pointer to elements of this many bytes.
     Ptr(u32),
 }
@@ -33,17 +37,28 @@ impl Elem {
             Type::BF16 => Elem::BF16,
             Type::F32 => Elem::F32,
             Type::F64 => Elem::F64,
+            Type::F8E4M3 => Elem::F8E4M3,
+            Type::F8E5M2 => Elem::F8E5M2,
             Type::TilePtr(p) => Elem::Ptr(Elem::of(p)?.bytes()),
             _ => return None,
         })
     }
     pub fn is_float(self) -> bool {
-        matches!(self, Elem::F16 | Elem::BF16 | Elem::F32 | Elem::F64)
+        matches!(self, Elem::F16 | Elem::BF16 | Elem::F32 | Elem::F64) || self.fp8().is_some()
+    }
+    /// The bit format of an fp8 element.
+    pub fn fp8(self) -> Option<Fp8> {
+        match self {
+            Elem::F8E4M3 => Some(fp8::E4M3),
+            Elem::F8E5M2 => Some(fp8::E5M2),
+            _ => None,
+        }
     }
     /// Bytes of one element in memory.
     pub fn bytes(self) -> u32 {
         match self {
             Elem::Int(b) => b.div_ceil(8).max(1),
+            Elem::F8E4M3 | Elem::F8E5M2 => 1,
             Elem::F16 | Elem::BF16 => 2,
             Elem::F32 => 4,
             Elem::F64 | Elem::Ptr(_) => 8,
@@ -134,6 +149,8 @@ pub fn round(e: Elem, x: f64) -> f64 {
         Elem::F32 => x as f32 as f64,
         Elem::F16 => f16::from_f64(x).to_f64(),
         Elem::BF16 => bf16::from_f64(x).to_f64(),
+        // The GPU's `cvt.rn.satfinite`: nearest even, saturating to the finite range.
+        Elem::F8E4M3 | Elem::F8E5M2 => e.fp8().unwrap().round(x),
         _ => x,
     }
 }
@@ -156,6 +173,7 @@ pub fn encode(e: Elem, d: &Data, i: usize, out: &mut [u8]) {
         (Elem::F64, Data::F(v)) => out.copy_from_slice(&v[i].to_le_bytes()),
         (Elem::F16, Data::F(v)) => out.copy_from_slice(&f16::from_f64(v[i]).to_le_bytes()),
         (Elem::BF16, Data::F(v)) => out.copy_from_slice(&bf16::from_f64(v[i]).to_le_bytes()),
+        (Elem::F8E4M3 | Elem::F8E5M2, Data::F(v)) => out[0] = e.fp8().unwrap().encode(v[i]),
         (_, Data::I(v)) => {
             let b = v[i].to_le_bytes();
             out.copy_from_slice(&b[..out.len()]);
@@ -174,6 +192,7 @@ pub fn decode_f(e: Elem, b: &[u8]) -> f64 {
         Elem::F32 => f32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f64,
         Elem::F64 => f64::from_le_bytes(b[..8].try_into().unwrap_or([0; 8])),
         Elem::F16 => f16::from_le_bytes([b[0], b[1]]).to_f64(),
+        Elem::F8E4M3 | Elem::F8E5M2 => e.fp8().unwrap().decode(b[0]),
         _ => bf16::from_le_bytes([b[0], b[1]]).to_f64(),
     }
 }
@@ -192,6 +211,7 @@ pub fn float_bits(e: Elem, x: f64) -> i64 {
         Elem::F32 => (x as f32).to_bits() as i32 as i64,
         Elem::F16 => f16::from_f64(x).to_bits() as i16 as i64,
         Elem::BF16 => bf16::from_f64(x).to_bits() as i16 as i64,
+        Elem::F8E4M3 | Elem::F8E5M2 => e.fp8().unwrap().encode(x) as i8 as i64,
         _ => x.to_bits() as i64,
     }
 }
@@ -201,6 +221,7 @@ pub fn bits_float(e: Elem, x: i64) -> f64 {
         Elem::F32 => f32::from_bits(x as u32) as f64,
         Elem::F16 => f16::from_bits(x as u16).to_f64(),
         Elem::BF16 => bf16::from_bits(x as u16).to_f64(),
+        Elem::F8E4M3 | Elem::F8E5M2 => e.fp8().unwrap().decode(x as u8),
         _ => f64::from_bits(x as u64),
     }
 }

@@ -49,6 +49,10 @@ pub fn torch(py: Python<'_>) -> PyResult<Option<&'static Torch>> {
         ("uint32", DType::U32),
         ("uint64", DType::U64),
         ("bool", DType::I1),
+        // fp8 tensors come through their torch dtype: neither __cuda_array_interface__
+        // nor DLPack has an fp8 type.
+        ("float8_e4m3fn", DType::F8E4M3),
+        ("float8_e5m2", DType::F8E5M2),
     ];
     let mut dtypes = vec![];
     for (name, d) in names {

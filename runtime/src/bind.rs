@@ -164,6 +164,8 @@ fn numpy_name(d: DType) -> &'static str {
         DType::F16 => "float16",
         DType::BF16 | DType::F32 => "float32",
         DType::F64 => "float64",
+        // numpy has no fp8: its bits as uint8 (or float32 values, rounded on reading).
+        DType::F8E4M3 | DType::F8E5M2 => "uint8",
     }
 }
 
@@ -222,7 +224,9 @@ fn bind_buffer(p: &Param, elem: DType, index_bits: u32, a: &ArgSpec) -> Result<B
     let plan = match &spec.source {
         Source::Npy(path) => {
             let f = NpyIn::open(path)?;
-            let ok = f.dtype == elem || (elem == DType::BF16 && f.dtype == DType::F32);
+            let ok = f.dtype == elem
+                || (elem == DType::BF16 && f.dtype == DType::F32)
+                || (elem.is_fp8() && matches!(f.dtype, DType::F32 | DType::U8));
             if !ok {
                 return Err(Error::msg(format!(
                     "argument `{}` is *{elem}, but {} holds {} (save it with .astype(np.{}))",

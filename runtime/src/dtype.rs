@@ -26,7 +26,7 @@ impl ElemBytes for DType {
     /// Bytes per element.
     fn size(self) -> usize {
         match self {
-            DType::I1 | DType::I8 | DType::U8 => 1,
+            DType::I1 | DType::I8 | DType::U8 | DType::F8E4M3 | DType::F8E5M2 => 1,
             DType::I16 | DType::U16 | DType::F16 | DType::BF16 => 2,
             DType::I32 | DType::U32 | DType::F32 => 4,
             DType::I64 | DType::U64 | DType::F64 => 8,
@@ -89,6 +89,7 @@ impl ElemBytes for DType {
             DType::BF16 => out.copy_from_slice(&bf16::from_f64(v).to_le_bytes()),
             DType::F32 => out.copy_from_slice(&(v as f32).to_le_bytes()),
             DType::F64 => out.copy_from_slice(&v.to_le_bytes()),
+            d if d.is_fp8() => out[0] = d.fp8().unwrap().encode(v),
             _ => {
                 let (lo, hi) = self.int_range();
                 self.write_int((v as i128).clamp(lo, hi), out)
@@ -105,6 +106,7 @@ impl ElemBytes for DType {
             DType::BF16 => bf16::from_le_bytes([b[0], b[1]]).to_f64(),
             DType::F32 => f32::from_le_bytes(b.try_into().unwrap()) as f64,
             DType::F64 => f64::from_le_bytes(b.try_into().unwrap()),
+            d if d.is_fp8() => d.fp8().unwrap().decode(b[0]),
             _ => self.read_int(bytes, i) as f64,
         }
     }
@@ -132,6 +134,9 @@ impl ElemBytes for DType {
             DType::F16 | DType::BF16 => (1e-2, 1e-3),
             DType::F32 => (1e-5, 1e-6),
             DType::F64 => (1e-7, 1e-9),
+            // Half a unit in the last place: 3 mantissa bits (e4m3), 2 (e5m2).
+            DType::F8E4M3 => (6.25e-2, 1e-2),
+            DType::F8E5M2 => (1.25e-1, 1e-2),
             _ => (0.0, 0.0),
         }
     }
@@ -165,5 +170,9 @@ mod tests {
         assert_eq!(DType::BF16.read_f64(&b, 0), 0.5);
         let b = DType::F16.encode_float(-2.25);
         assert_eq!(DType::F16.read_f64(&b, 0), -2.25);
+        // fp8: one byte, rounded to nearest even and saturated (e4m3's largest is 448).
+        assert_eq!(DType::F8E4M3.encode_float(1.0), vec![0x38]);
+        assert_eq!(DType::F8E4M3.read_f64(&DType::F8E4M3.encode_float(1000.0), 0), 448.0);
+        assert_eq!(DType::F8E5M2.read_f64(&DType::F8E5M2.encode_float(1.1), 0), 1.0);
     }
 }

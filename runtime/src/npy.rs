@@ -58,7 +58,8 @@ fn type_str(d: DType) -> &'static str {
         DType::U32 => "<u4",
         DType::U64 => "<u8",
         DType::F16 => "<f2",
-        DType::BF16 | DType::F32 => "<f4",
+        // No numpy type for bf16 or fp8: saved widened to f32 (exact).
+        DType::BF16 | DType::F32 | DType::F8E4M3 | DType::F8E5M2 => "<f4",
         DType::F64 => "<f8",
     }
 }
@@ -92,8 +93,9 @@ impl NpyIn {
         self.len() == 0
     }
 
-    /// Reads the data; `want` converts an `<f4` file for a bf16 parameter (nothing else is
-    /// converted: a mismatch is the caller's error to report).
+    /// Reads the data; `want` converts an `<f4` file for a bf16 or fp8 parameter, and takes a
+    /// `|u1` file as the bits of an fp8 one (nothing else is converted: a mismatch is the
+    /// caller's error to report).
     pub fn read(mut self, want: DType) -> Result<HostBuffer, Error> {
         let n = self.len() as usize;
         let mut data = vec![0u8; n * self.dtype.size()];
@@ -106,6 +108,14 @@ impl NpyIn {
             let data = (0..n).flat_map(|i| DType::BF16.encode_float(buf.get_f64(i))).collect();
             return Ok(HostBuffer { dtype: DType::BF16, shape: buf.shape, data });
         }
+        // numpy has no fp8: a uint8 file holds the bits, a float32 file values to round.
+        if want.is_fp8() && buf.dtype == DType::U8 {
+            return Ok(HostBuffer { dtype: want, ..buf });
+        }
+        if want.is_fp8() && buf.dtype == DType::F32 {
+            let data = (0..n).flat_map(|i| want.encode_float(buf.get_f64(i))).collect();
+            return Ok(HostBuffer { dtype: want, shape: buf.shape, data });
+        }
         Ok(buf)
     }
 }
@@ -117,7 +127,7 @@ pub fn read(path: &Path) -> Result<HostBuffer, Error> {
     f.read(d)
 }
 
-/// Writes `buf` (bf16 widened to f32).
+/// Writes `buf` (bf16 and fp8 widened to f32).
 pub fn write(path: &Path, buf: &HostBuffer) -> Result<(), Error> {
     let file = File::create(path).map_err(|e| io_err(path, format!("cannot create ({e})")))?;
     let ts: TypeStr = type_str(buf.dtype).parse().expect("valid type string");
@@ -128,7 +138,7 @@ pub fn write(path: &Path, buf: &HostBuffer) -> Result<(), Error> {
         .writer(BufWriter::with_capacity(1 << 22, file))
         .write_header_only()
         .map_err(|e| io_err(path, e))?;
-    let res = if buf.dtype == DType::BF16 {
+    let res = if buf.dtype == DType::BF16 || buf.dtype.is_fp8() {
         let wide: Vec<u8> = (0..buf.len()).flat_map(|i| (buf.get_f64(i) as f32).to_le_bytes()).collect();
         w.write_all(&wide)
     } else {
@@ -160,6 +170,16 @@ mod tests {
             let back = f.read(d).unwrap();
             assert_eq!(back, buf, "{d}");
         }
+    }
+
+    /// numpy has no fp8: a uint8 file is taken as the bits of an fp8 parameter.
+    #[test]
+    fn uint8_file_holds_fp8_bits() {
+        let bits = HostBuffer { dtype: DType::U8, shape: vec![3], data: vec![0x38, 0xC0, 0x7E] };
+        let p = tmp("fp8_bits.npy");
+        write(&p, &bits).unwrap();
+        let b = NpyIn::open(&p).unwrap().read(DType::F8E4M3).unwrap();
+        assert_eq!((b.dtype, b.get_f64(0), b.get_f64(1), b.get_f64(2)), (DType::F8E4M3, 1.0, -2.0, 448.0));
     }
 
     /// Bytes numpy itself writes for `np.save(p, np.array([1.5, -2], dtype='>f4'))` and

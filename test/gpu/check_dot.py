@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """GPU tests of `dot` on the tensor cores (test/gpu/kernels/dot.tile) against a float64
-reference: every element type (f16, bf16, tf32, exact f32, i8), shapes that are and are
+reference: every element type (f16, bf16, tf32, exact f32, i8, fp8 e4m3 / e5m2), shapes that are and are
 not multiples of the blocks (1, 16, 17, 31, 100, 129, 1000, 4096), K = BK + 1, loops
 shorter than the ring, both operand orders (row- and column-major A and B), strided and
 unaligned inputs, every num_stages from 1 to 5 (results must be bitwise identical), and
@@ -11,7 +11,8 @@ each target: mma.sync (sm_80 forced), wgmma (sm_90a), 4 and 8 warps.
 Each case runs `tilerun` on .npy inputs, saves the output (poisoned with NaN / all ones
 before the launch, so unwritten elements fail) and compares in Python:
 ‖out - ref‖ / ‖ref‖ under the type's bound (f16/bf16 products are exact in f32: 1e-5;
-tf32 5e-3; i8 exactly). The last line is `N passed, N failed`.
+tf32 5e-3; i8 exactly; fp8 products are exact in f32 too: 1e-5; fp8 operands are given to
+tilerun as uint8 bits). The last line is `N passed, N failed`.
 
 With --interpret (no GPU: what CI runs, from scripts/test.sh) every case runs in
 tilec's interpreter with --check-each-pass (the IR after every pass up to
@@ -38,10 +39,11 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 KERNELS = os.path.join(HERE, "kernels", "dot.tile")
-TOL = {"f16": 1e-5, "bf16": 1e-5, "tf32": 5e-3, "f32": 1e-6, "i8": 0.0}
+TOL = {"f16": 1e-5, "bf16": 1e-5, "tf32": 5e-3, "f32": 1e-6, "i8": 0.0, "e4m3": 1e-5, "e5m2": 1e-5}
+FP8 = ("e4m3", "e5m2")
 NP = {"f16": np.float16, "f32": np.float32, "i8": np.int8}
 # Bytes of an element in the kernel (bf16 is given to tilerun as f32).
-EB = {"f16": 2, "bf16": 2, "tf32": 4, "f32": 4, "i8": 1}
+EB = {"f16": 2, "bf16": 2, "tf32": 4, "f32": 4, "i8": 1, "e4m3": 1, "e5m2": 1}
 
 
 def cdiv(a, b):
@@ -106,12 +108,19 @@ class Runner:
         """One product; returns the output (or None on failure). `align`: rows padded to
         16 bytes (so both operands can be copied asynchronously); `expect` ("copies" or
         "in flight", interpreter only): what the pipelined stage must have done."""
-        kernel = {"f16": "mm_f16", "bf16": "mm_bf16", "tf32": "mm_f32", "f32": "mm_f32", "i8": "mm_i8"}[kind]
+        kernel = {"f16": "mm_f16", "bf16": "mm_bf16", "tf32": "mm_f32", "f32": "mm_f32", "i8": "mm_i8",
+                  "e4m3": "mm_e4m3", "e5m2": "mm_e5m2"}[kind]
         a, b = inputs(kind, m, n, k, rng)
         if kind == "bf16":
             # bf16-exact values, given as f32 (.npy has no bf16; tilerun narrows exactly).
             a, b = bf16_bits(a)[1], bf16_bits(b)[1]
-        ref = reference(a, b)
+        if kind in FP8:
+            # fp8 operands as their bits (.npy has no fp8; tilerun takes uint8 as the bits).
+            import check_examples as ce
+            a, b = ce.fp8_bits(a * 4, kind), ce.fp8_bits(b * 4, kind)
+            ref = reference(ce.fp8_value(a, kind), ce.fp8_value(b, kind))
+        else:
+            ref = reference(a, b)
         d = os.path.join(self.work, label.replace(" ", "_").replace("/", "_"))
         os.makedirs(d, exist_ok=True)
         store = (a, b)
@@ -218,7 +227,9 @@ def interpreted(r, archs, kinds, jobs):
     shapes = [(1, 1, 1), (17, 64, 100), (100, 17, 64), (64, 100, 17), (64, 64, 48), (100, 100, 100)]
     for arch in archs:
         for kind in kinds:
-            block = (64, 64, 64) if kind == "i8" else (64, 64, 32)
+            if kind in FP8 and arch == "sm_80":
+                continue  # sm_80 has no fp8 conversions (an error at the line)
+            block = (64, 64, 64) if kind in ("i8",) + FP8 else (64, 64, 32)
             for i, (m, n, k) in enumerate(shapes):
                 st = 1 + i % 5
                 add(f"{arch} {kind} {m}x{n}x{k} stages={st}", kind, m, n, k, stages=st, arch=arch, block=block,
@@ -302,7 +313,7 @@ def examples(r, archs, jobs):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="a smaller set of cases")
-    ap.add_argument("--only", nargs="*", help="only these kinds (f16 bf16 tf32 f32 i8)")
+    ap.add_argument("--only", nargs="*", help="only these kinds (f16 bf16 tf32 f32 i8 e4m3 e5m2)")
     ap.add_argument("--arch", nargs="*", default=["sm_90a", "sm_80"])
     ap.add_argument("--interpret", action="store_true",
                     help="in the interpreter, with --check-each-pass, at small sizes (no GPU needed)")
@@ -313,7 +324,7 @@ def main():
     if not tilerun:
         sys.exit("set TILERUN to the tilerun binary")
     rng = np.random.default_rng(7)
-    kinds = args.only or ["f16", "bf16", "tf32", "f32", "i8"]
+    kinds = args.only or ["f16", "bf16", "tf32", "f32", "i8", "e4m3", "e5m2"]
     if args.interpret:
         with tempfile.TemporaryDirectory() as work:
             r = Runner(tilerun, work, args.verbose, interpret=True)
@@ -329,7 +340,9 @@ def main():
         pick += [(64, 64, 33), (128, 128, 65), (4096, 16, 64), (16, 64, 4096)]  # K = BK + 1; long K
         for arch in args.arch:
             for kind in kinds:
-                block = (64, 64, 64) if kind == "i8" else (64, 64, 32)
+                if kind in FP8 and arch == "sm_80":
+                    continue  # sm_80 has no fp8 conversions (an error at the line)
+                block = (64, 64, 64) if kind in ("i8",) + FP8 else (64, 64, 32)
                 for (m, n, k) in (pick if kind == "f16" else pick[::3]):
                     for a_col, b_col in ([(False, False), (True, True)] if kind in ("f16", "bf16") else [(False, False)]):
                         lab = f"{arch} {kind} {m}x{n}x{k} A{'col' if a_col else 'row'} B{'col' if b_col else 'row'}"

@@ -199,6 +199,75 @@ def convert_cases(c, rng):
         yield Case(f"n={n}", (cdiv(n, 128),), args, {"h": h, "b": bf16_round(x)}, rtol=0, atol=0)
 
 
+def fp8_values(exp_bits, man_bits, ieee):
+    """Every non-negative finite value of an fp8 format, indexed by its bit pattern."""
+    bias = (1 << (exp_bits - 1)) - 1
+    top = (1 << exp_bits) - 1
+    vals = []
+    for c in range(0x80):
+        e, m = c >> man_bits, c & ((1 << man_bits) - 1)
+        if (ieee and e == top) or (not ieee and e == top and m == (1 << man_bits) - 1):
+            break  # inf / NaN: the finite values end here
+        frac = m / (1 << man_bits)
+        vals.append(frac * 2.0 ** (1 - bias) if e == 0 else (1 + frac) * 2.0 ** (e - bias))
+    return np.array(vals)
+
+
+FP8 = {"e4m3": fp8_values(4, 3, False), "e5m2": fp8_values(5, 2, True)}
+
+
+def fp8_bits(x, fmt):
+    """float -> fp8 bits as the GPU's cvt.rn.satfinite: nearest, ties to the even bit
+    pattern, saturating to the largest finite value; NaN -> 0x7f. numpy has no fp8."""
+    vals = FP8[fmt]
+    x = np.asarray(x, dtype=np.float64)
+    a = np.minimum(np.abs(np.nan_to_num(x, nan=0.0)), vals[-1])
+    hi = np.minimum(np.searchsorted(vals, a), len(vals) - 1)
+    lo = np.maximum(hi - 1, 0)
+    dlo, dhi = a - vals[lo], vals[hi] - a
+    code = np.where(dlo < dhi, lo, np.where(dhi < dlo, hi, np.where(lo % 2 == 0, lo, hi)))
+    code = np.where(a == vals[hi], hi, code)
+    bits = (code | np.where(np.signbit(x), 0x80, 0)).astype(np.uint8)
+    return np.where(np.isnan(x), 0x7F, bits).astype(np.uint8)
+
+
+def fp8_value(bits, fmt):
+    """fp8 bits -> float32 values (exact)."""
+    bits = np.asarray(bits, dtype=np.uint8)
+    mag = FP8[fmt][np.minimum(bits & 0x7F, len(FP8[fmt]) - 1)]
+    v = np.where(bits & 0x80, -mag, mag)
+    return v.astype(np.float32)
+
+
+def fp8_scale_cases(c, rng):
+    T = int(c.get("TILE", 1024))
+    for n in [1, 1000, 4096, 100003]:
+        x = rng.integers(0, 256, n, dtype=np.uint8)
+        x[(x & 0x7F) == 0x7F] = 0x3C  # NaN patterns: leave them out of the values
+        scale = np.float32(3.7)
+        # fp8 -> f32 exactly, the product in f32, then one rounding to e4m3 (saturating).
+        y = fp8_value(fp8_bits(fp8_value(x, "e4m3") * scale, "e4m3"), "e4m3")
+        args = [("x", x), ("y", f"empty:f8e4m3:{n}"), ("scale", float(scale)), ("n", n)]
+        yield Case(f"n={n}", (cdiv(n, T),), args, {"y": y}, rtol=0, atol=0)
+
+
+def fp8_round_trip_cases(c, rng):
+    T = int(c.get("TILE", 1024))
+    specials = np.array([448, 464, 480, 1000, -60000, 65504, np.inf, -np.inf, 57344, 61440, 1.0625, 2 ** -10, 2 ** -17,
+                         -0.0, np.nan], dtype=np.float16)
+    for n in [1, 1000, 100003]:
+        with np.errstate(over="ignore"):
+            h = (rng.standard_normal(n) * np.exp2(rng.integers(-12, 17, n))).astype(np.float16)
+        h[: min(n, len(specials))] = specials[: min(n, len(specials))]
+        bits = fp8_bits(h, "e4m3")
+        checks = {"e4": fp8_value(bits, "e4m3").astype(np.float16),
+                  "e5": fp8_value(fp8_bits(h, "e5m2"), "e5m2").astype(np.float16), "bits": bits}
+        checks["e4"][np.isnan(h)] = np.nan
+        checks["e5"][np.isnan(h)] = np.nan
+        args = [("h", h), ("e4", f"empty:f16:{n}"), ("e5", f"empty:f16:{n}"), ("bits", f"empty:u8:{n}"), ("n", n)]
+        yield Case(f"n={n}", (cdiv(n, T),), args, checks, rtol=0, atol=0)
+
+
 def attention_reference(q, k, v, scale, causal):
     """softmax(q k^T * scale) v in float64 (torch's scaled_dot_product_attention's math)."""
     s = np.einsum("zhmd,zhnd->zhmn", q.astype(np.float64), k.astype(np.float64)) * scale
@@ -725,6 +794,9 @@ KERNELS = {
     "sort_rows": ([("x", "*i32"), ("y", "*i32"), ("rows", "i32")], sort_rows_cases),
     "count_if": ([("x", "*f32"), ("count", "*i32"), ("n", "i32")], count_if_cases),
     "convert": ([("x", "*f32"), ("h", "*f16"), ("b", "*bf16"), ("n", "i32")], convert_cases),
+    "fp8_scale": ([("x", "*f8e4m3"), ("y", "*f8e4m3"), ("scale", "f32"), ("n", "i32")], fp8_scale_cases),
+    "fp8_round_trip": ([("h", "*f16"), ("e4", "*f16"), ("e5", "*f16"), ("bits", "*u8"), ("n", "i32")],
+                       fp8_round_trip_cases),
     "minmax": ([("x", "*f32"), ("y", "*f32"), ("hi", "*f32"), ("lo", "*f32"), ("hi_nan", "*f32"), ("u", "*u32"),
                 ("u_lo", "*u32"), ("n", "i32")], minmax_cases),
     "math_fns": ([("x", "*f32"), ("y", "*f32"), ("th", "*f32"), ("l1p", "*f32"), ("em1", "*f32"), ("fd", "*f32"),

@@ -28,7 +28,9 @@ import check_examples as ce  # noqa: E402  (the cases and their references)
 
 DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16, "f32": torch.float32, "f64": torch.float64,
           "i8": torch.int8, "i16": torch.int16, "i32": torch.int32, "i64": torch.int64,
-          "u8": torch.uint8, "u16": torch.uint16, "u32": torch.uint32, "u64": torch.uint64}
+          "u8": torch.uint8, "u16": torch.uint16, "u32": torch.uint32, "u64": torch.uint64,
+          "f8e4m3": torch.float8_e4m3fn, "f8e5m2": torch.float8_e5m2}
+FP8 = (torch.float8_e4m3fn, torch.float8_e5m2)
 TOLERANCE = {torch.float16: (1e-2, 1e-3), torch.bfloat16: (1e-2, 1e-3), torch.float32: (1e-5, 1e-6),
              torch.float64: (1e-7, 1e-9)}
 
@@ -39,10 +41,14 @@ def host_tensor(a):
     return torch.from_numpy(np.array(a, copy=True, order="C"))
 
 
-def tensor_of(v):
-    """A case's argument as launch argument: an ndarray or a buffer spec becomes a CUDA tensor."""
+def tensor_of(v, ty=None):
+    """A case's argument as launch argument: an ndarray or a buffer spec becomes a CUDA tensor.
+    numpy has no fp8: the cases give an fp8 parameter's bits as uint8 (`ty` is `*f8e4m3`)."""
     if isinstance(v, np.ndarray):
-        return host_tensor(v).cuda()
+        t = host_tensor(v)
+        if ty and ty.lstrip("*") in ("f8e4m3", "f8e5m2") and t.dtype == torch.uint8:
+            t = t.view(DTYPES[ty.lstrip("*")])
+        return t.cuda()
     if isinstance(v, str):
         how, dtype, dims = v.split(":")[:3]
         shape = [int(d) for d in dims.split("x")]
@@ -53,7 +59,7 @@ def tensor_of(v):
 
 def compare(name, got, ref, rtol, atol):
     ref_t = host_tensor(ref).to(got.device)
-    if got.dtype in (torch.float16, torch.bfloat16):
+    if got.dtype in (torch.float16, torch.bfloat16) + FP8:
         got, ref_t = got.float(), ref_t.float()
     d_rtol, d_atol = TOLERANCE.get(got.dtype, (0.0, 0.0))
     rtol = d_rtol if rtol is None else rtol
@@ -92,7 +98,7 @@ def run_examples(results, only):
             name = f"{kname}[{case.label}] via python"
             t = time.time()
             try:
-                args = [tensor_of(v) for _, v in case.args]
+                args = [tensor_of(v, ty) for (_, v), (_, ty) in zip(case.args, want_sig)]
                 k[case.grid](*args, **case.defines)
                 torch.cuda.synchronize()
                 by_name = dict(zip((n for n, _ in case.args), args))
@@ -180,6 +186,25 @@ def launcher_tests(results):
             return None if "is *f32, but the buffer holds f16" in str(e) else f"wrong message: {e}"
         return "an f16 tensor was accepted for *f32"
 
+    def fp8_tensors():
+        # torch's fp8 tensors launch as *f8e4m3 / *f8e5m2 (their torch dtype: neither
+        # __cuda_array_interface__ nor DLPack has fp8). No overflow here, where torch's
+        # conversion (no saturation) and the kernel's `satfinite` one agree bit for bit.
+        k = tilec.compile(os.path.join(ROOT, "examples", "fp8.tile"), kernel="fp8_scale")
+        n = 5000
+        x = torch.randn(n, device="cuda").to(torch.float8_e4m3fn)
+        y = torch.empty(n, device="cuda", dtype=torch.float8_e4m3fn)
+        k[(tilec.cdiv(n, int(k.constants.get("TILE", 1024))),)](x, y, 2.5, n)
+        torch.cuda.synchronize()
+        ref = (x.float() * 2.5).to(torch.float8_e4m3fn)
+        if not torch.equal(y.view(torch.uint8), ref.view(torch.uint8)):
+            return "fp8_scale on torch fp8 tensors differs from torch's rounding"
+        try:
+            k[(1,)](x.to(torch.float8_e5m2), y, 1.0, n)
+        except TypeError as e:
+            return None if "f8e5m2" in str(e) else f"wrong message: {e}"
+        return "an f8e5m2 tensor was accepted for *f8e4m3"
+
     def equal_to_one():
         t = tilec.compile(os.path.join(ROOT, "examples", "transpose.tile"), kernel="transpose")
         R, C = 100, 37
@@ -249,7 +274,7 @@ def launcher_tests(results):
                      ("autotune at launch", autotuned),
                      ("unaligned tensor", unaligned), ("torch's current stream", current_stream),
                      ("CPU tensor refused", cpu_tensor_refused), ("dtype refused", dtype_refused),
-                     ("equal-to-1 specialisation", equal_to_one)]:
+                     ("equal-to-1 specialisation", equal_to_one), ("torch fp8 tensors", fp8_tensors)]:
         check(results, f"python launcher: {name}", fn)
 
 

@@ -346,7 +346,13 @@ impl<'a> Checker<'a> {
         };
         let mut values = vec![];
         for a in &args[1..] {
-            values.push(self.value(&a.value)?.e);
+            let v = self.value(&a.value)?.e;
+            // fp8 prints its value (through f32, exactly), not its byte.
+            let v = match v.ty.scalar_elem() {
+                Some(s) if s.is_fp8() => cast_expr(v, Scalar::F32, false),
+                _ => v,
+            };
+            values.push(v);
         }
         self.pending.push(Stmt::DevicePrint { msg, values, span: sp });
         Ok(Val::Unit(sp))

@@ -30,6 +30,7 @@ impl<'a> Checker<'a> {
             "pow" | "fdiv" | "div_rn" => {
                 let xs: Vec<&ast::Expr> = a[..2].iter().map(|e| e.unwrap()).collect();
                 let (mut args, ty) = self.elementwise(name, &xs, sp)?;
+                self.no_fp8(&ty, name, sp)?;
                 if !ty.scalar_elem().unwrap().is_float() {
                     return Err(self.err(
                         Diagnostic::error(format!("`{name}` needs floats, found {ty}"), sp, "integer operands")

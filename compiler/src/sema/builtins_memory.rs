@@ -116,6 +116,18 @@ impl<'a> Checker<'a> {
         Ok(Val::Unit(sp))
     }
 
+    /// PTX has no atomics on bytes, fp8 or not.
+    fn no_fp8_atomic(&mut self, name: &str, pointee: Scalar, ptr: &TExpr) -> R<()> {
+        if !pointee.is_fp8() {
+            return Ok(());
+        }
+        self.error(
+            format!("`{name}` on {pointee}: PTX has no atomics on fp8"),
+            ptr.span(),
+            format!("this points to {pointee}"),
+        )
+    }
+
     pub(super) fn atomic(&mut self, name: &str, a: &Args, sp: Span) -> R<Val> {
         let op = match name {
             "atomic_add" => AtomicOp::Add,
@@ -127,6 +139,7 @@ impl<'a> Checker<'a> {
             _ => AtomicOp::Xchg,
         };
         let (ptr, pointee) = self.pointer_arg(name, a[0].unwrap())?;
+        self.no_fp8_atomic(name, pointee, &ptr)?;
         if matches!(op, AtomicOp::And | AtomicOp::Or | AtomicOp::Xor) && pointee.is_float() {
             return self.error(
                 format!("`{name}` needs integer elements, found *{pointee}"),
@@ -144,6 +157,7 @@ impl<'a> Checker<'a> {
 
     pub(super) fn atomic_cas(&mut self, a: &Args, sp: Span) -> R<Val> {
         let (ptr, pointee) = self.pointer_arg("atomic_cas", a[0].unwrap())?;
+        self.no_fp8_atomic("atomic_cas", pointee, &ptr)?;
         let cmp = self.value_at("atomic_cas", "`cmp`", a[1].unwrap(), &ptr, pointee)?;
         let val = self.value_at("atomic_cas", "`val`", a[2].unwrap(), &ptr, pointee)?;
         let sem = self.sem_arg(a[3])?;

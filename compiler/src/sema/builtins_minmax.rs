@@ -73,6 +73,9 @@ impl<'a> Checker<'a> {
     /// The elementwise `f` (one of `Maximum`, `Minimum`, `MaxNum`, `MinNum`) of two
     /// checked operands, broadcast and promoted; folded when both are constants.
     pub(super) fn min_max_of(&mut self, name: &str, f: MathFn, vals: Vec<TExpr>, sp: Span) -> R<Val> {
+        for v in &vals {
+            self.no_fp8_arith(v, name)?;
+        }
         let weak = vals.iter().all(|v| v.weak);
         let (mut args, ty) = self.elementwise_of(name, vals, sp)?;
         let s = ty.scalar_elem().unwrap();

@@ -78,6 +78,7 @@ impl<'a> Checker<'a> {
             "sum" | "max" | "min" | "argmax" | "argmin" | "xor_sum" => self.reduce(name, a, sp),
             "cumsum" | "cumprod" => {
                 let x = self.tile_arg(name, a[0].unwrap())?;
+                self.no_fp8_arith(&x, name)?;
                 let axis = self.axis_arg(a[1], &x)?.unwrap_or(0);
                 let reverse = match a[2] {
                     Some(r) => self.const_bool(r, "reverse")?,
@@ -90,6 +91,7 @@ impl<'a> Checker<'a> {
             }
             "sort" => {
                 let x = self.tile_arg(name, a[0].unwrap())?;
+                self.no_fp8_arith(&x, name)?;
                 let last = x.ty().shape.len() as u32 - 1;
                 let axis = self.axis_arg(a[1], &x)?.unwrap_or(last);
                 let descending = match a[2] {
@@ -148,6 +150,7 @@ impl<'a> Checker<'a> {
             "fma" => {
                 let xs: Vec<&ast::Expr> = a[..3].iter().map(|e| e.unwrap()).collect();
                 let (args, ty) = self.elementwise(name, &xs, sp)?;
+                self.no_fp8(&ty, name, sp)?;
                 if !ty.scalar_elem().unwrap().is_float() {
                     return self.error(format!("`fma` needs floats, found {ty}"), sp, "integer operands");
                 }
@@ -163,6 +166,7 @@ impl<'a> Checker<'a> {
                 let (max, min) = self.nan_fns(a[3])?;
                 let xs: Vec<&ast::Expr> = a[..3].iter().map(|e| e.unwrap()).collect();
                 let (mut args, ty) = self.elementwise(name, &xs, sp)?;
+                self.no_fp8(&ty, name, sp)?;
                 let hi = args.pop().unwrap();
                 let lo = args.pop().unwrap();
                 let x = args.pop().unwrap();
@@ -307,6 +311,7 @@ impl<'a> Checker<'a> {
         keep_dims: bool,
         sp: Span,
     ) -> R<Val> {
+        self.no_fp8_arith(&x, name)?;
         if let (Some(e), "max" | "min") = (axis, name) {
             let v = self.check_expr(e)?;
             let is_axis = matches!(&v, Val::Expr(e) if e.as_const().is_some()) || matches!(v, Val::NoneV(_));
@@ -407,6 +412,7 @@ impl<'a> Checker<'a> {
         let Some(s) = x.ty().scalar_elem() else {
             return self.error(format!("`{fname}` needs numbers, found {}", x.ty()), e.span, "a pointer");
         };
+        self.no_fp8_arith(&x, fname)?;
         if x.weak {
             return self.convert(x, if s.is_int() && float_only { Scalar::F32 } else { s });
         }
@@ -510,9 +516,9 @@ impl<'a> Checker<'a> {
         // instruction's runs on CUDA cores (`layout::mma::plan`; --explain-layouts says so).
         let _ = (m, n);
         let default_out = match ins {
-            Scalar::F16 | Scalar::BF16 | Scalar::F32 => Scalar::F32,
+            Scalar::F16 | Scalar::BF16 | Scalar::F32 | Scalar::F8E4M3 | Scalar::F8E5M2 => Scalar::F32,
             Scalar::I8 => Scalar::I32,
-            s => return self.error(format!("`dot` does not support {s} operands"), sp, "use f16, bf16, f32 or i8"),
+            s => return self.error(format!("`dot` does not support {s} operands"), sp, "use f16/bf16/f32/fp8/i8"),
         };
         let out_dtype = match a[4] {
             Some(d) => Some(self.dtype_arg(d)?),

@@ -87,6 +87,9 @@ pub(crate) fn normalize(v: ConstVal, ty: Scalar) -> ConstVal {
 /// Converts a constant from `from` to `to` (a value conversion, like `.to(T)`).
 /// `None` when folding would need a rounding mode we do not model (f16 bit patterns).
 pub(crate) fn cast(v: ConstVal, from: Scalar, to: Scalar, bitcast: bool) -> Option<ConstVal> {
+    if from.is_fp8() || to.is_fp8() {
+        return None; // converted by the kernel (and the interpreter), one rounding rule
+    }
     if !bitcast {
         if to == Scalar::I1 {
             return Some(ConstVal::Bool(as_f64(v, from) != 0.0));

@@ -220,6 +220,23 @@ impl<'a> Checker<'a> {
         Err(self.err(d))
     }
 
+    /// fp8 is a storage type (as in Triton): an operator or math function on it is an
+    /// error saying to convert first, never an implicit promotion.
+    pub(super) fn no_fp8_arith(&mut self, x: &TExpr, what: &str) -> R<()> {
+        self.no_fp8(x.ty(), what, x.span())
+    }
+
+    /// `no_fp8_arith` for a value of type `ty` at `span`.
+    pub(super) fn no_fp8(&mut self, ty: &Ty, what: &str, span: Span) -> R<()> {
+        match ty.scalar_elem() {
+            Some(s) if s.is_fp8() => Err(self.err(
+                Diagnostic::error(format!("`{what}` is not defined on {s}"), span, format!("this is {ty}"))
+                    .help("fp8 is for loads, stores and conversions: convert first, e.g. `x.to(f32)`"),
+            )),
+            _ => Ok(()),
+        }
+    }
+
     pub fn unary(&mut self, op: UnOp, x: TExpr, sp: Span) -> R<TExpr> {
         let Some(s) = x.ty().scalar_elem() else {
             return self.error(
@@ -228,6 +245,7 @@ impl<'a> Checker<'a> {
                 format!("operand is {}", x.ty()),
             );
         };
+        self.no_fp8_arith(&x, unop_str(op))?;
         match op {
             UnOp::Not if s != Scalar::I1 => {
                 return Err(self.err(
@@ -275,6 +293,9 @@ impl<'a> Checker<'a> {
                     .note("pointers support `ptr + int`, `int + ptr` and `ptr - int`"),
                 )),
             };
+        }
+        for x in [&a, &b] {
+            self.no_fp8_arith(x, op_str(op))?;
         }
         let s = common_scalar(&a, &b);
         let s = match op {

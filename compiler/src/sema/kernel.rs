@@ -94,7 +94,7 @@ impl<'a> Checker<'a> {
                 } else if let Some(s) = suggest(&t.name.name, names.iter().copied()) {
                     d = d.help(format!("did you mean `{s}`?"));
                 } else {
-                    d = d.note("types: i1 (bool), i8 i16 i32 i64 u8 u16 u32 u64 f16 bf16 f32 f64, and pointers `*T`");
+                    d = d.note("types: i1 (bool), i8 i16 i32 i64 u8 u16 u32 u64 f16 bf16 f32 f64 f8e4m3 f8e5m2, and pointers `*T`");
                 }
                 Err(self.err(d))
             }

@@ -21,10 +21,14 @@ pub enum Scalar {
     BF16,
     F32,
     F64,
+    /// fp8 (`f8e4m3`: torch.float8_e4m3fn; `f8e5m2`: torch.float8_e5m2). Storage and
+    /// conversion only: arithmetic needs an explicit `.to(f16 / bf16 / f32)` first.
+    F8E4M3,
+    F8E5M2,
 }
 
 impl Scalar {
-    pub const ALL: [Scalar; 13] = [
+    pub const ALL: [Scalar; 15] = [
         Scalar::I1,
         Scalar::I8,
         Scalar::I16,
@@ -38,13 +42,15 @@ impl Scalar {
         Scalar::BF16,
         Scalar::F32,
         Scalar::F64,
+        Scalar::F8E4M3,
+        Scalar::F8E5M2,
     ];
 
     pub fn bits(self) -> u32 {
         use Scalar::*;
         match self {
             I1 => 1,
-            I8 | U8 => 8,
+            I8 | U8 | F8E4M3 | F8E5M2 => 8,
             I16 | U16 | F16 | BF16 => 16,
             I32 | U32 | F32 => 32,
             I64 | U64 | F64 => 64,
@@ -55,7 +61,18 @@ impl Scalar {
         self.bits().div_ceil(8)
     }
     pub fn is_float(self) -> bool {
-        matches!(self, Scalar::F16 | Scalar::BF16 | Scalar::F32 | Scalar::F64)
+        matches!(self, Scalar::F16 | Scalar::BF16 | Scalar::F32 | Scalar::F64) || self.is_fp8()
+    }
+    pub fn is_fp8(self) -> bool {
+        matches!(self, Scalar::F8E4M3 | Scalar::F8E5M2)
+    }
+    /// The bit format of an fp8 type.
+    pub fn fp8(self) -> Option<tile_dialects::fp8::Fp8> {
+        match self {
+            Scalar::F8E4M3 => Some(tile_dialects::fp8::E4M3),
+            Scalar::F8E5M2 => Some(tile_dialects::fp8::E5M2),
+            _ => None,
+        }
     }
     pub fn is_int(self) -> bool {
         !self.is_float()
@@ -86,6 +103,8 @@ impl Scalar {
             BF16 => "bf16",
             F32 => "f32",
             F64 => "f64",
+            F8E4M3 => "f8e4m3",
+            F8E5M2 => "f8e5m2",
         }
     }
     pub fn from_name(s: &str) -> Option<Scalar> {
@@ -101,6 +120,8 @@ impl Scalar {
             Scalar::BF16 => "bf16".into(),
             Scalar::F32 => "f32".into(),
             Scalar::F64 => "f64".into(),
+            Scalar::F8E4M3 => "f8E4M3FN".into(),
+            Scalar::F8E5M2 => "f8E5M2".into(),
             s => format!("i{}", s.bits()),
         }
     }

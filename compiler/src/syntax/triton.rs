@@ -22,6 +22,8 @@ const DTYPES: &[(&str, &str)] = &[
     ("bfloat16", "bf16"),
     ("float32", "f32"),
     ("float64", "f64"),
+    ("float8e4nv", "f8e4m3"),
+    ("float8e5", "f8e5m2"),
 ];
 
 /// Our name for a Triton element type name (`float16` -> `f16`).

@@ -410,6 +410,13 @@ impl Gen<'_> {
         if bitcast {
             return b.op1("arith.bitcast", &[v], ty, &[]);
         }
+        if (fs.is_fp8() || ts.is_fp8()) && !(fs.is_float() && ts.is_float() && !ts.is_bool()) {
+            // fp8 converts only to and from floats (the GPU's cvt): an integer or bool
+            // goes through f32, which holds every fp8 value exactly.
+            let mid = to.with_elem(crate::sema::types::Elem::Scalar(Scalar::F32));
+            let w = self.cast(b, v, from, &mid, false);
+            return self.cast(b, w, &mid, to, false);
+        }
         if ts.is_bool() {
             let z = typed_const(b, ConstVal::Int(0), from);
             return if fs.is_float() {
@@ -443,7 +450,7 @@ impl Gen<'_> {
                 }
             }
             (true, true) if fs.bits() == ts.bits() => {
-                // f16 <-> bf16 goes through f32.
+                // f16 <-> bf16 (and e4m3 <-> e5m2) go through f32.
                 let mid = to.with_elem(crate::sema::types::Elem::Scalar(Scalar::F32));
                 let w = b.op1("arith.extf", &[v], mlir_type(&mid), &[]);
                 return b.op1("arith.truncf", &[w], ty, &[]);

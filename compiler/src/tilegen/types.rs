@@ -10,6 +10,8 @@ pub fn scalar_type(s: Scalar) -> Type {
         Scalar::BF16 => Type::BF16,
         Scalar::F32 => Type::F32,
         Scalar::F64 => Type::F64,
+        Scalar::F8E4M3 => Type::F8E4M3,
+        Scalar::F8E5M2 => Type::F8E5M2,
         s => Type::Int(s.bits()),
     }
 }
@@ -37,6 +39,7 @@ pub fn float_literal(v: f64, s: Scalar) -> String {
         Scalar::F32 => format!("0x{:08X}", (v as f32).to_bits()),
         Scalar::F16 => format!("0x{:04X}", half::f16::from_f64(v).to_bits()),
         Scalar::BF16 => format!("0x{:04X}", half::bf16::from_f64(v).to_bits()),
+        s if s.is_fp8() => format!("0x{:02X}", s.fp8().unwrap().encode(v)),
         _ => unreachable!("float literal of an integer type"),
     }
 }

@@ -6,7 +6,7 @@ use tile_dialects::ir::{Blocked, Encoding, Type};
 
 /// A scalar the language has: an integer of 1 to 64 bits or a float.
 pub(crate) fn is_scalar(t: &Type) -> bool {
-    matches!(t, Type::Int(1 | 8 | 16 | 32 | 64) | Type::F16 | Type::BF16 | Type::F32 | Type::F64)
+    matches!(t, Type::Int(1 | 8 | 16 | 32 | 64)) || t.is_float()
 }
 
 /// A value a tile may hold: a scalar, or a pointer to one.

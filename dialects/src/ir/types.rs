@@ -12,6 +12,10 @@ pub enum Type {
     BF16,
     F32,
     F64,
+    /// `f8E4M3FN` (Triton's `float8e4nv`): no infinity, NaN = 0x7f/0xff, max 448.
+    F8E4M3,
+    /// `f8E5M2` (Triton's `float8e5`): IEEE-like, with infinities, max 57344.
+    F8E5M2,
     Index,
     /// `!tile.ptr<T>`: a pointer to global memory holding `T`.
     TilePtr(Box<Type>),
@@ -87,7 +91,10 @@ impl Type {
         matches!(self, Type::Tensor { .. })
     }
     pub fn is_float(&self) -> bool {
-        matches!(self, Type::F16 | Type::BF16 | Type::F32 | Type::F64)
+        matches!(self, Type::F16 | Type::BF16 | Type::F32 | Type::F64) || self.is_fp8()
+    }
+    pub fn is_fp8(&self) -> bool {
+        matches!(self, Type::F8E4M3 | Type::F8E5M2)
     }
     pub fn is_memdesc(&self) -> bool {
         matches!(self, Type::MemDesc { .. })
@@ -140,6 +147,7 @@ impl Type {
     pub fn bits(&self) -> u32 {
         match self {
             Type::Int(b) => *b,
+            Type::F8E4M3 | Type::F8E5M2 => 8,
             Type::F16 | Type::BF16 => 16,
             Type::F32 => 32,
             Type::F64 | Type::Index | Type::TilePtr(_) | Type::LlvmPtr(_) => 64,
@@ -157,6 +165,8 @@ impl Type {
         match s {
             "f16" => return Type::F16,
             "bf16" => return Type::BF16,
+            "f8E4M3FN" => return Type::F8E4M3,
+            "f8E5M2" => return Type::F8E5M2,
             "f32" => return Type::F32,
             "f64" => return Type::F64,
             "index" => return Type::Index,
@@ -211,6 +221,8 @@ impl fmt::Display for Type {
             Type::Int(b) => write!(f, "i{b}"),
             Type::F16 => f.write_str("f16"),
             Type::BF16 => f.write_str("bf16"),
+            Type::F8E4M3 => f.write_str("f8E4M3FN"),
+            Type::F8E5M2 => f.write_str("f8E5M2"),
             Type::F32 => f.write_str("f32"),
             Type::F64 => f.write_str("f64"),
             Type::Index => f.write_str("index"),

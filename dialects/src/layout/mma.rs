@@ -79,6 +79,8 @@ fn kind(a: &Type, b: &Type, acc: &Type, precision: &str) -> Result<(&'static str
         (Type::F32, Type::F32, Type::F32) if precision != "ieee" => Ok(("tf32", 8, 1)),
         (Type::F32, Type::F32, Type::F32) => Err("input_precision = \"ieee\" keeps exact f32 products".into()),
         (Type::Int(8), Type::Int(8), Type::Int(32)) => Ok(("s8", 32, 4)),
+        (Type::F8E4M3, Type::F8E4M3, Type::F32) => Ok(("e4m3", 32, 4)),
+        (Type::F8E5M2, Type::F8E5M2, Type::F32) => Ok(("e5m2", 32, 4)),
         _ => Err(format!("no tensor-core instruction multiplies {a} x {b} into {acc}")),
     }
 }
@@ -144,6 +146,10 @@ pub fn plan(
         Err(why) => return DotPlan::Fma { why },
     };
     let eb = a.bits() / 8;
+    if a.is_fp8() && !wgmma {
+        // mma.sync's fp8 shapes (sm_89) are not lowered: CUDA cores, exactly.
+        return DotPlan::Fma { why: "fp8 tensor cores are used through wgmma only (sm_90a)".into() };
+    }
     if k % ik as i64 != 0 {
         return DotPlan::Fma { why: format!("K = {k} is not a multiple of the {ptx} instruction's K = {ik}") };
     }
@@ -192,6 +198,17 @@ mod tests {
         assert_eq!(acc.to_string(), "#layout.mma<3 : i32, array<i32: 8, 1>, array<i32: 64, 256, 16>>");
         assert_eq!((a.nvmma, b.nvmma), (128, 128));
         assert_eq!(b.order, vec![1, 0]);
+    }
+
+    #[test]
+    fn fp8_is_wgmma_k32_or_cuda_cores() {
+        let e4 = (&Type::F8E4M3, &Type::F8E4M3, &Type::F32);
+        let p = plan((128, 128, 64), e4, "tf32", ROW, LOADED, true, 4);
+        let DotPlan::Wgmma { acc, a: Operand::Shared(a), .. } = &p else { panic!("{p:?}") };
+        assert_eq!(acc.to_string(), "#layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 32>>");
+        assert_eq!(a.order, vec![1, 0]); // K-contiguous, as for i8
+        assert!(matches!(plan((128, 128, 64), e4, "tf32", ROW, LOADED, false, 4), DotPlan::Fma { .. }));
+        assert!(matches!(plan((64, 64, 16), e4, "tf32", ROW, LOADED, true, 4), DotPlan::Fma { .. }));
     }
 
     const F16: (&Type, &Type, &Type) = (&Type::F16, &Type::F16, &Type::F32);

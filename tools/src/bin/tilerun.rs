@@ -22,7 +22,7 @@ ARGS (in parameter order, or NAME=SPEC):
   randint:i32:N:LO:HI  integers in [LO, HI)   arange:i32:N   0, 1, ..., N-1
   zeros:f32:N      full:f32:N:VALUE   empty:f32:N         poisoned (NaN / all ones)
   x.npy or npy:PATH                   the type may be left out (zeros:N); N may be RxC
-  (bf16 buffers take <f4 files and are saved as <f4)
+  (bf16 and fp8 buffers take <f4 files and are saved as <f4; fp8 also takes |u1 bits)
 
 WITHOUT A GPU (or with --interpret) the kernel runs in tilec's IR interpreter: same
 arguments, --save, --check, --plan; --races, --uninit and --check-each-pass add checks.

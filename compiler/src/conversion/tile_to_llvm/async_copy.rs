@@ -31,7 +31,7 @@ impl Lowerer<'_> {
                 format!("cp.async moves 4, 8 or 16 bytes; this tile allows {bytes} a thread (software-pipeline should not have made it)"),
             ));
         }
-        let ety = bt.elem().clone();
+        let ety = super::lower_type(bt.elem());
         self.smem_touched = true;
         let parts = self.thread_parts(b, &d);
         let base = self.scalar(buf);

@@ -54,7 +54,7 @@ impl Lowerer<'_> {
     pub(super) fn addptr(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
         let r = op.result();
         let elem = match self.ty(r).elem() {
-            Type::TilePtr(e) => (**e).clone(),
+            Type::TilePtr(e) => lower_type(e),
             t => return Err(PassError::at(&op.loc, format!("addptr on {t}"))),
         };
         let n = self.nregs(self.ty(r));

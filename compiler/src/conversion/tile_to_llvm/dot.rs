@@ -18,7 +18,19 @@ impl Lowerer<'_> {
     pub(super) fn dot(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
         let (a, bm, acc) = (op.operands[0], op.operands[1], op.operands[2]);
         let r = op.result();
-        let (at, ct) = (lower_type(self.ty(a)), lower_type(self.ty(r)));
+        let (mut at, ct) = (lower_type(self.ty(a)), lower_type(self.ty(r)));
+        // fp8 operands (where no tensor-core plan took them) are multiplied as f16, which
+        // holds every fp8 value exactly.
+        let fp8 = self.ty(a).elem().clone();
+        let mut regs = std::collections::HashMap::new();
+        for v in [a, bm] {
+            let rs: Vec<ValueId> = (0..self.nregs(self.ty(v))).map(|j| self.reg(v, j)).collect();
+            let rs = if fp8.is_fp8() { self.fp8_convert(b, &rs, &fp8, &Type::F16, &op.loc)? } else { rs };
+            regs.insert(v, rs);
+        }
+        if fp8.is_fp8() {
+            at = Type::F16;
+        }
         if !at.is_float() || !ct.is_float() {
             return Err(PassError::at(&op.loc, "integer `dot` is not supported yet (f16, bf16 and f32 are)"));
         }
@@ -37,7 +49,7 @@ impl Lowerer<'_> {
                 let (row, col) = coords(b, &d, &parts, j);
                 let idx = linear(b, row, col, cols, first);
                 let p = gep(b, base, idx, &at);
-                b.op("llvm.store", &[self.reg(v, j), p], &[], &[]);
+                b.op("llvm.store", &[regs[&v][j], p], &[], &[]);
             }
         }
         sreg::barrier(b);

@@ -19,6 +19,7 @@ mod creation;
 mod dot;
 mod elementwise;
 mod flip;
+mod fp8;
 mod gather;
 mod histogram;
 mod inline_asm;
@@ -241,6 +242,8 @@ pub fn lower_type(t: &Type) -> Type {
         Type::TilePtr(_) => Type::LlvmPtr(1),
         Type::Tensor { elem, .. } => lower_type(elem),
         Type::MemDesc { .. } => Type::LlvmPtr(3),
+        // LLVM has no fp8: its bits travel as i8 (`fp8.rs`).
+        t if t.is_fp8() => Type::Int(8),
         t => t.clone(),
     }
 }
@@ -345,6 +348,7 @@ impl Lowerer<'_> {
             "func.return" => {
                 b.op("llvm.return", &[], &[], &[]);
             }
+            _ if fp8::is_fp8_op(self, op) => self.fp8_op(b, op)?,
             "tile.program_id" | "tile.num_programs" | "tile.arange" | "tile.splat" | "arith.constant" => {
                 self.creation(b, op)?
             }
