@@ -11,8 +11,9 @@ each target: mma.sync (sm_80 forced), wgmma (sm_90a), 4 and 8 warps.
 Each case runs `tilerun` on .npy inputs, saves the output (poisoned with NaN / all ones
 before the launch, so unwritten elements fail) and compares in Python:
 ‖out - ref‖ / ‖ref‖ under the type's bound (f16/bf16 products are exact in f32: 1e-5;
-tf32 5e-3; i8 exactly; fp8 products are exact in f32 too: 1e-5; fp8 operands are given to
-tilerun as uint8 bits). The last line is `N passed, N failed`.
+tf32 5e-3; i8 exactly; fp8 products are exact in f32 too: 1e-5 in the interpreter, but
+wgmma accumulates fp8 with reduced precision: 2^-12 sqrt(K) on sm_90a; fp8 operands are
+given to tilerun as uint8 bits). The last line is `N passed, N failed`.
 
 With --interpret (no GPU: what CI runs, from scripts/test.sh) every case runs in
 tilec's interpreter with --check-each-pass (the IR after every pass up to
@@ -174,6 +175,14 @@ class Runner:
             # Exact f32 still rounds each of its K additions: a sum's rounding error grows as
             # sqrt(K) (two K = 4096 cases measured 1.1e-6 and 1.3e-6 against float64).
             tol = TOL[kind] * (max(1.0, (k / 256) ** 0.5) if kind == "f32" else 1.0)
+            if kind in FP8 and arch == "sm_90a" and not self.extra:
+                # Hopper's fp8 wgmma adds the products into an accumulator of about 14
+                # mantissa bits (the partial sums came back as multiples of 1/16 near 900),
+                # and, as with Triton's default on sm_90 (max_num_imprecise_acc 2^30),
+                # nothing promotes it to full f32: the error grows with K. Measured on an
+                # H100: 2.6e-5 at K = 16 up to 1.2e-3 at K = 4096. Bound 2^-12 sqrt(K); a
+                # wrong element or layout errs by ~1. (The interpreter keeps 1e-5.)
+                tol = 2.0**-12 * k**0.5
             ok = err <= tol
         if ok and self.extra and kind == "tf32" and m * n * k >= 1000 and err < 1e-6:
             # The interpreter rounds tf32 inputs as the tensor cores do: an exact f32
