@@ -1,6 +1,6 @@
 //! Builtins that compute on tiles: shape ops, reductions and scans, elementwise math
-//! (with `sigmoid`, `clamp` and `cdiv` desugared), `where`, `dot`, hints, `static_assert`
-//! and `x.to(T)`.
+//! (with `sigmoid`, `clamp` and `cdiv` desugared), `where`, hints, `static_assert` and
+//! `x.to(T)`; `dot` is in builtins_dot.rs.
 
 use super::broadcast::{broadcast_expr, broadcasts_to};
 use super::builtins::{expr, expr_s, Args};
@@ -475,110 +475,6 @@ impl<'a> Checker<'a> {
         let (ty, span) = (x.ty().clone(), x.span());
         self.pending.push(Stmt::Let { var, value: x.e, span });
         TExpr::strong(Expr { kind: ExprKind::Var(var), ty, span })
-    }
-
-    fn dot(&mut self, a: &Args, sp: Span) -> R<Val> {
-        let x = self.value(a[0].unwrap())?;
-        let y = self.value(a[1].unwrap())?;
-        for v in [&x, &y] {
-            if v.ty().shape.len() != 2 {
-                return self.error(format!("`dot` needs 2-D tiles, found {}", v.ty()), v.span(), "not 2-D");
-            }
-        }
-        let (xs, ys) = (x.ty().scalar_elem(), y.ty().scalar_elem());
-        if xs != ys || xs.is_none() {
-            return Err(self.err(
-                Diagnostic::error(
-                    format!("`dot` operands must have the same element type, found {} and {}", x.ty(), y.ty()),
-                    sp,
-                    "element types differ",
-                )
-                .with_secondary(x.span(), x.ty().to_string())
-                .with_secondary(y.span(), y.ty().to_string())
-                .help("convert one operand with `.to(...)`"),
-            ));
-        }
-        let ins = xs.unwrap();
-        let (m, k, k2, n) = (x.ty().shape[0], x.ty().shape[1], y.ty().shape[0], y.ty().shape[1]);
-        if k != k2 {
-            return Err(self.err(
-                Diagnostic::error(
-                    format!("dot shape mismatch: {} times {}: inner dimensions {k} and {k2} differ", x.ty(), y.ty()),
-                    sp,
-                    "expected [M, K] x [K, N]",
-                )
-                .with_secondary(x.span(), format!("K = {k}"))
-                .with_secondary(y.span(), format!("K = {k2}")),
-            ));
-        }
-        // Any size the language allows: below the tensor cores' instruction, M and N are
-        // padded (the rows and columns past a tile's end are copies) and a K below the
-        // instruction's runs on CUDA cores (`layout::mma::plan`; --explain-layouts says so).
-        let _ = (m, n);
-        let default_out = match ins {
-            Scalar::F16 | Scalar::BF16 | Scalar::F32 | Scalar::F8E4M3 | Scalar::F8E5M2 => Scalar::F32,
-            Scalar::I8 => Scalar::I32,
-            s => return self.error(format!("`dot` does not support {s} operands"), sp, "use f16/bf16/f32/fp8/i8"),
-        };
-        let out_dtype = match a[4] {
-            Some(d) => Some(self.dtype_arg(d)?),
-            None => None,
-        };
-        let acc = match a[2] {
-            Some(e) if !matches!(e.kind, ast::ExprKind::NoneLit) => {
-                let c = self.value(e)?;
-                let want_elem = out_dtype.or(c.ty().scalar_elem()).unwrap_or(default_out);
-                let want = Ty::tile(Elem::Scalar(want_elem), vec![m, n]);
-                if c.ty() != &want {
-                    return Err(self.err(
-                        Diagnostic::error(
-                            format!("`dot` accumulator must be {want}, found {}", c.ty()),
-                            e.span,
-                            format!("this is {}", c.ty()),
-                        )
-                        .note(format!("a is {}, b is {}", x.ty(), y.ty())),
-                    ));
-                }
-                c.e
-            }
-            _ => fill(ConstVal::Int(0), out_dtype.unwrap_or(default_out), &[m, n], sp),
-        };
-        let out = acc.ty.scalar_elem().unwrap();
-        let ok = match ins {
-            Scalar::I8 => out == Scalar::I32,
-            Scalar::F16 => out == Scalar::F32 || out == Scalar::F16,
-            _ => out == Scalar::F32,
-        };
-        if !ok {
-            return self.error(
-                format!("`dot` of {ins} operands cannot accumulate in {out}"),
-                sp,
-                "unsupported accumulator type",
-            );
-        }
-        let input_precision = match a[3] {
-            Some(p) => {
-                let s = match self.check_expr(p)? {
-                    Val::Str(s, _) => s,
-                    v => return self.error("`input_precision` must be a string", v.span(), "not a string"),
-                };
-                match s.as_str() {
-                    "tf32" => InputPrecision::Tf32,
-                    "tf32x3" => InputPrecision::Tf32x3,
-                    "ieee" => InputPrecision::Ieee,
-                    _ => {
-                        return self.error(
-                            format!("invalid `input_precision` value \"{s}\""),
-                            p.span,
-                            "expected one of \"tf32\", \"tf32x3\", \"ieee\"",
-                        )
-                    }
-                }
-            }
-            None => InputPrecision::Tf32,
-        };
-        let ty = acc.ty.clone();
-        Ok(expr(ExprKind::Dot { a: Box::new(x.e), b: Box::new(y.e), acc: Box::new(acc), input_precision }, ty, sp))
     }
 }
 

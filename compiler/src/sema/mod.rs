@@ -26,6 +26,7 @@ mod block_ptr_access;
 mod broadcast;
 mod builtins;
 mod builtins_asm;
+mod builtins_dot;
 mod builtins_gather;
 mod builtins_join;
 mod builtins_math;
