@@ -96,7 +96,7 @@ impl Device {
     }
 
     /// Loads the kernel `meta` describes from `ptx` (tilec's output, or a `.ptx` with the
-    /// `OUT.json` written beside it).
+    /// `OUT.json` written beside it), refusing a block larger than its registers allow.
     pub fn load_ptx(&self, ptx: &str, meta: &KernelMeta) -> Result<Kernel, Error> {
         let name = meta.name.as_str();
         let module = restoring(|| {
@@ -121,7 +121,19 @@ impl Device {
                 )
             })?;
         }
-        Ok(Kernel { func, params: bind::signature(&meta.params)?, meta: meta.clone() })
+        let kernel = Kernel { func, params: bind::signature(&meta.params)?, meta: meta.clone() };
+        // A block the compiled code's registers do not allow: the launch would fail with
+        // an opaque error, so say why here, once, for every caller.
+        let info = kernel.info()?;
+        let threads = meta.block.iter().product::<u32>();
+        if threads as i32 > info.max_threads_per_block {
+            return Err(Error::msg(format!(
+                "a block of {threads} threads is more than the {} it can have with {} registers per thread \
+                 (use fewer warps)",
+                info.max_threads_per_block, info.num_regs
+            )));
+        }
+        Ok(kernel)
     }
 }
 

@@ -308,16 +308,8 @@ pub fn run(o: &Options) -> Result<(), Error> {
     let k = &loaded.kernel;
     let grid = if tuning.is_some() { required_grid(o, k)? } else { grid };
     let func = gpu.load(&loaded.ptx, k).map_err(|e| Error::msg(format!("kernel `{}`: {e}", k.name)))?;
-    let info = func.info()?;
-    let threads = k.block.iter().product::<u32>();
-    if threads as i32 > info.max_threads_per_block {
-        return Err(Error::msg(format!(
-            "kernel `{}`: a block of {threads} threads is more than the {} it can have with {} registers per thread \
-             (use fewer warps)",
-            k.name, info.max_threads_per_block, info.num_regs
-        )));
-    }
     if o.verbose {
+        let info = func.info()?;
         println!(
             "kernel `{}` on {} ({}): block {:?}, {} registers/thread, {} B shared, {} B local",
             k.name,
@@ -450,9 +442,6 @@ fn time_config(gpu: &Gpu, o: &Options, l: &Loaded, values: &[u64], zero: &[&Devi
     let k = &l.kernel;
     let grid = required_grid(o, k)?;
     let func = gpu.load(&l.ptx, k).map_err(|e| Error::msg(format!("kernel `{}`: {e}", k.name)))?;
-    if k.block.iter().product::<u32>() as i32 > func.info()?.max_threads_per_block {
-        return Err(Error::msg("too many threads a block for its registers"));
-    }
     let mut vals = values.to_vec();
     let mut launch = |_: usize| -> Result<(), Error> {
         for z in zero {
