@@ -81,9 +81,10 @@ impl Tuner {
         *self.latest.lock().unwrap() = Some(config);
     }
 
-    /// The choice for this launch: remembered, cached on disk, or tuned now. `spec`: the
-    /// compile options of this launch's specialisation (no configuration applied);
-    /// `candidate(config, compiled)` loads one and gives its grid; `time` times it.
+    /// The choice for a launch whose key `recall` does not know: cached on disk, or tuned
+    /// now (then remembered under `key`). `spec`: the compile options of this launch's
+    /// specialisation (no configuration applied); `candidate(config, compiled)` loads one
+    /// and gives its grid; `time` times it.
     #[allow(clippy::too_many_arguments)]
     pub fn choose<L>(
         &self,
@@ -96,9 +97,6 @@ impl Tuner {
         candidate: &mut dyn FnMut(&Config, tilec::Compiled) -> PyResult<L>,
         time: &mut dyn FnMut(&L) -> Result<f64, tile_runtime::Error>,
     ) -> PyResult<(usize, Option<L>)> {
-        if let Some(c) = self.recall(&key) {
-            return Ok((c, None));
-        }
         let show = std::env::var("TILEC_PRINT_AUTOTUNING").is_ok_and(|v| v == "1");
         let name = &self.tuning.kernel;
         let disk = autotune::choice_key(&self.file, name, spec, &dev.name(), key_values);
