@@ -278,27 +278,12 @@ pub fn bind(kernel: &KernelMeta, args: &[ArgSpec]) -> Result<Vec<Bound>, Error> 
 mod tests {
     use super::*;
     use crate::spec::parse_arg;
-
-    fn param(name: &str, ty: &str, div: u32) -> ParamMeta {
-        ParamMeta { name: name.into(), ty: ty.into(), divisibility: div, equal_to_one: false }
-    }
+    use crate::testing::{kernel, param};
 
     fn add_meta(index_bits: u32, n_div: u32) -> KernelMeta {
-        KernelMeta {
-            name: "add".into(),
-            params: vec![
-                param("a", "*f32", 16),
-                param("b", "*f32", 16),
-                param("out", "*f32", 16),
-                param("n", "i32", n_div),
-            ],
-            consts: vec![],
-            num_warps: 4,
-            num_stages: 3,
-            block: [128, 1, 1],
-            shared_bytes: 0,
-            index_bits,
-        }
+        let params =
+            vec![param("a", "*f32", 16), param("b", "*f32", 16), param("out", "*f32", 16), param("n", "i32", n_div)];
+        KernelMeta { index_bits, ..kernel("add", params) }
     }
 
     fn args(v: &[&str]) -> Vec<ArgSpec> {

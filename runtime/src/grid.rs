@@ -111,20 +111,14 @@ fn names(kernel: &KernelMeta, args: &[ArgSpec]) -> Result<HashMap<String, i128>,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tilec::metadata::{ConstMeta, ParamMeta};
+    use crate::testing::{self, param};
+    use tilec::metadata::ConstMeta;
 
     fn kernel() -> KernelMeta {
-        let p = |n: &str, t: &str| ParamMeta { name: n.into(), ty: t.into(), divisibility: 1, equal_to_one: false };
         let c = |n: &str, v: &str| ConstMeta { name: n.into(), value: v.into() };
         KernelMeta {
-            name: "mm".into(),
-            params: vec![p("a", "*f16"), p("M", "i32"), p("N", "i32")],
             consts: vec![c("BM", "128"), c("BN", "256"), c("SCALE", "0.5")],
-            num_warps: 4,
-            num_stages: 3,
-            block: [128, 1, 1],
-            shared_bytes: 0,
-            index_bits: 32,
+            ..testing::kernel("mm", vec![param("a", "*f16", 1), param("M", "i32", 1), param("N", "i32", 1)])
         }
     }
 

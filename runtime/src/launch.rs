@@ -444,25 +444,12 @@ pub fn specialisation(params: &[Param], args: &[Arg]) -> (Vec<(String, u32)>, Ve
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{kernel, param};
     use tilec::metadata::ParamMeta;
 
     fn meta(div_n: u32, one_n: bool) -> (KernelMeta, Vec<Param>) {
-        let p = |name: &str, ty: &str, divisibility, equal_to_one| ParamMeta {
-            name: name.into(),
-            ty: ty.into(),
-            divisibility,
-            equal_to_one,
-        };
-        let m = KernelMeta {
-            name: "add".into(),
-            params: vec![p("x", "*f32", 16, false), p("n", "i32", div_n, one_n), p("s", "f16", 1, false)],
-            consts: vec![],
-            num_warps: 4,
-            num_stages: 1,
-            block: [128, 1, 1],
-            shared_bytes: 0,
-            index_bits: 32,
-        };
+        let n = ParamMeta { equal_to_one: one_n, ..param("n", "i32", div_n) };
+        let m = kernel("add", vec![param("x", "*f32", 16), n, param("s", "f16", 1)]);
         let params = bind::signature(&m.params).unwrap();
         (m, params)
     }

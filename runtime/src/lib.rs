@@ -40,6 +40,9 @@ pub mod run;
 pub mod spec;
 pub mod tune;
 
+#[cfg(test)]
+mod testing;
+
 /// Every failure tilerun reports: one message, printed as `tilerun: error: ...` (compile
 /// errors come already rendered against the source), and exit status 1.
 #[derive(Debug, thiserror::Error)]

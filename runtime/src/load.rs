@@ -216,16 +216,7 @@ mod tests {
         let meta = ModuleMeta {
             tilec_version: "0".into(),
             arch: "sm_90".into(),
-            kernels: vec![KernelMeta {
-                name: "k".into(),
-                params: vec![],
-                consts: vec![],
-                num_warps: 4,
-                num_stages: 1,
-                block: [128, 1, 1],
-                shared_bytes: 0,
-                index_bits: 32,
-            }],
+            kernels: vec![crate::testing::kernel("k", vec![])],
         };
         std::fs::write(dir.join("k.json"), serde_json::to_string(&meta).unwrap()).unwrap();
         let l = load_ptx(&ptx, None).unwrap();

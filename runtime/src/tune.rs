@@ -192,16 +192,7 @@ mod tests {
     }
 
     fn candidate(index: usize) -> (Config, Loaded) {
-        let kernel = tilec::metadata::KernelMeta {
-            name: "k".into(),
-            params: vec![],
-            consts: vec![],
-            num_warps: 4,
-            num_stages: 3,
-            block: [128, 1, 1],
-            shared_bytes: 0,
-            index_bits: 32,
-        };
+        let kernel = crate::testing::kernel("k", vec![]);
         let meta = tilec::metadata::ModuleMeta { tilec_version: "0".into(), arch: "sm_90".into(), kernels: vec![] };
         let config =
             Config { index, defines: vec![("T".into(), index.to_string())], num_warps: None, num_stages: None };
