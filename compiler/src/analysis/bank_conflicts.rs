@@ -7,19 +7,12 @@
 use crate::analysis::shared_addresses::access_starts;
 use tile_dialects::layout::{Dist, Shared};
 
-/// Every thread's coordinates of every register of `d`, `[tid * regs + j]`: the same for
-/// all candidates, so computed once per conversion.
-pub fn coord_table(d: &Dist, num_warps: u32) -> Vec<Vec<i64>> {
-    let n = d.elems_per_thread();
-    (0..num_warps * 32).flat_map(|tid| (0..n).map(move |j| d.coords(tid, j))).collect()
-}
-
 /// Wavefronts of moving `d`'s registers through `s` (all warps), and the conflict-free count.
 pub fn wavefronts(s: &Shared, d: &Dist, shape: &[i64], elem_bytes: u32, num_warps: u32) -> (u64, u64, u64) {
-    wavefronts_with(s, d, &coord_table(d, num_warps), shape, elem_bytes, num_warps, u64::MAX)
+    wavefronts_with(s, d, &d.coord_table(num_warps), shape, elem_bytes, num_warps, u64::MAX)
 }
 
-/// [`wavefronts`] over a precomputed [`coord_table`]; stops as soon as the total passes
+/// [`wavefronts`] over a precomputed [`Dist::coord_table`]; stops as soon as the total passes
 /// `limit` (the returned total is then some value above it): a candidate layout already
 /// worse than the best so far costs a fraction of a full simulation.
 pub fn wavefronts_with(

@@ -11,7 +11,6 @@
 //!    base offset ever sets are added, the rest XORed (one `xor` a distinct constant).
 //! 4. Any other access is a new base.
 
-use crate::analysis::bank_conflicts::coord_table;
 use std::collections::HashMap;
 use tile_dialects::layout::{Dist, Shared};
 
@@ -37,7 +36,7 @@ pub enum Addr {
 /// XORs) adds the part of it no thread's base offset has bits in, and XORs the rest;
 /// any other access is a base.
 pub fn address_plan(s: &Shared, d: &Dist, shape: &[i64], num_warps: u32, starts: &[usize]) -> Vec<Addr> {
-    plan_with(s, &coord_table(d, num_warps), d.elems_per_thread(), shape, starts)
+    plan_with(s, &d.coord_table(num_warps), d.elems_per_thread(), shape, starts)
 }
 
 /// `address_plan` over a `coord_table` of `n` registers a thread.

@@ -166,9 +166,13 @@ pub fn external(info: &'static PassInfo, f: MirrorFn, opts: Options, slot: Error
     let run = move |op: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
         let module_loc = op.location().to_string();
         let result = crate::internal::catch(|| {
+            let t = std::time::Instant::now();
             let mut mirror = import_module(op);
             let input = mirror.clone();
-            match crate::internal::catch(|| f(&mut mirror, &opts)) {
+            let imported = t.elapsed();
+            let outcome = crate::internal::catch(|| f(&mut mirror, &opts));
+            let ran = t.elapsed();
+            match outcome {
                 Ok(Ok(())) => {}
                 Ok(Err(e)) => {
                     tracing::debug!(pass = info.name, ir = %mirror.to_mlir(), "pass failed");
@@ -182,7 +186,18 @@ pub fn external(info: &'static PassInfo, f: MirrorFn, opts: Options, slot: Error
             crate::verify::module(&mirror, &opts).map_err(|v| {
                 PassError::internal(&v.loc, format!("pass `{}` broke a rule of the IR: {}", info.name, v.message))
             })?;
-            replace_module(op, &mirror).map_err(|m| {
+            let verified = t.elapsed();
+            let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+            let replaced = replace_module(op, &mirror);
+            tracing::debug!(
+                pass = info.name,
+                import_ms = ms(imported),
+                run_ms = ms(ran - imported),
+                verify_ms = ms(verified - ran),
+                replace_ms = ms(t.elapsed() - verified),
+                "mirror pass"
+            );
+            replaced.map_err(|m| {
                 tracing::debug!(pass = info.name, ir = %mirror.to_mlir(), "pass made IR that does not parse");
                 let loc =
                     input.body.iter().find(|o| o.name == "func.func").map_or(module_loc.clone(), |o| o.loc.clone());

@@ -23,12 +23,13 @@
 //!    and `layout.wavefronts` (write, write ideal, read, read ideal: the bank-conflict
 //!    degree is their ratio).
 
-use crate::analysis::bank_conflicts::{coord_table, wavefronts_with};
+use crate::analysis::bank_conflicts::wavefronts_with;
 use crate::analysis::shared_addresses::{access_starts, address_cost, plan_with};
 use crate::passes::coalesce::{num_warps, visit_mut};
 use crate::passes::PassError;
 use crate::pipeline::Options;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use tile_dialects::ir::{Attr, Module};
 use tile_dialects::layout::{elem_bytes, Dist, Shared};
 
@@ -159,13 +160,11 @@ pub fn choose(src: &Dist, dst: &Dist, shape: &[i64], elem_bytes: u32, num_warps:
     let rank = shape.len();
     let mut inners = vec![src.fast().0, dst.fast().0];
     inners.dedup();
-    let mut best: Option<((u64, usize, u64, u64, u32), Shared, [u64; 4])> = None;
-    let (src_coords, dst_coords) = (coord_table(src, num_warps), coord_table(dst, num_warps));
+    let mut cands = vec![];
     for &inner in &inners {
         let mut order = vec![inner as u32];
         order.extend((0..rank as u32).rev().filter(|d| *d as usize != inner));
         let len = shape[inner];
-        let mut cands = vec![];
         for pad in [0u32, 1, 2, 4, 8] {
             cands.push(Shared::plain(1, 1, 1, pad, order.clone()));
         }
@@ -187,32 +186,56 @@ pub fn choose(src: &Dist, dst: &Dist, shape: &[i64], elem_bytes: u32, num_warps:
             cands.extend(linear_swizzle(src, dst, shape, inner, &order));
             cands.extend(linear_layout(src, dst, shape, &order));
         }
-        for c in cands {
-            // A candidate is dropped once its wavefronts pass the best total so far.
-            let limit = best.as_ref().map_or(u64::MAX, |(k, _, _)| k.0);
-            let (w, wi, wn) = wavefronts_with(&c, src, &src_coords, shape, elem_bytes, num_warps, limit);
-            if w > limit {
-                continue;
-            }
-            let (r, ri, rn) = wavefronts_with(&c, dst, &dst_coords, shape, elem_bytes, num_warps, limit - w);
-            if w + r > limit {
-                continue;
-            }
-            // Ties go to fewer address computations (they cost registers: the f32
-            // transpose ran 1% faster padded than swizzled, 48 registers against 56),
-            // then to fewer reads: a thread waits on its shared loads before it can
-            // store, while shared stores retire in the background.
-            let cost = |d: &Dist, t: &[Vec<i64>]| {
-                address_cost(&plan_with(&c, t, d.elems_per_thread(), shape, &access_starts(&c, d, shape, elem_bytes)))
-            };
-            let key = (w + r, cost(src, &src_coords) + cost(dst, &dst_coords), rn, wn + rn, c.bytes(shape, elem_bytes));
-            if best.as_ref().is_none_or(|(k, _, _)| key < *k) {
-                best = Some((key, c, [w, wi, r, ri]));
-            }
-        }
     }
-    let (_, s, f) = best.expect("at least one candidate");
-    (s, f)
+    let (src_coords, dst_coords) = (src.coord_table(num_warps), dst.coord_table(num_warps));
+    // The fewest total wavefronts so far, shared by the workers: a candidate is dropped
+    // once its wavefronts pass it. One with the fewest is never dropped, so the choice
+    // (the least key, then the first candidate) does not depend on which worker finds what
+    // when.
+    let best_total = AtomicU64::new(u64::MAX);
+    let eval = |i: usize, c: &Shared| {
+        let limit = best_total.load(Ordering::Relaxed);
+        let (w, wi, wn) = wavefronts_with(c, src, &src_coords, shape, elem_bytes, num_warps, limit);
+        if w > limit {
+            return None;
+        }
+        let (r, ri, rn) = wavefronts_with(c, dst, &dst_coords, shape, elem_bytes, num_warps, limit - w);
+        if w + r > limit {
+            return None;
+        }
+        best_total.fetch_min(w + r, Ordering::Relaxed);
+        // Ties go to fewer address computations (they cost registers: the f32
+        // transpose ran 1% faster padded than swizzled, 48 registers against 56),
+        // then to fewer reads: a thread waits on its shared loads before it can
+        // store, while shared stores retire in the background.
+        let cost = |d: &Dist, t: &[Vec<i64>]| {
+            address_cost(&plan_with(c, t, d.elems_per_thread(), shape, &access_starts(c, d, shape, elem_bytes)))
+        };
+        let key = (w + r, cost(src, &src_coords) + cost(dst, &dst_coords), rn, wn + rn, c.bytes(shape, elem_bytes));
+        Some((key, i, [w, wi, r, ri]))
+    };
+    // Every candidate simulates every warp's accesses: a matmul's 128x256 f32 epilogue is
+    // a hundred candidates of 32K elements a side, 15 ms on one core, so a conversion that
+    // large spreads its candidates over the cores.
+    let work = cands.len() * src.elems_per_thread() * 32 * num_warps as usize;
+    let workers = if work < 1 << 20 { 1 } else { std::thread::available_parallelism().map_or(1, |n| n.get().min(16)) };
+    let found: Vec<_> = if workers == 1 {
+        cands.iter().enumerate().filter_map(|(i, c)| eval(i, c)).collect()
+    } else {
+        std::thread::scope(|sc| {
+            let handles: Vec<_> = (0..workers)
+                .map(|k| {
+                    let (eval, cands) = (&eval, &cands);
+                    sc.spawn(move || {
+                        (k..cands.len()).step_by(workers).filter_map(|i| eval(i, &cands[i])).collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles.into_iter().flat_map(|h| h.join().expect("candidate worker")).collect()
+        })
+    };
+    let (_, i, f) = found.into_iter().min_by_key(|(key, i, _)| (*key, *i)).expect("at least one candidate");
+    (cands.swap_remove(i), f)
 }
 
 pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {

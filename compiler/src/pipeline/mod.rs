@@ -4,6 +4,7 @@
 //! is the one blamed, and IR can be printed before or after any pass by name.
 
 mod diagnostics;
+mod llvm_options;
 pub mod ptx;
 
 pub use diagnostics::{Collected, DiagnosticSink};
@@ -70,6 +71,7 @@ pub fn run_observed(
     out: &mut dyn std::io::Write,
     after: &mut dyn FnMut(&'static PassInfo, &Module),
 ) -> Result<(), PipelineError> {
+    llvm_options::configure();
     let context = module.context();
     for info in passes {
         if print.before_all || print.before.iter().any(|n| n == info.name) {

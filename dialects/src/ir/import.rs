@@ -1,19 +1,25 @@
 //! Reads an MLIR module (through melior) into the mirror IR.
 
 use super::{Attr, Block, Module, Op, Region, Type, ValueId, Values};
+use melior::ir::attribute::AttributeLike;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
+use melior::ir::r#type::TypeLike;
 use melior::ir::{BlockRef, OperationRef, RegionLike, ValueLike};
 use std::collections::HashMap;
 
 struct Importer {
     values: Values,
     ids: HashMap<usize, ValueId>,
+    /// Printed attributes, types and locations by their uniqued storage's address: MLIR
+    /// builds a printer state for every one it prints, and a module repeats few of them
+    /// many times.
+    printed: HashMap<usize, String>,
 }
 
 /// Mirrors `module_op` (a `builtin.module`).
 pub fn import_module(module_op: OperationRef) -> Module {
-    let mut imp = Importer { values: Values::default(), ids: HashMap::new() };
+    let mut imp = Importer { values: Values::default(), ids: HashMap::new(), printed: HashMap::new() };
     let attrs = imp.attrs(&module_op);
     let region = module_op.region(0).expect("module has a body");
     let body = match region.first_block() {
@@ -29,15 +35,27 @@ impl Importer {
         if let Some(id) = self.ids.get(&key) {
             return *id;
         }
-        let id = self.values.new_value(Type::parse(&v.r#type().to_string()));
+        let t = v.r#type();
+        let text = self.print(t.to_raw().ptr as usize, || t.to_string());
+        let id = self.values.new_value(Type::parse(&text));
         self.ids.insert(key, id);
         id
     }
 
     fn attrs(&mut self, op: &OperationRef) -> Vec<(String, Attr)> {
         op.attributes()
-            .map(|(n, a)| (n.as_string_ref().as_str().unwrap_or("").to_string(), Attr(a.to_string())))
+            .map(|(n, a)| {
+                (
+                    n.as_string_ref().as_str().unwrap_or("").to_string(),
+                    Attr(self.print(a.to_raw().ptr as usize, || a.to_string())),
+                )
+            })
             .collect()
+    }
+
+    /// `print()`, or what it gave for the same storage before.
+    fn print(&mut self, key: usize, print: impl FnOnce() -> String) -> String {
+        self.printed.entry(key).or_insert_with(print).clone()
     }
 
     fn block(&mut self, b: BlockRef) -> Block {
@@ -100,7 +118,10 @@ impl Importer {
             attrs: self.attrs(&op),
             regions,
             successors,
-            loc: op.location().to_string(),
+            loc: {
+                let l = op.location();
+                self.print(l.to_raw().ptr as usize, || l.to_string())
+            },
         }
     }
 }

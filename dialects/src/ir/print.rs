@@ -1,18 +1,26 @@
 //! Prints the mirror IR as MLIR generic-form text, which MLIR parses back.
 
 use super::{Block, Module, Op, Region, ValueId};
+use std::collections::HashMap;
 use std::fmt::Write;
 
 struct Printer<'m> {
     m: &'m Module,
     out: String,
     next_block: usize,
+    /// Long type texts and their aliases (`!t0`, ...), defined above the module.
+    aliases: HashMap<String, String>,
 }
+
+/// Types printed longer than this get an alias: a wgmma accumulator is a struct of up to
+/// 128 f32, and generic form repeats operand types at every use (each `extractvalue`), so
+/// spelled out they were half a matmul's text and of the time MLIR took to parse it.
+const ALIAS_OVER: usize = 40;
 
 impl Module {
     /// The whole module in generic form.
     pub fn to_mlir(&self) -> String {
-        let mut p = Printer { m: self, out: String::new(), next_block: 0 };
+        let mut p = Printer { m: self, out: String::new(), next_block: 0, aliases: HashMap::new() };
         p.out.push_str("\"builtin.module\"() ({\n");
         // The body is one block even when empty (generic form has no implicit block).
         if self.body.is_empty() {
@@ -25,13 +33,27 @@ impl Module {
         p.attrs(&self.attrs);
         let loc = if self.loc.is_empty() { "loc(unknown)" } else { &self.loc };
         let _ = writeln!(p.out, " : () -> () {loc}");
-        p.out
+        let mut defs: Vec<(&String, &String)> = p.aliases.iter().map(|(t, a)| (a, t)).collect();
+        defs.sort_by_key(|(a, _)| a[2..].parse::<usize>().unwrap_or(0));
+        let mut text: String = defs.iter().map(|(a, t)| format!("{a} = {t}\n")).collect();
+        text.push_str(&p.out);
+        text
     }
 }
 
 impl Printer<'_> {
     fn v(&self, v: ValueId) -> String {
         format!("%v{v}")
+    }
+
+    /// The text of `v`'s type, or its alias when long.
+    fn ty(&mut self, v: ValueId) -> String {
+        let t = self.m.values.ty(v).to_string();
+        if t.len() <= ALIAS_OVER {
+            return t;
+        }
+        let n = self.aliases.len();
+        self.aliases.entry(t).or_insert_with(|| format!("!t{n}")).clone()
     }
 
     fn attrs(&mut self, attrs: &[(String, super::Attr)]) {
@@ -67,8 +89,8 @@ impl Printer<'_> {
             self.out.push(')');
         }
         self.attrs(&op.attrs);
-        let ins: Vec<String> = op.operands.iter().map(|o| self.m.values.ty(*o).to_string()).collect();
-        let outs: Vec<String> = op.results.iter().map(|r| self.m.values.ty(*r).to_string()).collect();
+        let ins: Vec<String> = op.operands.iter().map(|o| self.ty(*o)).collect();
+        let outs: Vec<String> = op.results.iter().map(|r| self.ty(*r)).collect();
         let loc = if op.loc.is_empty() { "loc(unknown)" } else { &op.loc };
         let _ = writeln!(self.out, " : ({}) -> ({}) {}", ins.join(", "), outs.join(", "), loc);
     }
@@ -90,7 +112,7 @@ impl Printer<'_> {
     }
 
     fn block(&mut self, b: &Block, label: &str, depth: usize, labels: &[String]) {
-        let args: Vec<String> = b.args.iter().map(|a| format!("{}: {}", self.v(*a), self.m.values.ty(*a))).collect();
+        let args: Vec<String> = b.args.iter().map(|a| format!("{}: {}", self.v(*a), self.ty(*a))).collect();
         let _ = writeln!(self.out, "{}{}({}):", "  ".repeat(depth - 1), label, args.join(", "));
         for op in &b.ops {
             self.op(op, depth, labels);

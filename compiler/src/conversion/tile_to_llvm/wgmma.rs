@@ -62,23 +62,14 @@ impl Lowerer<'_> {
         };
         let b_desc = self.base_descriptor(b, bm, &sb, [None, Some(&group.1)], &shb, sb.inner() == 0, kk, &op.loc)?;
         let frag = (ni / 2) as usize;
-        let st = Type::Other(format!("!llvm.struct<({})>", vec![tc.to_string(); frag].join(", ")));
-        let layout_a = match &a_from {
-            AFrom::Shared(sa, _) if sa.inner() != 1 => "col",
-            _ => "row",
+        let instr = Instr {
+            shape: format!("m64n{ni}k{ik}.{}.{kind}.{kind}", if tc == Type::F32 { "f32" } else { "s32" }),
+            kind,
+            // PTX's transpose bits: 1 where an operand is M- (N-) major rather than
+            // K-major.
+            trans_a: matches!(&a_from, AFrom::Shared(sa, _) if sa.inner() != 1),
+            trans_b: sb.inner() != 0,
         };
-        let layout_b = if sb.inner() == 0 { "col" } else { "row" };
-        let attrs = [
-            ("shape", Attr(format!("#nvvm.shape<m = 64, n = {ni}, k = {ik}>"))),
-            ("typeA", Attr(format!("#nvvm.wgmma_type<{kind}>"))),
-            ("typeB", Attr(format!("#nvvm.wgmma_type<{kind}>"))),
-            ("typeD", Attr(format!("#nvvm.wgmma_type<{}>", if tc == Type::F32 { "f32" } else { "s32" }))),
-            ("scaleD", Attr("#nvvm.wgmma_scale_out<one>".into())),
-            ("scaleA", Attr("#nvvm.wgmma_scale_in<one>".into())),
-            ("scaleB", Attr("#nvvm.wgmma_scale_in<one>".into())),
-            ("layoutA", Attr(format!("#nvvm.mma_layout<{layout_a}>"))),
-            ("layoutB", Attr(format!("#nvvm.mma_layout<{layout_b}>"))),
-        ];
         self.smem_touched = true;
         b.op("nvvm.wgmma.fence.aligned", &[], &[], &[]);
         let mut out = vec![0; dc.elems_per_thread()];
@@ -89,27 +80,13 @@ impl Lowerer<'_> {
                 let mut c: Vec<ValueId> = idx.iter().map(|&x| self.reg(acc, x)).collect();
                 for k in 0..rk {
                     let db = add_const(b, b_desc, sb.offset(&shb, &[k * ik, origin[1]]) * eb);
-                    c = match &a_from {
+                    let a = match &a_from {
                         AFrom::Shared(sa, a_desc) => {
-                            let da = add_const(b, *a_desc, sa.offset(&sha, &[origin[0], k * ik]) * eb);
-                            let mut d = b.op1("llvm.mlir.undef", &[], st.clone(), &[]);
-                            for (f, &v) in c.iter().enumerate() {
-                                let pos = Attr(format!("array<i64: {f}>"));
-                                d = b.op1("llvm.insertvalue", &[d, v], st.clone(), &[("position", pos)]);
-                            }
-                            d = b.op1("nvvm.wgmma.mma_async", &[d, da, db], st.clone(), &attrs);
-                            (0..frag)
-                                .map(|f| {
-                                    let pos = Attr(format!("array<i64: {f}>"));
-                                    b.op1("llvm.extractvalue", &[d], tc.clone(), &[("position", pos)])
-                                })
-                                .collect()
+                            WgmmaA::Desc(add_const(b, *a_desc, sa.offset(&sha, &[origin[0], k * ik]) * eb))
                         }
-                        AFrom::Regs(frags) => {
-                            let shape = format!("m64n{ni}k{ik}.f32.{kind}.{kind}");
-                            wgmma_regs_a(b, &shape, &c, &frags[&(i, k)], db, layout_b == "row")
-                        }
+                        AFrom::Regs(frags) => WgmmaA::Regs(&frags[&(i, k)]),
                     };
+                    c = wgmma(b, &instr, &c, a, db, &tc);
                 }
                 for (x, v) in idx.into_iter().zip(c) {
                     out[x] = v;
@@ -231,34 +208,58 @@ enum AFrom {
     Regs(HashMap<(i64, i64), Vec<ValueId>>),
 }
 
-/// One `wgmma.mma_async` (`shape` as `m64nNk16.f32.f16.f16`) with A in the four
-/// registers `a` and B at `b_desc`, accumulating into `c` (tied through, as the NVVM op's
-/// own lowering does for descriptor operands): the accumulator after it. Operands number
-/// the outputs first, then the inputs: `c`'s tied copies are `$n..$2n`.
-fn wgmma_regs_a(
-    b: &mut Builder,
-    shape: &str,
-    c: &[ValueId],
-    a: &[ValueId],
-    b_desc: ValueId,
+/// One wgmma instruction's form: `shape` as PTX spells it (`m64n256k16.f32.f16.f16`),
+/// the operand kind, and whether A and B are stored MN-major.
+struct Instr {
+    shape: String,
+    kind: &'static str,
+    trans_a: bool,
     trans_b: bool,
-) -> Vec<ValueId> {
+}
+
+/// Where one instruction reads A: a shared-memory descriptor or four packed registers.
+enum WgmmaA<'a> {
+    Desc(ValueId),
+    Regs(&'a [ValueId]),
+}
+
+/// One `wgmma.mma_async`, accumulating into `c` (tied through): the accumulator after it.
+///
+/// Inline assembly with every accumulator register an operand of its own, rather than
+/// NVVM's op: that op takes and returns the accumulator as one struct, and packing it
+/// with 64-128 `insertvalue`s before every instruction made LLVM's (IP)SCCP, which
+/// re-merges the whole struct at each one, a tenth of a matmul's compile. The text is the
+/// op's own lowering: operands number the outputs, their tied inputs, A, B; `scale-d` is
+/// a predicate, then the immediate scales and transposes the element kind takes
+/// (integers none, tf32 and fp8 no transposes: they are K-major only, and A from
+/// registers has no transpose of its own).
+fn wgmma(b: &mut Builder, instr: &Instr, c: &[ValueId], a: WgmmaA, b_desc: ValueId, ty: &Type) -> Vec<ValueId> {
     let n = c.len();
     let list = |from: usize, k: usize| (from..from + k).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
+    let (a_text, a_cons, a_ops, b_at) = match a {
+        WgmmaA::Desc(d) => (format!("${}", 2 * n), vec!["l"], vec![d], 2 * n + 1),
+        WgmmaA::Regs(r) => (format!("{{{}}}", list(2 * n, r.len())), vec!["r"; r.len()], r.to_vec(), 2 * n + r.len()),
+    };
+    let imm = match (instr.kind, &a_ops[..]) {
+        ("s8", _) => String::new(),
+        ("f16" | "bf16", [_]) => format!(", 1, 1, {}, {}", instr.trans_a as u8, instr.trans_b as u8),
+        ("f16" | "bf16", _) => format!(", 1, 1, {}", instr.trans_b as u8),
+        _ => ", 1, 1".into(),
+    };
     let text = format!(
-        "{{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\nwgmma.mma_async.sync.aligned.{shape} {{{}}}, {{{}}}, ${}, p, 1, 1, {};\n}}\n",
+        "{{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\nwgmma.mma_async.sync.aligned.{} {{{}}}, {a_text}, ${b_at}, p{imm};\n}}\n",
+        instr.shape,
         list(0, n),
-        list(2 * n, 4),
-        2 * n + 4,
-        trans_b as u8
     );
-    let mut cons: Vec<String> = (0..n).map(|_| "=f".to_string()).collect();
+    let reg = if ty.is_float() { "=f" } else { "=r" };
+    let mut cons: Vec<String> = (0..n).map(|_| reg.to_string()).collect();
     cons.extend((0..n).map(|i| i.to_string()));
-    cons.extend(["r", "r", "r", "r", "l"].map(String::from));
+    cons.extend(a_cons.iter().map(|s| s.to_string()));
+    cons.push("l".into());
     let mut operands = c.to_vec();
-    operands.extend(a);
+    operands.extend(a_ops);
     operands.push(b_desc);
-    let st = Type::Other(format!("!llvm.struct<({})>", vec!["f32"; n].join(", ")));
+    let st = Type::Other(format!("!llvm.struct<({})>", vec![ty.to_string(); n].join(", ")));
     let s = b.op1(
         "llvm.inline_asm",
         &operands,
@@ -271,7 +272,7 @@ fn wgmma_regs_a(
         ],
     );
     (0..n)
-        .map(|i| b.op1("llvm.extractvalue", &[s], Type::F32, &[("position", Attr(format!("array<i64: {i}>")))]))
+        .map(|i| b.op1("llvm.extractvalue", &[s], ty.clone(), &[("position", Attr(format!("array<i64: {i}>")))]))
         .collect()
 }
 
