@@ -230,13 +230,10 @@ impl AxisAnalysis {
             }
             "arith.cmpi" => {
                 let (l, r) = (arg(0), arg(1));
+                let pred = op.int_attr("predicate").unwrap_or(-1);
                 let mut out = AxisInfo::unknown(rank);
                 for d in 0..rank {
-                    // A run of `l` that is contiguous and aligned crosses a constant bound
-                    // only at a multiple of the bound's divisibility.
-                    let run = gcd(l.contiguity[d], gcd(l.divisibility[d], r.divisibility[d]));
-                    let by_run = gcd(run, r.constancy[d]);
-                    out.constancy[d] = by_run.max(gcd(l.constancy[d], r.constancy[d]));
+                    out.constancy[d] = cmp_constancy(pred, &l, &r, d);
                 }
                 out
             }
@@ -341,6 +338,27 @@ fn split_dicts(s: &str) -> Vec<&str> {
     out
 }
 
+/// How many consecutive results of `l <pred> r` (arith.cmpi's predicate number) along `d`
+/// are equal. Both constant there: the shorter run. A contiguous side against a side
+/// constant over the run, both runs aligned to a common power of two `g`: `l < r` and
+/// `l >= r` flip only at a multiple of `g` (`start + i < r` for all i < g iff `start < r`
+/// when both are multiples of g), mirrored for a contiguous right side (`l > r`, `l <= r`).
+/// Equality and `l <= r` with `l` contiguous flip inside a run (`[0, 1] == 0`): Triton's
+/// rule, which the first version here did not follow, so an `==` or `<=` mask was taken
+/// as constant across a vector.
+fn cmp_constancy(pred: i64, l: &AxisInfo, r: &AxisInfo, d: usize) -> i64 {
+    let both = gcd(l.constancy[d], r.constancy[d]);
+    // slt, sge, ult, uge: a contiguous left against a constant right; sgt, sle, ugt, ule:
+    // the mirror image.
+    let (run, other) = match pred {
+        2 | 5 | 6 | 9 => (l.contiguity[d], r),
+        3 | 4 | 7 | 8 => (r.contiguity[d], l),
+        _ => return both,
+    };
+    let aligned = gcd(run, gcd(l.divisibility[d], r.divisibility[d]));
+    both.max(gcd(aligned, other.constancy[d]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -351,5 +369,24 @@ mod tests {
         assert_eq!(pow2_div(12), 4);
         assert_eq!(pow2_div(0), MAX_DIV);
         assert_eq!(split_dicts("[{}, {tile.divisibility = 16 : i32}]").len(), 2);
+    }
+
+    #[test]
+    fn comparisons_of_a_contiguous_run() {
+        // ok = arange(0, 64) (contiguous, first element 0), bound = K - k * 64 with K
+        // divisible by 16, constant everywhere.
+        let ok = AxisInfo { contiguity: vec![64], divisibility: vec![MAX_DIV], constancy: vec![1], constant: None };
+        let bound = AxisInfo { contiguity: vec![1], divisibility: vec![16], constancy: vec![64], constant: None };
+        let (eq, ne, slt, sle, sgt, sge) = (0, 1, 2, 3, 4, 5);
+        assert_eq!(cmp_constancy(slt, &ok, &bound, 0), 16);
+        assert_eq!(cmp_constancy(sge, &ok, &bound, 0), 16);
+        assert_eq!(cmp_constancy(sgt, &bound, &ok, 0), 16);
+        assert_eq!(cmp_constancy(sle, &bound, &ok, 0), 16);
+        // These flip inside a run: [0, 1] == 0, [0, 1] <= 0, [0, 1] > 0.
+        for p in [eq, ne, sle, sgt] {
+            assert_eq!(cmp_constancy(p, &ok, &bound, 0), 1, "predicate {p}");
+        }
+        // Two constants: the shorter run.
+        assert_eq!(cmp_constancy(eq, &bound, &bound, 0), 64);
     }
 }

@@ -41,9 +41,12 @@ use crate::pipeline::Options;
 use std::collections::HashMap;
 use tile_dialects::ir::{loc_line, Attr, Block, Builder, Encoding, Module, Op, Region, Type, ValueId, Values};
 use tile_dialects::layout::Dist;
+use crate::analysis::axis_info::AxisAnalysis;
 
 pub(crate) struct Lowerer<'m> {
     pub src: &'m Module,
+    /// Axis info of the source module: which registers of a mask hold equal values.
+    pub axis: &'m AxisAnalysis,
     pub map: HashMap<ValueId, Vec<ValueId>>,
     pub num_warps: u32,
     pub index_bits: u32,
@@ -85,11 +88,12 @@ pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
     let mut out = Module { loc: m.loc.clone(), ..Default::default() };
     let mut funcs = vec![];
     let mut min_ptx = 0;
+    let axis = AxisAnalysis::run(m);
     for op in &m.body {
         if op.name != "func.func" {
             return Err(PassError::at(&op.loc, format!("unexpected top-level op `{}`", op.name)));
         }
-        let (lowered, ptx) = lower_kernel(m, op, opts, &mut out.values)?;
+        let (lowered, ptx) = lower_kernel(m, &axis, op, opts, &mut out.values)?;
         min_ptx = min_ptx.max(ptx);
         for f in lowered {
             // One declaration of each CUDA function however many kernels call it.
@@ -131,7 +135,13 @@ fn default_ptx(arch: Arch) -> u32 {
     }
 }
 
-fn lower_kernel(m: &Module, f: &Op, opts: &Options, values: &mut Values) -> Result<(Vec<Op>, u32), PassError> {
+fn lower_kernel(
+    m: &Module,
+    axis: &AxisAnalysis,
+    f: &Op,
+    opts: &Options,
+    values: &mut Values,
+) -> Result<(Vec<Op>, u32), PassError> {
     let name = f.str_attr("sym_name").unwrap_or_default();
     let num_warps = opts.num_warps_of(f);
     let entry = &f.regions[0].blocks[0];
@@ -140,6 +150,7 @@ fn lower_kernel(m: &Module, f: &Op, opts: &Options, values: &mut Values) -> Resu
     let mut ops = vec![];
     let mut l = Lowerer {
         src: m,
+        axis,
         map: HashMap::new(),
         num_warps,
         index_bits: opts.index_bits,
