@@ -7,11 +7,8 @@
 set -uo pipefail
 carry=${1:-.carry}
 out=${OUT:-/tmp/out}; mkdir -p "$out/bench"
-work=$(mktemp -d)
-for b in tilec tilerun; do
-  python3 -c "import lzma; open('$work/$b','wb').write(lzma.open('$carry/$b.xz').read())"
-  chmod +x "$work/$b"
-done
+source "$(dirname "$0")/carry.sh"
+unpack "$carry" tilec tilerun
 export TILEC="$work/tilec" TILERUN="$work/tilerun" PYTHONUNBUFFERED=1
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv > "$out/device.txt"
 date -u >> "$out/device.txt"

@@ -5,8 +5,7 @@
 set -uo pipefail
 carry=${1:-.carry}
 out=${OUT:-/tmp/out}; mkdir -p "$out"
-work=$(mktemp -d)
-python3 -c "import lzma; open('$work/tilerun','wb').write(lzma.open('$carry/tilerun.xz').read())"
-chmod +x "$work/tilerun"
+source "$(dirname "$0")/carry.sh"
+unpack "$carry" tilerun
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv > "$out/device.txt"
 TILERUN="$work/tilerun" PYTHONUNBUFFERED=1 python3 bench/autotune_matmul.py --size "${2:-4096}" 2>&1 | tee "$out/autotune.log"

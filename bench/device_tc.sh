@@ -11,11 +11,8 @@ set -uo pipefail
 carry=${1:-.carry}
 mode=${2:-quick}
 out=${OUT:-/tmp/out}; mkdir -p "$out"
-work=$(mktemp -d)
-for b in tilec tilerun; do
-  python3 -c "import lzma; open('$work/$b','wb').write(lzma.open('$carry/$b.xz').read())"
-  chmod +x "$work/$b"
-done
+source "$(dirname "$0")/carry.sh"
+unpack "$carry" tilec tilerun
 export TILEC="$work/tilec" TILERUN="$work/tilerun" PYTHONUNBUFFERED=1 TILEC_CACHE=0
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv > "$out/device.txt"
 if [ "$mode" != bench ]; then

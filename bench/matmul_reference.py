@@ -42,19 +42,20 @@ def matmul_kernel(a, b, c, M, N, K, sam, sak, sbk, sbn, scm, scn,
 
 CONFIGS = [(128, 256, 64, 3, 8, 8), (128, 256, 64, 3, 8, 1), (128, 128, 64, 4, 4, 8)]
 
-for S in [4096, 8192]:
-    for dt in [torch.float16, torch.bfloat16]:
-        A = torch.randn(S, S, device="cuda", dtype=dt)
-        B = torch.randn(S, S, device="cuda", dtype=dt)
-        C = torch.empty(S, S, device="cuda", dtype=dt)
-        tf = 2 * S ** 3 / 1e12
-        for (BM, BN, BK, st, nw, gm) in CONFIGS:
-            g = (triton.cdiv(S, BM) * triton.cdiv(S, BN),)
-            f = lambda: matmul_kernel[g](A, B, C, S, S, S, A.stride(0), A.stride(1), B.stride(0), B.stride(1),
-                                         C.stride(0), C.stride(1), BM=BM, BN=BN, BK=BK, GM=gm, num_stages=st,
-                                         num_warps=nw)
-            us = bench(f)
-            print(f"triton {S}^3 {str(dt)[6:]} BM={BM} BN={BN} BK={BK} stages={st} warps={nw} GM={gm}: "
-                  f"{us:.1f} us {tf / (us * 1e-6):.1f} TFLOP/s")
-        us = bench(lambda: torch.matmul(A, B, out=C))
-        print(f"cublas {S}^3 {str(dt)[6:]}: {us:.1f} us {tf / (us * 1e-6):.1f} TFLOP/s")
+if __name__ == "__main__":
+    for S in [4096, 8192]:
+        for dt in [torch.float16, torch.bfloat16]:
+            A = torch.randn(S, S, device="cuda", dtype=dt)
+            B = torch.randn(S, S, device="cuda", dtype=dt)
+            C = torch.empty(S, S, device="cuda", dtype=dt)
+            tf = 2 * S ** 3 / 1e12
+            for (BM, BN, BK, st, nw, gm) in CONFIGS:
+                g = (triton.cdiv(S, BM) * triton.cdiv(S, BN),)
+                f = lambda: matmul_kernel[g](A, B, C, S, S, S, A.stride(0), A.stride(1), B.stride(0), B.stride(1),
+                                             C.stride(0), C.stride(1), BM=BM, BN=BN, BK=BK, GM=gm, num_stages=st,
+                                             num_warps=nw)
+                us = bench(f)
+                print(f"triton {S}^3 {str(dt)[6:]} BM={BM} BN={BN} BK={BK} stages={st} warps={nw} GM={gm}: "
+                      f"{us:.1f} us {tf / (us * 1e-6):.1f} TFLOP/s")
+            us = bench(lambda: torch.matmul(A, B, out=C))
+            print(f"cublas {S}^3 {str(dt)[6:]}: {us:.1f} us {tf / (us * 1e-6):.1f} TFLOP/s")
