@@ -43,8 +43,14 @@ def matmul_kernel(a, b, c, M, N, K, sam, sak, sbk, sbn, scm, scn,
 CONFIGS = [(128, 256, 64, 3, 8, 8), (128, 256, 64, 3, 8, 1), (128, 128, 64, 4, 4, 8)]
 
 if __name__ == "__main__":
-    for S in [4096, 8192]:
-        for dt in [torch.float16, torch.bfloat16]:
+    # `matmul_reference.py SIZE DTYPE`: that one problem, Triton's first configuration and
+    # cuBLAS only (for runs interleaved with tilec's: bench/device_matmul_ab.sh).
+    import sys
+    one = sys.argv[1:] and (int(sys.argv[1]), getattr(torch, {"f16": "float16", "bf16": "bfloat16"}[sys.argv[2]]))
+    if one:
+        CONFIGS = CONFIGS[:1]
+    for S in [one[0]] if one else [4096, 8192]:
+        for dt in [one[1]] if one else [torch.float16, torch.bfloat16]:
             A = torch.randn(S, S, device="cuda", dtype=dt)
             B = torch.randn(S, S, device="cuda", dtype=dt)
             C = torch.empty(S, S, device="cuda", dtype=dt)
