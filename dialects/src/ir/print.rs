@@ -8,8 +8,10 @@ struct Printer<'m> {
     m: &'m Module,
     out: String,
     next_block: usize,
-    /// Long type texts and their aliases (`!t0`, ...), defined above the module.
+    /// Long type texts and their aliases (`!t0`, ...), and the aliases' definitions in
+    /// the order they were made, printed above the module.
     aliases: HashMap<String, String>,
+    defs: String,
 }
 
 /// Types printed longer than this get an alias: a wgmma accumulator is a struct of up to
@@ -20,7 +22,8 @@ const ALIAS_OVER: usize = 40;
 impl Module {
     /// The whole module in generic form.
     pub fn to_mlir(&self) -> String {
-        let mut p = Printer { m: self, out: String::new(), next_block: 0, aliases: HashMap::new() };
+        let mut p =
+            Printer { m: self, out: String::new(), next_block: 0, aliases: HashMap::new(), defs: String::new() };
         p.out.push_str("\"builtin.module\"() ({\n");
         // The body is one block even when empty (generic form has no implicit block).
         if self.body.is_empty() {
@@ -33,11 +36,7 @@ impl Module {
         p.attrs(&self.attrs);
         let loc = if self.loc.is_empty() { "loc(unknown)" } else { &self.loc };
         let _ = writeln!(p.out, " : () -> () {loc}");
-        let mut defs: Vec<(&String, &String)> = p.aliases.iter().map(|(t, a)| (a, t)).collect();
-        defs.sort_by_key(|(a, _)| a[2..].parse::<usize>().unwrap_or(0));
-        let mut text: String = defs.iter().map(|(a, t)| format!("{a} = {t}\n")).collect();
-        text.push_str(&p.out);
-        text
+        p.defs + &p.out
     }
 }
 
@@ -52,8 +51,13 @@ impl Printer<'_> {
         if t.len() <= ALIAS_OVER {
             return t;
         }
-        let n = self.aliases.len();
-        self.aliases.entry(t).or_insert_with(|| format!("!t{n}")).clone()
+        if let Some(a) = self.aliases.get(&t) {
+            return a.clone();
+        }
+        let a = format!("!t{}", self.aliases.len());
+        let _ = writeln!(self.defs, "{a} = {t}");
+        self.aliases.insert(t, a.clone());
+        a
     }
 
     fn attrs(&mut self, attrs: &[(String, super::Attr)]) {

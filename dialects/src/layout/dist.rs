@@ -87,9 +87,20 @@ impl Dist {
 
     /// The element (per tile dimension) that thread `tid` holds in register `j`.
     pub fn coords(&self, tid: u32, j: usize) -> Vec<i64> {
-        let t = self.thread_part_of(tid);
-        let o = self.reg_offsets(j);
-        (0..self.rank()).map(|d| (t[d] + o[d]).rem_euclid(self.shape[d])).collect()
+        let (t, o) = (self.thread_part_of(tid), self.reg_offsets(j));
+        (0..self.rank()).map(|d| self.coord(&t, &o, d)).collect()
+    }
+
+    /// Along dimension `d`, the coordinate of the element at thread part `t` (one of
+    /// [`Dist::thread_parts_of`]) and register part `o` ([`Dist::reg_offsets`]).
+    pub fn coord(&self, t: &[i64], o: &[i64], d: usize) -> i64 {
+        (t[d] + o[d]).rem_euclid(self.shape[d])
+    }
+
+    /// The thread-dependent part of each of `num_warps` warps' threads' coordinates, by
+    /// `tid`: with the registers' parts, every coordinate without computing each one.
+    pub fn thread_parts_of(&self, num_warps: u32) -> Vec<Vec<i64>> {
+        (0..num_warps * 32).map(|tid| self.thread_part_of(tid)).collect()
     }
 
     /// [`Dist::coords`] of every register of every thread of `num_warps` warps, indexed
@@ -97,14 +108,11 @@ impl Dist {
     /// once an element (the table of a 128x256 accumulator took 15 ms that way).
     pub fn coord_table(&self, num_warps: u32) -> Vec<Vec<i64>> {
         let regs: Vec<Vec<i64>> = (0..self.elems_per_thread()).map(|j| self.reg_offsets(j)).collect();
-        let mut table = Vec::with_capacity(regs.len() * 32 * num_warps as usize);
-        for tid in 0..num_warps * 32 {
-            let t = self.thread_part_of(tid);
-            for o in &regs {
-                table.push((0..self.rank()).map(|d| (t[d] + o[d]).rem_euclid(self.shape[d])).collect());
-            }
-        }
-        table
+        let threads = self.thread_parts_of(num_warps);
+        threads
+            .iter()
+            .flat_map(|t| regs.iter().map(move |o| (0..self.rank()).map(|d| self.coord(t, o, d)).collect()))
+            .collect()
     }
 
     /// Whether thread `tid` is the owner of its register `j` (not a copy).

@@ -6,6 +6,7 @@ use super::{lower_type, math_approx, Lowerer};
 use crate::conversion::nvidia::ptx;
 use crate::passes::PassError;
 use crate::tilegen::types::IEEE_RN;
+use std::collections::HashMap;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 
 const LOG2E: f64 = std::f64::consts::LOG2_E;
@@ -55,29 +56,42 @@ impl Lowerer<'_> {
     /// comparison), checked against the layout's coordinates of every thread. Triton's
     /// loads compute a mask once per constant run too; without it a pipelined matmul's
     /// loop computed twice the predicates (ncu: 7% more instructions than Triton's).
-    fn equal_registers(&self, op: &Op, r: ValueId) -> Vec<usize> {
-        let n = self.nregs(self.ty(r));
-        let identity: Vec<usize> = (0..n).collect();
-        let t = self.ty(r);
+    fn equal_registers(&mut self, op: &Op, r: ValueId) -> std::rc::Rc<[usize]> {
+        let t = self.ty(r).clone();
+        let n = self.nregs(&t);
         let c = self.axis.get(self.src, r).constancy;
         if t.elem() != &Type::Int(1) || n < 2 || c.len() != t.shape().len() || c.iter().all(|&x| x <= 1) {
-            return identity;
+            return (0..n).collect();
         }
-        let Ok(d) = self.dist(r, &op.loc) else { return identity };
-        let table = d.coord_table(self.num_warps);
-        let block = |tid: usize, j: usize| -> Vec<i64> { table[tid * n + j].iter().zip(&c).map(|(x, k)| x / k).collect() };
-        let threads = 32 * self.num_warps as usize;
-        let mut first: std::collections::HashMap<Vec<i64>, usize> = std::collections::HashMap::new();
-        (0..n)
-            .map(|j| {
-                let i = *first.entry(block(0, j)).or_insert(j);
-                if i != j && (0..threads).all(|tid| block(tid, i) == block(tid, j)) {
-                    i
-                } else {
-                    j
-                }
-            })
-            .collect()
+        let key = (t, c);
+        if let Some(same) = self.equal_regs.get(&key) {
+            return same.clone();
+        }
+        let c = &key.1;
+        let same: std::rc::Rc<[usize]> = match self.dist(r, &op.loc) {
+            Err(_) => (0..n).collect(),
+            Ok(d) => {
+                let threads = d.thread_parts_of(self.num_warps);
+                let regs: Vec<Vec<i64>> = (0..n).map(|j| d.reg_offsets(j)).collect();
+                let block = |t: &[i64], j: usize, k: usize| d.coord(t, &regs[j], k) / c[k];
+                // Registers i and j of every thread lie in one constant block.
+                let together =
+                    |i: usize, j: usize| threads.iter().all(|t| (0..c.len()).all(|k| block(t, i, k) == block(t, j, k)));
+                let mut first: HashMap<Vec<i64>, usize> = HashMap::new();
+                (0..n)
+                    .map(|j| {
+                        let i = *first.entry((0..c.len()).map(|k| block(&threads[0], j, k)).collect()).or_insert(j);
+                        if i != j && together(i, j) {
+                            i
+                        } else {
+                            j
+                        }
+                    })
+                    .collect()
+            }
+        };
+        self.equal_regs.insert(key, same.clone());
+        same
     }
 
     fn math(&mut self, b: &mut Builder, op: &Op, xs: &[ValueId], ty: &Type) -> Result<ValueId, PassError> {

@@ -35,18 +35,21 @@ mod shared_mem;
 mod sort;
 mod wgmma;
 
+use crate::analysis::axis_info::AxisAnalysis;
 use crate::options::Arch;
 use crate::passes::PassError;
 use crate::pipeline::Options;
 use std::collections::HashMap;
 use tile_dialects::ir::{loc_line, Attr, Block, Builder, Encoding, Module, Op, Region, Type, ValueId, Values};
 use tile_dialects::layout::Dist;
-use crate::analysis::axis_info::AxisAnalysis;
 
 pub(crate) struct Lowerer<'m> {
     pub src: &'m Module,
     /// Axis info of the source module: which registers of a mask hold equal values.
     pub axis: &'m AxisAnalysis,
+    /// `elementwise::equal_registers` by (mask type, constancy): a kernel's masks share a
+    /// few layouts, and each answer checks every thread's coordinates.
+    pub equal_regs: HashMap<(Type, Vec<i64>), std::rc::Rc<[usize]>>,
     pub map: HashMap<ValueId, Vec<ValueId>>,
     pub num_warps: u32,
     pub index_bits: u32,
@@ -151,6 +154,7 @@ fn lower_kernel(
     let mut l = Lowerer {
         src: m,
         axis,
+        equal_regs: HashMap::new(),
         map: HashMap::new(),
         num_warps,
         index_bits: opts.index_bits,

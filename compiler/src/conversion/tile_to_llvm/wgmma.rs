@@ -236,15 +236,15 @@ enum WgmmaA<'a> {
 fn wgmma(b: &mut Builder, instr: &Instr, c: &[ValueId], a: WgmmaA, b_desc: ValueId, ty: &Type) -> Vec<ValueId> {
     let n = c.len();
     let list = |from: usize, k: usize| (from..from + k).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
+    let imm = match (instr.kind, matches!(a, WgmmaA::Desc(_))) {
+        ("s8", _) => String::new(),
+        ("f16" | "bf16", true) => format!(", 1, 1, {}, {}", instr.trans_a as u8, instr.trans_b as u8),
+        ("f16" | "bf16", false) => format!(", 1, 1, {}", instr.trans_b as u8),
+        _ => ", 1, 1".into(),
+    };
     let (a_text, a_cons, a_ops, b_at) = match a {
         WgmmaA::Desc(d) => (format!("${}", 2 * n), vec!["l"], vec![d], 2 * n + 1),
         WgmmaA::Regs(r) => (format!("{{{}}}", list(2 * n, r.len())), vec!["r"; r.len()], r.to_vec(), 2 * n + r.len()),
-    };
-    let imm = match (instr.kind, &a_ops[..]) {
-        ("s8", _) => String::new(),
-        ("f16" | "bf16", [_]) => format!(", 1, 1, {}, {}", instr.trans_a as u8, instr.trans_b as u8),
-        ("f16" | "bf16", _) => format!(", 1, 1, {}", instr.trans_b as u8),
-        _ => ", 1, 1".into(),
     };
     let text = format!(
         "{{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\nwgmma.mma_async.sync.aligned.{} {{{}}}, {a_text}, ${b_at}, p{imm};\n}}\n",
