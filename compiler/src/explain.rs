@@ -14,11 +14,13 @@
 
 use crate::analysis::axis_info::AxisAnalysis;
 use crate::analysis::shared_addresses::{access_starts, address_cost, address_plan};
+use crate::conversion::tile_to_llvm::stmatrix_applies;
 use crate::passes::coalesce::{mem_operands, num_warps, pointee_bytes};
 use crate::pipeline::Options;
 use std::collections::HashSet;
 use std::fmt::Write;
 use tile_dialects::ir::{loc_line, Encoding, Module, Op};
+use tile_dialects::layout::matrix::row_addresses;
 use tile_dialects::layout::{elem_bytes, Dist, Shared};
 
 /// Short form of an encoding: `blocked{spt=[1,4] tpw=[4,8] wpc=[4,1] order=[1,0]}`.
@@ -63,7 +65,7 @@ pub fn report(m: &Module, opts: &Options) -> String {
         }
         for op in &ops {
             if op.name == "layout.convert" {
-                let _ = writeln!(out, "{}", convert_line(m, op, nw));
+                let _ = writeln!(out, "{}", convert_line(m, op, nw, opts));
             }
         }
         let mut copies = HashSet::new();
@@ -217,7 +219,7 @@ fn loop_line(op: &Op) -> Option<String> {
     op.str_attr("tile.not_pipelined").map(|why| format!("{at}: loop not pipelined: {why}"))
 }
 
-fn convert_line(m: &Module, op: &Op, num_warps: u32) -> String {
+fn convert_line(m: &Module, op: &Op, num_warps: u32, opts: &Options) -> String {
     let (st, dt) = (m.values.ty(op.operands[0]), m.values.ty(op.results[0]));
     let at = loc_line(&op.loc);
     let (se, de) = (st.encoding().map(short).unwrap_or_default(), dt.encoding().map(short).unwrap_or_default());
@@ -240,24 +242,31 @@ fn convert_line(m: &Module, op: &Op, num_warps: u32) -> String {
             let eb = elem_bytes(st);
             // Bytes a thread moves per shared access, accesses, and the addresses the
             // lowering computes for them (the rest are immediates).
-            let side = |d: Option<Dist>, shape: &[i64]| match (Shared::parse(s), d) {
+            let side = |d: Option<Dist>, shape: &[i64], write: bool| match (Shared::parse(s), d) {
                 (Some(sh), Some(d)) => {
-                    let starts = access_starts(&sh, &d, shape, eb);
+                    // A tensor-core fragment is written by stmatrix (`tile_to_llvm::matrix`):
+                    // an access is an instruction's rows.
+                    let frag = if write { stmatrix_applies(opts.arch, &d, &sh, st.elem().bits()) } else { None };
+                    let (kind, d, starts) = match frag {
+                        Some(f) => {
+                            let rows = row_addresses(&d, &f);
+                            let starts = (0..rows.elems_per_thread()).collect();
+                            (format!("{}-byte stmatrix.x{}", 4 * f.matrices(), f.matrices()), rows, starts)
+                        }
+                        None => {
+                            (format!("{}-byte", sh.access(&d, shape, eb) as u32 * eb), d.clone(), access_starts(&sh, &d, shape, eb))
+                        }
+                    };
                     let cost = address_cost(&address_plan(&sh, &d, shape, num_warps, &starts));
-                    (
-                        sh.access(&d, shape, eb) as u32 * eb,
-                        format!(
-                            "{cost} address{} computed for {} accesses",
-                            if cost == 1 { "" } else { "es" },
-                            starts.len()
-                        ),
-                    )
+                    let plural = if cost == 1 { "" } else { "es" };
+                    (kind, format!("{cost} address{plural} computed for {} accesses", starts.len()))
                 }
-                _ => (eb, String::new()),
+                _ => (format!("{eb}-byte"), String::new()),
             };
-            let ((wb, wa), (rb, ra)) = (side(Dist::of_type(st), st.shape()), side(Dist::of_type(dt), dt.shape()));
+            let ((wb, wa), (rb, ra)) =
+                (side(Dist::of_type(st), st.shape(), true), side(Dist::of_type(dt), dt.shape(), false));
             format!(
-                "{head}\n    through shared memory {} ({} bytes): bank conflicts {:.2}-way on the write, {:.2}-way on the read; {wb}-byte writes, {rb}-byte reads\n    a thread's writes: {wa}; its reads: {ra}",
+                "{head}\n    through shared memory {} ({} bytes): bank conflicts {:.2}-way on the write, {:.2}-way on the read; {wb} writes, {rb} reads\n    a thread's writes: {wa}; its reads: {ra}",
                 s.0,
                 op.int_attr("layout.smem_bytes").unwrap_or(0),
                 deg(0),

@@ -4,7 +4,8 @@ reference: every element type (f16, bf16, tf32, exact f32, i8, fp8 e4m3 / e5m2),
 not multiples of the blocks (1, 16, 17, 31, 100, 129, 1000, 4096), K = BK + 1, loops
 shorter than the ring, both operand orders (row- and column-major A and B), strided and
 unaligned inputs, every num_stages from 1 to 5 (results must be bitwise identical), and
-each target: mma.sync (sm_80 forced), wgmma (sm_90a), 4 and 8 warps.
+each target: mma.sync (sm_80 forced, or sm_90 with stmatrix), wgmma (sm_90a), 4 and 8
+warps; then the dot examples (matmul, the persistent matmul, attention) at small sizes.
 
     TILERUN=path/to/tilerun python3 test/gpu/check_dot.py [--quick] [--only f16 ...] [-v]
 
@@ -381,6 +382,9 @@ def main():
             # Strided, unaligned rows (no 16-byte copies): plain loads, still right.
             r.run(f"{arch} f16 100x100x100 rows padded by 3", "f16", 100, 100, 100, arch=arch, pad=3, rng=rng)
             r.run(f"{arch} f16 64x64x64 A col-major padded by 1", "f16", 64, 64, 64, a_col=True, arch=arch, pad=1, rng=rng)
+        # The dot examples, whose f16 results leave the accumulator through shared memory
+        # (stmatrix on sm_90 and sm_90a).
+        examples(r, args.arch, 4)
         print(f"{r.passed} passed, {r.failed} failed")
         sys.exit(1 if r.failed else 0)
 

@@ -4,7 +4,8 @@
 //! - `encoding`: blocked, slice, mma and dot-operand encodings as linear layouts;
 //! - `dist`: a distributed tile as the lowering sees it (registers, thread parts, owners);
 //! - `blocked`: how blocked encodings are chosen;
-//! - `shared`: shared-memory layouts (padded, swizzled, linear, and the tensor cores' own).
+//! - `shared`: shared-memory layouts (padded, swizzled, linear, and the tensor cores' own);
+//! - `matrix`: how a fragment splits into the 8x8 matrices `ldmatrix` / `stmatrix` move.
 //!
 //! Every pass, `--explain-layouts` and the lowering use these; nothing else knows what an
 //! encoding means.
@@ -13,6 +14,7 @@ pub mod blocked;
 pub mod dist;
 pub mod encoding;
 pub mod linear;
+pub mod matrix;
 pub mod mma;
 pub mod shared;
 

@@ -111,8 +111,9 @@ impl Lowerer<'_> {
     }
 
     /// Stores the registers `vals` of a tile distributed as `d` at their offsets in shared
-    /// layout `s` from `base` (as many contiguous elements per `st.shared` as the layout
-    /// keeps together, up to 16 bytes; only `address_plan`'s bases compute offsets).
+    /// layout `s` from `base`: by whole 8x8 matrices where `d` is a tensor-core fragment
+    /// (`stmatrix`), else as many contiguous elements per `st.shared` as the layout keeps
+    /// together, up to 16 bytes (only `address_plan`'s bases compute offsets).
     pub(super) fn write_tile(
         &mut self,
         b: &mut Builder,
@@ -122,6 +123,9 @@ impl Lowerer<'_> {
         vals: &[ValueId],
         ety: &Type,
     ) {
+        if self.stmatrix(b, base, s, d, vals, ety) {
+            return;
+        }
         let sty = shared_type(ety);
         let eb = sty.bits().div_ceil(8).max(1);
         let shape = d.shape.clone();

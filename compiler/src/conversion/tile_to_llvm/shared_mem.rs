@@ -117,7 +117,7 @@ impl Lowerer<'_> {
         let ety = lower_type(self.ty(r));
         let base = self.scalar(buf);
         self.smem_touched = true;
-        let vals = match self.ldmatrix(b, base, &s, &d, &ety)? {
+        let vals = match self.ldmatrix(b, base, &s, &d, &ety) {
             Some(v) => v,
             None => self.read_tile(b, base, &s, &d, &ety, &op.loc)?,
         };
