@@ -4,6 +4,7 @@
 // CHECK-NEXT: layout-propagate
 // CHECK-NEXT: smem-transpose
 // CHECK-NEXT: hoist-buffers
+// CHECK-NEXT: loop-pointer-bases
 // CHECK-NEXT: software-pipeline
 // CHECK-NEXT: tile-to-memsem
 // CHECK-NEXT: convert-tile-to-llvm

@@ -24,6 +24,7 @@ fn a_pass_that_changes_the_result_is_named() {
             "layout-propagate",
             "smem-transpose",
             "hoist-buffers",
+            "loop-pointer-bases",
             "software-pipeline",
             "tile-to-memsem"
         ]

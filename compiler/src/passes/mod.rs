@@ -7,6 +7,7 @@
 pub mod coalesce;
 pub mod hoist_buffers;
 pub mod layout_propagate;
+pub mod loop_pointer_bases;
 pub mod smem_transpose;
 pub mod software_pipeline;
 pub mod tile_to_memsem;
@@ -88,6 +89,12 @@ pub static REGISTRY: &[PassInfo] = &[
         summary: "a shared buffer staging a loop-invariant tile (attention's Q) is written once, before the loop",
         options: "",
         kind: PassKind::Mirror(hoist_buffers::run),
+    },
+    PassInfo {
+        name: "loop-pointer-bases",
+        summary: "in loops of wgmma products, a pointer tile advanced by a scalar each trip is carried as the scalar's i64 sum and recomputed from its initial tile (no register-pair moves before each copy)",
+        options: "",
+        kind: PassKind::Mirror(loop_pointer_bases::run),
     },
     PassInfo {
         name: "software-pipeline",
