@@ -9,7 +9,8 @@
 //!    loop-carried value is what its initial value and its yield have in common, found by
 //!    walking the body until that stops changing (a pointer tile advanced by a constant
 //!    stride keeps its runs, so loads in a K loop stay vectorised, as in Triton).
-//! 4. Anything else (loads) is unknown: runs of one.
+//! 4. An `scf.if` result is what its branches' yields have in common.
+//! 5. Anything else (loads) is unknown: runs of one.
 
 use std::collections::HashMap;
 use tile_dialects::ir::{Module, Op, Type, ValueId};
@@ -116,6 +117,10 @@ impl AxisAnalysis {
                     self.ops(m, &inner);
                 }
             }
+            if op.name == "scf.if" {
+                self.if_results(m, op);
+                continue;
+            }
             if op.results.len() == 1 {
                 if let Some(info) = self.transfer(m, op) {
                     self.info.insert(op.results[0], info);
@@ -150,6 +155,22 @@ impl AxisAnalysis {
         for (r, a) in op.results.iter().zip(&body.args[1..]) {
             let info = self.get(m, *a);
             self.info.insert(*r, info);
+        }
+    }
+
+    /// An `scf.if` result is what every branch's yield of it has in common (a persistent
+    /// matmul's pointer tiles, remade when a tile starts, stay vectorised).
+    fn if_results(&mut self, m: &Module, op: &Op) {
+        for (k, r) in op.results.iter().enumerate() {
+            let met = op
+                .regions
+                .iter()
+                .flat_map(|g| &g.blocks)
+                .filter_map(|b| b.ops.last().filter(|y| y.name == "scf.yield").map(|y| self.get(m, y.operands[k])))
+                .reduce(|a, b| meet(&a, &b));
+            if let Some(info) = met {
+                self.info.insert(*r, info);
+            }
         }
     }
 

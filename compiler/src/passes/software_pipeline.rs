@@ -26,7 +26,9 @@
 //!      it is issued asynchronously and waited for with one group pending, so it overlaps
 //!      the next iteration's wait; the copies then come after it and a second barrier
 //!      (another warp group may still read the slot being overwritten), and the loop's
-//!      result waits for the last product;
+//!      result waits for the last product. An `if` may read it too (a persistent
+//!      matmul's epilogue, storing one tile and starting the next at zero): the branch
+//!      that reads it waits for it first, and the if passes it on to the next iteration;
 //!    - after the loop: wait for every copy (past-the-end copies write zeros too), a
 //!      barrier, and the rings' bytes are free.
 
@@ -127,9 +129,11 @@ struct Plan {
     both: HashSet<usize>,
     /// Loop-carried arguments (by position among the iter args) that stage 0 advances.
     ahead: Vec<usize>,
-    /// The index of a `warp_group_dot` whose result only feeds the yield, to leave in
-    /// flight across iterations.
+    /// The index of a `warp_group_dot` whose result only feeds the yield (directly or
+    /// through an epilogue `if`), to leave in flight across iterations.
     async_dot: Option<usize>,
+    /// The position among the yields of the value that carries that product.
+    dot_carry: Option<usize>,
     /// Loads staging a tensor-core operand that stay loads, and why.
     refused: Vec<String>,
 }
@@ -227,24 +231,11 @@ fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Result<Plan, String> {
         } else if let Some(&i) = def.get(&v) {
             if stage0.insert(i) {
                 work.extend(ops[i].operands.iter().copied());
+                work.extend(ops[i].nested_operands());
             }
         }
     }
     // Stage 0 is pure tile arithmetic (no effects to reorder) and nothing else reads it.
-    let pure = |o: &Op| {
-        o.regions.is_empty()
-            && (o.name.starts_with("arith.")
-                || o.name.starts_with("math.")
-                || matches!(
-                    o.name.as_str(),
-                    "tile.splat"
-                        | "tile.arange"
-                        | "tile.addptr"
-                        | "tile.expand_dims"
-                        | "tile.broadcast"
-                        | "layout.convert"
-                ))
-    };
     let loads: HashSet<usize> = staged.iter().map(|s| s.load).collect();
     for &i in &stage0 {
         if !loads.contains(&i) && !pure(&ops[i]) {
@@ -299,14 +290,48 @@ fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Result<Plan, String> {
     // them earlier, and ptxas keeps their physical registers until the wait).
     let ring: HashSet<ValueId> = staged.iter().map(|s| ops[s.alloc].result()).collect();
     let slot_or_hoisted = |v: &ValueId| ring.contains(v) || (!def.contains_key(v) && !carried.contains(v));
+    // The product may also be read in an `if` (a persistent matmul's epilogue: `if last {
+    // store(.., acc); acc = zeros(..) }`): each branch that reads it waits for it first
+    // (`rewrite`), and the if's results that may carry it feed the loop's yield alone.
+    let carries = |o: &Op, k: usize, r: ValueId| {
+        o.regions.iter().flat_map(|g| &g.blocks).any(|b| b.ops.last().is_some_and(|y| y.operands.get(k) == Some(&r)))
+    };
+    let epilogue_if = |o: &Op, r: ValueId| {
+        o.name == "scf.if"
+            && o.results.iter().enumerate().all(|(k, &x)| {
+                !carries(o, k, r) || users(x).iter().all(|&u| ops[u].name == "scf.yield")
+            })
+    };
     let async_dot = ops.iter().position(|o| {
         o.name == "layout.warp_group_dot"
             && (values.ty(o.operands[0]).shared().is_none() || slot_or_hoisted(&o.operands[0]))
             && values.ty(o.operands[1]).shared().is_some()
             && slot_or_hoisted(&o.operands[1])
-            && users(o.result()).iter().all(|&j| ops[j].name == "scf.yield")
+            && users(o.result()).iter().all(|&j| ops[j].name == "scf.yield" || epilogue_if(&ops[j], o.result()))
     });
-    Ok(Plan { staged, stage0, both, ahead, async_dot, refused })
+    let dot_carry = async_dot.and_then(|a| {
+        let r = ops[a].result();
+        let through_if = |y: &ValueId| {
+            ops.iter().any(|o| o.name == "scf.if" && o.results.iter().enumerate().any(|(k, x)| x == y && carries(o, k, r)))
+        };
+        yields.iter().position(|y| *y == r || through_if(y))
+    });
+    Ok(Plan { staged, stage0, both, ahead, async_dot, dot_carry, refused })
+}
+
+/// Whether `o` is tile arithmetic with no effects to reorder, so it may run ahead: an
+/// `scf.if` of such ops too (a persistent loop's `if kb == 0 { ..make the next tile's
+/// pointers.. }`).
+fn pure(o: &Op) -> bool {
+    let flat = o.regions.is_empty()
+        && (o.name.starts_with("arith.")
+            || o.name.starts_with("math.")
+            || matches!(
+                o.name.as_str(),
+                "tile.splat" | "tile.arange" | "tile.addptr" | "tile.expand_dims" | "tile.broadcast" | "layout.convert"
+            ));
+    let branches = || o.regions.iter().flat_map(|g| &g.blocks).flat_map(|b| &b.ops);
+    flat || (o.name == "scf.if" && branches().all(|x| x.name == "scf.yield" || pure(x)))
 }
 
 /// Step 3.
@@ -433,15 +458,14 @@ fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx: &Ctx, out
         next_ahead = issue(values, &mut body_ops);
     }
     // Stage 1: every other op, the staged buffers now the ring's read slot.
-    let mut waited: Option<(ValueId, ValueId)> = None;
+    let mut waited: Option<ValueId> = None;
     // The previous iteration's in-flight product, as this iteration receives it: read by
     // anything but the product itself (which chains on it in the tensor cores) only after
     // a wait for it (attention's `acc * alpha`). With A in registers the product itself
     // waits too when nothing did before it: issuing it packs A's fragments into the
     // registers the previous product may still be reading.
     let a_in_regs = plan.async_dot.is_some_and(|a| values.ty(body.ops[a].operands[0]).shared().is_none());
-    let mut in_flight =
-        plan.async_dot.and_then(|a| yields.iter().position(|y| *y == body.ops[a].result())).map(|k| carried[k]);
+    let mut in_flight = plan.dot_carry.map(|k| carried[k]);
     for (i, op) in body.ops.iter().enumerate() {
         if (plan.stage0.contains(&i) && !plan.both.contains(&i)) || op.name == "scf.yield" {
             continue;
@@ -465,6 +489,9 @@ fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx: &Ctx, out
             continue;
         }
         let mut c = values.clone_op(op, &mut map);
+        if let (Some(w), "scf.if") = (waited, op.name.as_str()) {
+            wait_in_branches(values, &mut c, w, &loc);
+        }
         if Some(i) == plan.async_dot {
             c.set_attr("async", Attr::bool(true));
             let r = c.result();
@@ -472,7 +499,7 @@ fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx: &Ctx, out
             let w = values.new_value(values.ty(r).clone());
             body_ops.push(dot_wait(r, w, 1, &loc));
             map.insert(op.result(), w);
-            waited = Some((op.result(), w));
+            waited = Some(w);
             continue;
         }
         body_ops.push(c);
@@ -505,7 +532,7 @@ fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx: &Ctx, out
     args.push(write);
     let mut results = lp.results.clone();
     // The in-flight product's loop result is waited for after the loop.
-    let async_result = waited.and_then(|(orig, _)| yields.iter().position(|y| *y == orig));
+    let async_result = waited.and(plan.dot_carry);
     if let Some(k) = async_result {
         results[k] = values.new_value(values.ty(lp.results[k]).clone());
     }
@@ -533,6 +560,20 @@ fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx: &Ctx, out
     b.op("layout.barrier", &[], &[], &[]);
     for r in rings {
         b.op("layout.local_dealloc", &[r], &[], &[]);
+    }
+}
+
+/// In each branch of an epilogue `if` that reads the in-flight product `w` (other than
+/// yielding it on), first wait for it: that branch then reads the waited value.
+fn wait_in_branches(values: &mut Values, op: &mut Op, w: ValueId, loc: &str) {
+    for b in op.regions.iter_mut().flat_map(|g| &mut g.blocks) {
+        let n = b.ops.len();
+        if !b.ops[..n.saturating_sub(1)].iter().any(|o| o.uses(w)) {
+            continue;
+        }
+        let w0 = values.new_value(values.ty(w).clone());
+        Op::replace_uses(&mut b.ops, w, w0);
+        b.ops.insert(0, dot_wait(w, w0, 0, loc));
     }
 }
 

@@ -12,6 +12,18 @@ impl Op {
         self.operands.contains(&v) || self.nested_operands().contains(&v)
     }
 
+    /// Every read of `from` in `ops` (nested regions included) reads `to` instead.
+    pub fn replace_uses(ops: &mut [Op], from: ValueId, to: ValueId) {
+        for o in ops {
+            for v in o.operands.iter_mut().filter(|v| **v == from) {
+                *v = to;
+            }
+            for b in o.regions.iter_mut().flat_map(|g| &mut g.blocks) {
+                Op::replace_uses(&mut b.ops, from, to);
+            }
+        }
+    }
+
     /// The operands of every op nested in this one's regions, at any depth.
     pub fn nested_operands(&self) -> Vec<ValueId> {
         let mut out = vec![];

@@ -111,17 +111,27 @@ impl State<'_> {
     }
 
     /// An `scf.if` result is fixed where every branch yields it fixed in one encoding
-    /// (attention's masked scores: `if edge { qk = where(keep, qk, -inf) }`).
+    /// (attention's masked scores: `if edge { qk = where(keep, qk, -inf) }`), or a splat
+    /// the branch makes, which takes any encoding (a persistent matmul's epilogue: `if
+    /// last { store(.., acc); acc = zeros(..) }`, so the accumulator stays in its
+    /// registers across tiles).
     fn fix_if_results(&mut self, op: &Op) {
         for (k, &r) in op.results.iter().enumerate() {
-            let mut encs =
-                op.regions.iter().flat_map(|reg| &reg.blocks).map(|b| {
-                    b.ops.last().filter(|y| y.name == "scf.yield").and_then(|y| self.fixed.get(&y.operands[k]))
-                });
-            let Some(Some(first)) = encs.next() else { continue };
-            let first = first.clone();
-            if encs.all(|e| e == Some(&first)) {
-                self.fixed.insert(r, first);
+            let mut encs = vec![];
+            let mut each = true;
+            for b in op.regions.iter().flat_map(|reg| &reg.blocks) {
+                let Some(v) = b.ops.last().filter(|y| y.name == "scf.yield").map(|y| y.operands[k]) else {
+                    each = false;
+                    break;
+                };
+                match self.fixed.get(&v) {
+                    Some(e) => encs.push(e.clone()),
+                    None if b.ops.iter().any(|o| o.name == "tile.splat" && o.results.contains(&v)) => {}
+                    None => each = false,
+                }
+            }
+            if each && !encs.is_empty() && encs.iter().all(|e| *e == encs[0]) {
+                self.fixed.insert(r, encs[0].clone());
             }
         }
     }
