@@ -3,7 +3,7 @@
 launch pays for it (Python front end, MLIR, LLVM, ptxas, module load; its once-a-process
 setup paid before, by a trivial kernel), and its PTX and
 cubin written to OUT for comparing instruction streams with tilec's (cuobjdump -sass).
-    OUT=dir python3 bench/matmul_cold.py"""
+    OUT=dir python3 bench/matmul_cold.py [S] [f16|bf16]     (default 4096 f16)"""
 import os
 import sys
 import tempfile
@@ -24,13 +24,14 @@ def _warm(x):
     tl.store(x, 1.0)
 
 
-S, out = 4096, os.environ.get("OUT", ".")
+S, out = int(sys.argv[1]) if len(sys.argv) > 1 else 4096, os.environ.get("OUT", ".")
+dt = {"f16": torch.float16, "bf16": torch.bfloat16}[sys.argv[2] if len(sys.argv) > 2 else "f16"]
 # Triton's once-a-process work (its driver helpers built and loaded) is not the matmul's
 # compile: a trivial kernel pays for it first.
 _warm[(1,)](torch.empty(1, device="cuda"))
-A = torch.randn(S, S, device="cuda", dtype=torch.float16)
-B = torch.randn(S, S, device="cuda", dtype=torch.float16)
-C = torch.empty(S, S, device="cuda", dtype=torch.float16)
+A = torch.randn(S, S, device="cuda", dtype=dt)
+B = torch.randn(S, S, device="cuda", dtype=dt)
+C = torch.empty(S, S, device="cuda", dtype=dt)
 g = (triton.cdiv(S, 128) * triton.cdiv(S, 256),)
 torch.cuda.synchronize()
 t = time.perf_counter()
