@@ -107,7 +107,7 @@ fn rebase_loop(values: &mut Values, lp: &mut Op, used_after: &[ValueId], before:
         body.args[1 + k] = o;
         lp.operands[3 + k] = zero;
         lp.results[k] = values.new_value(i64t.clone());
-        bumps.push((k, a, scalar, o));
+        bumps.push((k, scalar, o));
         drop.push(a);
     }
     // A splat goes too when only dropped addptrs read it.
@@ -128,7 +128,7 @@ fn rebase_loop(values: &mut Values, lp: &mut Op, used_after: &[ValueId], before:
         if op.name == "scf.yield" {
             let mut y = op;
             let mut b = Builder::new(values, &mut ops, loc.clone());
-            for &(k, _, scalar, o) in &bumps {
+            for &(k, scalar, o) in &bumps {
                 let s64 = if b.ty(scalar).bits() == 64 {
                     scalar
                 } else {
