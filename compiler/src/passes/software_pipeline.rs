@@ -309,13 +309,18 @@ fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Result<Plan, String> {
             && slot_or_hoisted(&o.operands[1])
             && users(o.result()).iter().all(|&j| ops[j].name == "scf.yield" || epilogue_if(&ops[j], o.result()))
     });
-    let dot_carry = async_dot.and_then(|a| {
+    // The yields that carry the product to the next iteration: exactly one, which the
+    // next iteration waits on before reading and the loop's result waits on after it (a
+    // second copy, or none, would leave registers in flight that nothing waits for).
+    let carried_at = |a: usize| -> Vec<usize> {
         let r = ops[a].result();
         let through_if = |y: &ValueId| {
             ops.iter().any(|o| o.name == "scf.if" && o.results.iter().enumerate().any(|(k, x)| x == y && carries(o, k, r)))
         };
-        yields.iter().position(|y| *y == r || through_if(y))
-    });
+        (0..yields.len()).filter(|&k| yields[k] == r || through_if(&yields[k])).collect()
+    };
+    let async_dot = async_dot.filter(|&a| carried_at(a).len() == 1);
+    let dot_carry = async_dot.map(|a| carried_at(a)[0]);
     Ok(Plan { staged, stage0, both, ahead, async_dot, dot_carry, refused })
 }
 
