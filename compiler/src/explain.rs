@@ -253,9 +253,11 @@ fn convert_line(m: &Module, op: &Op, num_warps: u32, opts: &Options) -> String {
                             let starts = (0..rows.elems_per_thread()).collect();
                             (format!("{}-byte stmatrix.x{}", 4 * f.matrices(), f.matrices()), rows, starts)
                         }
-                        None => {
-                            (format!("{}-byte", sh.access(&d, shape, eb) as u32 * eb), d.clone(), access_starts(&sh, &d, shape, eb))
-                        }
+                        None => (
+                            format!("{}-byte", sh.access(&d, shape, eb) as u32 * eb),
+                            d.clone(),
+                            access_starts(&sh, &d, shape, eb),
+                        ),
                     };
                     let cost = address_cost(&address_plan(&sh, &d, shape, num_warps, &starts));
                     let plural = if cost == 1 { "" } else { "es" };

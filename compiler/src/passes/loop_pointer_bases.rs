@@ -129,11 +129,8 @@ fn rebase_loop(values: &mut Values, lp: &mut Op, used_after: &[ValueId], before:
             let mut y = op;
             let mut b = Builder::new(values, &mut ops, loc.clone());
             for &(k, scalar, o) in &bumps {
-                let s64 = if b.ty(scalar).bits() == 64 {
-                    scalar
-                } else {
-                    b.op1("arith.extsi", &[scalar], i64t.clone(), &[])
-                };
+                let s64 =
+                    if b.ty(scalar).bits() == 64 { scalar } else { b.op1("arith.extsi", &[scalar], i64t.clone(), &[]) };
                 y.operands[k] = b.op1("arith.addi", &[o, s64], i64t.clone(), &[]);
             }
             ops.push(y);

@@ -35,7 +35,15 @@ fn matrix_attrs(f: &Fragment) -> Vec<(&'static str, Attr)> {
 
 impl Lowerer<'_> {
     /// The address of each instruction's rows: one pointer per `f.regs` registers of `d`.
-    fn matrix_rows(&mut self, b: &mut Builder, base: ValueId, s: &Shared, d: &Dist, f: &Fragment, ety: &Type) -> Vec<ValueId> {
+    fn matrix_rows(
+        &mut self,
+        b: &mut Builder,
+        base: ValueId,
+        s: &Shared,
+        d: &Dist,
+        f: &Fragment,
+        ety: &Type,
+    ) -> Vec<ValueId> {
         let rows = row_addresses(d, f);
         let parts = self.thread_parts(b, &rows);
         let each: Vec<Vec<usize>> = (0..rows.elems_per_thread()).map(|i| vec![i]).collect();
@@ -43,7 +51,14 @@ impl Lowerer<'_> {
     }
 
     /// `local_load` of `d` from `s` at `base` by ldmatrix, or `None` where it does not apply.
-    pub(super) fn ldmatrix(&mut self, b: &mut Builder, base: ValueId, s: &Shared, d: &Dist, ety: &Type) -> Option<Vec<ValueId>> {
+    pub(super) fn ldmatrix(
+        &mut self,
+        b: &mut Builder,
+        base: ValueId,
+        s: &Shared,
+        d: &Dist,
+        ety: &Type,
+    ) -> Option<Vec<ValueId>> {
         let f = fragment(d, s, ety.bits())?;
         let ptrs = self.matrix_rows(b, base, s, d, &f, ety);
         let mats = f.matrices();
@@ -69,7 +84,15 @@ impl Lowerer<'_> {
 
     /// Writes the registers `vals` of `d` into `s` at `base` by stmatrix; `false` (nothing
     /// emitted) where it does not apply.
-    pub(super) fn stmatrix(&mut self, b: &mut Builder, base: ValueId, s: &Shared, d: &Dist, vals: &[ValueId], ety: &Type) -> bool {
+    pub(super) fn stmatrix(
+        &mut self,
+        b: &mut Builder,
+        base: ValueId,
+        s: &Shared,
+        d: &Dist,
+        vals: &[ValueId],
+        ety: &Type,
+    ) -> bool {
         let Some(f) = stmatrix_applies(self.arch, d, s, ety.bits()) else { return false };
         let ptrs = self.matrix_rows(b, base, s, d, &f, ety);
         let vt = Type::Other(format!("vector<2x{ety}>"));
