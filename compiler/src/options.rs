@@ -54,6 +54,15 @@ impl Arch {
         self == Arch::Sm90a
     }
 
+    /// Shared memory a block may use: 227 KB on sm_90, 163 KB on sm_80.
+    pub fn smem_limit(self) -> u32 {
+        if self == Arch::Sm80 {
+            163 * 1024
+        } else {
+            227 * 1024
+        }
+    }
+
     /// Whether PTX has `atom.add.noftz.bf16` on this target (sm_90 and newer).
     pub fn has_bf16_atomic_add(self) -> bool {
         self.capability() >= 90

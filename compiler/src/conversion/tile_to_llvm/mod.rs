@@ -405,19 +405,10 @@ impl Lowerer<'_> {
     }
 }
 
-/// Shared memory a block may use: 227 KB on sm_90, 163 KB on sm_80.
-pub fn smem_limit(arch: Arch) -> u32 {
-    if arch == Arch::Sm80 {
-        163 * 1024
-    } else {
-        227 * 1024
-    }
-}
-
 /// Fails a kernel whose scratch exceeds the device's limit, naming every buffer, its size
 /// and the .tile line that needs it (Triton finds this only at launch).
 fn check_smem_budget(name: &str, l: &Lowerer, opts: &Options, loc: &str) -> Result<(), PassError> {
-    let limit = smem_limit(opts.arch);
+    let limit = opts.arch.smem_limit();
     if l.smem_bytes <= limit {
         return Ok(());
     }

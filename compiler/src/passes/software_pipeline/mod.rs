@@ -1,0 +1,120 @@
+//! `software-pipeline`: loads that feed a tensor-core dot inside an `scf.for` become
+//! asynchronous copies into a ring of shared buffers, issued `num_stages - 1` iterations
+//! ahead of the iteration that uses them (Triton's loop pipelining, for cp.async).
+//!
+//! 1. A loop is pipelined when it has `num_stages` ≥ 2 (`range(..., num_stages = N)`, else
+//!    the kernel's `#[num_stages]`) and loads whose only use is a `layout.local_alloc`
+//!    staging them for a `warp_group_dot` or a `local_load`: plain loads with no `other`
+//!    or a zero `other` (cp.async writes zeros for masked-off elements), moving 4, 8 or 16
+//!    bytes a thread a copy (PTX allows no other size: a 2-byte copy is refused, so
+//!    unaligned or strided tiles stay plain loads).
+//! 2. Stage 0 is those loads and everything they need in the body: their address and
+//!    mask arithmetic, and the loop-carried values that arithmetic advances (a pointer
+//!    tile `p += BK`), with their updates. Stage 0 must be pure tile arithmetic whose
+//!    values the rest of the body (stage 1) does not read, and its loop-carried values
+//!    must not be read after the loop; otherwise the loop is left alone.
+//! 3. The rewrite, with D = num_stages - 1 and a ring of num_stages slots per load:
+//!    - prologue: stage 0 of iterations 0..D, each copy into slot i, masked by
+//!      `lo + i * step < hi` (loops shorter than the ring copy nothing past their end),
+//!      one commit group per iteration;
+//!    - the loop carries the stage-0 values D iterations ahead, and the slots it reads and
+//!      writes. Each iteration waits until at most D - 1 groups are in flight (its own has
+//!      landed), a barrier makes every thread's copies visible, then stage 0 of iteration
+//!      i + D copies into the slot iteration i - 1 read (free: every thread has passed the
+//!      barrier), masked by `i + D * step < hi`, and stage 1 runs on slot i;
+//!    - a product on wgmma whose result only feeds the next iteration is left in flight:
+//!      it is issued asynchronously and waited for with one group pending, so it overlaps
+//!      the next iteration's wait; the copies then come after it and a second barrier
+//!      (another warp group may still read the slot being overwritten), and the loop's
+//!      result waits for the last product. An `if` may read it too (a persistent
+//!      matmul's epilogue, storing one tile and starting the next at zero): the branch
+//!      that reads it waits for it first, and the if passes it on to the next iteration;
+//!    - after the loop: wait for every copy (past-the-end copies write zeros too), a
+//!      barrier, and the rings' bytes are free.
+
+mod analyse;
+mod rewrite;
+
+use crate::passes::PassError;
+use crate::pipeline::Options;
+use std::collections::{HashMap, HashSet};
+use tile_dialects::ir::{Attr, Module, Op, ValueId, Values};
+
+pub fn run(m: &mut Module, _opts: &Options) -> Result<(), PassError> {
+    m.funcs_mut(|values, func| {
+        let default = func.int_attr("tile.num_stages").unwrap_or(1);
+        let mut ctx = Ctx { consts: HashMap::new(), defs: HashMap::new(), used: HashSet::new() };
+        index(&func.regions[0].blocks[0].ops, &mut ctx);
+        let body = &mut func.regions[0].blocks[0].ops;
+        pipeline_block(values, body, default, &ctx);
+        Ok(())
+    })
+}
+
+/// What the pass knows of the whole function.
+pub(super) struct Ctx {
+    /// Integer constants by value.
+    pub(super) consts: HashMap<ValueId, i64>,
+    /// Each value's defining op's name and operands.
+    pub(super) defs: HashMap<ValueId, (String, Vec<ValueId>, Option<String>)>,
+    /// Every value some op reads.
+    pub(super) used: HashSet<ValueId>,
+}
+
+fn index(ops: &[Op], ctx: &mut Ctx) {
+    for op in ops {
+        ctx.used.extend(op.operands.iter().copied());
+        if op.name == "arith.constant" {
+            if let Some(v) = op.int_attr("value") {
+                ctx.consts.insert(op.result(), v);
+            }
+        }
+        for &r in &op.results {
+            ctx.defs.insert(r, (op.name.clone(), op.operands.clone(), op.attr("value").map(|a| a.0.clone())));
+        }
+        for r in &op.regions {
+            for b in &r.blocks {
+                index(&b.ops, ctx);
+            }
+        }
+    }
+}
+
+fn pipeline_block(values: &mut Values, ops: &mut Vec<Op>, default: i64, ctx: &Ctx) {
+    let mut out = Vec::with_capacity(ops.len());
+    for mut op in std::mem::take(ops) {
+        for r in &mut op.regions {
+            for b in &mut r.blocks {
+                pipeline_block(values, &mut b.ops, default, ctx);
+            }
+        }
+        if op.name == "scf.for" && stages_dots(&op) {
+            let stages = op.int_attr("tile.num_stages").unwrap_or(default);
+            let why = if stages < 2 {
+                "num_stages = 1".to_string()
+            } else {
+                match analyse::analyse(values, &op, ctx) {
+                    Ok(plan) => {
+                        rewrite::rewrite(values, op, &plan, stages as u32, ctx, &mut out);
+                        continue;
+                    }
+                    Err(why) => why,
+                }
+            };
+            // Recorded for --explain-layouts.
+            op.set_attr("tile.not_pipelined", Attr::str(&why));
+        }
+        out.push(op);
+    }
+    *ops = out;
+}
+
+/// Whether a loop's body stages tensor-core operands (the loops this pass is about).
+fn stages_dots(lp: &Op) -> bool {
+    lp.regions[0].blocks[0].ops.iter().any(|o| o.name == "layout.local_alloc")
+}
+
+/// The value of an integer constant, when `v` is one.
+pub(super) fn known(v: ValueId, ctx: &Ctx) -> Option<i64> {
+    ctx.consts.get(&v).copied()
+}

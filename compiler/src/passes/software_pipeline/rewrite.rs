@@ -1,0 +1,262 @@
+//! Step 3 of `software-pipeline`: the prologue, the rewritten loop and what follows it.
+
+use super::analyse::Plan;
+use super::{known, Ctx};
+use std::collections::HashMap;
+use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId, Values};
+
+/// Step 3.
+pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx: &Ctx, out: &mut Vec<Op>) {
+    let loc = lp.loc.clone();
+    let d = stages - 1;
+    let body = &lp.regions[0].blocks[0];
+    let iv = body.args[0];
+    let carried: Vec<ValueId> = body.args[1..].to_vec();
+    let yields = body.ops.last().expect("a yield").operands.clone();
+    let (lo, hi, step) = (lp.operands[0], lp.operands[1], lp.operands[2]);
+    let ivt = values.ty(iv).clone();
+    let ibits = ivt.bits();
+    // The rings: one per staged load, `stages` slots of its buffer's type.
+    let mut rings = vec![];
+    {
+        let mut b = Builder::new(values, out, loc.clone());
+        for s in &plan.staged {
+            let t = b.ty(body.ops[s.alloc].result()).clone();
+            let Type::MemDesc { shape, elem, layout } = t else { unreachable!("local_alloc makes a memdesc") };
+            let mut rs = vec![stages as i64];
+            rs.extend(shape);
+            rings.push(b.op1("layout.local_alloc", &[], Type::MemDesc { shape: rs, elem, layout }, &[]));
+        }
+    }
+    // Stage 0 of the iteration whose induction value is `at`, reading the advanced
+    // values `cur`; copies into `slot` (an i32 value). Returns the advanced values' next.
+    let stage0 =
+        |values: &mut Values, out: &mut Vec<Op>, at: ValueId, cur: &[ValueId], slot: ValueId| -> Vec<ValueId> {
+            let mut map: HashMap<ValueId, ValueId> = HashMap::new();
+            map.insert(iv, at);
+            for (k, &a) in plan.ahead.iter().enumerate() {
+                map.insert(carried[a], cur[k]);
+            }
+            let mut b = Builder::new(values, out, loc.clone());
+            let valid = b.op1("arith.cmpi", &[at, hi], Type::Int(1), &[("predicate", Attr::int(2, "i64"))]);
+            for (i, op) in body.ops.iter().enumerate() {
+                if !plan.stage0.contains(&i) {
+                    continue;
+                }
+                let Some(st) = plan.staged.iter().position(|s| s.load == i) else {
+                    let c = b.values.clone_op(op, &mut map);
+                    b.ops.push(c);
+                    continue;
+                };
+                // The load, as a copy into the ring's slot, masked by the iteration's validity
+                // (at the load's line).
+                b.loc = op.loc.clone();
+                let ptr = map.get(&op.operands[0]).copied().unwrap_or(op.operands[0]);
+                let pt = b.ty(ptr).clone();
+                let mt = pt.with_elem(Type::Int(1));
+                let v = b.op1("tile.splat", &[valid], mt.clone(), &[]);
+                let mask = match op.optional(1) {
+                    Some(m) => {
+                        let m = map.get(&m).copied().unwrap_or(m);
+                        b.op1("arith.andi", &[m, v], mt, &[])
+                    }
+                    None => v,
+                };
+                let ring_ty = b.ty(rings[st]).clone();
+                let Type::MemDesc { shape, elem, layout } = ring_ty else { unreachable!() };
+                let slot_ty = Type::MemDesc { shape: shape[1..].to_vec(), elem, layout };
+                let view = b.op1("layout.memdesc_index", &[rings[st], slot], slot_ty, &[]);
+                let mut attrs = vec![];
+                if let Some(a) = op.attr("layout.vec") {
+                    attrs.push(("layout.vec", a.clone()));
+                }
+                b.op("layout.async_copy", &[ptr, view, mask], &[], &attrs);
+                b.loc = loc.clone();
+            }
+            b.op("layout.async_commit", &[], &[], &[]);
+            plan.ahead.iter().map(|&a| map.get(&yields[a]).copied().unwrap_or(yields[a])).collect()
+        };
+    // Prologue.
+    let mut cur: Vec<ValueId> = plan.ahead.iter().map(|&a| lp.operands[3 + a]).collect();
+    let step_by = known(step, ctx).expect("analyse checked a constant step");
+    for s in 0..d {
+        let mut b = Builder::new(values, out, loc.clone());
+        let at = if s == 0 {
+            lo
+        } else {
+            let c = b.const_int(s as i64 * step_by, ibits);
+            b.op1("arith.addi", &[lo, c], ivt.clone(), &[])
+        };
+        let slot = b.const_int(s as i64, 32);
+        cur = stage0(values, out, at, &cur, slot);
+    }
+    // The loop: original iter args (advanced ones hold the values D iterations ahead),
+    // then the read and write slots.
+    let mut inits = lp.operands[3..].to_vec();
+    for (k, &a) in plan.ahead.iter().enumerate() {
+        inits[a] = cur[k];
+    }
+    let i32t = Type::Int(32);
+    let (read0, write0) = {
+        let mut b = Builder::new(values, out, loc.clone());
+        (b.const_int(0, 32), b.const_int(d as i64, 32))
+    };
+    inits.push(read0);
+    inits.push(write0);
+    let new_iv = values.new_value(ivt.clone());
+    let mut args: Vec<ValueId> = carried.iter().map(|a| values.new_value(values.ty(*a).clone())).collect();
+    let (read, write) = (values.new_value(i32t.clone()), values.new_value(i32t.clone()));
+    let mut body_ops = vec![];
+    let mut map: HashMap<ValueId, ValueId> = HashMap::new();
+    map.insert(iv, new_iv);
+    for (a, n) in carried.iter().zip(&args) {
+        map.insert(*a, *n);
+    }
+    {
+        let mut b = Builder::new(values, &mut body_ops, loc.clone());
+        b.op("layout.async_wait", &[], &[], &[("pending", Attr::int(d as i64 - 1, "i32"))]);
+        b.op("layout.barrier", &[], &[], &[]);
+    }
+    let ahead_cur: Vec<ValueId> = plan.ahead.iter().map(|&a| args[a]).collect();
+    let issue = |values: &mut Values, body_ops: &mut Vec<Op>| -> Vec<ValueId> {
+        let mut b = Builder::new(values, body_ops, loc.clone());
+        let c = b.const_int(step_by * d as i64, ibits);
+        let at = b.op1("arith.addi", &[new_iv, c], ivt.clone(), &[]);
+        stage0(values, body_ops, at, &ahead_cur, write)
+    };
+    let mut next_ahead = vec![];
+    if plan.async_dot.is_none() {
+        next_ahead = issue(values, &mut body_ops);
+    }
+    // Stage 1: every other op, the staged buffers now the ring's read slot.
+    let mut waited: Option<ValueId> = None;
+    // The previous iteration's in-flight product, as this iteration receives it: read by
+    // anything but the product itself (which chains on it in the tensor cores) only after
+    // a wait for it (attention's `acc * alpha`). With A in registers the product itself
+    // waits too when nothing did before it: issuing it packs A's fragments into the
+    // registers the previous product may still be reading.
+    let a_in_regs = plan.async_dot.is_some_and(|a| values.ty(body.ops[a].operands[0]).shared().is_none());
+    let mut in_flight = plan.dot_carry.map(|k| carried[k]);
+    for (i, op) in body.ops.iter().enumerate() {
+        if (plan.stage0.contains(&i) && !plan.both.contains(&i)) || op.name == "scf.yield" {
+            continue;
+        }
+        let is_dot = Some(i) == plan.async_dot;
+        if let Some(acc) = in_flight.filter(|&acc| if is_dot { a_in_regs } else { op.uses(acc) }) {
+            let arg = map[&acc];
+            let w = values.new_value(values.ty(arg).clone());
+            body_ops.push(dot_wait(arg, w, 0, &loc));
+            map.insert(acc, w);
+            in_flight = None;
+        }
+        if let Some(st) = plan.staged.iter().position(|s| s.alloc == i) {
+            let t = values.ty(op.result()).clone();
+            let mut b = Builder::new(values, &mut body_ops, loc.clone());
+            let view = b.op1("layout.memdesc_index", &[rings[st], read], t, &[]);
+            map.insert(op.result(), view);
+            continue;
+        }
+        if plan.staged.iter().any(|s| s.dealloc == Some(i)) {
+            continue;
+        }
+        let mut c = values.clone_op(op, &mut map);
+        if let (Some(w), "scf.if") = (waited, op.name.as_str()) {
+            wait_in_branches(values, &mut c, w, &loc);
+        }
+        if Some(i) == plan.async_dot {
+            c.set_attr("async", Attr::bool(true));
+            let r = c.result();
+            body_ops.push(c);
+            let w = values.new_value(values.ty(r).clone());
+            body_ops.push(dot_wait(r, w, 1, &loc));
+            map.insert(op.result(), w);
+            waited = Some(w);
+            continue;
+        }
+        body_ops.push(c);
+    }
+    if plan.async_dot.is_some() {
+        let mut b = Builder::new(values, &mut body_ops, loc.clone());
+        b.op("layout.barrier", &[], &[], &[]);
+        next_ahead = issue(values, &mut body_ops);
+    }
+    // Yield: stage 1's values, the advanced ones from this iteration's stage 0, and the
+    // slots moved on by one.
+    let mut ys: Vec<ValueId> = yields.iter().map(|y| map.get(y).copied().unwrap_or(*y)).collect();
+    for (k, &a) in plan.ahead.iter().enumerate() {
+        ys[a] = next_ahead[k];
+    }
+    {
+        let mut b = Builder::new(values, &mut body_ops, loc.clone());
+        for s in [read, write] {
+            let one = b.const_int(1, 32);
+            let n = b.op1("arith.addi", &[s, one], i32t.clone(), &[]);
+            let wrap = b.const_int(stages as i64, 32);
+            let full = b.op1("arith.cmpi", &[n, wrap], Type::Int(1), &[("predicate", Attr::int(0, "i64"))]);
+            let zero = b.const_int(0, 32);
+            ys.push(b.op1("arith.select", &[full, zero, n], i32t.clone(), &[]));
+        }
+        b.op("scf.yield", &ys, &[], &[]);
+    }
+    args.insert(0, new_iv);
+    args.push(read);
+    args.push(write);
+    let mut results = lp.results.clone();
+    // The in-flight product's loop result is waited for after the loop.
+    let async_result = waited.and(plan.dot_carry);
+    if let Some(k) = async_result {
+        results[k] = values.new_value(values.ty(lp.results[k]).clone());
+    }
+    results.push(values.new_value(i32t.clone()));
+    results.push(values.new_value(i32t.clone()));
+    let mut operands = vec![lo, hi, step];
+    operands.extend(inits);
+    let mut new_loop = lp.clone();
+    new_loop.operands = operands;
+    new_loop.results = results.clone();
+    new_loop.regions[0].blocks[0].args = args;
+    new_loop.regions[0].blocks[0].ops = body_ops;
+    new_loop.remove_attr("tile.num_stages");
+    new_loop.set_attr("tile.pipelined", Attr::int(stages as i64, "i32"));
+    if !plan.refused.is_empty() {
+        new_loop.set_attr("tile.not_staged", Attr::str(&plan.refused.join("; ")));
+    }
+    out.push(new_loop);
+    // Epilogue.
+    let mut b = Builder::new(values, out, loc.clone());
+    if let Some(k) = async_result {
+        b.ops.push(dot_wait(results[k], lp.results[k], 0, &loc));
+    }
+    b.op("layout.async_wait", &[], &[], &[("pending", Attr::int(0, "i32"))]);
+    b.op("layout.barrier", &[], &[], &[]);
+    for r in rings {
+        b.op("layout.local_dealloc", &[r], &[], &[]);
+    }
+}
+
+/// In each branch of an epilogue `if` that reads the in-flight product `w` (other than
+/// yielding it on), first wait for it: that branch then reads the waited value.
+fn wait_in_branches(values: &mut Values, op: &mut Op, w: ValueId, loc: &str) {
+    for b in op.regions.iter_mut().flat_map(|g| &mut g.blocks) {
+        let n = b.ops.len();
+        if !b.ops[..n.saturating_sub(1)].iter().any(|o| o.uses(w)) {
+            continue;
+        }
+        let w0 = values.new_value(values.ty(w).clone());
+        Op::replace_uses(&mut b.ops, w, w0);
+        b.ops.insert(0, dot_wait(w, w0, 0, loc));
+    }
+}
+
+/// `layout.warp_group_dot_wait`: `result` is `v` once at most `pending` products are in
+/// flight.
+fn dot_wait(v: ValueId, result: ValueId, pending: i64, loc: &str) -> Op {
+    Op {
+        name: "layout.warp_group_dot_wait".into(),
+        operands: vec![v],
+        results: vec![result],
+        attrs: vec![("pending".into(), Attr::int(pending, "i32"))],
+        loc: loc.into(),
+        ..Default::default()
+    }
+}
