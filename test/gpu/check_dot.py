@@ -307,20 +307,24 @@ def examples(r, archs, jobs):
             defs = (("BN", 128),) if kern == "matmul_flat" and arch == "sm_80" else ()
             runs.append((f"{arch} matmul_grouped.tile {kern} {m}x{n}x{k}", os.path.join(ex, "matmul_grouped.tile"),
                          kern, (3,), [("a", a), ("b", b)], scal, "c", ref, arch, 2e-2, 5e-2, defs))
-        for nctx, causal in [(100, 0), (200, 1)]:
-            q, kk, v = (rng.uniform(-1, 1, (1, 2, nctx, 64)).astype(np.float16) for _ in range(3))
+        # Sequence lengths shorter than a block, one past it, and several blocks with a
+        # partial last one; head dims 64 and 128 (the product of q and k runs an
+        # iteration ahead of the softmax: loops of one, two and several trips).
+        for nctx, causal, hd in [(100, 0, 64), (200, 1, 64), (1, 0, 64), (65, 1, 64), (300, 0, 64), (129, 1, 128),
+                                 (257, 0, 128)]:
+            q, kk, v = (rng.uniform(-1, 1, (1, 2, nctx, hd)).astype(np.float16) for _ in range(3))
             s = np.einsum("zhmd,zhnd->zhmn", q.astype(np.float64), kk.astype(np.float64)) / 8.0
             if causal:
                 s = np.where(np.tril(np.ones((nctx, nctx), dtype=bool)), s, -np.inf)
             p = np.exp(s - s.max(-1, keepdims=True))
             ref = np.einsum("zhmn,zhnd->zhmd", p / p.sum(-1, keepdims=True), v.astype(np.float64)).astype(np.float16)
-            st = [2 * nctx * 64, nctx * 64, 64]
+            st = [2 * nctx * hd, nctx * hd, hd]
             scal = [("sm_scale", 0.125), ("H", 2), ("N_CTX", nctx)]
             scal += [(f"s{t}{x}", y) for t in "qkvo" for x, y in zip("zh" + ("n" if t in "kv" else "m"), st)]
-            runs.append((f"{arch} attention.tile N={nctx}{' causal' if causal else ''}",
+            runs.append((f"{arch} attention.tile N={nctx} d={hd}{' causal' if causal else ''}",
                          os.path.join(ex, "attention.tile"), "attention", (cdiv(nctx, 128), 2),
                          [("q", q), ("k", kk), ("v", v)], scal, "o", ref, arch, 2e-2, 2e-2,
-                         (("CAUSAL", 1),) if causal else ()))
+                         (("HEAD_DIM", hd),) + ((("CAUSAL", 1),) if causal else ())))
     with ThreadPoolExecutor(jobs) as pool:
         list(pool.map(lambda x: r.example(*x), runs))
 
