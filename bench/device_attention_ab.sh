@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# tilec's flash attention (issue 10's shape: batch 4, heads 32, seq 4096, f16) for each
+# tilerun build named, round after round, then Triton's tutorial-style kernel and torch
+# SDPA (bench/attention_reference.py) in the same round, so that clock drift between
+# minutes falls on all of them. Naming two builds (`tilerun-base tilerun`) times a
+# compiler change against its base.
+#   bash bench/device_attention_ab.sh CARRY_DIR [ROUNDS] [TILERUN_NAME...]
+set -uo pipefail
+carry=${1:-.carry}
+rounds=${2:-2}
+shift $(( $# < 2 ? $# : 2 ))
+builds=("$@"); [ ${#builds[@]} -eq 0 ] && builds=(tilerun)
+source "$(dirname "$0")/carry.sh"
+unpack "$carry" "${builds[@]}"
+attn() {  # build head_dim causal block_n
+  local b=$1 d=$2 c=$3 bn=$4 z=4 h=32 n=4096 bm=128
+  local fl=$(( 4 * z * h * n * n * d / (c + 1) )) e=$(( z * h * n * d ))
+  TILEC_CACHE=0 "$work/$b" examples/attention.tile -D HEAD_DIM=$d -D CAUSAL=$c -D BLOCK_M=$bm -D BLOCK_N=$bn \
+    --grid $(( n / bm )),$(( z * h )) \
+    q=randn:f16:$e k=randn:f16:$e v=randn:f16:$e o=empty:f16:$e sm_scale=0.125 H=$h N_CTX=$n \
+    sqz=$(( h * n * d )) sqh=$(( n * d )) sqm=$d skz=$(( h * n * d )) skh=$(( n * d )) skn=$d \
+    svz=$(( h * n * d )) svh=$(( n * d )) svn=$d soz=$(( h * n * d )) soh=$(( n * d )) som=$d \
+    --bench --flops $fl 2>&1 | grep -E "median|error" | sed "s/ L2 flushed//; s/ over [0-9]* launches//"
+}
+for r in $(seq "$rounds"); do
+  for p in "64 0 64" "64 1 64" "128 0 64" "128 1 64" "128 0 128" "128 1 128"; do
+    set -- $p
+    for b in "${builds[@]}"; do
+      attn "$b" "$1" "$2" "$3" | sed "s/^/round $r $b d=$1 causal=$2 BLOCK_N=$3 /"
+    done
+  done
+  (cd bench && timeout 200 python3 attention_reference.py 2>&1 | sed "s/^/round $r /")
+done
