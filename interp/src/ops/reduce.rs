@@ -189,8 +189,9 @@ fn reduce_float(kind: Kind, re: Elem, mut v: Vec<f64>) -> f64 {
             let (a, b) = (v[i], v[i + half]);
             v[i] = match kind {
                 Kind::Sum => round(re, a + b),
-                Kind::Max => super::arith::fbin(super::arith::FBin::Maximum, a, b),
-                _ => super::arith::fbin(super::arith::FBin::Minimum, a, b),
+                // As the lowering (and Triton's `tl.max`): a NaN element is ignored.
+                Kind::Max => super::arith::fbin(super::arith::FBin::MaxNum, a, b),
+                _ => super::arith::fbin(super::arith::FBin::MinNum, a, b),
             };
         }
         len = half;

@@ -103,8 +103,10 @@ pub(super) fn combiner(kind: &str, t: &Type, unsigned: bool) -> Option<&'static 
     Some(match (kind, f, unsigned) {
         ("sum", true, _) => "arith.addf",
         ("sum", false, _) => "arith.addi",
-        ("max", true, _) => "arith.maximumf",
-        ("min", true, _) => "arith.minimumf",
+        // Triton's `tl.max` / `tl.min` combine with `maximum` / `minimum` at their default
+        // (propagate_nan NONE): a NaN element is ignored, NaN only when all are.
+        ("max", true, _) => "arith.maxnumf",
+        ("min", true, _) => "arith.minnumf",
         ("max", false, false) => "arith.maxsi",
         ("min", false, false) => "arith.minsi",
         ("max", false, true) => "arith.maxui",
