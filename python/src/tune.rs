@@ -72,8 +72,14 @@ impl Tuner {
         Ok(())
     }
 
+    /// The choice made earlier in this process for `key`; it becomes the latest, as
+    /// Triton's `best_config` is the configuration of the most recent launch.
     pub fn recall(&self, key: &[u8]) -> Option<usize> {
-        self.choices.lock().unwrap().get(key).copied()
+        let c = self.choices.lock().unwrap().get(key).copied();
+        if c.is_some() {
+            *self.latest.lock().unwrap() = c;
+        }
+        c
     }
 
     fn keep(&self, key: Vec<u8>, config: usize) {

@@ -260,6 +260,22 @@ def launcher_tests(results):
         disk_s = time.perf_counter() - t
         if k2.best_config is None or k2.best_config["index"] != best["index"]:
             return f"a new kernel object chose {k2.best_config}, not {best} from the disk cache"
+        # Another shape tunes again; launching the first shape again recalls its choice,
+        # and best_config follows the latest launch (as Triton's), not the latest tuning.
+        S = 4096  # large enough to prefer bigger tiles than 512's
+        big = (torch.randn(S, S, device="cuda", dtype=torch.float16),
+               torch.randn(S, S, device="cuda", dtype=torch.float16),
+               torch.empty(S, S, device="cuda", dtype=torch.float16))
+        k[grid](*big, S, S, S, S, 1, S, 1, S, 1)
+        other = k.best_config
+        if other is None or (other["BM"], other["BN"]) != seen[-1]:
+            return f"after a second shape best_config {other} does not match its meta {seen[-1:]}"
+        if other["index"] == best["index"]:
+            return f"both shapes chose {best['label']}: the recall below could not be told apart"
+        k[grid](*args)
+        torch.cuda.synchronize()
+        if k.best_config is None or k.best_config["index"] != best["index"]:
+            return f"back to the first shape best_config is {k.best_config}, not its choice {best}"
         try:
             k[grid](*args, BM=64)
             return "an override of a tuned const was accepted"
