@@ -22,6 +22,7 @@ use super::convert::tid_linear_offset;
 use super::mma::instr_regs;
 use super::{lower_type, Lowerer};
 use crate::analysis::shared_addresses::tid_bit_masks;
+use crate::conversion::nvidia::ptx;
 use crate::conversion::nvidia::wgmma::descriptor_fields;
 use crate::passes::PassError;
 use std::collections::HashMap;
@@ -79,7 +80,7 @@ impl Lowerer<'_> {
                 let idx = instr_regs(&dc, frag, origin);
                 let mut c: Vec<ValueId> = idx.iter().map(|&x| self.reg(acc, x)).collect();
                 for k in 0..rk {
-                    let db = add_const(b, b_desc, sb.offset(&shb, &[k * ik, origin[1]]) * eb);
+                    let db = add_const_opaque(b, b_desc, sb.offset(&shb, &[k * ik, origin[1]]) * eb);
                     let a = match &a_from {
                         AFrom::Shared(sa, a_desc) => {
                             WgmmaA::Desc(add_const(b, *a_desc, sa.offset(&sha, &[origin[0], k * ik]) * eb))
@@ -283,6 +284,21 @@ fn add_const(b: &mut Builder, desc: ValueId, bytes: i64) -> ValueId {
     }
     let c = b.const_int(bytes >> 4, 64);
     b.op1("arith.addi", &[desc, c], Type::Int(64), &[])
+}
+
+/// As `add_const`, but a 64-bit `add.s64` in the PTX: LLVM, knowing the start field's
+/// low bits zero, turns the add into an `or` folded into one constant per K step, and
+/// ptxas then rebuilds each instruction's B descriptor in the same uniform registers
+/// (`ULOP3` and `UMOV`s of the high word) between the HGMMAs; from the add it makes each
+/// with one `UIADD3.64` into registers of its own, as in Triton's loops. Used for B
+/// (per iteration, from a ring slot): under ncu, attention 1.2% (d64) and 1.5% (d128)
+/// fewer cycles, causal d128 0.7% more, the matmul level; for A as well, d128 lost 6%
+/// (bench/results/2026-11-23-h100-session7.md).
+fn add_const_opaque(b: &mut Builder, desc: ValueId, bytes: i64) -> ValueId {
+    if bytes == 0 {
+        return desc;
+    }
+    ptx::asm(b, &format!("add.s64 $0, $1, {};", bytes >> 4), &[64], &[(desc, "l")], false)[0]
 }
 
 /// `wgmma.wait_group.sync.aligned pending` with `regs` tied through it: the values after
