@@ -17,7 +17,7 @@
 //!    base's offset XOR a constant plus an immediate.
 //!    A reshape uses plain row-major offsets of each shape (the same linear order).
 
-use super::{lower_type, Lowerer};
+use super::{elements_of, lower_type, vector_of, Lowerer};
 use crate::analysis::shared_addresses::{address_plan, tid_bit_masks, Addr};
 use crate::conversion::nvidia::sreg;
 use crate::passes::PassError;
@@ -141,12 +141,7 @@ impl Lowerer<'_> {
             if v == 1 {
                 b.op("llvm.store", &[elems[0], p], &[], &[("alignment", Attr::int(eb as i64, "i64"))]);
             } else {
-                let vt = Type::Other(format!("vector<{v}x{sty}>"));
-                let mut acc = b.op1("llvm.mlir.undef", &[], vt.clone(), &[]);
-                for (k, e) in elems.iter().enumerate() {
-                    let i = b.const_int(k as i64, 32);
-                    acc = b.op1("llvm.insertelement", &[acc, *e, i], vt.clone(), &[]);
-                }
+                let acc = vector_of(b, &elems, &sty);
                 b.op("llvm.store", &[acc, p], &[], &[("alignment", Attr::int((v as u32 * eb) as i64, "i64"))]);
             }
         }
@@ -178,10 +173,7 @@ impl Lowerer<'_> {
             } else {
                 let vt = Type::Other(format!("vector<{v}x{sty}>"));
                 let w = b.op1("llvm.load", &[p], vt, &[("alignment", Attr::int((v as u32 * eb) as i64, "i64"))]);
-                for k in 0..v {
-                    let i = b.const_int(k as i64, 32);
-                    got.push(b.op1("llvm.extractelement", &[w, i], sty.clone(), &[]));
-                }
+                got = elements_of(b, w, v, &sty);
             }
             for (g, k) in got.into_iter().zip(regs) {
                 vals[k] = Some(if sty != *ety { b.op1("arith.trunci", &[g], ety.clone(), &[]) } else { g });

@@ -12,7 +12,7 @@
 //! Anything else goes through the generic path (`read_tile` / `write_tile`).
 
 use super::convert::addresses;
-use super::Lowerer;
+use super::{elements_of, vector_of, Lowerer};
 use crate::options::Arch;
 use tile_dialects::ir::{Attr, Builder, Type, ValueId};
 use tile_dialects::layout::matrix::{fragment, row_addresses, Fragment};
@@ -73,10 +73,8 @@ impl Lowerer<'_> {
                 let w =
                     b.op1("llvm.extractvalue", &[st], Type::Int(32), &[("position", Attr(format!("array<i64: {m}>")))]);
                 let v2 = b.op1("llvm.bitcast", &[w], vt.clone(), &[]);
-                for h in 0..2 {
-                    let k = b.const_int(h as i64, 32);
-                    vals[i * f.regs + 2 * m + h] = b.op1("llvm.extractelement", &[v2, k], ety.clone(), &[]);
-                }
+                let at = i * f.regs + 2 * m;
+                vals[at..at + 2].copy_from_slice(&elements_of(b, v2, 2, ety));
             }
         }
         Some(vals)
@@ -95,16 +93,12 @@ impl Lowerer<'_> {
     ) -> bool {
         let Some(f) = stmatrix_applies(self.arch, d, s, ety.bits()) else { return false };
         let ptrs = self.matrix_rows(b, base, s, d, &f, ety);
-        let vt = Type::Other(format!("vector<2x{ety}>"));
         let attrs = matrix_attrs(&f);
         for (i, p) in ptrs.into_iter().enumerate() {
             let mut ops = vec![p];
             for m in 0..f.matrices() {
-                let mut v2 = b.op1("llvm.mlir.undef", &[], vt.clone(), &[]);
-                for h in 0..2 {
-                    let k = b.const_int(h as i64, 32);
-                    v2 = b.op1("llvm.insertelement", &[v2, vals[i * f.regs + 2 * m + h], k], vt.clone(), &[]);
-                }
+                let at = i * f.regs + 2 * m;
+                let v2 = vector_of(b, &vals[at..at + 2], ety);
                 ops.push(b.op1("llvm.bitcast", &[v2], Type::Int(32), &[]));
             }
             b.op("nvvm.stmatrix", &ops, &[], &attrs);

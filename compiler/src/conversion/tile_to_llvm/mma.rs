@@ -8,7 +8,7 @@
 //! (f16 pairs as `vector<2xf16>`, bf16 pairs, tf32 rounded by `cvt.rna`, s8 quads), and
 //! the accumulator's four registers of that (m, n) chain through the K repetitions.
 
-use super::{lower_type, Lowerer};
+use super::{lower_type, vector_of, Lowerer};
 use crate::conversion::nvidia::ptx;
 use crate::passes::PassError;
 use std::collections::hash_map::Entry;
@@ -92,18 +92,7 @@ pub(super) fn instr_regs(d: &Dist, n: usize, origin: [i64; 2]) -> Vec<usize> {
 /// Elements into tensor-core instructions' 32-bit operand registers.
 fn pack(b: &mut Builder, regs: &[ValueId], kind: &str) -> Vec<ValueId> {
     match kind {
-        "f16" => regs
-            .chunks(2)
-            .map(|p| {
-                let vt = Type::Other("vector<2xf16>".into());
-                let mut v = b.op1("llvm.mlir.undef", &[], vt.clone(), &[]);
-                for (h, x) in p.iter().enumerate() {
-                    let i = b.const_int(h as i64, 32);
-                    v = b.op1("llvm.insertelement", &[v, *x, i], vt.clone(), &[]);
-                }
-                v
-            })
-            .collect(),
+        "f16" => regs.chunks(2).map(|p| vector_of(b, p, &Type::F16)).collect(),
         "tf32" => regs.iter().map(|x| ptx::asm(b, "cvt.rna.tf32.f32 $0, $1;", &[32], &[(*x, "f")], false)[0]).collect(),
         // bf16 pairs and s8 quads: little-endian lanes of an i32.
         _ => {

@@ -252,6 +252,28 @@ fn collect_used(ops: &[Op], used: &mut std::collections::HashSet<ValueId>) {
     }
 }
 
+/// A `vector<N x ty>` of `elems` in order (N = `elems.len()`): a vector store's value,
+/// or lanes packed into one tensor-core operand register.
+pub(super) fn vector_of(b: &mut Builder, elems: &[ValueId], ty: &Type) -> ValueId {
+    let vt = Type::Other(format!("vector<{}x{ty}>", elems.len()));
+    let mut v = b.op1("llvm.mlir.undef", &[], vt.clone(), &[]);
+    for (k, e) in elems.iter().enumerate() {
+        let i = b.const_int(k as i64, 32);
+        v = b.op1("llvm.insertelement", &[v, *e, i], vt.clone(), &[]);
+    }
+    v
+}
+
+/// The `n` elements of `v`, a `vector<n x ty>` (the reverse of `vector_of`).
+pub(super) fn elements_of(b: &mut Builder, v: ValueId, n: usize, ty: &Type) -> Vec<ValueId> {
+    (0..n)
+        .map(|k| {
+            let i = b.const_int(k as i64, 32);
+            b.op1("llvm.extractelement", &[v, i], ty.clone(), &[])
+        })
+        .collect()
+}
+
 /// Pointers to global memory become `!llvm.ptr<1>`; a tile, its element type.
 pub fn lower_type(t: &Type) -> Type {
     match t {
