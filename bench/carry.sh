@@ -10,3 +10,14 @@ unpack() {
     chmod +x "$work/$b"
   done
 }
+
+#   unpack_builds ROUNDS "$@"  the A/B scripts' arguments, CARRY_DIR [ROUNDS]
+#   [TILERUN_NAME...]: sets $rounds (default ROUNDS) and $builds (default: tilerun) and
+#   unpacks the builds into $work.
+unpack_builds() {
+  local carry=${2:-.carry}
+  rounds=${3:-$1}
+  builds=("${@:4}")
+  [ ${#builds[@]} -eq 0 ] && builds=(tilerun)
+  unpack "$carry" "${builds[@]}"
+}

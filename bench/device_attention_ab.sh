@@ -6,12 +6,8 @@
 # compiler change against its base.
 #   bash bench/device_attention_ab.sh CARRY_DIR [ROUNDS] [TILERUN_NAME...]
 set -uo pipefail
-carry=${1:-.carry}
-rounds=${2:-2}
-shift $(( $# < 2 ? $# : 2 ))
-builds=("$@"); [ ${#builds[@]} -eq 0 ] && builds=(tilerun)
 source "$(dirname "$0")/carry.sh"
-unpack "$carry" "${builds[@]}"
+unpack_builds 2 "$@"
 attn() {  # build head_dim causal block_n
   local b=$1 d=$2 c=$3 bn=$4 z=4 h=32 n=4096 bm=128
   local fl=$(( 4 * z * h * n * n * d / (c + 1) )) e=$(( z * h * n * d ))

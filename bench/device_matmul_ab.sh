@@ -6,12 +6,8 @@
 # compiler change against its base in the same rounds.
 #   bash bench/device_matmul_ab.sh CARRY_DIR [ROUNDS] [TILERUN_NAME...]
 set -uo pipefail
-carry=${1:-.carry}
-rounds=${2:-3}
-shift $(( $# < 2 ? $# : 2 ))
-builds=("$@"); [ ${#builds[@]} -eq 0 ] && builds=(tilerun)
 source "$(dirname "$0")/carry.sh"
-unpack "$carry" "${builds[@]}"
+unpack_builds 3 "$@"
 for r in $(seq "$rounds"); do
   for p in "4096 f16" "4096 bf16" "8192 f16" "8192 bf16"; do
     set -- $p; s=$1 t=$2
