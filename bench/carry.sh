@@ -21,3 +21,14 @@ unpack_builds() {
   [ ${#builds[@]} -eq 0 ] && builds=(tilerun)
   unpack "$carry" "${builds[@]}"
 }
+
+#   attention_args HEAD_DIM BLOCK_M   examples/attention.tile's grid and arguments at issue
+#   10's shape (batch 4, 32 heads, seq 4096, f16, contiguous (Z, H, N, D) tensors), for
+#   tilerun: "$TILERUN" examples/attention.tile -D ... $(attention_args 64 128) --bench
+attention_args() {
+  local d=$1 bm=$2 z=4 h=32 n=4096
+  local e=$(( z * h * n * d )) sz=$(( h * n * d )) sh=$(( n * d ))
+  echo --grid $(( n / bm )),$(( z * h )) q=randn:f16:$e k=randn:f16:$e v=randn:f16:$e o=empty:f16:$e \
+    sm_scale=0.125 H=$h N_CTX=$n sqz=$sz sqh=$sh sqm=$d skz=$sz skh=$sh skn=$d svz=$sz svh=$sh svn=$d \
+    soz=$sz soh=$sh som=$d
+}

@@ -10,13 +10,9 @@ source "$(dirname "$0")/carry.sh"
 unpack_builds 2 "$@"
 attn() {  # build head_dim causal block_n
   local b=$1 d=$2 c=$3 bn=$4 z=4 h=32 n=4096 bm=128
-  local fl=$(( 4 * z * h * n * n * d / (c + 1) )) e=$(( z * h * n * d ))
+  local fl=$(( 4 * z * h * n * n * d / (c + 1) ))
   TILEC_CACHE=0 "$work/$b" examples/attention.tile -D HEAD_DIM=$d -D CAUSAL=$c -D BLOCK_M=$bm -D BLOCK_N=$bn \
-    --grid $(( n / bm )),$(( z * h )) \
-    q=randn:f16:$e k=randn:f16:$e v=randn:f16:$e o=empty:f16:$e sm_scale=0.125 H=$h N_CTX=$n \
-    sqz=$(( h * n * d )) sqh=$(( n * d )) sqm=$d skz=$(( h * n * d )) skh=$(( n * d )) skn=$d \
-    svz=$(( h * n * d )) svh=$(( n * d )) svn=$d soz=$(( h * n * d )) soh=$(( n * d )) som=$d \
-    --bench --flops $fl 2>&1 | grep -E "median|error" | sed "s/ L2 flushed//; s/ over [0-9]* launches//"
+    $(attention_args $d $bm) --bench --flops $fl 2>&1 | grep -E "median|error" | sed "s/ L2 flushed//; s/ over [0-9]* launches//"
 }
 for r in $(seq "$rounds"); do
   for p in "64 0 64" "64 1 64" "128 0 64" "128 1 64" "128 0 128" "128 1 128"; do

@@ -13,12 +13,9 @@ unpack "$carry" "$b"
 m=gpu__time_duration.sum,gpc__cycles_elapsed.max,smsp__inst_executed.sum,launch__registers_per_thread,sm__warps_active.avg.pct_of_peak_sustained_active
 show() { grep -E "gpu__time_duration|gpc__cycles|inst_executed|registers_per|warps_active" | awk -v k="$1" '{print k, $1, $(NF-1), $NF}'; }
 for cfg in "64 0 64 64" "64 1 64 64" "128 0 128 128" "128 1 128 64"; do  # head dim, causal, BLOCK_N tilec / Triton
-  set -- $cfg; d=$1 c=$2 bn=$3 tbn=$4 w=8 s=3 z=4 h=32 n=4096 bm=128 e=$((4 * 32 * 4096 * $1))
+  set -- $cfg; d=$1 c=$2 bn=$3 tbn=$4 w=8 s=3 bm=128
   timeout 120 ncu --metrics $m -k regex:attention --launch-count 1 "$work/$b" examples/attention.tile \
-    -D HEAD_DIM=$d -D CAUSAL=$c -D BLOCK_M=$bm -D BLOCK_N=$bn --num-warps $w --grid $(( n / bm )),$(( z * h )) \
-    q=randn:f16:$e k=randn:f16:$e v=randn:f16:$e o=empty:f16:$e sm_scale=0.125 H=$h N_CTX=$n \
-    sqz=$(( h * n * d )) sqh=$(( n * d )) sqm=$d skz=$(( h * n * d )) skh=$(( n * d )) skn=$d \
-    svz=$(( h * n * d )) svh=$(( n * d )) svn=$d soz=$(( h * n * d )) soh=$(( n * d )) som=$d 2>&1 \
+    -D HEAD_DIM=$d -D CAUSAL=$c -D BLOCK_M=$bm -D BLOCK_N=$bn --num-warps $w $(attention_args $d $bm) 2>&1 \
     | show "tilec d=$d causal=$c BLOCK_N=$bn"
   (cd bench && timeout 180 ncu --metrics $m -k regex:attn_fwd --launch-skip 1 --launch-count 1 \
     python3 attention_once.py $d $c $bm $tbn $w $s 2>&1 | show "triton d=$d causal=$c BLOCK_N=$tbn")

@@ -53,13 +53,9 @@ for s in 4096 8192; do
 done | tee "$out/matmul.log"
 attn() {  # head_dim causal block_m block_n warps: batch 4, heads 32, seq 4096 (issue 10's shape)
   local d=$1 c=$2 bm=$3 bn=$4 w=$5 z=4 h=32 n=4096
-  local fl=$(( 4 * z * h * n * n * d / (c + 1) )) e=$(( z * h * n * d ))
+  local fl=$(( 4 * z * h * n * n * d / (c + 1) ))
   "$TILERUN" examples/attention.tile -D HEAD_DIM=$d -D CAUSAL=$c -D BLOCK_M=$bm -D BLOCK_N=$bn --num-warps $w \
-    --grid $(( n / bm )),$(( z * h )) \
-    q=randn:f16:$e k=randn:f16:$e v=randn:f16:$e o=empty:f16:$e sm_scale=0.125 H=$h N_CTX=$n \
-    sqz=$(( h * n * d )) sqh=$(( n * d )) sqm=$d skz=$(( h * n * d )) skh=$(( n * d )) skn=$d \
-    svz=$(( h * n * d )) svh=$(( n * d )) svn=$d soz=$(( h * n * d )) soh=$(( n * d )) som=$d \
-    --bench --flops $fl 2>&1 | grep -E "median|error|fail" | sed "s/^/attention d=$d causal=$c BLOCK_M=$bm BLOCK_N=$bn warps=$w /"
+    $(attention_args $d $bm) --bench --flops $fl 2>&1 | grep -E "median|error|fail" | sed "s/^/attention d=$d causal=$c BLOCK_M=$bm BLOCK_N=$bn warps=$w /"
 }
 # A hand-run autotune, as Triton's tutorial autotunes its kernel: the shapes its
 # configurations pick on an H100 (BLOCK_M 128 with 8 warps, 64 with 4), both BLOCK_N.
