@@ -6,11 +6,25 @@
 //! 4, 8 and 16 bytes (16 through L2 only: `.cg`). A masked-off vector is copied with a
 //! source size of 0, which writes zeros (a masked load's `other` of 0). Destination
 //! addresses follow the same address plan as any other shared access.
+//!
+//! A pipelined copy's source address `(base + Y) + X` (a loop-invariant pointer tile
+//! advanced by a loop-invariant offset `Y`, then by a per-trip i32 offset `X`:
+//! attention's `k + kn[None, :] * skn + offs_d[:, None]`) is formed as
+//! `mad.wide.s32 X, size, base + Y` when the copy moves at most two vectors a thread.
+//! LLVM writes `mul.wide.s32` + `add.s64` there (it forms `mad.wide` only under the
+//! process-wide `-nvptx-mad-wide-opt`, which Triton sets), and ptxas makes that one
+//! `IMAD.WIDE` on the FMA pipe, which a softmax beside the copies keeps busy; from
+//! `mad.wide` it makes `LEA` + `LEA.HI.X` on the ALU pipe, as in Triton's loops. Measured
+//! on the H100 (bench/results/2026-11-25-h100-session8.md): attention at head dim 64 (two
+//! vectors a thread a copy) 1.9% fewer cycles in that form, 2.8% causal; at head dim 128
+//! (eight a copy, 221 registers) the same form kept more operands live and cost 5-9%, so
+//! copies of more vectors keep LLVM's form.
 
 use super::convert::addresses;
 use super::Lowerer;
+use crate::conversion::nvidia::ptx;
 use crate::passes::PassError;
-use tile_dialects::ir::{Attr, Builder, Op, Type};
+use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 use tile_dialects::layout::elem_bytes;
 
 impl Lowerer<'_> {
@@ -40,8 +54,13 @@ impl Lowerer<'_> {
         let full = b.const_int(bytes as i64, 32);
         let zero = b.const_int(0, 32);
         let modifier = if bytes == 16 { "cg" } else { "ca" };
+        // The ALU form where it was measured to pay (see the module's comment).
+        let alu = vecs.len() <= 2;
         for (regs, dst) in vecs.into_iter().zip(dsts) {
-            let src = self.reg(ptr, regs[0]);
+            let src = match alu.then(|| self.alu_source(b, ptr, regs[0], eb)).flatten() {
+                Some(a) => a,
+                None => self.reg(ptr, regs[0]),
+            };
             let size = match mask {
                 Some(m) => {
                     let p = self.reg(m, regs[0]);
@@ -60,6 +79,64 @@ impl Lowerer<'_> {
             );
         }
         Ok(())
+    }
+
+    /// Register `j`'s address of `ptr = addptr(P, Y)`, `P = addptr(S, X)` (or its
+    /// broadcast) with `S` and `Y` the same every trip and `X` not, as
+    /// `mad.wide.s32 X, bytes, S + Y`; `None` where `ptr` is not of that form.
+    fn alu_source(&mut self, b: &mut Builder, ptr: ValueId, j: usize, bytes: u32) -> Option<ValueId> {
+        let outer = self.defs.get(&ptr).filter(|o| o.name == "tile.addptr")?;
+        let (p, y) = (outer.operands[0], outer.operands[1]);
+        let a1 = match self.defs.get(&p) {
+            Some(d) if d.name == "tile.broadcast" => d.operands[0],
+            _ => p,
+        };
+        let inner = self.defs.get(&a1).filter(|o| o.name == "tile.addptr")?;
+        let (s, x) = (inner.operands[0], inner.operands[1]);
+        let i32s = |v: ValueId| self.ty(v).elem().bits() == 32;
+        if !i32s(x) || !i32s(y) || !self.varies(x) || self.varies(s) || self.varies(y) {
+            return None;
+        }
+        // The register of P's source that P's register j repeats.
+        let pj = self.reg(p, j);
+        let k = self.get(a1).iter().position(|&v| v == pj)?;
+        let Type::TilePtr(pointee) = self.ty(ptr).elem() else { return None };
+        let elem = super::lower_type(pointee);
+        let base = super::creation::gep(b, self.reg(s, k), self.reg(y, j), &elem);
+        let bi = b.op1("llvm.ptrtoint", &[base], Type::Int(64), &[]);
+        let text = format!("mad.wide.s32 $0, $1, {bytes}, $2;");
+        let a = ptx::asm(b, &text, &[64], &[(self.reg(x, k), "r"), (bi, "l")], false)[0];
+        Some(b.op1("llvm.inttoptr", &[a], Type::LlvmPtr(1), &[]))
+    }
+
+    /// Whether `v` may differ from one trip of an enclosing loop to the next: a block
+    /// argument, or computed inside a region from one, or by anything but pure arithmetic
+    /// and shape ops (a value of the kernel's top level never does). A walk over the
+    /// values it is computed from, each visited once.
+    fn varies(&self, v: ValueId) -> bool {
+        let pure = |o: &Op| {
+            o.name.starts_with("arith.")
+                || matches!(
+                    o.name.as_str(),
+                    "tile.splat" | "tile.broadcast" | "tile.expand_dims" | "tile.addptr" | "tile.arange"
+                )
+        };
+        let mut seen = std::collections::HashSet::new();
+        let mut todo = vec![v];
+        while let Some(v) = todo.pop() {
+            if !seen.insert(v) {
+                continue;
+            }
+            if self.region_args.contains(&v) {
+                return true;
+            }
+            let Some(d) = self.defs.get(&v) else { continue };
+            if !pure(d) {
+                return true;
+            }
+            todo.extend(d.operands.iter().copied());
+        }
+        false
     }
 
     pub(super) fn async_commit(&mut self, b: &mut Builder) {

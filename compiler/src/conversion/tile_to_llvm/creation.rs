@@ -66,18 +66,20 @@ impl Lowerer<'_> {
                 if self.index_bits == 64 && off_bits < 64 {
                     off = b.op1("arith.extsi", &[off], Type::Int(64), &[]);
                 }
-                b.op1(
-                    "llvm.getelementptr",
-                    &[self.reg(p, j), off],
-                    Type::LlvmPtr(1),
-                    &[
-                        ("elem_type", Attr(elem.to_string())),
-                        ("rawConstantIndices", Attr("array<i32: -2147483648>".into())),
-                    ],
-                )
+                gep(b, self.reg(p, j), off, &elem)
             })
             .collect();
         self.map.insert(r, vals);
         Ok(())
     }
+}
+
+/// `ptr` advanced by `off` elements of `elem` (a global pointer).
+pub(super) fn gep(b: &mut Builder, ptr: ValueId, off: ValueId, elem: &Type) -> ValueId {
+    b.op1(
+        "llvm.getelementptr",
+        &[ptr, off],
+        Type::LlvmPtr(1),
+        &[("elem_type", Attr(elem.to_string())), ("rawConstantIndices", Attr("array<i32: -2147483648>".into()))],
+    )
 }

@@ -86,6 +86,12 @@ pub(crate) struct Lowerer<'m> {
     /// back end declares for the target by default (`.L1::evict_*` needs 7.4; sm_80's
     /// default is 7.0).
     pub min_ptx: u32,
+    /// The defining op of each value made inside a region (a loop body, a branch); values
+    /// of the kernel's top level are made once and have none here.
+    pub defs: HashMap<ValueId, &'m Op>,
+    /// The arguments of every block nested in the kernel (a loop's induction variable and
+    /// carried values): values that change from one trip to the next.
+    pub region_args: std::collections::HashSet<ValueId>,
 }
 
 pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
@@ -181,7 +187,10 @@ fn lower_kernel(
         needs_assertfail: false,
         arch: opts.arch,
         min_ptx: 0,
+        defs: HashMap::new(),
+        region_args: std::collections::HashSet::new(),
     };
+    collect_defs(&entry.ops, &mut l.defs, &mut l.region_args, false);
     for (a, n) in entry.args.iter().zip(&args) {
         l.map.insert(*a, vec![*n]);
     }
@@ -239,6 +248,23 @@ fn lower_kernel(
         loc: f.loc.clone(),
     });
     Ok((result, l.min_ptx))
+}
+
+fn collect_defs<'a>(
+    ops: &'a [Op],
+    defs: &mut HashMap<ValueId, &'a Op>,
+    args: &mut std::collections::HashSet<ValueId>,
+    nested: bool,
+) {
+    for o in ops {
+        if nested {
+            defs.extend(o.results.iter().map(|r| (*r, o)));
+        }
+        for b in o.regions.iter().flat_map(|r| &r.blocks) {
+            args.extend(b.args.iter().copied());
+            collect_defs(&b.ops, defs, args, true);
+        }
+    }
 }
 
 fn collect_used(ops: &[Op], used: &mut std::collections::HashSet<ValueId>) {
