@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # ncu beside: tilec's flash attention and Triton's tutorial-style kernel
-# (bench/attention_once.py), each at the block shape it runs fastest with in
-# bench/device_attention_ab.sh's rounds (BLOCK_M 128, 8 warps, 3 stages), one launch each under ncu's locked clocks,
-# issue 10's shapes (batch 4, 32 heads, seq 4096, f16), head dims 64 and 128, causal and
-# not. Prints duration, cycles, instructions, registers and achieved occupancy per kernel.
+# (bench/attention_once.py), each at the block shape it runs fastest with under ncu's locked
+# clocks (session 8 measured every shape of Triton's autotune list: BLOCK_M 64, BLOCK_N 64,
+# 4 warps at both head dims; tilec: that shape at d64, BLOCK_M 128, BLOCK_N 128, 8 warps at
+# d128; 3 stages), one launch each, issue 10's shapes (batch 4, 32 heads, seq 4096, f16),
+# head dims 64 and 128, causal and not. Prints duration, cycles, instructions, registers
+# and achieved occupancy per kernel.
 #   bash bench/device_ncu_attention.sh CARRY_DIR [TILERUN_NAME]
 set -uo pipefail
 carry=${1:-.carry}
@@ -12,11 +14,12 @@ source "$(dirname "$0")/carry.sh"
 unpack "$carry" "$b"
 m=gpu__time_duration.sum,gpc__cycles_elapsed.max,smsp__inst_executed.sum,launch__registers_per_thread,sm__warps_active.avg.pct_of_peak_sustained_active
 show() { grep -E "gpu__time_duration|gpc__cycles|inst_executed|registers_per|warps_active" | awk -v k="$1" '{print k, $1, $(NF-1), $NF}'; }
-for cfg in "64 0 64 64" "64 1 64 64" "128 0 128 128" "128 1 128 64"; do  # head dim, causal, BLOCK_N tilec / Triton
-  set -- $cfg; d=$1 c=$2 bn=$3 tbn=$4 w=8 s=3 bm=128
+# head dim, causal, tilec BLOCK_M BLOCK_N warps, Triton BLOCK_M BLOCK_N warps
+for cfg in "64 0 64 64 4 64 64 4" "64 1 64 64 4 64 64 4" "128 0 128 128 8 64 64 4" "128 1 128 128 8 64 64 4"; do
+  set -- $cfg; d=$1 c=$2 bm=$3 bn=$4 w=$5 tbm=$6 tbn=$7 tw=$8 s=3
   timeout 120 ncu --metrics $m -k regex:attention --launch-count 1 "$work/$b" examples/attention.tile \
     -D HEAD_DIM=$d -D CAUSAL=$c -D BLOCK_M=$bm -D BLOCK_N=$bn --num-warps $w $(attention_args $d $bm) 2>&1 \
-    | show "tilec d=$d causal=$c BLOCK_N=$bn"
+    | show "tilec d=$d causal=$c BLOCK_M=$bm BLOCK_N=$bn warps=$w"
   (cd bench && timeout 180 ncu --metrics $m -k regex:attn_fwd --launch-skip 1 --launch-count 1 \
-    python3 attention_once.py $d $c $bm $tbn $w $s 2>&1 | show "triton d=$d causal=$c BLOCK_N=$tbn")
+    python3 attention_once.py $d $c $tbm $tbn $tw $s 2>&1 | show "triton d=$d causal=$c BLOCK_M=$tbm BLOCK_N=$tbn warps=$tw")
 done

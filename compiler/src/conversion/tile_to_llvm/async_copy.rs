@@ -10,15 +10,16 @@
 //! A pipelined copy's source address `(base + Y) + X` (a loop-invariant pointer tile
 //! advanced by a loop-invariant offset `Y`, then by a per-trip i32 offset `X`:
 //! attention's `k + kn[None, :] * skn + offs_d[:, None]`) is formed as
-//! `mad.wide.s32 X, size, base + Y` when the copy moves at most two vectors a thread.
+//! `mad.wide.s32 X, size, base + Y` when the copy moves at most four vectors a thread.
 //! LLVM writes `mul.wide.s32` + `add.s64` there (it forms `mad.wide` only under the
 //! process-wide `-nvptx-mad-wide-opt`, which Triton sets), and ptxas makes that one
 //! `IMAD.WIDE` on the FMA pipe, which a softmax beside the copies keeps busy; from
 //! `mad.wide` it makes `LEA` + `LEA.HI.X` on the ALU pipe, as in Triton's loops. Measured
-//! on the H100 (bench/results/2026-11-25-h100-session8.md): attention at head dim 64 (two
-//! vectors a thread a copy) 1.9% fewer cycles in that form, 2.8% causal; at head dim 128
-//! (eight a copy, 221 registers) the same form kept more operands live and cost 5-9%, so
-//! copies of more vectors keep LLVM's form.
+//! on the H100 (bench/results/2026-11-25-h100-session8.md), fewer cycles in that form:
+//! attention at head dim 64 with 8 warps (two vectors a thread a copy) 1.9%, 2.8% causal;
+//! with 4 warps (four) 6.8% and 5.4%; head dim 128 at BLOCK_N 64 (four) 5.3% and 3.3%. At
+//! head dim 128 and BLOCK_N 128 (eight a copy, 221 registers) the same form kept more
+//! operands live and cost 5-9%, so copies of more vectors keep LLVM's form.
 
 use super::convert::addresses;
 use super::Lowerer;
@@ -55,7 +56,7 @@ impl Lowerer<'_> {
         let zero = b.const_int(0, 32);
         let modifier = if bytes == 16 { "cg" } else { "ca" };
         // The ALU form where it was measured to pay (see the module's comment).
-        let alu = vecs.len() <= 2;
+        let alu = vecs.len() <= 4;
         for (regs, dst) in vecs.into_iter().zip(dsts) {
             let src = match alu.then(|| self.alu_source(b, ptr, regs[0], eb)).flatten() {
                 Some(a) => a,
