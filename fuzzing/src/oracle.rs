@@ -4,7 +4,9 @@
 //! at a location of the input (`file:line:col: error:`) with exit status 1 (flag errors:
 //! one `tilec: error:` line). Findings: an internal error (exit 2), a panic, a crash (a
 //! signal: abort, stack overflow), no answer in the time limit, an error without a
-//! location, MLIR op text in an error about a `.tile` file, or PTX ptxas rejects.
+//! location, MLIR op text in an error about a `.tile` file, or PTX ptxas rejects, unless
+//! the line ptxas rejects is the program's own `inline_asm_elementwise` text (passed
+//! through as written, as Triton does: ptxas is what checks a user's PTX).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -79,7 +81,12 @@ impl Oracle {
         let mut args: Vec<String> = vec![src.display().to_string(), "-o".into(), ptx.display().to_string()];
         args.extend(flags.iter().cloned());
         let arch = flags.windows(2).find(|w| w[0] == "--arch").map_or("sm_90", |w| w[1].as_str()).to_string();
-        self.judge(&args, &src.display().to_string(), true, Some((&ptx, &arch)))
+        match self.judge(&args, &src.display().to_string(), true, Some((&ptx, &arch))) {
+            Outcome::Finding(why) if why.starts_with("ptxas rejects") && rejects_user_asm(&why, &ptx, text) => {
+                Outcome::Compiled
+            }
+            o => o,
+        }
     }
 
     /// Runs `passes` (all when empty) over a `.mlir` text and judges the answer.
@@ -182,6 +189,44 @@ fn over_cpu(pid: u32, limit: Duration, wall: Duration) -> bool {
     Duration::from_millis(ticks * 10) > limit
 }
 
+/// Whether the PTX line ptxas's message `why` names (`..., line N; ...`) is one of the
+/// program's own inline asm strings, operands aside (`$1` in the source, `%r7` in the PTX).
+fn rejects_user_asm(why: &str, ptx: &Path, source: &str) -> bool {
+    let Some(n) = why.split("line ").nth(1).and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next()) else {
+        return false;
+    };
+    let Ok(n) = n.parse::<usize>() else { return false };
+    let Some(line) =
+        std::fs::read_to_string(ptx).ok().and_then(|t| t.lines().nth(n.wrapping_sub(1)).map(str::to_string))
+    else {
+        return false;
+    };
+    let shape = |t: &str| -> String {
+        let mut out = String::new();
+        let mut chars = t.trim().chars().peekable();
+        while let Some(c) = chars.next() {
+            if c == '$' || c == '%' {
+                while chars.peek().is_some_and(|d| d.is_ascii_alphanumeric() || *d == '_') {
+                    chars.next();
+                }
+                out.push('#');
+            } else if !c.is_whitespace() {
+                out.push(c);
+            }
+        }
+        out
+    };
+    let rejected = shape(&line);
+    !rejected.is_empty()
+        && source.split("inline_asm_elementwise(").skip(1).any(|call| {
+            let asm = call.trim_start().strip_prefix('"').and_then(|r| r.split('"').next()).unwrap_or("");
+            asm.split(';').map(shape).filter(|i| !i.is_empty()).any(|i| {
+                let i = i + ";";
+                rejected == i || rejected.ends_with(&i)
+            })
+        })
+}
+
 fn head(s: &str) -> String {
     s.lines().take(12).collect::<Vec<_>>().join("\n")
 }
@@ -216,6 +261,22 @@ mod tests {
         }
         assert!(over_cpu(me, Duration::from_millis(100), Duration::from_secs(1)));
         assert!(!over_cpu(me, Duration::from_secs(100), Duration::from_secs(101)));
+    }
+
+    #[test]
+    fn a_rejected_line_of_the_programs_own_asm_is_not_a_finding() {
+        let dir = std::env::temp_dir().join(format!("tilec-oracle-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let ptx = dir.join("case.ptx");
+        std::fs::write(&ptx, "\t// begin inline asm\n\txor.b32 %r5,: %r4, 7;\n\tadd.s32 %r6, %r5, 1;\n").unwrap();
+        let src = r#"let k = inline_asm_elementwise("xor.b32 $0,: $1, 7;", "=r,r", v, i32, false, 1);"#;
+        let why = "ptxas rejects the PTX (exit status: 255):\nptxas case.ptx, line 2; fatal   : Parsing error";
+        assert!(rejects_user_asm(why, &ptx, src));
+        // A line tilec wrote is a finding, as is a message without a line.
+        assert!(!rejects_user_asm(&why.replace("line 2", "line 3"), &ptx, src));
+        assert!(!rejects_user_asm("ptxas rejects the PTX: fatal", &ptx, src));
+        assert!(!rejects_user_asm(why, &ptx, "let k = v + 1;"));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
