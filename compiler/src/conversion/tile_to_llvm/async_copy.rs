@@ -56,9 +56,9 @@ impl Lowerer<'_> {
         let zero = b.const_int(0, 32);
         let modifier = if bytes == 16 { "cg" } else { "ca" };
         // The ALU form where it was measured to pay (see the module's comment).
-        let alu = vecs.len() <= 4;
+        let chain = if vecs.len() <= 4 { self.invariant_base_chain(ptr) } else { None };
         for (regs, dst) in vecs.into_iter().zip(dsts) {
-            let src = match alu.then(|| self.alu_source(b, ptr, regs[0], eb)).flatten() {
+            let src = match chain.as_ref().and_then(|c| self.alu_source(b, c, regs[0], eb)) {
                 Some(a) => a,
                 None => self.reg(ptr, regs[0]),
             };
@@ -82,10 +82,9 @@ impl Lowerer<'_> {
         Ok(())
     }
 
-    /// Register `j`'s address of `ptr = addptr(P, Y)`, `P = addptr(S, X)` (or its
-    /// broadcast) with `S` and `Y` the same every trip and `X` not, as
-    /// `mad.wide.s32 X, bytes, S + Y`; `None` where `ptr` is not of that form.
-    fn alu_source(&mut self, b: &mut Builder, ptr: ValueId, j: usize, bytes: u32) -> Option<ValueId> {
+    /// `ptr = addptr(P, Y)`, `P = addptr(S, X)` (or its broadcast) with `S` and `Y` the same
+    /// every trip, `X` not, and both offsets i32; `None` where `ptr` is not of that form.
+    fn invariant_base_chain(&self, ptr: ValueId) -> Option<BaseChain> {
         let outer = self.defs.get(&ptr).filter(|o| o.name == "tile.addptr")?;
         let (p, y) = (outer.operands[0], outer.operands[1]);
         let a1 = match self.defs.get(&p) {
@@ -98,15 +97,19 @@ impl Lowerer<'_> {
         if !i32s(x) || !i32s(y) || !self.varies(x) || self.varies(s) || self.varies(y) {
             return None;
         }
-        // The register of P's source that P's register j repeats.
-        let pj = self.reg(p, j);
-        let k = self.get(a1).iter().position(|&v| v == pj)?;
         let Type::TilePtr(pointee) = self.ty(ptr).elem() else { return None };
-        let elem = super::lower_type(pointee);
-        let base = super::creation::gep(b, self.reg(s, k), self.reg(y, j), &elem);
+        Some(BaseChain { p, a1, s, x, y, elem: super::lower_type(pointee) })
+    }
+
+    /// Register `j`'s address of the chain `c` as `mad.wide.s32 X, bytes, S + Y`.
+    fn alu_source(&self, b: &mut Builder, c: &BaseChain, j: usize, bytes: u32) -> Option<ValueId> {
+        // The register of P's source that P's register j repeats.
+        let pj = self.reg(c.p, j);
+        let k = self.get(c.a1).iter().position(|&v| v == pj)?;
+        let base = super::creation::gep(b, self.reg(c.s, k), self.reg(c.y, j), &c.elem);
         let bi = b.op1("llvm.ptrtoint", &[base], Type::Int(64), &[]);
         let text = format!("mad.wide.s32 $0, $1, {bytes}, $2;");
-        let a = ptx::asm(b, &text, &[64], &[(self.reg(x, k), "r"), (bi, "l")], false)[0];
+        let a = ptx::asm(b, &text, &[64], &[(self.reg(c.x, k), "r"), (bi, "l")], false)[0];
         Some(b.op1("llvm.inttoptr", &[a], Type::LlvmPtr(1), &[]))
     }
 
@@ -148,4 +151,15 @@ impl Lowerer<'_> {
         let n = op.int_attr("pending").unwrap_or(0);
         b.op("nvvm.cp.async.wait.group", &[], &[], &[("n", Attr::int(n, "i32"))]);
     }
+}
+
+/// A copy's source pointer tile `addptr(P, Y)` with `P` = `a1` or its broadcast and
+/// `a1 = addptr(S, X)`: the values `alu_source` reads, matched once a copy.
+struct BaseChain {
+    p: ValueId,
+    a1: ValueId,
+    s: ValueId,
+    x: ValueId,
+    y: ValueId,
+    elem: Type,
 }
