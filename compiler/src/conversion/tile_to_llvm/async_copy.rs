@@ -106,7 +106,7 @@ impl Lowerer<'_> {
         // The register of P's source that P's register j repeats.
         let pj = self.reg(c.p, j);
         let k = self.get(c.a1).iter().position(|&v| v == pj)?;
-        let base = super::creation::gep(b, self.reg(c.s, k), self.reg(c.y, j), &c.elem);
+        let base = super::convert::gep_in(b, 1, self.reg(c.s, k), self.reg(c.y, j), &c.elem);
         let bi = b.op1("llvm.ptrtoint", &[base], Type::Int(64), &[]);
         let text = format!("mad.wide.s32 $0, $1, {bytes}, $2;");
         let a = ptx::asm(b, &text, &[64], &[(self.reg(c.x, k), "r"), (bi, "l")], false)[0];

@@ -392,11 +392,18 @@ fn offset(b: &mut Builder, s: &Shared, d: &Dist, shape: &[i64], parts: &[ValueId
     off
 }
 
-pub(super) fn gep(b: &mut Builder, base: ValueId, off: ValueId, elem: &Type) -> ValueId {
+/// `base` advanced by `off` elements of `elem`, in address space `space` (1 global, 3
+/// shared).
+pub(super) fn gep_in(b: &mut Builder, space: u32, base: ValueId, off: ValueId, elem: &Type) -> ValueId {
     b.op1(
         "llvm.getelementptr",
         &[base, off],
-        Type::LlvmPtr(3),
+        Type::LlvmPtr(space),
         &[("elem_type", Attr(elem.to_string())), ("rawConstantIndices", Attr("array<i32: -2147483648>".into()))],
     )
+}
+
+/// `base` advanced by `off` elements of `elem` in shared memory.
+pub(super) fn gep(b: &mut Builder, base: ValueId, off: ValueId, elem: &Type) -> ValueId {
+    gep_in(b, 3, base, off, elem)
 }

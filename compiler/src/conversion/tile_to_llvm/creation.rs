@@ -1,5 +1,6 @@
 //! Program ids, constants, `arange`, `splat`, and pointer arithmetic.
 
+use super::convert::gep_in;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::passes::PassError;
@@ -66,20 +67,10 @@ impl Lowerer<'_> {
                 if self.index_bits == 64 && off_bits < 64 {
                     off = b.op1("arith.extsi", &[off], Type::Int(64), &[]);
                 }
-                gep(b, self.reg(p, j), off, &elem)
+                gep_in(b, 1, self.reg(p, j), off, &elem)
             })
             .collect();
         self.map.insert(r, vals);
         Ok(())
     }
-}
-
-/// `ptr` advanced by `off` elements of `elem` (a global pointer).
-pub(super) fn gep(b: &mut Builder, ptr: ValueId, off: ValueId, elem: &Type) -> ValueId {
-    b.op1(
-        "llvm.getelementptr",
-        &[ptr, off],
-        Type::LlvmPtr(1),
-        &[("elem_type", Attr(elem.to_string())), ("rawConstantIndices", Attr("array<i32: -2147483648>".into()))],
-    )
 }

@@ -3,7 +3,7 @@
 //! a barrier, reads back the slots of the positions it holds. Replicated copies write the
 //! same value to the same slot. One round trip, whatever the layout.
 
-use super::scan::gep;
+use super::convert::gep;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::passes::PassError;

@@ -4,7 +4,7 @@
 //! axis's size, a power of two: the read stays inside the tile). One round trip, whatever
 //! the layouts of `src` and `index`.
 
-use super::scan::gep;
+use super::convert::gep;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::passes::PassError;

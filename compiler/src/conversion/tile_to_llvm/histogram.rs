@@ -9,7 +9,7 @@
 //!    counter, so no branch is needed.
 //! 3. A barrier, then every thread reads the counters of the result elements it holds.
 
-use super::scan::gep;
+use super::convert::gep;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::passes::PassError;

@@ -3,6 +3,7 @@
 //! value per warp through shared memory, folded by every thread.
 
 use super::combine::Combiner;
+use super::convert::gep;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::passes::PassError;
@@ -58,12 +59,7 @@ impl Lowerer<'_> {
             let base = self.smem_for_write(b, bytes);
             let z = b.const_int(0, 32);
             let lane0 = b.op1("arith.cmpi", &[self.lane, z], Type::Int(1), &[("predicate", Attr::int(0, "i64"))]);
-            let slot = b.op1(
-                "llvm.getelementptr",
-                &[base, self.warp],
-                Type::LlvmPtr(3),
-                &[("elem_type", Attr(ety.to_string())), ("rawConstantIndices", Attr("array<i32: -2147483648>".into()))],
-            );
+            let slot = gep(b, base, self.warp, &ety);
             b.if_then(lane0, |ib| {
                 ib.op("llvm.store", &[acc, slot], &[], &[]);
             });
@@ -71,15 +67,7 @@ impl Lowerer<'_> {
             let mut total: Option<ValueId> = None;
             for w in 0..self.num_warps {
                 let idx = b.const_int(w as i64, 32);
-                let p = b.op1(
-                    "llvm.getelementptr",
-                    &[base, idx],
-                    Type::LlvmPtr(3),
-                    &[
-                        ("elem_type", Attr(ety.to_string())),
-                        ("rawConstantIndices", Attr("array<i32: -2147483648>".into())),
-                    ],
-                );
+                let p = gep(b, base, idx, &ety);
                 let v = b.op1("llvm.load", &[p], ety.clone(), &[]);
                 total = Some(match total {
                     None => v,

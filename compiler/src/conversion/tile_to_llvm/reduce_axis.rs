@@ -23,6 +23,7 @@
 //! warps in order), and the reps last: a shuffle per rep and lane bit instead of one.
 
 use super::combine::Combiner;
+use super::convert::gep;
 use super::reduce::{combiner, identity};
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
@@ -277,14 +278,6 @@ impl Lowerer<'_> {
         ety: &Type,
         ibase: Option<u32>,
     ) -> (ValueId, Option<ValueId>) {
-        let gep = |b: &mut Builder, p: ValueId, i: ValueId, t: &Type| {
-            b.op1(
-                "llvm.getelementptr",
-                &[p, i],
-                Type::LlvmPtr(3),
-                &[("elem_type", Attr(t.to_string())), ("rawConstantIndices", Attr("array<i32: -2147483648>".into()))],
-            )
-        };
         let vp = gep(b, base, slot, ety);
         let ip = ibase.map(|off| {
             let c = b.const_int(off as i64, 32);

@@ -33,6 +33,7 @@
 //! scan forward between two flips, as mirrored order would put the copies first.
 
 use super::combine::{Combiner, Partial};
+use super::convert::gep;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::passes::PassError;
@@ -340,15 +341,6 @@ impl Lowerer<'_> {
         sreg::barrier(b);
         ptrs.iter().map(|p| b.op1("llvm.load", &[*p], ety.clone(), &[])).collect()
     }
-}
-
-pub(super) fn gep(b: &mut Builder, base: ValueId, idx: ValueId, ety: &Type) -> ValueId {
-    b.op1(
-        "llvm.getelementptr",
-        &[base, idx],
-        Type::LlvmPtr(3),
-        &[("elem_type", Attr(ety.to_string())), ("rawConstantIndices", Attr("array<i32: -2147483648>".into()))],
-    )
 }
 
 /// `n - 1 - i`: an index along the axis counted from the other end.

@@ -20,7 +20,7 @@
 //! Floats sort NaN as the largest value (last ascending, first descending), as torch.sort
 //! does; unsigned elements (`tile.unsigned`) compare unsigned.
 
-use super::scan::gep;
+use super::convert::gep;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::passes::PassError;
