@@ -1,6 +1,6 @@
 // RUN: %tilec %s --passes software-pipeline | FileCheck %s
 // Input: test kernels (a matmul loop on wgmma, one on mma.sync, one with an operand that
-// cannot be copied asynchronously) after smem-transpose, for sm_90a.
+// cannot be copied asynchronously, an attention-like one) after smem-transpose, for sm_90a.
 //
 // wgmma, num_stages = 3: a ring of 3 slots for each operand; the prologue copies
 // iterations 0 and 1 (a group each); each iteration waits for its group (1 pending),
@@ -65,6 +65,26 @@
 // CHECK: "layout.local_alloc"(%{{.*}}) : (tensor<64x32xf16
 // CHECK: "layout.warp_group_dot"({{.*}}) {async = false
 // CHECK: scf.yield
+//
+// An attention-like loop (head dim 128, blocks of 64 keys): a product waited for in full
+// (q k^T) before the in-flight one (p v, A in registers, accumulator rescaled by alpha).
+// The in-flight product's wait comes right after q k^T's, which retires it anyway, so
+// p v runs while the next q k^T is issued; the conversion of the accumulator that
+// layout-propagate placed at the top of the body moves down to its reader; and p v
+// needs no wait for all but one after its issue, the previous product being retired.
+// CHECK-LABEL: func.func @rescaled_loop(
+// CHECK: scf.for
+// CHECK: "layout.async_wait"() {pending = 1 : i32}
+// CHECK-NEXT: "layout.barrier"
+// CHECK-NOT: "layout.convert"
+// CHECK: "layout.warp_group_dot"({{.*}}) {async = false
+// CHECK-NEXT: %[[W:.*]] = "layout.warp_group_dot_wait"(%arg8) {pending = 0 : i32}
+// CHECK: "layout.convert"(%[[W]])
+// CHECK: "layout.warp_group_dot"({{.*}}) {async = true
+// CHECK-NEXT: "layout.barrier"
+// CHECK: scf.yield
+// CHECK: tile.pipelined = 3
+// CHECK-NEXT: "layout.warp_group_dot_wait"({{.*}}) {pending = 0 : i32}
 module {
   func.func @wgmma_loop(%arg0: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %arg1: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %arg2: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %arg3: i32 {tile.divisibility = 16 : i32}) attributes {tile.kernel, tile.num_stages = 3 : i32, tile.num_warps = 4 : i32} {
     %0 = "tile.arange"() {end = 64 : i32, start = 0 : i32} : () -> tensor<64xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>
@@ -310,5 +330,98 @@ module {
     "tile.store"(%20, %11) {cache = "", evict = "", layout.anchor = #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>, layout.vec = 4 : i32, operandSegmentSizes = array<i32: 1, 1, 0>} : (tensor<64x64x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x64xf32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> ()
     return
   }
+  func.func @rescaled_loop(%arg0: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %arg1: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %arg2: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %arg3: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %arg4: i32 {tile.divisibility = 16 : i32}, %arg5: i32 {tile.divisibility = 16 : i32}) attributes {tile.kernel, tile.num_stages = 3 : i32, tile.num_warps = 4 : i32} {
+    %0 = "tile.program_id"() {axis = 0 : i32} : () -> i32
+    %c64_i32 = arith.constant 64 : i32
+    %1 = arith.muli %0, %c64_i32 : i32
+    %2 = "tile.splat"(%1) : (i32) -> tensor<64xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %3 = "tile.arange"() {end = 64 : i32, start = 0 : i32} : () -> tensor<64xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %4 = arith.addi %2, %3 : tensor<64xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %5 = "tile.arange"() {end = 64 : i32, start = 0 : i32} : () -> tensor<64xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %6 = "tile.arange"() {end = 64 : i32, start = 0 : i32} : () -> tensor<64xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 8, 1>, array<i32: 16, 2>, array<i32: 1, 4>, array<i32: 0, 1>>>>
+    %7 = "tile.arange"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %8 = "tile.arange"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 8, 1>, array<i32: 16, 2>, array<i32: 1, 4>, array<i32: 0, 1>>>>
+    %9 = "tile.splat"(%arg0) : (!tile.ptr<f16>) -> tensor<64x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %10 = "tile.expand_dims"(%4) {axis = 1 : i32} : (tensor<64xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<64x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %11 = "tile.splat"(%arg5) : (i32) -> tensor<64x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %12 = arith.muli %10, %11 : tensor<64x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %13 = "tile.addptr"(%9, %12) : (tensor<64x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %14 = "tile.broadcast"(%13) : (tensor<64x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x128x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %15 = "tile.expand_dims"(%7) {axis = 0 : i32} : (tensor<128xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<1x128xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %16 = "tile.broadcast"(%15) : (tensor<1x128xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x128xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %17 = "tile.addptr"(%14, %16) : (tensor<64x128x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x128xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x128x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %18 = "tile.load"(%17) {cache = "", evict = "", layout.anchor = #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>, layout.vec = 8 : i32, operandSegmentSizes = array<i32: 1, 0, 0>, volatile = false} : (tensor<64x128x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x128xf16, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %cst = arith.constant 0xFF800000 : f32
+    %19 = "tile.splat"(%cst) : (f32) -> tensor<64xf32, #layout.slice<1 : i32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>>
+    %cst_0 = arith.constant 0.000000e+00 : f32
+    %20 = "tile.splat"(%cst_0) : (f32) -> tensor<64x128xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 16>>>
+    %c0_i32 = arith.constant 0 : i32
+    %c64_i32_1 = arith.constant 64 : i32
+    %21 = "layout.local_alloc"(%18) : (tensor<64x128xf16, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> !layout.memdesc<array<i64: 64, 128>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>
+    %22:2 = scf.for %arg6 = %c0_i32 to %arg4 step %c64_i32_1 iter_args(%arg7 = %19, %arg8 = %20) -> (tensor<64xf32, #layout.slice<1 : i32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>>, tensor<64x128xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 16>>>)  : i32 {
+      %34 = "layout.convert"(%arg8) : (tensor<64x128xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 16>>>) -> tensor<64x128xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>
+      %35 = "tile.splat"(%arg6) : (i32) -> tensor<64xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+      %36 = "tile.splat"(%arg6) : (i32) -> tensor<64xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 8, 1>, array<i32: 16, 2>, array<i32: 1, 4>, array<i32: 0, 1>>>>
+      %37 = arith.addi %35, %5 : tensor<64xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+      %38 = arith.addi %36, %6 : tensor<64xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 8, 1>, array<i32: 16, 2>, array<i32: 1, 4>, array<i32: 0, 1>>>>
+      %39 = "tile.splat"(%arg1) : (!tile.ptr<f16>) -> tensor<1x64x!tile.ptr<f16>, #layout.blocked<array<i32: 8, 1>, array<i32: 16, 2>, array<i32: 1, 4>, array<i32: 0, 1>>>
+      %40 = "tile.expand_dims"(%38) {axis = 0 : i32} : (tensor<64xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 8, 1>, array<i32: 16, 2>, array<i32: 1, 4>, array<i32: 0, 1>>>>) -> tensor<1x64xi32, #layout.blocked<array<i32: 8, 1>, array<i32: 16, 2>, array<i32: 1, 4>, array<i32: 0, 1>>>
+      %41 = "tile.splat"(%arg5) : (i32) -> tensor<1x64xi32, #layout.blocked<array<i32: 8, 1>, array<i32: 16, 2>, array<i32: 1, 4>, array<i32: 0, 1>>>
+      %42 = arith.muli %40, %41 : tensor<1x64xi32, #layout.blocked<array<i32: 8, 1>, array<i32: 16, 2>, array<i32: 1, 4>, array<i32: 0, 1>>>
+      %43 = "tile.addptr"(%39, %42) : (tensor<1x64x!tile.ptr<f16>, #layout.blocked<array<i32: 8, 1>, array<i32: 16, 2>, array<i32: 1, 4>, array<i32: 0, 1>>>, tensor<1x64xi32, #layout.blocked<array<i32: 8, 1>, array<i32: 16, 2>, array<i32: 1, 4>, array<i32: 0, 1>>>) -> tensor<1x64x!tile.ptr<f16>, #layout.blocked<array<i32: 8, 1>, array<i32: 16, 2>, array<i32: 1, 4>, array<i32: 0, 1>>>
+      %44 = "tile.broadcast"(%43) : (tensor<1x64x!tile.ptr<f16>, #layout.blocked<array<i32: 8, 1>, array<i32: 16, 2>, array<i32: 1, 4>, array<i32: 0, 1>>>) -> tensor<128x64x!tile.ptr<f16>, #layout.blocked<array<i32: 8, 1>, array<i32: 16, 2>, array<i32: 1, 4>, array<i32: 0, 1>>>
+      %45 = "tile.expand_dims"(%8) {axis = 1 : i32} : (tensor<128xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 8, 1>, array<i32: 16, 2>, array<i32: 1, 4>, array<i32: 0, 1>>>>) -> tensor<128x1xi32, #layout.blocked<array<i32: 8, 1>, array<i32: 16, 2>, array<i32: 1, 4>, array<i32: 0, 1>>>
+      %46 = "tile.broadcast"(%45) : (tensor<128x1xi32, #layout.blocked<array<i32: 8, 1>, array<i32: 16, 2>, array<i32: 1, 4>, array<i32: 0, 1>>>) -> tensor<128x64xi32, #layout.blocked<array<i32: 8, 1>, array<i32: 16, 2>, array<i32: 1, 4>, array<i32: 0, 1>>>
+      %47 = "tile.addptr"(%44, %46) : (tensor<128x64x!tile.ptr<f16>, #layout.blocked<array<i32: 8, 1>, array<i32: 16, 2>, array<i32: 1, 4>, array<i32: 0, 1>>>, tensor<128x64xi32, #layout.blocked<array<i32: 8, 1>, array<i32: 16, 2>, array<i32: 1, 4>, array<i32: 0, 1>>>) -> tensor<128x64x!tile.ptr<f16>, #layout.blocked<array<i32: 8, 1>, array<i32: 16, 2>, array<i32: 1, 4>, array<i32: 0, 1>>>
+      %48 = "tile.load"(%47) {cache = "", evict = "", layout.anchor = #layout.blocked<array<i32: 8, 1>, array<i32: 16, 2>, array<i32: 1, 4>, array<i32: 0, 1>>, layout.vec = 8 : i32, operandSegmentSizes = array<i32: 1, 0, 0>, volatile = false} : (tensor<128x64x!tile.ptr<f16>, #layout.blocked<array<i32: 8, 1>, array<i32: 16, 2>, array<i32: 1, 4>, array<i32: 0, 1>>>) -> tensor<128x64xf16, #layout.blocked<array<i32: 8, 1>, array<i32: 16, 2>, array<i32: 1, 4>, array<i32: 0, 1>>>
+      %cst_2 = arith.constant 0.000000e+00 : f32
+      %49 = "tile.splat"(%cst_2) : (f32) -> tensor<64x64xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>
+      %50 = "layout.local_alloc"(%48) : (tensor<128x64xf16, #layout.blocked<array<i32: 8, 1>, array<i32: 16, 2>, array<i32: 1, 4>, array<i32: 0, 1>>>) -> !layout.memdesc<array<i64: 128, 64>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 0, 1>>>
+      %51 = "layout.warp_group_dot"(%21, %50, %49) {async = false, input_precision = "tf32"} : (!layout.memdesc<array<i64: 64, 128>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>, !layout.memdesc<array<i64: 128, 64>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 0, 1>>>, tensor<64x64xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>) -> tensor<64x64xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>
+      "layout.local_dealloc"(%50) : (!layout.memdesc<array<i64: 128, 64>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 0, 1>>>) -> ()
+      %52 = "tile.reduce"(%51) ({
+      }) {axis = 1 : i32, kind = "max"} : (tensor<64x64xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>) -> tensor<64xf32, #layout.slice<1 : i32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>>
+      %53 = arith.maxnumf %arg7, %52 : tensor<64xf32, #layout.slice<1 : i32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>>
+      %54 = arith.subf %arg7, %53 : tensor<64xf32, #layout.slice<1 : i32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>>
+      %55 = math.exp2 %54 : tensor<64xf32, #layout.slice<1 : i32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>>
+      %56 = "tile.expand_dims"(%53) {axis = 1 : i32} : (tensor<64xf32, #layout.slice<1 : i32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>>) -> tensor<64x1xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>
+      %57 = "tile.broadcast"(%56) : (tensor<64x1xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>) -> tensor<64x64xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>
+      %58 = arith.subf %51, %57 : tensor<64x64xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>
+      %59 = math.exp2 %58 : tensor<64x64xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>
+      %60 = "tile.splat"(%arg2) : (!tile.ptr<f16>) -> tensor<64x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %61 = "tile.expand_dims"(%37) {axis = 1 : i32} : (tensor<64xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<64x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %62 = "tile.splat"(%arg5) : (i32) -> tensor<64x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %63 = arith.muli %61, %62 : tensor<64x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %64 = "tile.addptr"(%60, %63) : (tensor<64x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %65 = "tile.broadcast"(%64) : (tensor<64x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x128x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %66 = "tile.expand_dims"(%7) {axis = 0 : i32} : (tensor<128xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<1x128xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %67 = "tile.broadcast"(%66) : (tensor<1x128xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x128xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %68 = "tile.addptr"(%65, %67) : (tensor<64x128x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x128xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x128x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %69 = "tile.load"(%68) {cache = "", evict = "", layout.anchor = #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>, layout.vec = 8 : i32, operandSegmentSizes = array<i32: 1, 0, 0>, volatile = false} : (tensor<64x128x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x128xf16, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %70 = arith.truncf %59 : tensor<64x64xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>> to tensor<64x64xf16, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>
+      %71 = "layout.convert"(%70) : (tensor<64x64xf16, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>) -> tensor<64x64xf16, #layout.dot_op<0 : i32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 16>>, 2 : i32>>
+      %72 = "tile.expand_dims"(%55) {axis = 1 : i32} : (tensor<64xf32, #layout.slice<1 : i32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>>) -> tensor<64x1xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>
+      %73 = "tile.broadcast"(%72) : (tensor<64x1xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>) -> tensor<64x128xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>
+      %74 = arith.mulf %34, %73 : tensor<64x128xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>
+      %75 = "layout.convert"(%74) : (tensor<64x128xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>) -> tensor<64x128xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 16>>>
+      %76 = "layout.local_alloc"(%69) : (tensor<64x128xf16, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> !layout.memdesc<array<i64: 64, 128>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>
+      %77 = "layout.warp_group_dot"(%71, %76, %75) {async = false, input_precision = "tf32"} : (tensor<64x64xf16, #layout.dot_op<0 : i32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 16>>, 2 : i32>>, !layout.memdesc<array<i64: 64, 128>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>, tensor<64x128xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 16>>>) -> tensor<64x128xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 16>>>
+      "layout.local_dealloc"(%76) : (!layout.memdesc<array<i64: 64, 128>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>) -> ()
+      scf.yield %53, %77 : tensor<64xf32, #layout.slice<1 : i32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 64, 16>>>>, tensor<64x128xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 16>>>
+    } {tile.num_stages = 3 : i32}
+    "layout.local_dealloc"(%21) : (!layout.memdesc<array<i64: 64, 128>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>) -> ()
+    %23 = "tile.splat"(%arg3) : (!tile.ptr<f16>) -> tensor<64x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %24 = "tile.expand_dims"(%4) {axis = 1 : i32} : (tensor<64xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<64x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %25 = "tile.splat"(%arg5) : (i32) -> tensor<64x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %26 = arith.muli %24, %25 : tensor<64x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %27 = "tile.addptr"(%23, %26) : (tensor<64x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x1xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %28 = "tile.broadcast"(%27) : (tensor<64x1x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x128x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %29 = "tile.expand_dims"(%7) {axis = 0 : i32} : (tensor<128xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<1x128xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %30 = "tile.broadcast"(%29) : (tensor<1x128xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x128xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %31 = "tile.addptr"(%28, %30) : (tensor<64x128x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x128xi32, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x128x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %32 = arith.truncf %22#1 : tensor<64x128xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 16>>> to tensor<64x128xf16, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 16>>>
+    %33 = "layout.convert"(%32) {layout.shared = #layout.shared<1 : i32, 1 : i32, 1 : i32, 8 : i32, array<i32: 1, 0>, array<i32>>, layout.smem_bytes = 17408 : i32, layout.wavefronts = array<i64: 128, 128, 128, 128>} : (tensor<64x128xf16, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 16>>>) -> tensor<64x128xf16, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    "tile.store"(%31, %33) {cache = "", evict = "", layout.anchor = #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>, layout.vec = 8 : i32, operandSegmentSizes = array<i32: 1, 1, 0>} : (tensor<64x128x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x128xf16, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> ()
+    return
+  }
 }
-

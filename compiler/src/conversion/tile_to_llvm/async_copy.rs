@@ -10,16 +10,17 @@
 //! A pipelined copy's source address `(base + Y) + X` (a loop-invariant pointer tile
 //! advanced by a loop-invariant offset `Y`, then by a per-trip i32 offset `X`:
 //! attention's `k + kn[None, :] * skn + offs_d[:, None]`) is formed as
-//! `mad.wide.s32 X, size, base + Y` when the copy moves at most four vectors a thread.
-//! LLVM writes `mul.wide.s32` + `add.s64` there (it forms `mad.wide` only under the
-//! process-wide `-nvptx-mad-wide-opt`, which Triton sets), and ptxas makes that one
-//! `IMAD.WIDE` on the FMA pipe, which a softmax beside the copies keeps busy; from
-//! `mad.wide` it makes `LEA` + `LEA.HI.X` on the ALU pipe, as in Triton's loops. Measured
-//! on the H100 (bench/results/2026-11-25-h100-session8.md), fewer cycles in that form:
-//! attention at head dim 64 with 8 warps (two vectors a thread a copy) 1.9%, 2.8% causal;
-//! with 4 warps (four) 6.8% and 5.4%; head dim 128 at BLOCK_N 64 (four) 5.3% and 3.3%. At
-//! head dim 128 and BLOCK_N 128 (eight a copy, 221 registers) the same form kept more
-//! operands live and cost 5-9%, so copies of more vectors keep LLVM's form.
+//! `mad.wide.s32 X, size, base + Y`. LLVM writes `mul.wide.s32` + `add.s64` there (it
+//! forms `mad.wide` only under the process-wide `-nvptx-mad-wide-opt`, which Triton
+//! sets), and ptxas makes that one `IMAD.WIDE` on the FMA pipe, which a softmax beside the
+//! copies keeps busy; from `mad.wide` it makes `LEA` + `LEA.HI.X` on the ALU pipe, as in
+//! Triton's loops, at the price of more live registers. Measured on the H100
+//! (bench/results/2026-11-25-h100-session8.md), fewer cycles in that form: attention at
+//! head dim 64 1.9-6.8% (2.8-5.4% causal) at every block shape, head dim 128 at BLOCK_N 64
+//! 5.2-5.3% (3.3-8.0% causal), where the loop's tensor-core accumulators take at most 96
+//! registers a thread; at head dim 128 with BLOCK_M and BLOCK_N 128 (128 accumulator
+//! registers, 221 in all) it cost 3-9%. So the form is used for copies of at most eight
+//! vectors a thread in loops whose accumulators take at most 96 registers.
 
 use super::convert::addresses;
 use super::Lowerer;
@@ -56,7 +57,7 @@ impl Lowerer<'_> {
         let zero = b.const_int(0, 32);
         let modifier = if bytes == 16 { "cg" } else { "ca" };
         // The ALU form where it was measured to pay (see the module's comment).
-        let chain = if vecs.len() <= 4 { self.invariant_base_chain(ptr) } else { None };
+        let chain = if vecs.len() <= 8 && self.loop_acc_regs <= 96 { self.invariant_base_chain(ptr) } else { None };
         for (regs, dst) in vecs.into_iter().zip(dsts) {
             let src = match chain.as_ref().and_then(|c| self.alu_source(b, c, regs[0], eb)) {
                 Some(a) => a,

@@ -35,6 +35,18 @@ impl Lowerer<'_> {
         err.map(|_| region)
     }
 
+    /// The registers a thread's `warp_group_dot` results in `regions` take.
+    fn acc_regs(&self, regions: &[tile_dialects::ir::Region]) -> usize {
+        let mut n = 0;
+        for o in regions.iter().flat_map(|r| &r.blocks).flat_map(|b| &b.ops) {
+            if o.name == "layout.warp_group_dot" {
+                n += self.nregs(self.ty(o.result()));
+            }
+            n += self.acc_regs(&o.regions);
+        }
+        n
+    }
+
     pub(super) fn control_flow(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
         let operands = self.flat(&op.operands);
         let result_tys = self.flat_types(&op.results);
@@ -47,8 +59,13 @@ impl Lowerer<'_> {
         }
         let is_loop = op.name != "scf.if";
         self.loop_depth += is_loop as u32;
+        let outer_acc = self.loop_acc_regs;
+        if is_loop {
+            self.loop_acc_regs = self.acc_regs(&op.regions);
+        }
         let regions = op.regions.iter().map(|r| self.region(b, r)).collect::<Result<Vec<_>, _>>();
         self.loop_depth -= is_loop as u32;
+        self.loop_acc_regs = outer_acc;
         let regions = regions?;
         let attrs: Vec<(&str, tile_dialects::ir::Attr)> =
             op.attrs.iter().filter(|(n, _)| !n.starts_with("tile.")).map(|(n, a)| (n.as_str(), a.clone())).collect();

@@ -71,6 +71,10 @@ pub(crate) struct Lowerer<'m> {
     /// How many loops enclose the op being lowered (a first use of the scratch inside a
     /// loop still needs its leading barrier: the previous iteration read it).
     pub loop_depth: u32,
+    /// The registers a thread's tensor-core accumulators take in the innermost loop being
+    /// lowered (its `warp_group_dot` results): how much of the register file the loop
+    /// already holds.
+    pub loop_acc_regs: usize,
     /// Shared buffers live at the op being lowered: (value, byte offset, bytes).
     pub smem_live: Vec<(ValueId, u32, u32)>,
     /// The alignment the kernel's shared memory needs (1024 for tensor-core buffers).
@@ -175,6 +179,7 @@ fn lower_kernel(
         smem_touched: false,
         cur_op: String::new(),
         loop_depth: 0,
+        loop_acc_regs: 0,
         smem_live: vec![],
         smem_align: 16,
         used: {

@@ -137,16 +137,14 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
     // registers the previous product may still be reading.
     let a_in_regs = plan.async_dot.is_some_and(|a| values.ty(body.ops[a].operands[0]).shared().is_none());
     let mut in_flight = plan.dot_carry.map(|k| carried[k]);
-    for (i, op) in body.ops.iter().enumerate() {
+    for i in emit_order(&body.ops, in_flight) {
+        let op = &body.ops[i];
         if (plan.stage0.contains(&i) && !plan.both.contains(&i)) || op.name == "scf.yield" {
             continue;
         }
         let is_dot = Some(i) == plan.async_dot;
         if let Some(acc) = in_flight.filter(|&acc| if is_dot { a_in_regs } else { op.uses(acc) }) {
-            let arg = map[&acc];
-            let w = values.new_value(values.ty(arg).clone());
-            body_ops.push(dot_wait(arg, w, 0, &loc));
-            map.insert(acc, w);
+            wait_for(values, &mut body_ops, &mut map, acc, &loc);
             in_flight = None;
         }
         if let Some(st) = plan.staged.iter().position(|s| s.alloc == i) {
@@ -167,13 +165,31 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
             c.set_attr("async", Attr::bool(true));
             let r = c.result();
             body_ops.push(c);
-            let w = values.new_value(values.ty(r).clone());
-            body_ops.push(dot_wait(r, w, 1, &loc));
+            // At most this product in flight from here on (the copies below refill the
+            // previous one's slot): a wait for all but one, unless the previous product
+            // was waited for in this iteration already.
+            let w = match in_flight {
+                Some(_) => {
+                    let w = values.new_value(values.ty(r).clone());
+                    body_ops.push(dot_wait(r, w, 1, &loc));
+                    w
+                }
+                None => r,
+            };
             map.insert(op.result(), w);
             waited = Some(w);
             continue;
         }
         body_ops.push(c);
+        // A product waited for in full (attention's q k^T) retires the in-flight one with
+        // it: its wait goes right there, free, rather than at the first reader, where it
+        // would hold back what comes between (ptxas keeps the softmax's row-sum shuffles
+        // above a wgmma wait; after this one they move past the next product's issue).
+        if op.name == "layout.warp_group_dot" {
+            if let Some(acc) = in_flight.take() {
+                wait_for(values, &mut body_ops, &mut map, acc, &loc);
+            }
+        }
     }
     if plan.async_dot.is_some() {
         let mut b = Builder::new(values, &mut body_ops, loc.clone());
@@ -232,6 +248,43 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
     for r in rings {
         b.op("layout.local_dealloc", &[r], &[], &[]);
     }
+}
+
+/// The order stage 1 emits the body's ops in: the program's, except that a
+/// `layout.convert` of the in-flight product moves down to just before its first reader.
+/// `layout-propagate` places a conversion at the top of the block that defines its operand
+/// (attention's `acc` between two accumulator encodings for `acc * alpha`, free in
+/// registers), and a read of the product is where its wait goes: at the top, the wait
+/// would keep the next iteration's first product (q k^T) from being issued while the
+/// previous one (p v) still runs, leaving the tensor cores idle between them.
+fn emit_order(ops: &[Op], in_flight: Option<ValueId>) -> Vec<usize> {
+    let deferred: Vec<usize> = match in_flight {
+        Some(acc) => (0..ops.len()).filter(|&i| ops[i].name == "layout.convert" && ops[i].operands == [acc]).collect(),
+        None => vec![],
+    };
+    let mut order = vec![];
+    let mut placed = vec![false; ops.len()];
+    for j in (0..ops.len()).filter(|j| !deferred.contains(j)) {
+        // The terminator comes last: whatever is still deferred goes before it.
+        let last = j + 1 == ops.len();
+        for &i in &deferred {
+            if !placed[i] && (last || ops[j].uses(ops[i].result())) {
+                placed[i] = true;
+                order.push(i);
+            }
+        }
+        order.push(j);
+    }
+    order
+}
+
+/// Wait for the in-flight product `acc` (a carried value): what follows reads the waited
+/// value.
+fn wait_for(values: &mut Values, body_ops: &mut Vec<Op>, map: &mut HashMap<ValueId, ValueId>, acc: ValueId, loc: &str) {
+    let arg = map[&acc];
+    let w = values.new_value(values.ty(arg).clone());
+    body_ops.push(dot_wait(arg, w, 0, loc));
+    map.insert(acc, w);
 }
 
 /// In each branch of an epilogue `if` that reads the in-flight product `w` (other than
