@@ -69,7 +69,7 @@ struct Cli {
     /// .tile: override a const parameter.
     #[arg(short = 'D', value_name = "NAME=VALUE")]
     defines: Vec<String>,
-    /// .tile: target, sm_80, sm_90 or sm_90a (default: the device's, sm_90 on Hopper and newer).
+    /// .tile: target, sm_80, sm_90 or sm_90a (default: the device's: sm_90a on Hopper, sm_90 on newer GPUs, sm_80 below; sm_90 with --compile-only).
     #[arg(long)]
     arch: Option<Arch>,
     /// .tile: warps per program, 1 to 32, a power of two.
