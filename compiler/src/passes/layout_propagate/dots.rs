@@ -6,7 +6,8 @@
 //! 2. A tensor-core dot's result is *fixed* in its accumulator encoding, and so is what
 //!    follows from it without a choice: elementwise ops, `expand_dims` and `broadcast` of
 //!    fixed values, reductions of them (a slice of the accumulator encoding), and
-//!    loop-carried values whose yield is fixed. Fixed values are emitted once, in their
+//!    loop-carried values whose yield is fixed; an elementwise op of fixed values in two
+//!    encodings takes its one full (not broadcast) tile's. Fixed values are emitted once, in their
 //!    encoding, never rematerialised where they are used: the accumulator stays in
 //!    registers across the loop, `acc.to(f16)` converts before the layout change (half
 //!    the bytes through shared memory), attention's softmax runs on the accumulator.
@@ -138,6 +139,9 @@ impl State<'_> {
 
     /// Step 2 for ops other than dots and loops.
     fn fix_from_operands(&mut self, op: &Op) {
+        if op.name == "tile.broadcast" {
+            self.broadcasts.insert(op.result());
+        }
         let Some(&r) = op.results.first() else { return };
         if !self.values.ty(r).is_tensor() || op.results.len() != 1 {
             return;
@@ -152,10 +156,27 @@ impl State<'_> {
             "tile.reduce" => Encoding::Slice { dim: op.int_attr("axis").unwrap_or(0) as u32, parent: Box::new(first) },
             "tile.broadcast" => first,
             n if is_cheap(op) && n != "tile.trans" && n != "tile.splat" && n != "tile.arange" => {
-                if homes.iter().any(|h| *h != first) {
-                    return;
+                if homes.iter().all(|h| *h == first) {
+                    first
+                } else {
+                    // Fixed in different encodings (attention's `acc * alpha[:, None]` and
+                    // `acc / l_i[:, None]`: `acc` in p v's accumulator encoding, the row
+                    // vector broadcast from q k^T's): the one full tile's, the broadcast
+                    // converted to it (free where the two place elements alike, as two
+                    // wgmma accumulators of one tile do), not the tile through shared
+                    // memory at the store. Asked again each round: the loop-carried tile
+                    // is fixed only from the second.
+                    let full: Vec<&Encoding> = op
+                        .operands
+                        .iter()
+                        .filter(|v| !self.broadcasts.contains(v))
+                        .filter_map(|v| self.fixed.get(v))
+                        .collect();
+                    match full.as_slice() {
+                        [e] => (*e).clone(),
+                        _ => return,
+                    }
                 }
-                first
             }
             _ => return,
         };

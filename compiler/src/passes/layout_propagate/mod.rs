@@ -54,6 +54,9 @@ pub(super) struct State<'a> {
     dots: HashMap<ValueId, dots::DotChoice>,
     /// Step 1b: values whose encoding follows from a tensor-core dot (`dots.rs`).
     fixed: HashMap<ValueId, Encoding>,
+    /// Step 1b: results of `broadcast` (`dots.rs` fixes an op on one and a full tile in the
+    /// tile's encoding).
+    broadcasts: HashSet<ValueId>,
 }
 
 pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
@@ -71,6 +74,7 @@ pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
             wgmma: opts.arch.has_wgmma(),
             dots: HashMap::new(),
             fixed: HashMap::new(),
+            broadcasts: HashSet::new(),
         };
         let body = &mut func.regions[0].blocks[0];
         split_whole_reductions(st.values, &mut body.ops);
