@@ -2,10 +2,10 @@
 # ncu beside: tilec's flash attention and Triton's tutorial-style kernel
 # (bench/attention_once.py), each at the block shape it runs fastest with under ncu's locked
 # clocks (session 8 measured every shape of Triton's autotune list: BLOCK_M 64, BLOCK_N 64,
-# 4 warps at both head dims; tilec, session 9: that shape at d64 and d128 causal, BLOCK_M
-# 128, BLOCK_N 128, 8 warps at d128 without masks; 3 stages), one launch each, issue 10's
-# shapes (batch 4, 32 heads, seq 4096, f16), head dims 64 and 128, causal and not. Prints
-# duration, cycles, instructions, registers and achieved occupancy per kernel.
+# 4 warps at both head dims; tilec, since session 9, the same shape; 3 stages), one launch
+# each, issue 10's shapes (batch 4, 32 heads, seq 4096, f16), head dims 64 and 128, causal
+# and not. Prints duration, cycles, instructions, registers and achieved occupancy per
+# kernel.
 #   bash bench/device_ncu_attention.sh CARRY_DIR [TILERUN_NAME]
 set -uo pipefail
 carry=${1:-.carry}
@@ -15,7 +15,7 @@ unpack "$carry" "$b"
 m=gpu__time_duration.sum,gpc__cycles_elapsed.max,smsp__inst_executed.sum,launch__registers_per_thread,sm__warps_active.avg.pct_of_peak_sustained_active
 show() { grep -E "gpu__time_duration|gpc__cycles|inst_executed|registers_per|warps_active" | awk -v k="$1" '{print k, $1, $(NF-1), $NF}'; }
 # head dim, causal, tilec BLOCK_M BLOCK_N warps, Triton BLOCK_M BLOCK_N warps
-for cfg in "64 0 64 64 4 64 64 4" "64 1 64 64 4 64 64 4" "128 0 128 128 8 64 64 4" "128 1 64 64 4 64 64 4"; do
+for cfg in "64 0 64 64 4 64 64 4" "64 1 64 64 4 64 64 4" "128 0 64 64 4 64 64 4" "128 1 64 64 4 64 64 4"; do
   set -- $cfg; d=$1 c=$2 bm=$3 bn=$4 w=$5 tbm=$6 tbn=$7 tw=$8 s=3
   timeout 120 ncu --metrics $m -k regex:attention --launch-count 1 "$work/$b" examples/attention.tile \
     -D HEAD_DIM=$d -D CAUSAL=$c -D BLOCK_M=$bm -D BLOCK_N=$bn --num-warps $w $(attention_args $d $bm) 2>&1 \
