@@ -24,9 +24,12 @@
 //!      barrier), masked by `i + D * step < hi`, and stage 1 runs on slot i;
 //!    - a product on wgmma whose result only feeds the next iteration is left in flight:
 //!      it is issued asynchronously and waited for with one group pending, so it overlaps
-//!      the next iteration's wait; the copies then come after it and a second barrier
-//!      (another warp group may still read the slot being overwritten), and the loop's
-//!      result waits for the last product. An `if` may read it too (a persistent
+//!      the next iteration's wait (no wait at all where the previous one was retired in
+//!      the iteration: attention, whose p v the next iteration waits for right after q
+//!      k^T's full wait, which retires it anyway, so q k^T is issued while p v runs, and a
+//!      conversion of it moves down to its reader); the copies then come after it and a
+//!      second barrier (another warp group may still read the slot being overwritten),
+//!      and the loop's result waits for the last product. An `if` may read it too (a persistent
 //!      matmul's epilogue, storing one tile and starting the next at zero): the branch
 //!      that reads it waits for it first, and the if passes it on to the next iteration;
 //!    - after the loop: wait for every copy (past-the-end copies write zeros too), a
