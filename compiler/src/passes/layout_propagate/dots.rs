@@ -7,9 +7,9 @@
 //!    follows from it without a choice: elementwise ops, `expand_dims` and `broadcast` of
 //!    fixed values, reductions of them (a slice of the accumulator encoding), and
 //!    loop-carried values whose yield is fixed; an elementwise op of fixed values in two
-//!    encodings takes its one full (not broadcast) tile's. Fixed values are emitted once, in their
-//!    encoding, never rematerialised where they are used: the accumulator stays in
-//!    registers across the loop, `acc.to(f16)` converts before the layout change (half
+//!    encodings takes its one full (not broadcast) tile's. Fixed values are emitted once,
+//!    in their encoding, never rematerialised where they are used: the accumulator stays
+//!    in registers across the loop, `acc.to(f16)` converts before the layout change (half
 //!    the bytes through shared memory), attention's softmax runs on the accumulator.
 //! 3. Emission: a wgmma dot becomes `local_alloc` of each operand read from shared
 //!    memory into its `layout.nvmma` buffer, `layout.warp_group_dot` and the buffers'
