@@ -62,6 +62,7 @@ impl Lowerer<'_> {
         let dsts = addresses(b, base, &s, &d, &shape, (self.tid, &parts), &vecs, self.num_warps, &ety);
         let full = b.const_int(bytes as i64, 32);
         let zero = b.const_int(0, 32);
+        let yes = b.const_int(1, 1);
         let modifier = if bytes == 16 { "cg" } else { "ca" };
         // The ALU form where it was measured to pay (see the module's comment).
         let chain = if vecs.len() <= 8 && self.loop_acc_regs <= 96 { self.invariant_base_chain(ptr) } else { None };
@@ -71,11 +72,12 @@ impl Lowerer<'_> {
                 None => self.reg(ptr, regs[0]),
             };
             let size = match mask {
-                // The predicate form where it was measured to pay (the module's comment);
-                // PTX has it from ISA 7.5 (sm_80's default, 7.0, has not).
-                Some(m) if (1..=64).contains(&self.loop_acc_regs) && super::default_ptx(self.arch) >= 75 => {
+                // The predicate form where it was measured to pay (the module's comment).
+                // PTX has it from ISA 7.5, newer than sm_80's default, so the module asks
+                // for that (`min_ptx`), as `.L1::evict_*` does.
+                Some(m) if (1..=64).contains(&self.loop_acc_regs) => {
+                    self.min_ptx = self.min_ptx.max(75);
                     let keep = self.reg(m, regs[0]);
-                    let yes = b.const_int(1, 1);
                     let ignore = b.op1("arith.xori", &[keep, yes], Type::Int(1), &[]);
                     let d = b.op1("llvm.ptrtoint", &[dst], Type::Int(32), &[]);
                     let g = b.op1("llvm.ptrtoint", &[src], Type::Int(64), &[]);
