@@ -75,7 +75,8 @@ pub fn load_ptx(path: &Path, want: Option<&str>) -> Result<Loaded, Error> {
 /// for (Triton's specialisation unless `no_specialise`; with no arguments and
 /// `no_specialise`, for no arguments in particular): what both a GPU compile and the
 /// interpreter start from. `base` gives everything but `kernel`, `divisibility` and
-/// `equal_to_one`, which are set here.
+/// `equal_to_one`, which are set here (`base.divisibility`, divisors the caller asked
+/// for, raise the automatic ones).
 struct Front {
     file: SourceFile,
     kernel: tilec::internals::sema::tir::Kernel,
@@ -110,6 +111,14 @@ fn front(
             bind::specialisation(&params, &ordered)
         }
     };
+    // A divisor the caller asked for (`--divisibility N=64`) raises the automatic one.
+    let mut divisibility = divisibility;
+    for (n, d) in &base.divisibility {
+        match divisibility.iter_mut().find(|(m, _)| m == n) {
+            Some(e) => e.1 = e.1.max(*d),
+            None => divisibility.push((n.clone(), *d)),
+        }
+    }
     let opts = CompileOptions { kernel: Some(k.name.clone()), divisibility, equal_to_one, ..base.clone() };
     Ok(Front { file, kernel: k, opts })
 }

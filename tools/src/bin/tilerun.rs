@@ -81,6 +81,11 @@ struct Cli {
     /// .tile: do not specialise on argument values (multiples of 16).
     #[arg(long)]
     no_specialise: bool,
+    /// .tile: specialise on an integer argument divisible by K (a power of two; more than
+    /// the automatic 16), as tilec's flag: NAME=K (repeatable). A launch whose argument is
+    /// not a multiple is refused.
+    #[arg(long, value_name = "NAME=K")]
+    divisibility: Vec<String>,
     /// .tile: emit line info.
     #[arg(long)]
     lineinfo: bool,
@@ -203,6 +208,7 @@ fn options(cli: Cli) -> Result<Options, Error> {
             num_warps: cli.num_warps,
             index_bits: cli.index_bits,
             defines: pairs(&cli.defines, "-D")?,
+            divisibility: divisors(&cli.divisibility)?,
             lineinfo: cli.lineinfo,
             fp_fusion: !cli.no_fp_fusion,
             ..CompileOptions::default()
@@ -257,6 +263,7 @@ fn plan_options(cli: Cli) -> Result<(Plan, PlanOptions), Error> {
             num_warps: cli.num_warps,
             index_bits: cli.index_bits,
             defines,
+            divisibility: divisors(&cli.divisibility)?,
             lineinfo: cli.lineinfo,
             fp_fusion: !cli.no_fp_fusion,
             ..CompileOptions::default()
@@ -325,4 +332,15 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// `--divisibility NAME=K` pairs (K checked by the compile options: a power of two).
+fn divisors(v: &[String]) -> Result<Vec<(String, u32)>, Error> {
+    v.iter()
+        .map(|d| {
+            let (n, k) = parse_pair(d, "--divisibility")?;
+            let k = k.parse::<u32>().map_err(|_| Error::msg(format!("--divisibility {n}={k}: not a number")))?;
+            Ok((n, k))
+        })
+        .collect()
 }
