@@ -49,9 +49,12 @@ class Case:
     is an ndarray (saved as .npy), a Python int/float (a scalar) or a str (a tilerun
     buffer spec such as `empty:f32:1000`); `checks` maps buffer names to references."""
 
-    def __init__(self, label, grid, args, checks, rtol=None, atol=None, defines=None):
+    def __init__(self, label, grid, args, checks, rtol=None, atol=None, defines=None, flags=None):
         self.label, self.grid, self.args, self.checks = label, grid, args, checks
         self.rtol, self.atol, self.defines = rtol, atol, defines or {}
+        # Extra tilerun flags (a specialisation: `--divisibility N=64`); the case then
+        # runs from the .tile (a prebuilt .ptx has no such variant).
+        self.flags = flags or []
 
 
 # ------------------------------------------------------------------ the cases, per kernel
@@ -280,16 +283,21 @@ def attention_reference(q, k, v, scale, causal):
 
 def attention_cases(c, rng):
     BM, D = int(c.get("BLOCK_M", 128)), int(c.get("HEAD_DIM", 64))
-    for (Z, H, N), causal in itertools.product([(1, 2, 128), (2, 1, 200), (1, 1, 1000)], [False, True]):
+    # N = 128 and 1024 also with N_CTX specialised a multiple of 64 (`fold-bounds` drops
+    # the K and V loads' masks and the edge test).
+    for (Z, H, N), causal, div in itertools.product([(1, 2, 128), (2, 1, 200), (1, 1, 1000), (1, 1, 1024)],
+                                                    [False, True], [False, True]):
+        if div and N % 64 or not div and N == 1024:
+            continue
         q, k, v = (rng.uniform(-1, 1, (Z, H, N, D)).astype(np.float16) for _ in range(3))
         scale = 1.0 / np.sqrt(D)
         ref = attention_reference(q, k, v, scale, causal).astype(np.float32)
         st = [H * N * D, N * D, D]
         args = [("q", q), ("k", k), ("v", v), ("o", f"empty:f16:{Z * H * N * D}"), ("sm_scale", float(scale)),
                 ("H", H), ("N_CTX", N)] + [(f"s{t}{x}", s) for t in "qkvo" for x, s in zip("zh" + ("n" if t in "kv" else "m"), st)]
-        yield Case(f"Z={Z},H={H},N={N}{',causal' if causal else ''}", (cdiv(N, BM), Z * H), args,
-                   {"o": ref.reshape(-1).astype(np.float16)}, rtol=2e-2, atol=2e-2,
-                   defines={"CAUSAL": 1} if causal else None)
+        yield Case(f"Z={Z},H={H},N={N}{',causal' if causal else ''}{',N_CTX%64' if div else ''}", (cdiv(N, BM), Z * H),
+                   args, {"o": ref.reshape(-1).astype(np.float16)}, rtol=2e-2, atol=2e-2,
+                   defines={"CAUSAL": 1} if causal else None, flags=["--divisibility", "N_CTX=64"] if div else None)
 
 
 def minmax_cases(c, rng):
@@ -954,6 +962,7 @@ def run_case(tilerun, target, kernel, case, case_dir, via, results, verbose):
         cmd += ["--atol", repr(case.atol)]
     if via in ("tile", "interpreter"):
         cmd += [f"-D{k}={v}" for k, v in case.defines.items()]
+    cmd += case.flags
     name = f"{kernel}[{case.label}] via {via}"
     t = time.time()
     try:
@@ -1139,6 +1148,9 @@ def main():
                 continue
             if tile and not args.no_tile:
                 run_case(tilerun, tile, kname, case, case_dir, "tile", results, args.verbose)
+            if case.flags:
+                results.skip(f"{kname}[{case.label}] via ptx", f"{' '.join(case.flags)} is a tilerun flag: the case runs from the .tile")
+                continue
             if mode == "ptx" and case.defines:
                 results.skip(f"{kname}[{case.label}] via ptx", f"needs -D {case.defines}, and the PTX is prebuilt")
                 continue

@@ -5,6 +5,7 @@
 //! MLIR pipeline text.
 
 pub mod coalesce;
+pub mod fold_bounds;
 pub mod hoist_buffers;
 pub mod layout_propagate;
 pub mod loop_pointer_bases;
@@ -65,6 +66,12 @@ pub static REGISTRY: &[PassInfo] = &[
         summary: "compute pointer offsets in 64 bits so they cannot wrap (only with --index-bits 64)",
         options: "index_bits",
         kind: PassKind::Mirror(widen_offsets::run),
+    },
+    PassInfo {
+        name: "fold-bounds",
+        summary: "a bounds check a loop index always passes (`s + arange(0, B) < N`, s below a loop bound <= N, both multiples of B) folds to a constant: whole-tile copies for specialised N",
+        options: "",
+        kind: PassKind::Mirror(fold_bounds::run),
     },
     PassInfo {
         name: "coalesce",

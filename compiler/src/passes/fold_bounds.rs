@@ -1,0 +1,220 @@
+//! `fold-bounds`: a bounds check a loop's index always passes is folded to a constant.
+//! In `for s in range(lo, hi, BN)` with `hi <= N`, the check `s + arange(0, BN) < N` is
+//! true in every trip when `s` and `N` are multiples of a power of two D >= BN: then
+//! `s <= N - D`, so `s + BN - 1 < N`. A kernel written for any N (attention's K and V
+//! loads, masked by `kn < N_CTX`) compiled for an N known to be a multiple of the block
+//! (`--divisibility N_CTX=64`, checked at launch) then copies whole tiles, with no per-row
+//! predicates (Triton's tutorial kernels leave the mask out and are only right for such
+//! N): d128 attention's loop loses 33 of its 399 instructions and 17 of its registers.
+//!
+//! 1. Facts: each `scf.for` induction variable `s` is below the loop's upper bound; an
+//!    upper bound is at most N when it is N (or both are constants in order), `min(x, N)` (either operand), a `select` of
+//!    two such values, or an `scf.if` result whose branches yield values at most N, where
+//!    a branch may yield `x` when its condition says `x <= N` (`if hi > N { hi = N }`).
+//!    Divisibility is axis info's (specialised arguments, loop steps).
+//! 2. An index is `s + c` (a scalar, `c` a constant >= 0) or `splat(s + c) + arange(a, b)`
+//!    (`a >= 0`), seen through `expand_dims` and `broadcast`; its largest offset is `c`,
+//!    or `c + b - 1`. With D = min(div(s), div(N)), `index < N` holds when the largest
+//!    offset is below D and `index <= N` when it is at most D; the comparison (either
+//!    operand order, or its negation `>=`, `>`) becomes a constant, splatted for tiles.
+//!    Offsets are never negative and `s + offset <= N`, so nothing wraps.
+//!
+//! Nothing else changes: the index tiles stay for the addresses, and the folded masks'
+//! `and`s and `select`s fold in LLVM. Runs on the tile level, before `coalesce`, so axis
+//! info sees constant masks (one run over the whole tile).
+
+use crate::analysis::axis_info::AxisAnalysis;
+use crate::passes::PassError;
+use crate::pipeline::Options;
+use std::collections::HashMap;
+use tile_dialects::ir::{Attr, Builder, Module, Op, ValueId, Values};
+
+pub fn run(m: &mut Module, _opts: &Options) -> Result<(), PassError> {
+    let axis = AxisAnalysis::run(m);
+    let mut f = Facts::default();
+    for (v, i) in &axis.info {
+        f.div.insert(*v, i.divisibility[0]);
+    }
+    m.walk(&mut |op| f.record(op));
+    m.funcs_mut(|values, func| {
+        fold_block(values, &mut func.regions[0].blocks[0].ops, &f);
+        Ok(())
+    })
+}
+
+/// What the pass knows of the module before it changes anything.
+#[derive(Default)]
+struct Facts {
+    /// Axis info's divisibility of each value (its first dimension's, for scalars all).
+    div: HashMap<ValueId, i64>,
+    /// Each value's defining op (regions left out).
+    defs: HashMap<ValueId, Op>,
+    /// Each loop induction variable's upper bound.
+    upper: HashMap<ValueId, ValueId>,
+    /// Each `scf.if` result: (condition, then-yield, else-yield).
+    ifs: HashMap<ValueId, (ValueId, ValueId, ValueId)>,
+}
+
+// arith.cmpi predicates.
+const SLT: i64 = 2;
+const SLE: i64 = 3;
+const SGT: i64 = 4;
+const SGE: i64 = 5;
+
+impl Facts {
+    fn record(&mut self, op: &Op) {
+        for &r in &op.results {
+            self.defs.insert(r, Op { regions: vec![], ..op.clone() });
+        }
+        // (A loop comparing its bound unsigned is left alone: its index may be negative.)
+        if op.name == "scf.for" && op.attr("unsignedCmp").is_none() {
+            if let Some(&iv) = op.regions.first().and_then(|r| r.blocks.first()).and_then(|b| b.args.first()) {
+                self.upper.insert(iv, op.operands[1]);
+            }
+        }
+        if op.name == "scf.if" && op.regions.len() == 2 {
+            let yields = |k: usize| op.regions[k].blocks.first().and_then(|b| b.ops.last()).map(|y| y.operands.clone());
+            if let (Some(t), Some(e)) = (yields(0), yields(1)) {
+                for (i, &r) in op.results.iter().enumerate() {
+                    if let (Some(&tv), Some(&ev)) = (t.get(i), e.get(i)) {
+                        self.ifs.insert(r, (op.operands[0], tv, ev));
+                    }
+                }
+            }
+        }
+    }
+
+    fn def(&self, v: ValueId, name: &str) -> Option<&Op> {
+        self.defs.get(&v).filter(|o| o.name == name)
+    }
+
+    fn constant(&self, v: ValueId) -> Option<i64> {
+        self.def(v, "arith.constant")?.int_attr("value")
+    }
+
+    /// Whether `v <= n` always holds (step 1).
+    fn at_most(&self, v: ValueId, n: ValueId, depth: u32) -> bool {
+        if v == n {
+            return true;
+        }
+        if let (Some(a), Some(b)) = (self.constant(v), self.constant(n)) {
+            return a <= b;
+        }
+        if depth == 0 {
+            return false;
+        }
+        if let Some(o) = self.def(v, "arith.minsi") {
+            return o.operands.iter().any(|&x| self.at_most(x, n, depth - 1));
+        }
+        if let Some(o) = self.def(v, "arith.select") {
+            return o.operands[1..].iter().all(|&x| self.at_most(x, n, depth - 1));
+        }
+        if let Some(&(cond, t, e)) = self.ifs.get(&v) {
+            let branch = |y: ValueId, taken: bool| self.at_most(y, n, depth - 1) || self.implies_le(cond, taken, y, n);
+            return branch(t, true) && branch(e, false);
+        }
+        false
+    }
+
+    /// Whether `cond == taken` implies `x <= n`.
+    fn implies_le(&self, cond: ValueId, taken: bool, x: ValueId, n: ValueId) -> bool {
+        let Some(c) = self.def(cond, "arith.cmpi") else { return false };
+        let (p, l, r) = (c.int_attr("predicate").unwrap_or(-1), c.operands[0], c.operands[1]);
+        // The comparison as it holds in the branch: `l p r`, or its negation.
+        let (le_form, ge_form) = if taken { ([SLT, SLE], [SGT, SGE]) } else { ([SGT, SGE], [SLT, SLE]) };
+        (le_form.contains(&p) && l == x && r == n) || (ge_form.contains(&p) && l == n && r == x)
+    }
+
+    /// A scalar `s + c` (`s` a loop's induction variable, `c >= 0` a constant): (s, c).
+    fn scalar_index(&self, v: ValueId) -> Option<(ValueId, i64)> {
+        if self.upper.contains_key(&v) {
+            return Some((v, 0));
+        }
+        let o = self.def(v, "arith.addi")?;
+        let (a, b) = (o.operands[0], o.operands[1]);
+        let (s, c) = if self.upper.contains_key(&a) { (a, self.constant(b)?) } else { (b, self.constant(a)?) };
+        (self.upper.contains_key(&s) && c >= 0).then_some((s, c))
+    }
+
+    /// An index (step 2): (its loop's induction variable, its largest offset).
+    fn index(&self, v: ValueId) -> Option<(ValueId, i64)> {
+        if let Some(x) = self.scalar_index(v) {
+            return Some(x);
+        }
+        let mut x = v;
+        while let Some(o) = self.def(x, "tile.expand_dims").or_else(|| self.def(x, "tile.broadcast")) {
+            x = o.operands[0];
+        }
+        if let Some(o) = self.def(x, "tile.splat") {
+            return self.scalar_index(o.operands[0]);
+        }
+        let o = self.def(x, "arith.addi")?;
+        let (a, b) = (o.operands[0], o.operands[1]);
+        let (sp, ar) = if self.def(a, "tile.splat").is_some() { (a, b) } else { (b, a) };
+        let (s, c) = self.scalar_index(self.def(sp, "tile.splat")?.operands[0])?;
+        let ar = self.def(ar, "tile.arange")?;
+        let (lo, hi) = (ar.int_attr("start")?, ar.int_attr("end")?);
+        (lo >= 0 && hi > lo).then_some((s, c + hi - 1))
+    }
+
+    /// The bound `N` of `splat(N)` or of a scalar `N`.
+    fn bound(&self, v: ValueId) -> ValueId {
+        self.def(v, "tile.splat").map_or(v, |o| o.operands[0])
+    }
+
+    /// Step 2 for one comparison: its constant value, when it has one.
+    fn fold(&self, op: &Op) -> Option<bool> {
+        let p = op.int_attr("predicate")?;
+        if ![SLT, SLE, SGT, SGE].contains(&p) {
+            return None;
+        }
+        let (x, y) = (op.operands[0], op.operands[1]);
+        // (index, N, the predicates that test `index < N` (the others `index <= N`), the
+        // predicates that test the negation): `index p N`, then `N p index`.
+        let forms = [(x, y, [SLT, SGE], [SGT, SGE]), (y, x, [SGT, SLE], [SLT, SLE])];
+        for (ix, nv, strict, negated) in forms {
+            let Some((s, off)) = self.index(ix) else { continue };
+            let n = self.bound(nv);
+            if !self.at_most(self.upper[&s], n, 8) {
+                continue;
+            }
+            let d = self.div.get(&s).copied().unwrap_or(1).min(self.div.get(&n).copied().unwrap_or(1));
+            let holds = if strict.contains(&p) { off < d } else { off <= d };
+            if holds {
+                return Some(!negated.contains(&p));
+            }
+        }
+        None
+    }
+}
+
+fn fold_block(values: &mut Values, ops: &mut Vec<Op>, f: &Facts) {
+    let mut out = Vec::with_capacity(ops.len());
+    for mut op in std::mem::take(ops) {
+        for b in op.regions.iter_mut().flat_map(|r| &mut r.blocks) {
+            fold_block(values, &mut b.ops, f);
+        }
+        let folded = if op.name == "arith.cmpi" { f.fold(&op) } else { None };
+        let Some(v) = folded else {
+            out.push(op);
+            continue;
+        };
+        // The constant, splatted for a tile (how the tile level writes tile constants).
+        let r = op.result();
+        let ty = values.ty(r).clone();
+        let mut b = Builder::new(values, &mut out, op.loc.clone());
+        if ty.is_tensor() {
+            let c = b.const_int(v as i64, 1);
+            b.ops.push(Op { name: "tile.splat".into(), operands: vec![c], results: vec![r], loc: op.loc.clone(), ..Default::default() });
+        } else {
+            b.ops.push(Op {
+                name: "arith.constant".into(),
+                results: vec![r],
+                attrs: vec![("value".into(), Attr::bool(v))],
+                loc: op.loc.clone(),
+                ..Default::default()
+            });
+        }
+    }
+    *ops = out;
+}
