@@ -75,6 +75,8 @@ pub(crate) struct Lowerer<'m> {
     /// lowered (its `warp_group_dot` results): how much of the register file the loop
     /// already holds.
     pub loop_acc_regs: usize,
+    /// The op being lowered comes right after a `wait_group 0`: every wgmma has completed.
+    pub wgmma_retired: bool,
     /// Shared buffers live at the op being lowered: (value, byte offset, bytes).
     pub smem_live: Vec<(ValueId, u32, u32)>,
     /// The alignment the kernel's shared memory needs (1024 for tensor-core buffers).
@@ -180,6 +182,7 @@ fn lower_kernel(
         cur_op: String::new(),
         loop_depth: 0,
         loop_acc_regs: 0,
+        wgmma_retired: false,
         smem_live: vec![],
         smem_align: 16,
         used: {
@@ -401,9 +404,15 @@ impl Lowerer<'_> {
     }
 
     pub fn block(&mut self, b: &mut Builder, ops: &[Op]) -> Result<(), PassError> {
+        let mut prev: Option<&Op> = None;
         for op in ops {
             b.loc = op.loc.clone();
+            // Right after a product waited for in full (its `wait_group 0`), no product is
+            // in flight any more (attention's p v, retired with q k^T).
+            self.wgmma_retired =
+                prev.is_some_and(|p| p.name == "layout.warp_group_dot" && p.int_attr("async") != Some(1));
             self.op(b, op)?;
+            prev = Some(op);
         }
         Ok(())
     }

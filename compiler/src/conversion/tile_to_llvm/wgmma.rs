@@ -109,7 +109,17 @@ impl Lowerer<'_> {
             all.extend(self.get(v).iter().copied());
         }
         let ty = op.operands.first().map(|v| lower_type(self.ty(*v))).unwrap_or(Type::F32);
-        let mut waited = wait_group(b, &all, &ty, pending).into_iter();
+        // Where the products were all retired by the wait just before (a product waited
+        // for in full: attention's q k^T, with p v in flight), a second `wait_group 0`
+        // would be an instruction for nothing: the accumulators are only tied through
+        // an empty asm, which LLVM keeps after that wait (both have side effects), so
+        // nothing reads them earlier.
+        let mut waited = if pending == 0 && self.wgmma_retired {
+            tie(b, &all, &ty, "")
+        } else {
+            wait_group(b, &all, &ty, pending)
+        }
+        .into_iter();
         for (&v, &r) in op.operands.iter().zip(&op.results) {
             let n = self.get(v).len();
             let vals: Vec<ValueId> = waited.by_ref().take(n).collect();
@@ -308,6 +318,14 @@ fn wait_group(b: &mut Builder, regs: &[ValueId], ty: &Type, pending: i64) -> Vec
         b.op("nvvm.wgmma.wait.group.sync.aligned", &[], &[], &[("group", Attr::int(pending, "i64"))]);
         return vec![];
     }
+    tie(b, regs, ty, &format!("wgmma.wait_group.sync.aligned {pending};"))
+}
+
+/// `asm` (with side effects) with `regs` tied through it: the values after it.
+fn tie(b: &mut Builder, regs: &[ValueId], ty: &Type, asm: &str) -> Vec<ValueId> {
+    if regs.is_empty() {
+        return vec![];
+    }
     let c = if ty.is_float() { "f" } else { "r" };
     let n = regs.len();
     let mut cons: Vec<String> = (0..n).map(|_| format!("={c}")).collect();
@@ -319,7 +337,7 @@ fn wait_group(b: &mut Builder, regs: &[ValueId], ty: &Type, pending: i64) -> Vec
         st,
         &[
             ("asm_dialect", Attr("0 : i64".into())),
-            ("asm_string", Attr::str(&format!("wgmma.wait_group.sync.aligned {pending};"))),
+            ("asm_string", Attr::str(asm)),
             ("constraints", Attr::str(&cons.join(","))),
             ("has_side_effects", Attr("unit".into())),
         ],
