@@ -4,8 +4,10 @@
 # clocks (session 8 measured every shape of Triton's autotune list: BLOCK_M 64, BLOCK_N 64,
 # 4 warps at both head dims; tilec, since session 9, the same shape; 3 stages), one launch
 # each, issue 10's shapes (batch 4, 32 heads, seq 4096, f16), head dims 64 and 128, causal
-# and not. Prints duration, cycles, instructions, registers and achieved occupancy per
-# kernel.
+# and not. tilec runs twice: as written (any N_CTX) and specialised on N_CTX a multiple of
+# 64 (`--divisibility N_CTX=64`: `fold-bounds` drops the K and V loads' masks, which
+# Triton's kernel leaves out). Prints duration, cycles, instructions, registers and
+# achieved occupancy per kernel.
 #   bash bench/device_ncu_attention.sh CARRY_DIR [TILERUN_NAME]
 set -uo pipefail
 carry=${1:-.carry}
@@ -17,9 +19,11 @@ show() { grep -E "gpu__time_duration|gpc__cycles|inst_executed|registers_per|war
 # head dim, causal, tilec BLOCK_M BLOCK_N warps, Triton BLOCK_M BLOCK_N warps
 for cfg in "64 0 64 64 4 64 64 4" "64 1 64 64 4 64 64 4" "128 0 64 64 4 64 64 4" "128 1 64 64 4 64 64 4"; do
   set -- $cfg; d=$1 c=$2 bm=$3 bn=$4 w=$5 tbm=$6 tbn=$7 tw=$8 s=3
-  timeout 120 ncu --metrics $m -k regex:attention --launch-count 1 "$work/$b" examples/attention.tile \
-    -D HEAD_DIM=$d -D CAUSAL=$c -D BLOCK_M=$bm -D BLOCK_N=$bn --num-warps $w $(attention_args $d $bm) 2>&1 \
-    | show "tilec d=$d causal=$c BLOCK_M=$bm BLOCK_N=$bn warps=$w"
+  for div in "" "--divisibility N_CTX=64"; do
+    timeout 120 ncu --metrics $m -k regex:attention --launch-count 1 "$work/$b" examples/attention.tile $div \
+      -D HEAD_DIM=$d -D CAUSAL=$c -D BLOCK_M=$bm -D BLOCK_N=$bn --num-warps $w $(attention_args $d $bm) 2>&1 \
+      | show "tilec${div:+ N_CTX%64} d=$d causal=$c BLOCK_M=$bm BLOCK_N=$bn warps=$w"
+  done
   (cd bench && timeout 180 ncu --metrics $m -k regex:attn_fwd --launch-skip 1 --launch-count 1 \
     python3 attention_once.py $d $c $tbm $tbn $tw $s 2>&1 | show "triton d=$d causal=$c BLOCK_M=$tbm BLOCK_N=$tbn warps=$tw")
 done
