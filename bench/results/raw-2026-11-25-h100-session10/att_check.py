@@ -6,7 +6,7 @@ import numpy as np, torch
 tr, work = sys.argv[1], sys.argv[2]
 os.makedirs(work, exist_ok=True)
 ok = bad = 0
-for d, causal, n, (bm, bn, w), div in itertools.product([64, 128], [0, 1], [128, 200, 1024], [(64, 64, 4), (128, 64, 8)], [0, 1]):
+for d, causal, n, (bm, bn, w), div in itertools.product([64, 128], [0, 1], [128, 200, 1024], [(64, 64, 4), (128, 64, 8), (64, 128, 4)], [0, 1]):
     if div and n % 64:
         continue
     z, h = 1, 2

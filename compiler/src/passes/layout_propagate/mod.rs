@@ -277,19 +277,34 @@ impl State<'_> {
             return Ok(());
         }
         if let Some(home) = op.results.first().and_then(|r| self.fixed.get(r)).cloned() {
-            // Fixed by a tensor-core dot (dots.rs): once, in that encoding.
+            // Fixed by a tensor-core dot (dots.rs): once, in that encoding; a broadcast or
+            // expand_dims also in each other encoding demanded of it (attention's
+            // `alpha[:, None]`, fixed in q k^T's accumulator encoding, read by `acc * ..` in
+            // p v's): the row vector is converted (free where both place rows alike), not
+            // the 2-D tile (through shared memory where the two products' instruction
+            // shapes place its columns differently: 18 KB a trip at head dim 64, BLOCK_N 128).
+            let mut encs = vec![home.clone()];
+            if matches!(name, "tile.broadcast" | "tile.expand_dims") {
+                for d in self.demands.get(&op.result()).cloned().unwrap_or_default() {
+                    if !encs.contains(&d) {
+                        encs.push(d);
+                    }
+                }
+            }
             if name == "tile.reduce" {
                 if let Encoding::Slice { parent, .. } = &home {
                     self.demand(op.operands[0], (**parent).clone());
                 }
             } else {
-                for i in 0..op.operands.len() {
-                    if let Some(oe) = self.operand_enc(op, i, &home)? {
-                        self.demand(op.operands[i], oe);
+                for e in &encs {
+                    for i in 0..op.operands.len() {
+                        if let Some(oe) = self.operand_enc(op, i, e)? {
+                            self.demand(op.operands[i], oe);
+                        }
                     }
                 }
             }
-            self.emitted.insert(op.result(), vec![home]);
+            self.emitted.insert(op.result(), encs);
             return Ok(());
         }
         let Some(&r) = op.results.first() else {
