@@ -110,6 +110,15 @@ impl Checker<'_> {
                 .note("one constraint per argument after the output's, e.g. \"=r,r,r\" for two"),
             ));
         }
+        if let Some(bad) = bad_operand_ref(&asm, n_out + ins) {
+            return Err(self.err(
+                Diagnostic::error(format!("`asm` refers to {bad}"), a[0].unwrap().span, "in this string").note(format!(
+                    "it has {}: `$0` to `${}`, the outputs then the arguments (`$$` is a literal `$`)",
+                    count(n_out + ins, "operand"),
+                    n_out + ins - 1
+                )),
+            ));
+        }
         let refs: Vec<&TExpr> = args.iter().collect();
         let shape = self.common_shape(&refs, "`inline_asm_elementwise` arguments", sp)?;
         // Several results read the arguments once each: bind them once.
@@ -155,4 +164,44 @@ impl Checker<'_> {
 /// `n thing` or `n things`.
 fn count(n: usize, thing: &str) -> String {
     format!("{n} {thing}{}", if n == 1 { "" } else { "s" })
+}
+
+/// The first `$` reference of an asm string LLVM would refuse (it aborts rather than
+/// reporting): an operand number past the last of `n` operands, or a `$` followed by
+/// neither a number, `{number}` / `{number:modifier}`, `$`, nor the dialect variants'
+/// `(`, `|`, `)`.
+fn bad_operand_ref(asm: &str, n: usize) -> Option<String> {
+    let b = asm.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'$' {
+            i += 1;
+            continue;
+        }
+        let rest = &asm[i + 1..];
+        let (digits, skip) = match rest.bytes().next() {
+            Some(b'$' | b'(' | b'|' | b')') => {
+                i += 2;
+                continue;
+            }
+            Some(b'{') => {
+                let Some(end) = rest.find('}') else { return Some("`${` with no `}`".into()) };
+                let inner = &rest[1..end];
+                (inner.split(':').next().unwrap_or(""), end + 1)
+            }
+            _ => {
+                let d = rest.bytes().take_while(u8::is_ascii_digit).count();
+                (&rest[..d], d)
+            }
+        };
+        if digits.is_empty() || !digits.bytes().all(|c| c.is_ascii_digit()) {
+            let shown: String = asm[i..].chars().take(2).collect();
+            return Some(format!("`{shown}`, which is not an operand (`$` then its number)"));
+        }
+        if digits.len() > 6 || digits.parse::<usize>().map_or(true, |k| k >= n) {
+            return Some(format!("`${digits}`, past its last operand"));
+        }
+        i += 1 + skip;
+    }
+    None
 }
