@@ -220,9 +220,11 @@ fn rejects_user_asm(why: &str, ptx: &Path, source: &str) -> bool {
     !rejected.is_empty()
         && source.split("inline_asm_elementwise(").skip(1).any(|call| {
             let asm = call.trim_start().strip_prefix('"').and_then(|r| r.split('"').next()).unwrap_or("");
+            // An asm with no `;` after its last instruction (which ptxas reads on into the
+            // next line, and rejects there) is the program's too.
             asm.split(';').map(shape).filter(|i| !i.is_empty()).any(|i| {
-                let i = i + ";";
-                rejected == i || rejected.ends_with(&i)
+                let full = i.clone() + ";";
+                rejected == full || rejected.ends_with(&full) || (!asm.trim_end().ends_with(';') && rejected == i)
             })
         })
 }
@@ -276,6 +278,11 @@ mod tests {
         assert!(!rejects_user_asm(&why.replace("line 2", "line 3"), &ptx, src));
         assert!(!rejects_user_asm("ptxas rejects the PTX: fatal", &ptx, src));
         assert!(!rejects_user_asm(why, &ptx, "let k = v + 1;"));
+        // An asm cut short (no `;`): ptxas fails on the next copy's line, its own text.
+        std::fs::write(&ptx, "\t// begin inline asm\n\tfma.rn.f32 %r4, %r1,\n\tfma.rn.f32 %r5, %r3,\n").unwrap();
+        let cut = r#"store(y, inline_asm_elementwise("fma.rn.f32 $0, $1,", "=f,f,f", (v, s), f32, true, 1));"#;
+        assert!(rejects_user_asm(&why.replace("line 2", "line 3"), &ptx, cut));
+        assert!(!rejects_user_asm(&why.replace("line 2", "line 3"), &ptx, &cut.replace("$1,\"", "$1, 1;\"")));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
