@@ -30,25 +30,34 @@ use std::collections::HashMap;
 use tile_dialects::ir::{Attr, Builder, Module, Op, ValueId, Values};
 
 pub fn run(m: &mut Module, _opts: &Options) -> Result<(), PassError> {
-    let axis = AxisAnalysis::run(m);
-    let mut f = Facts::default();
-    for (v, i) in &axis.info {
-        f.div.insert(*v, i.divisibility[0]);
+    // Decide on the module as it is, then rewrite: every fold reads the original ops.
+    let folds: HashMap<ValueId, bool> = {
+        let axis = AxisAnalysis::run(m);
+        let mut f = Facts { axis: &axis, defs: HashMap::new(), upper: HashMap::new(), ifs: HashMap::new() };
+        m.walk(&mut |op| f.record(op));
+        let mut folds = HashMap::new();
+        m.walk(&mut |op| {
+            if let Some(v) = (op.name == "arith.cmpi").then(|| f.fold(op)).flatten() {
+                folds.insert(op.result(), v);
+            }
+        });
+        folds
+    };
+    if folds.is_empty() {
+        return Ok(());
     }
-    m.walk(&mut |op| f.record(op));
     m.funcs_mut(|values, func| {
-        fold_block(values, &mut func.regions[0].blocks[0].ops, &f);
+        fold_block(values, &mut func.regions[0].blocks[0].ops, &folds);
         Ok(())
     })
 }
 
-/// What the pass knows of the module before it changes anything.
-#[derive(Default)]
-struct Facts {
-    /// Axis info's divisibility of each value (its first dimension's, for scalars all).
-    div: HashMap<ValueId, i64>,
-    /// Each value's defining op (regions left out).
-    defs: HashMap<ValueId, Op>,
+/// What the pass knows of the module.
+struct Facts<'m> {
+    /// Axis info (the divisibility of scalars).
+    axis: &'m AxisAnalysis,
+    /// Each value's defining op.
+    defs: HashMap<ValueId, &'m Op>,
     /// Each loop induction variable's upper bound.
     upper: HashMap<ValueId, ValueId>,
     /// Each `scf.if` result: (condition, then-yield, else-yield).
@@ -61,10 +70,10 @@ const SLE: i64 = 3;
 const SGT: i64 = 4;
 const SGE: i64 = 5;
 
-impl Facts {
-    fn record(&mut self, op: &Op) {
+impl<'m> Facts<'m> {
+    fn record(&mut self, op: &'m Op) {
         for &r in &op.results {
-            self.defs.insert(r, Op { regions: vec![], ..op.clone() });
+            self.defs.insert(r, op);
         }
         // (A loop comparing its bound unsigned is left alone: its index may be negative.)
         if op.name == "scf.for" && op.attr("unsignedCmp").is_none() {
@@ -84,8 +93,13 @@ impl Facts {
         }
     }
 
-    fn def(&self, v: ValueId, name: &str) -> Option<&Op> {
-        self.defs.get(&v).filter(|o| o.name == name)
+    fn def(&self, v: ValueId, name: &str) -> Option<&'m Op> {
+        self.defs.get(&v).copied().filter(|o| o.name == name)
+    }
+
+    /// Axis info's divisibility of a scalar (1 where it knows nothing).
+    fn div(&self, v: ValueId) -> i64 {
+        self.axis.info.get(&v).map_or(1, |i| i.divisibility[0])
     }
 
     fn constant(&self, v: ValueId) -> Option<i64> {
@@ -178,7 +192,7 @@ impl Facts {
             if !self.at_most(self.upper[&s], n, 8) {
                 continue;
             }
-            let d = self.div.get(&s).copied().unwrap_or(1).min(self.div.get(&n).copied().unwrap_or(1));
+            let d = self.div(s).min(self.div(n));
             let holds = if strict.contains(&p) { off < d } else { off <= d };
             if holds {
                 return Some(!negated.contains(&p));
@@ -188,14 +202,13 @@ impl Facts {
     }
 }
 
-fn fold_block(values: &mut Values, ops: &mut Vec<Op>, f: &Facts) {
+fn fold_block(values: &mut Values, ops: &mut Vec<Op>, folds: &HashMap<ValueId, bool>) {
     let mut out = Vec::with_capacity(ops.len());
     for mut op in std::mem::take(ops) {
         for b in op.regions.iter_mut().flat_map(|r| &mut r.blocks) {
-            fold_block(values, &mut b.ops, f);
+            fold_block(values, &mut b.ops, folds);
         }
-        let folded = if op.name == "arith.cmpi" { f.fold(&op) } else { None };
-        let Some(v) = folded else {
+        let Some(&v) = op.results.first().and_then(|r| folds.get(r)) else {
             out.push(op);
             continue;
         };
@@ -205,7 +218,13 @@ fn fold_block(values: &mut Values, ops: &mut Vec<Op>, f: &Facts) {
         let mut b = Builder::new(values, &mut out, op.loc.clone());
         if ty.is_tensor() {
             let c = b.const_int(v as i64, 1);
-            b.ops.push(Op { name: "tile.splat".into(), operands: vec![c], results: vec![r], loc: op.loc.clone(), ..Default::default() });
+            b.ops.push(Op {
+                name: "tile.splat".into(),
+                operands: vec![c],
+                results: vec![r],
+                loc: op.loc.clone(),
+                ..Default::default()
+            });
         } else {
             b.ops.push(Op {
                 name: "arith.constant".into(),
