@@ -111,11 +111,13 @@ fn front(
             bind::specialisation(&params, &ordered)
         }
     };
-    // A divisor the caller asked for (`--divisibility N=64`) raises the automatic one.
+    // A divisor the caller asked for (`--divisibility N=64`) raises the automatic one; one
+    // that is not a power of two stays as given, for the compile's check to refuse (a
+    // `max` with the automatic 16 would have hidden `N=0`).
     let mut divisibility = divisibility;
     for (n, d) in &base.divisibility {
         match divisibility.iter_mut().find(|(m, _)| m == n) {
-            Some(e) => e.1 = e.1.max(*d),
+            Some(e) => e.1 = if d.is_power_of_two() { e.1.max(*d) } else { *d },
             None => divisibility.push((n.clone(), *d)),
         }
     }
