@@ -112,11 +112,13 @@ impl Checker<'_> {
         }
         if let Some(bad) = bad_operand_ref(&asm, n_out + ins) {
             return Err(self.err(
-                Diagnostic::error(format!("`asm` refers to {bad}"), a[0].unwrap().span, "in this string").note(format!(
-                    "it has {}: `$0` to `${}`, the outputs then the arguments (`$$` is a literal `$`)",
-                    count(n_out + ins, "operand"),
-                    n_out + ins - 1
-                )),
+                Diagnostic::error(format!("`asm` refers to {bad}"), a[0].unwrap().span, "in this string").note(
+                    format!(
+                        "it has {}: `$0` to `${}`, the outputs then the arguments (`$$` is a literal `$`)",
+                        count(n_out + ins, "operand"),
+                        n_out + ins - 1
+                    ),
+                ),
             ));
         }
         let refs: Vec<&TExpr> = args.iter().collect();

@@ -114,12 +114,9 @@ impl Lowerer<'_> {
         // would be an instruction for nothing: the accumulators are only tied through
         // an empty asm, which LLVM keeps after that wait (both have side effects), so
         // nothing reads them earlier.
-        let mut waited = if pending == 0 && self.wgmma_retired {
-            tie(b, &all, &ty, "")
-        } else {
-            wait_group(b, &all, &ty, pending)
-        }
-        .into_iter();
+        let mut waited =
+            if pending == 0 && self.wgmma_retired { tie(b, &all, &ty, "") } else { wait_group(b, &all, &ty, pending) }
+                .into_iter();
         for (&v, &r) in op.operands.iter().zip(&op.results) {
             let n = self.get(v).len();
             let vals: Vec<ValueId> = waited.by_ref().take(n).collect();
