@@ -122,12 +122,12 @@ pub fn compile_with(
     let (to_llvm, back_end) = passes.split_at(lowered);
     pipeline::run(&mut module, to_llvm, opts, print, &sink, out)
         .map_err(|e| mlir_error(file, &e.pass, e.diagnostics, e.internal))?;
-    let smem = kernel_smem_bytes(&module);
+    let lowered = lowered_facts(&module);
     pipeline::run(&mut module, back_end, opts, print, &sink, out)
         .map_err(|e| mlir_error(file, &e.pass, e.diagnostics, e.internal))?;
     let ptx = pipeline::ptx::extract(&module)
         .ok_or_else(|| Diagnostics::about_file(file, "internal error: the NVPTX back end produced no PTX", true))?;
-    let meta = metadata(&program, opts, &smem);
+    let meta = metadata(&program, opts, &lowered);
     Ok(Compiled { ptx, meta })
 }
 
@@ -346,14 +346,25 @@ fn mlir_error(file: &SourceFile, pass: &str, items: Vec<(String, String)>, inter
     Diagnostics::new(located, Some(file), internal)
 }
 
-/// Each lowered kernel's dynamic shared memory (`tile.smem_bytes` on its `llvm.func`).
-fn kernel_smem_bytes(module: &Module) -> Vec<(String, u32)> {
+/// What launch metadata reads off a lowered kernel (its `llvm.func`).
+#[derive(Clone, Debug, Default)]
+pub struct LoweredFacts {
+    /// Dynamic shared memory, `tile.smem_bytes`.
+    pub shared_bytes: u32,
+    /// One per parameter (empty: none asked): `fold-bounds`' `tile.divisibility_hints`.
+    pub divisibility_hints: Vec<u32>,
+}
+
+fn lowered_facts(module: &Module) -> Vec<(String, LoweredFacts)> {
     let mirror = tile_dialects::ir::import_module(module.as_operation());
     let mut out = vec![];
     mirror.walk(&mut |op| {
         if op.name == "llvm.func" {
             if let (Some(n), Some(b)) = (op.str_attr("sym_name"), op.int_attr("tile.smem_bytes")) {
-                out.push((n, b as u32));
+                let hints = op.attr(crate::passes::fold_bounds::HINTS_ATTR);
+                let divisibility_hints =
+                    hints.map(|a| tile_dialects::ir::types::parse_i32_array(&a.0)).unwrap_or_default();
+                out.push((n, LoweredFacts { shared_bytes: b as u32, divisibility_hints }));
             }
         }
     });
@@ -363,8 +374,9 @@ fn kernel_smem_bytes(module: &Module) -> Vec<(String, u32)> {
 /// A kernel's launch metadata under `opts` (`shared_bytes` from the lowered kernel, 0
 /// without one):
 /// what OUT.json holds, and what launchers (and the interpreter) bind arguments against.
-pub fn kernel_meta(k: &crate::sema::tir::Kernel, opts: &CompileOptions, shared_bytes: u32) -> KernelMeta {
+pub fn kernel_meta(k: &crate::sema::tir::Kernel, opts: &CompileOptions, lowered: &LoweredFacts) -> KernelMeta {
     let divs = tilegen::divisibility(k, opts);
+    let hint = |i: usize| lowered.divisibility_hints.get(i).copied().unwrap_or(1);
     let num_warps = opts.kernel_num_warps(k);
     KernelMeta {
         name: k.name.clone(),
@@ -372,11 +384,13 @@ pub fn kernel_meta(k: &crate::sema::tir::Kernel, opts: &CompileOptions, shared_b
             .params
             .iter()
             .zip(divs)
-            .map(|(p, d)| ParamMeta {
+            .enumerate()
+            .map(|(i, (p, d))| ParamMeta {
                 name: p.name.clone(),
                 ty: p.ty.elem.to_string(),
                 divisibility: d,
                 equal_to_one: opts.equal_to_one.contains(&p.name),
+                divisibility_hint: hint(i),
             })
             .collect(),
         consts: k
@@ -394,17 +408,20 @@ pub fn kernel_meta(k: &crate::sema::tir::Kernel, opts: &CompileOptions, shared_b
         num_warps,
         num_stages: opts.kernel_num_stages(k),
         block: [num_warps * 32, 1, 1],
-        shared_bytes,
+        shared_bytes: lowered.shared_bytes,
         index_bits: opts.index_bits,
     }
 }
 
-fn metadata(program: &Program, opts: &CompileOptions, smem: &[(String, u32)]) -> ModuleMeta {
+fn metadata(program: &Program, opts: &CompileOptions, lowered: &[(String, LoweredFacts)]) -> ModuleMeta {
     let kernels = program
         .kernels
         .iter()
         .filter(|k| opts.kernel.as_ref().is_none_or(|n| *n == k.name))
-        .map(|k| kernel_meta(k, opts, smem.iter().find(|(n, _)| *n == k.name).map_or(0, |s| s.1)))
+        .map(|k| {
+            let facts = lowered.iter().find(|(n, _)| *n == k.name).map(|l| l.1.clone()).unwrap_or_default();
+            kernel_meta(k, opts, &facts)
+        })
         .collect();
     ModuleMeta { tilec_version: env!("CARGO_PKG_VERSION").into(), arch: opts.arch.to_string(), kernels }
 }

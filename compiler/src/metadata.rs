@@ -45,6 +45,20 @@ pub struct ParamMeta {
     /// Compiled assuming the value is 1 (`--assume NAME=1`); a launcher must refuse others.
     #[serde(default)]
     pub equal_to_one: bool,
+    /// For an integer, a divisor this compile would have specialised on with profit (1:
+    /// none): compiled with `--divisibility NAME=K`, a bounds check folds (`fold-bounds`).
+    /// A launcher that specialises on its arguments recompiles for it when the argument is
+    /// a multiple of K (tilerun and the Python API do).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub divisibility_hint: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn is_one(v: &u32) -> bool {
+    *v == 1
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -3,7 +3,9 @@
 //! A launch converts its arguments (`args::convert`), checks and packs them against the
 //! kernel's signature (`tile_runtime::launch::check`), and looks up the module compiled
 //! for its device and specialisation (each argument's `launch::Assume`, and the `const`
-//! overrides): a miss compiles (through tilec's disk cache) and loads; a hit goes straight
+//! overrides; an integer is specialised on the divisor the kernel's first compile asked
+//! for, `divisibility_hint`, where it has it): a miss compiles (through tilec's disk
+//! cache) and loads; a hit goes straight
 //! to `cuLaunchKernel` on torch's current stream. Everything that depends only on the
 //! kernel (its parameters, constants, their order) is worked out once, when it is compiled.
 

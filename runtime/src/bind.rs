@@ -31,6 +31,9 @@ pub struct Param {
     pub divisibility: u32,
     /// Compiled as the constant 1 (`--assume NAME=1`): any other value must be refused.
     pub equal_to_one: bool,
+    /// The metadata's `divisibility_hint` (1: none): an integer that is a multiple of it
+    /// is specialised on it.
+    pub hint: u32,
 }
 
 impl Param {
@@ -51,7 +54,13 @@ pub fn signature(params: &[ParamMeta]) -> Result<Vec<Param>, Error> {
                 Error::msg(format!("parameter `{}` has type `{}`, which tilerun does not know", p.name, p.ty))
             })?;
             let kind = if p.is_pointer() { ParamKind::Ptr(d) } else { ParamKind::Scalar(d) };
-            Ok(Param { name: p.name.clone(), kind, divisibility: p.divisibility.max(1), equal_to_one: p.equal_to_one })
+            Ok(Param {
+                name: p.name.clone(),
+                kind,
+                divisibility: p.divisibility.max(1),
+                equal_to_one: p.equal_to_one,
+                hint: p.divisibility_hint.max(1),
+            })
         })
         .collect()
 }

@@ -269,6 +269,7 @@ pub fn check_mlir_passes(
             ty: type_name(stages[0].1.values.ty(*v)),
             divisibility: 1,
             equal_to_one: false,
+            divisibility_hint: 1,
         })
         .collect();
     let meta = KernelMeta {

@@ -390,6 +390,8 @@ fn scalar_bits(p: &Param, d: DType, v: Scalar) -> Result<u64, Error> {
 /// What one argument lets the compiler assume of its parameter, as Triton does (and
 /// tilerun for its buffers): a pointer aligned to 16 bytes and an integer that is a
 /// multiple of 16 are assumed so, and an integer equal to 1 is compiled as the constant.
+/// An integer that is a multiple of its parameter's `divisibility_hint` (a divisor a pass
+/// asked for, such as a loop's block size) is assumed that instead of 16.
 /// An argument that does not match its parameter assumes nothing ([`check`] refuses it).
 /// A pointer below 16-byte alignment (a view starting mid-allocation) must say how it is
 /// aligned: the compiler assumes 16 of a pointer it is told nothing about.
@@ -400,6 +402,9 @@ pub enum Assume {
     One,
     /// A pointer aligned to this many bytes only (1, 2, 4 or 8).
     Aligned(u8),
+    /// An integer that is a multiple of its parameter's `divisibility_hint` (a power of
+    /// two above 16, which the compiler asked for).
+    Hinted(u32),
 }
 
 impl Assume {
@@ -410,6 +415,7 @@ impl Assume {
             Assume::Divisible16 => 1,
             Assume::One => 2,
             Assume::Aligned(n) => 16 + n,
+            Assume::Hinted(d) => 32 + d.trailing_zeros() as u8,
         }
     }
 }
@@ -420,6 +426,7 @@ pub fn assumption(p: &Param, a: &Arg) -> Assume {
         (ParamKind::Ptr(_), Arg::Ptr { addr, .. }) => Assume::Aligned(1 << addr.trailing_zeros()),
         (ParamKind::Scalar(d), Arg::Scalar(Scalar::Int(v))) if d.is_int() && d != DType::I1 => match v {
             1 => Assume::One,
+            v if p.hint > 16 && v % p.hint as i128 == 0 => Assume::Hinted(p.hint),
             v if v % 16 == 0 => Assume::Divisible16,
             _ => Assume::Nothing,
         },
@@ -435,6 +442,7 @@ pub fn specialisation(params: &[Param], args: &[Arg]) -> (Vec<(String, u32)>, Ve
             Assume::Divisible16 => div.push((p.name.clone(), 16)),
             Assume::One => one.push(p.name.clone()),
             Assume::Aligned(n) => div.push((p.name.clone(), n as u32)),
+            Assume::Hinted(d) => div.push((p.name.clone(), d)),
             Assume::Nothing => {}
         }
     }
@@ -503,5 +511,13 @@ mod tests {
         let a8 = assumption(&m.1[0], &buf(0x1008, DType::F32, 4));
         assert_eq!(a8, Assume::Aligned(8));
         assert_ne!(a8.code(), assumption(&m.1[0], &buf(0x1004, DType::F32, 4)).code());
+        // A divisor the compiler asked for (`divisibility_hint`) where the value has it.
+        let mut n = m.1.clone();
+        n[1].hint = 64;
+        let args = [buf(0x1000, DType::F32, 4), 192i32.into(), Arg::from(1.0f32)];
+        assert_eq!(specialisation(&n, &args), (vec![("x".into(), 16), ("n".into(), 64)], vec![]));
+        let (h, d) = (assumption(&n[1], &args[1]), assumption(&n[1], &Arg::from(80i32)));
+        assert_eq!((h, d), (Assume::Hinted(64), Assume::Divisible16));
+        assert_ne!(h.code(), d.code());
     }
 }

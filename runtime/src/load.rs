@@ -27,6 +27,9 @@ pub struct Loaded {
     pub compile_ms: Option<f64>,
     /// Whether that compile was read from the compile cache (`tilec::internals::cache`).
     pub cache_hit: bool,
+    /// Divisors the arguments were specialised on because the compiler asked for them
+    /// (`ParamMeta::divisibility_hint`), beyond Triton's 16.
+    pub hinted: Vec<(String, u32)>,
 }
 
 /// The kernel named `want`, or the only one.
@@ -68,6 +71,7 @@ pub fn load_ptx(path: &Path, want: Option<&str>) -> Result<Loaded, Error> {
         meta,
         compile_ms: None,
         cache_hit: false,
+        hinted: vec![],
     })
 }
 
@@ -98,7 +102,13 @@ fn front(
     let metas: Vec<ParamMeta> = k
         .params
         .iter()
-        .map(|p| ParamMeta { name: p.name.clone(), ty: p.ty.elem.to_string(), divisibility: 1, equal_to_one: false })
+        .map(|p| ParamMeta {
+            name: p.name.clone(),
+            ty: p.ty.elem.to_string(),
+            divisibility: 1,
+            equal_to_one: false,
+            divisibility_hint: 1,
+        })
         .collect();
     let params = bind::signature(&metas)?;
     let (divisibility, equal_to_one) = if no_specialise && args.is_empty() {
@@ -111,18 +121,39 @@ fn front(
             bind::specialisation(&params, &ordered)
         }
     };
-    // A divisor the caller asked for (`--divisibility N=64`) raises the automatic one; one
-    // that is not a power of two stays as given, for the compile's check to refuse (a
-    // `max` with the automatic 16 would have hidden `N=0`).
-    let mut divisibility = divisibility;
+    let divisibility = with_asked(divisibility, base);
+    let opts = CompileOptions { kernel: Some(k.name.clone()), divisibility, equal_to_one, ..base.clone() };
+    Ok(Front { file, kernel: k, opts })
+}
+
+/// The automatic divisors, raised by those the caller asked for (`--divisibility N=64`);
+/// one that is not a power of two stays as given, for the compile's check to refuse (a
+/// `max` with the automatic 16 would have hidden `N=0`).
+fn with_asked(mut divisibility: Vec<(String, u32)>, base: &CompileOptions) -> Vec<(String, u32)> {
     for (n, d) in &base.divisibility {
         match divisibility.iter_mut().find(|(m, _)| m == n) {
             Some(e) => e.1 = if d.is_power_of_two() { e.1.max(*d) } else { *d },
             None => divisibility.push((n.clone(), *d)),
         }
     }
-    let opts = CompileOptions { kernel: Some(k.name.clone()), divisibility, equal_to_one, ..base.clone() };
-    Ok(Front { file, kernel: k, opts })
+    divisibility
+}
+
+/// The options of a second compile when the first asked for a divisor these arguments
+/// have (`ParamMeta::divisibility_hint`), else `None`.
+fn hinted(meta: &KernelMeta, opts: &CompileOptions, base: &CompileOptions, args: &[ArgSpec]) -> Option<CompileOptions> {
+    if meta.params.iter().all(|p| p.divisibility_hint <= 1) {
+        return None;
+    }
+    let params = bind::signature(&meta.params).ok()?;
+    let ordered = bind::order(&meta.name, &params, args).ok()?;
+    let (divisibility, _) = bind::specialisation(&params, &ordered);
+    let divisibility = with_asked(divisibility, base);
+    let raised = divisibility.iter().any(|(n, d)| {
+        let had = opts.divisibility.iter().find(|(m, _)| m == n).map_or(1, |e| e.1);
+        *d > had
+    });
+    raised.then(|| CompileOptions { divisibility, ..opts.clone() })
 }
 
 /// A kernel for the interpreter: its mirror IR at the tile level (and, with `each_pass`,
@@ -148,7 +179,7 @@ pub fn tile_for_interpreter(
     let stages = tilec::internals::internal::catch(|| tilec::internals::driver::mirror_stages(&file, &opts, each_pass))
         .map_err(|p| Error::Internal(format!("the compiler panicked (a tilec bug): {}", p.message)))?
         .map_err(compile_error)?;
-    let kernel = tilec::internals::driver::kernel_meta(&k, &opts, 0);
+    let kernel = tilec::internals::driver::kernel_meta(&k, &opts, &Default::default());
     Ok(ForInterpreter { file, kernel, stages, compile_ms: t.elapsed().as_secs_f64() * 1e3 })
 }
 
@@ -162,18 +193,25 @@ pub fn compile_tile(
 ) -> Result<Loaded, Error> {
     let Front { file, kernel: k, opts } = front(path, want, base, no_specialise, args)?;
     let t = Instant::now();
-    let cached = tilec::internals::internal::catch(|| tilec::internals::cache::compile(&file, &opts))
-        .map_err(|p| Error::Internal(format!("the compiler panicked (a tilec bug): {}", p.message)))?
-        .map_err(compile_error)?;
-    let (compiled, cache_hit) = (cached.compiled, cached.hit);
+    let compile = |opts: &CompileOptions| -> Result<(tilec::Compiled, bool, KernelMeta), Error> {
+        let cached = tilec::internals::internal::catch(|| tilec::internals::cache::compile(&file, opts))
+            .map_err(|p| Error::Internal(format!("the compiler panicked (a tilec bug): {}", p.message)))?
+            .map_err(compile_error)?;
+        let kernel = (cached.compiled.meta.kernels.iter().find(|m| m.name == k.name).cloned())
+            .ok_or_else(|| Error::msg(format!("tilec produced no metadata for kernel `{}`", k.name)))?;
+        Ok((cached.compiled, cached.hit, kernel))
+    };
+    let (mut compiled, mut cache_hit, mut kernel) = compile(&opts)?;
+    let mut asked = vec![];
+    // The compile asked for a divisor the arguments have: specialise on it too.
+    if let Some(again) = (!no_specialise).then(|| hinted(&kernel, &opts, base, args)).flatten() {
+        asked = (kernel.params.iter())
+            .filter(|p| p.divisibility_hint > 1 && again.divisibility.contains(&(p.name.clone(), p.divisibility_hint)))
+            .map(|p| (p.name.clone(), p.divisibility_hint))
+            .collect();
+        (compiled, cache_hit, kernel) = compile(&again)?;
+    }
     let compile_ms = t.elapsed().as_secs_f64() * 1e3;
-    let kernel = compiled
-        .meta
-        .kernels
-        .iter()
-        .find(|m| m.name == k.name)
-        .cloned()
-        .ok_or_else(|| Error::msg(format!("tilec produced no metadata for kernel `{}`", k.name)))?;
     Ok(Loaded {
         ptx: compiled.ptx,
         arch: compiled.meta.arch.clone(),
@@ -181,6 +219,7 @@ pub fn compile_tile(
         meta: compiled.meta,
         compile_ms: Some(compile_ms),
         cache_hit,
+        hinted: asked,
     })
 }
 

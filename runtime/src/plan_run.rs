@@ -113,6 +113,7 @@ fn prepare(plan: &Plan, o: &PlanOptions, arch: Arch, interpreted: bool) -> Resul
                     },
                     compile_ms: Some(fi.compile_ms),
                     cache_hit: false,
+                    hinted: vec![],
                 };
                 interp = Some(fi);
                 loaded

@@ -18,5 +18,5 @@ pub fn kernel(name: &str, params: Vec<ParamMeta>) -> KernelMeta {
 
 /// A parameter `name: ty` assumed divisible by `divisibility` (1: nothing assumed).
 pub fn param(name: &str, ty: &str, divisibility: u32) -> ParamMeta {
-    ParamMeta { name: name.into(), ty: ty.into(), divisibility, equal_to_one: false }
+    ParamMeta { name: name.into(), ty: ty.into(), divisibility, equal_to_one: false, divisibility_hint: 1 }
 }

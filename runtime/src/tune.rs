@@ -197,7 +197,7 @@ mod tests {
         let config =
             Config { index, defines: vec![("T".into(), index.to_string())], num_warps: None, num_stages: None };
         let ptx = format!("config {index}");
-        (config, Loaded { ptx, arch: "sm_90".into(), kernel, meta, compile_ms: None, cache_hit: false })
+        (config, Loaded { ptx, arch: "sm_90".into(), kernel, meta, compile_ms: None, cache_hit: false, hinted: vec![] })
     }
 
     #[test]

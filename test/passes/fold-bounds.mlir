@@ -3,8 +3,12 @@
 // range(0, n, 64) or range(0, hi, 64) with hi = min-like(.., n) has every `s + arange(0,
 // 64) < n` true (either operand order) and the scalar `s + 64 > n` false, folded to
 // constants; a loop bounded by another argument (m), or stepping by 32 (s a multiple of
-// 32 only), keeps its checks. In @not_multiple n is only divisible by 16: nothing folds.
+// 32 only), keeps its checks, and asks for nothing: a larger divisor of n would not fold
+// them. In @not_multiple nothing is known of n: nothing folds, and the function asks for
+// n a multiple of 64 (`tile.divisibility_hints`, one entry per argument), which would fold
+// the checks of its loops by 64.
 // CHECK-LABEL: func.func @folds(
+// CHECK-NOT: tile.divisibility_hints
 // CHECK: scf.for
 // CHECK-NOT: arith.cmpi
 // CHECK: %[[T1:.*]] = "tile.splat"(%true{{.*}}) : (i1) -> tensor<64xi1>
@@ -22,6 +26,7 @@
 // CHECK: %[[S:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : tensor<64xi32>
 // CHECK: "tile.load"(%{{.*}}, %[[S]], %{{.*}})
 // CHECK-LABEL: func.func @not_multiple(
+// CHECK-SAME: tile.divisibility_hints = array<i32: 1, 1, 64, 1>
 // CHECK-NOT: %true
 // CHECK: arith.cmpi slt, %{{.*}}, %{{.*}} : tensor<64xi32>
 // CHECK: arith.cmpi sgt, %{{.*}}, %arg2 : i32

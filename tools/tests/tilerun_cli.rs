@@ -92,6 +92,45 @@ fn compiles_alone_and_specialises_on_arguments() {
     assert_eq!(meta.kernels[0].params[0].divisibility, 16);
 }
 
+/// A loop's bounds check that a larger divisor of its bound would fold (`fold-bounds`)
+/// is asked for in OUT.json (`divisibility_hint`), and tilerun specialises on it when the
+/// argument allows: n = 256 is compiled as a multiple of 64 (the masks gone), n = 272 as
+/// one of 16 only, and `--no-specialise` on nothing.
+#[test]
+fn specialises_on_the_divisor_the_compiler_asks_for() {
+    let d = scratch("hint");
+    let src = d.join("rows.tile");
+    std::fs::write(
+        &src,
+        "kernel rows(x: *f32, o: *f32, n: i32) {\n    let acc = zeros((64,), f32);\n    \
+         for s in range(0, n, 64) {\n        let i = s + arange(0, 64);\n        \
+         acc = acc + load(x + i, mask = i < n, other = 0.0);\n    }\n    store(o + arange(0, 64), acc);\n}\n",
+    )
+    .unwrap();
+    let compile = |n: &str, extra: &[&str]| {
+        let ptx = d.join(format!("rows{n}{}.ptx", extra.len()));
+        let (x, n_arg) = (format!("zeros:f32:{n}"), format!("n={n}"));
+        let mut a = vec![src.to_str().unwrap(), "--compile-only", "--emit-ptx", ptx.to_str().unwrap()];
+        a.extend(["--grid", "1", &x, "empty:f32:64", &n_arg]);
+        a.extend(extra);
+        let o = tilerun(&a);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let meta: tilec::metadata::ModuleMeta =
+            serde_json::from_str(&std::fs::read_to_string(ptx.with_extension("json")).unwrap()).unwrap();
+        let p = meta.kernels[0].params[2].clone();
+        (String::from_utf8_lossy(&o.stdout).into_owned(), p.divisibility, p.divisibility_hint)
+    };
+    let (out, div, hint) = compile("256", &[]);
+    assert!(out.contains(", specialised on n a multiple of 64 (asked by the compiler)"), "{out}");
+    assert_eq!((div, hint), (64, 1));
+    let (out, div, hint) = compile("272", &[]);
+    assert!(!out.contains("specialised"), "{out}");
+    assert_eq!((div, hint), (16, 64));
+    let (out, div, hint) = compile("256", &["--no-specialise"]);
+    assert!(!out.contains("specialised"), "{out}");
+    assert_eq!((div, hint), (1, 64));
+}
+
 /// The second compile of the same source and options comes from the compile cache;
 /// `TILEC_CACHE=0` compiles every time.
 #[test]

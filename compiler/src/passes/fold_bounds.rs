@@ -22,27 +22,61 @@
 //! Nothing else changes: the index tiles stay for the addresses, and the folded masks'
 //! `and`s and `select`s fold in LLVM. Runs on the tile level, before `coalesce`, so axis
 //! info sees constant masks (one run over the whole tile).
+//!
+//! 3. A check that would fold were a kernel argument N a multiple of a larger power of
+//!    two (every other condition met: `s` divisible enough, its bound at most N) leaves
+//!    that divisor on the function, `tile.divisibility_hints` (one entry per argument, 1
+//!    for none; the largest asked). OUT.json carries it as each parameter's
+//!    `divisibility_hint`, and launchers that specialise on arguments recompile for it
+//!    when the argument allows, as Triton specialises on 16: attention compiled for any
+//!    N_CTX runs the unmasked loop whenever N_CTX is a multiple of BLOCK_N.
 
 use crate::analysis::axis_info::AxisAnalysis;
 use crate::passes::PassError;
 use crate::pipeline::Options;
 use std::collections::HashMap;
+use tile_dialects::ir::types::fmt_array;
 use tile_dialects::ir::{Attr, Builder, Module, Op, ValueId, Values};
 
 pub fn run(m: &mut Module, _opts: &Options) -> Result<(), PassError> {
     // Decide on the module as it is, then rewrite: every fold reads the original ops.
-    let folds: HashMap<ValueId, bool> = {
+    let (folds, hints) = {
         let axis = AxisAnalysis::run(m);
-        let mut f = Facts { axis: &axis, defs: HashMap::new(), upper: HashMap::new(), ifs: HashMap::new() };
+        let mut f = Facts {
+            axis: &axis,
+            defs: HashMap::new(),
+            upper: HashMap::new(),
+            ifs: HashMap::new(),
+            args: HashMap::new(),
+        };
+        for (k, func) in m.body.iter().enumerate().filter(|(_, o)| o.name == "func.func") {
+            if let Some(b) = func.regions.first().and_then(|r| r.blocks.first()) {
+                f.args.extend(b.args.iter().enumerate().map(|(i, &a)| (a, (k, i))));
+            }
+        }
         m.walk(&mut |op| f.record(op));
-        let mut folds = HashMap::new();
-        m.walk(&mut |op| {
-            if let Some(v) = (op.name == "arith.cmpi").then(|| f.fold(op)).flatten() {
+        let mut folds: HashMap<ValueId, bool> = HashMap::new();
+        // (func's index in the module body, argument) -> the divisor asked.
+        let mut hints: HashMap<(usize, usize), i64> = HashMap::new();
+        m.walk(&mut |op| match (op.name == "arith.cmpi").then(|| f.judge(op)).flatten() {
+            Some(Verdict::Folds(v)) => {
                 folds.insert(op.result(), v);
             }
+            Some(Verdict::Wants(n, d)) => {
+                let e = hints.entry(f.args[&n]).or_insert(1);
+                *e = (*e).max(d);
+            }
+            None => {}
         });
-        folds
+        (folds, hints)
     };
+    for (k, func) in m.body.iter_mut().enumerate().filter(|(_, o)| o.name == "func.func") {
+        let nargs = func.regions.first().and_then(|r| r.blocks.first()).map_or(0, |b| b.args.len());
+        let wanted: Vec<u32> = (0..nargs).map(|i| hints.get(&(k, i)).map_or(1, |&d| d as u32)).collect();
+        if wanted.iter().any(|&d| d > 1) {
+            func.set_attr(HINTS_ATTR, Attr(fmt_array(&wanted)));
+        }
+    }
     if folds.is_empty() {
         return Ok(());
     }
@@ -50,6 +84,17 @@ pub fn run(m: &mut Module, _opts: &Options) -> Result<(), PassError> {
         fold_block(values, &mut func.regions[0].blocks[0].ops, &folds);
         Ok(())
     })
+}
+
+/// The function attribute of step 3 (carried to the lowered kernel, read into OUT.json).
+pub const HINTS_ATTR: &str = "tile.divisibility_hints";
+
+/// What step 2 makes of one comparison.
+enum Verdict {
+    /// Folds to this constant.
+    Folds(bool),
+    /// Would fold were this function argument a multiple of this power of two (step 3).
+    Wants(ValueId, i64),
 }
 
 /// What the pass knows of the module.
@@ -62,6 +107,8 @@ struct Facts<'m> {
     upper: HashMap<ValueId, ValueId>,
     /// Each `scf.if` result: (condition, then-yield, else-yield).
     ifs: HashMap<ValueId, (ValueId, ValueId, ValueId)>,
+    /// Each function argument: (its function's index in the module body, its position).
+    args: HashMap<ValueId, (usize, usize)>,
 }
 
 // arith.cmpi predicates.
@@ -176,8 +223,8 @@ impl<'m> Facts<'m> {
         self.def(v, "tile.splat").map_or(v, |o| o.operands[0])
     }
 
-    /// Step 2 for one comparison: its constant value, when it has one.
-    fn fold(&self, op: &Op) -> Option<bool> {
+    /// Steps 2 and 3 for one comparison.
+    fn judge(&self, op: &Op) -> Option<Verdict> {
         let p = op.int_attr("predicate")?;
         if ![SLT, SLE, SGT, SGE].contains(&p) {
             return None;
@@ -186,19 +233,26 @@ impl<'m> Facts<'m> {
         // (index, N, the predicates that test `index < N` (the others `index <= N`), the
         // predicates that test the negation): `index p N`, then `N p index`.
         let forms = [(x, y, [SLT, SGE], [SGT, SGE]), (y, x, [SGT, SLE], [SLT, SLE])];
+        let mut wants = None;
         for (ix, nv, strict, negated) in forms {
             let Some((s, off)) = self.index(ix) else { continue };
             let n = self.bound(nv);
             if !self.at_most(self.upper[&s], n, 8) {
                 continue;
             }
+            let strict = strict.contains(&p);
             let d = self.div(s).min(self.div(n));
-            let holds = if strict.contains(&p) { off < d } else { off <= d };
-            if holds {
-                return Some(!negated.contains(&p));
+            if if strict { off < d } else { off <= d } {
+                return Some(Verdict::Folds(!negated.contains(&p)));
+            }
+            // The least power of two that would do, if only N's divisibility is short.
+            let need = if strict { off + 1 } else { off.max(1) } as u64;
+            let need = need.next_power_of_two() as i64;
+            if self.args.contains_key(&n) && self.div(s) >= need && i32::try_from(need).is_ok() {
+                wants = Some(Verdict::Wants(n, need));
             }
         }
-        None
+        wants
     }
 }
 

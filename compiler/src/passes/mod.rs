@@ -69,7 +69,7 @@ pub static REGISTRY: &[PassInfo] = &[
     },
     PassInfo {
         name: "fold-bounds",
-        summary: "a bounds check a loop index always passes (`s + arange(0, B) < N`, s below a loop bound <= N, both multiples of B) folds to a constant: whole-tile copies for specialised N",
+        summary: "a bounds check a loop index always passes (`s + arange(0, B) < N`, s below a loop bound <= N, both multiples of B) folds to a constant: whole-tile copies for specialised N; one that a larger divisor of an argument N would fold asks for it (`tile.divisibility_hints`, OUT.json's `divisibility_hint`)",
         options: "",
         kind: PassKind::Mirror(fold_bounds::run),
     },

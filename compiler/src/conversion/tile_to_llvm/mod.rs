@@ -239,18 +239,22 @@ fn lower_kernel(
             loc: f.loc.clone(),
         });
     }
+    let mut attrs = vec![
+        ("sym_name".into(), Attr::str(&name)),
+        ("function_type".into(), Attr(format!("!llvm.func<void ({})>", sig.join(", ")))),
+        ("linkage".into(), Attr("#llvm.linkage<external>".into())),
+        ("nvvm.kernel".into(), Attr("unit".into())),
+        ("nvvm.reqntid".into(), Attr(format!("array<i32: {}, 1, 1>", num_warps * 32))),
+        ("tile.smem_bytes".into(), Attr::int(l.smem_bytes as i64, "i32")),
+    ];
+    // What the launch metadata reads off the lowered kernel, with its shared memory.
+    let hints = crate::passes::fold_bounds::HINTS_ATTR;
+    attrs.extend(f.attr(hints).map(|h| (hints.to_string(), h.clone())));
     result.push(Op {
         name: "llvm.func".into(),
         operands: vec![],
         results: vec![],
-        attrs: vec![
-            ("sym_name".into(), Attr::str(&name)),
-            ("function_type".into(), Attr(format!("!llvm.func<void ({})>", sig.join(", ")))),
-            ("linkage".into(), Attr("#llvm.linkage<external>".into())),
-            ("nvvm.kernel".into(), Attr("unit".into())),
-            ("nvvm.reqntid".into(), Attr(format!("array<i32: {}, 1, 1>", num_warps * 32))),
-            ("tile.smem_bytes".into(), Attr::int(l.smem_bytes as i64, "i32")),
-        ],
+        attrs,
         regions: vec![Region::single(Block { args, ops })],
         successors: vec![],
         loc: f.loc.clone(),
