@@ -63,7 +63,12 @@ impl Lowerer<'_> {
         if is_loop {
             self.loop_acc_regs = self.acc_regs(&op.regions);
         }
-        let regions = op.regions.iter().map(|r| self.region(b, r)).collect::<Result<Vec<_>, _>>();
+        // A loop the pending barrier waits into (`barriers.rs`).
+        let regions = if op.name == "scf.for" {
+            self.around_loop(b, |s, b| op.regions.iter().map(|r| s.region(b, r)).collect::<Result<Vec<_>, _>>())
+        } else {
+            op.regions.iter().map(|r| self.region(b, r)).collect::<Result<Vec<_>, _>>()
+        };
         self.loop_depth -= is_loop as u32;
         self.loop_acc_regs = outer_acc;
         let regions = regions?;

@@ -12,6 +12,7 @@
 //! 4. Shared memory scratch is one `llvm.mlir.global` per kernel, sized to the largest use.
 
 mod async_copy;
+mod barriers;
 mod combine;
 mod control_flow;
 mod convert;
@@ -77,6 +78,10 @@ pub(crate) struct Lowerer<'m> {
     pub loop_acc_regs: usize,
     /// The op being lowered comes right after a `wait_group 0`: every wgmma has completed.
     pub wgmma_retired: bool,
+    /// Shared-memory writes whose publishing barrier is deferred (`barriers.rs`).
+    pub pending: Option<barriers::Pending>,
+    /// Each memdesc view (a ring slot) and the memdesc it indexes.
+    pub views: HashMap<ValueId, ValueId>,
     /// Shared buffers live at the op being lowered: (value, byte offset, bytes).
     pub smem_live: Vec<(ValueId, u32, u32)>,
     /// The alignment the kernel's shared memory needs (1024 for tensor-core buffers).
@@ -183,6 +188,8 @@ fn lower_kernel(
         loop_depth: 0,
         loop_acc_regs: 0,
         wgmma_retired: false,
+        pending: None,
+        views: HashMap::new(),
         smem_live: vec![],
         smem_align: 16,
         used: {
@@ -402,7 +409,7 @@ impl Lowerer<'_> {
         let first = self.nothing_read_smem_yet();
         let base = self.smem(b, bytes);
         if !first {
-            crate::conversion::nvidia::sreg::barrier(b);
+            self.barrier(b);
         }
         base
     }
@@ -415,6 +422,7 @@ impl Lowerer<'_> {
             // in flight any more (attention's p v, retired with q k^T).
             self.wgmma_retired =
                 prev.is_some_and(|p| p.name == "layout.warp_group_dot" && p.int_attr("async") != Some(1));
+            self.before_op(b, op);
             self.op(b, op)?;
             prev = Some(op);
         }
@@ -453,7 +461,7 @@ impl Lowerer<'_> {
             "layout.async_copy" => self.async_copy(b, op)?,
             "layout.async_commit" => self.async_commit(b),
             "layout.async_wait" => self.async_wait(b, op),
-            "layout.barrier" => crate::conversion::nvidia::sreg::barrier(b),
+            "layout.barrier" => self.barrier(b),
             "layout.fence_async_shared" => shared_mem::fence_async_shared(b),
             "tile.expand_dims" | "tile.broadcast" | "tile.trans" => self.shape_op(b, op)?,
             "layout.convert" | "tile.reshape" => self.convert(b, op)?,

@@ -11,7 +11,6 @@
 //! alignment.
 
 use super::{lower_type, Lowerer};
-use crate::conversion::nvidia::sreg;
 use crate::passes::PassError;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 use tile_dialects::layout::{elem_bytes, Shared};
@@ -51,8 +50,9 @@ impl Lowerer<'_> {
         let s = t.shared().cloned().ok_or_else(|| PassError::at(&op.loc, "local_alloc of a non-memdesc"))?;
         let (slot, slots) = slot_bytes(&t);
         let bytes = slot * slots;
-        let first = self.nothing_read_smem_yet();
         let offset = self.smem_top().next_multiple_of(s.align());
+        // Bytes no op has used, outside any loop, have no earlier reader.
+        let first = self.nothing_read_smem_yet() || (self.loop_depth == 0 && offset >= self.smem_bytes);
         self.smem_align = self.smem_align.max(s.align());
         self.smem_bytes = self.smem_bytes.max(offset + bytes);
         self.smem_uses.push((bytes, b.loc.clone(), self.cur_op.clone()));
@@ -64,7 +64,7 @@ impl Lowerer<'_> {
         // copies that fill a ring (a persistent kernel's next tile reuses the bytes its
         // epilogue just read).
         if !first {
-            sreg::barrier(b);
+            self.barrier(b);
         }
         if let Some(&x) = op.operands.first() {
             self.smem_touched = true;
@@ -72,10 +72,9 @@ impl Lowerer<'_> {
             let ety = lower_type(self.ty(x));
             let vals = self.get(x).to_vec();
             self.write_tile(b, base, &s, &d, &vals, &ety);
-            if self.read_by_tensor_cores(r) {
-                fence_async_shared(b);
-            }
-            sreg::barrier(b);
+            // Published by a barrier before its first reader (`barriers.rs`).
+            let fence = self.read_by_tensor_cores(r);
+            self.publish_later(r, fence);
         }
         Ok(())
     }
@@ -95,6 +94,7 @@ impl Lowerer<'_> {
     pub(super) fn memdesc_index(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
         let (buf, idx) = (op.operands[0], op.operands[1]);
         let (slot, _) = slot_bytes(self.ty(buf));
+        self.views.insert(op.result(), buf);
         let base = self.scalar(buf);
         let i = self.scalar(idx);
         let c = b.const_int(slot as i64, 32);
