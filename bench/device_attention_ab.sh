@@ -4,7 +4,9 @@
 # SDPA (bench/attention_reference.py) in the same round, so that clock drift between
 # minutes falls on all of them. Naming two builds (`tilerun-base tilerun`) times a
 # compiler change against its base. ATTN_FLAGS adds tilerun flags to every tilec run
-# (ATTN_FLAGS='--divisibility N_CTX=64': the specialised kernel, as Triton's assumes).
+# (tilerun specialises on N_CTX a multiple of 64 by itself since session 11, as the
+# compiler asks for it; `--no-specialise --divisibility ...=16` for each integer gives the
+# kernel for any N_CTX).
 #   bash bench/device_attention_ab.sh CARRY_DIR [ROUNDS] [TILERUN_NAME...]
 set -uo pipefail
 source "$(dirname "$0")/carry.sh"
