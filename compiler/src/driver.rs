@@ -134,7 +134,7 @@ pub fn compile_with(
 /// `--explain-layouts`: compiles through `software-pipeline` and reports each access,
 /// conversion, dot and pipelined loop (`explain::report`).
 pub fn explain(file: &SourceFile, opts: &CompileOptions) -> Result<String, Diagnostics> {
-    let (_, text) = tile_ir(file, opts)?;
+    let (program, text) = tile_ir(file, opts)?;
     let context = tile_dialects::context::create_context();
     let sink = DiagnosticSink::attach(&context);
     let mut module = parse_verified(&context, &text, &sink).map_err(|d| mlir_error(file, "tilegen", d, true))?;
@@ -143,7 +143,11 @@ pub fn explain(file: &SourceFile, opts: &CompileOptions) -> Result<String, Diagn
     pipeline::run(&mut module, &all[..upto], opts, &PrintIr::default(), &sink, &mut std::io::sink())
         .map_err(|e| mlir_error(file, &e.pass, e.diagnostics, e.internal))?;
     let mirror = tile_dialects::ir::import_module(module.as_operation());
-    Ok(crate::explain::report(&mirror, opts))
+    let params = |kernel: &str, i: usize| {
+        let k = program.kernels.iter().find(|k| k.name == kernel);
+        k.and_then(|k| k.params.get(i)).map_or_else(|| format!("argument {i}"), |p| p.name.clone())
+    };
+    Ok(crate::explain::report(&mirror, opts, &params))
 }
 
 /// `.mlir` input (tilec's mlir-opt mode): refused if it is not text or nests too deeply

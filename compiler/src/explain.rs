@@ -11,6 +11,8 @@
 //!    count, from `smem-transpose`'s simulation), the bytes a thread moves per shared
 //!    access on each side and how many of its addresses the lowering computes (the
 //!    others are immediates); or that it is free.
+//! 4. Each divisor `fold-bounds` asked for (`tile.divisibility_hints`): the argument whose
+//!    specialisation would fold bounds checks.
 
 use crate::analysis::axis_info::AxisAnalysis;
 use crate::analysis::shared_addresses::{access_starts, address_cost, address_plan};
@@ -19,6 +21,7 @@ use crate::passes::coalesce::{mem_operands, num_warps, pointee_bytes};
 use crate::pipeline::Options;
 use std::collections::HashSet;
 use std::fmt::Write;
+use tile_dialects::ir::types::parse_i32_array;
 use tile_dialects::ir::{loc_line, Encoding, Module, Op};
 use tile_dialects::layout::matrix::row_addresses;
 use tile_dialects::layout::{elem_bytes, Dist, Shared};
@@ -47,7 +50,8 @@ pub fn short(e: &Encoding) -> String {
     }
 }
 
-pub fn report(m: &Module, opts: &Options) -> String {
+/// `param(kernel, i)`: the name of a kernel's argument `i`.
+pub fn report(m: &Module, opts: &Options, param: &dyn Fn(&str, usize) -> String) -> String {
     let axis = AxisAnalysis::run(m);
     let mut out = String::new();
     for f in &m.body {
@@ -55,7 +59,17 @@ pub fn report(m: &Module, opts: &Options) -> String {
             continue;
         }
         let nw = num_warps(f, opts);
-        let _ = writeln!(out, "kernel {} ({} warps)", f.str_attr("sym_name").unwrap_or_default(), nw);
+        let name = f.str_attr("sym_name").unwrap_or_default();
+        let _ = writeln!(out, "kernel {name} ({nw} warps)");
+        let hints = f.attr(crate::passes::fold_bounds::HINTS_ATTR).map(|a| parse_i32_array(&a.0)).unwrap_or_default();
+        for (i, d) in hints.iter().enumerate().filter(|(_, d)| **d > 1) {
+            let n = param(&name, i);
+            let _ = writeln!(
+                out,
+                "{n}: a multiple of {d} would fold bounds checks (fold-bounds): tilerun and the Python API \
+                 specialise on it when the argument is one; tilec takes --divisibility {n}={d}"
+            );
+        }
         let mut ops = vec![];
         m_walk(f, &mut ops);
         for op in &ops {

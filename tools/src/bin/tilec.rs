@@ -53,7 +53,8 @@ struct Cli {
     #[arg(long, value_name = "NAME=1")]
     assume: Vec<String>,
     /// Print, for each load and store, the encoding, bytes a thread moves per access,
-    /// 128-byte transactions per warp, and any conversion through shared memory.
+    /// 128-byte transactions per warp, and any conversion through shared memory; each dot
+    /// and pipelined loop; each argument whose larger divisor would fold bounds checks.
     #[arg(long)]
     explain_layouts: bool,
     /// Print the IR at this level to stdout instead of writing PTX.
