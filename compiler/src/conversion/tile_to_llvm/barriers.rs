@@ -147,6 +147,8 @@ fn synchronises(o: &Op, b: &Builder) -> bool {
         "llvm.inline_asm" => o.attr("has_side_effects").is_some(),
         n if n.starts_with("nvvm.") || n == "llvm.call" => true,
         n if n.starts_with("llvm.atomic") || n == "llvm.cmpxchg" => true,
+        // Memory intrinsics (none is emitted today; math intrinsics are pure).
+        n if n.starts_with("llvm.intr.mem") || n.starts_with("llvm.intr.masked") => true,
         _ => !o.regions.is_empty(),
     }
 }
