@@ -117,7 +117,7 @@ pub static REGISTRY: &[PassInfo] = &[
     },
     PassInfo {
         name: "convert-tile-to-llvm",
-        summary: "layout + memsem -> gpu.module of llvm/nvvm: distribute tiles over threads, PTX memory ops; a tile written to shared memory is published by a barrier only before its first possible reader (a pipeline's prologue copies go first), and a barrier with no shared access since the last is left out",
+        summary: "layout + memsem -> gpu.module of llvm/nvvm: distribute tiles over threads, PTX memory ops; a tile written to shared memory is published by a barrier only before its first possible reader (a pipeline's prologue copies go first), and a barrier with no shared access since the last, or before a buffer whose bytes nothing touched since, is left out",
         options: "arch, num_warps, index_bits, fp_fusion",
         kind: PassKind::Mirror(crate::conversion::tile_to_llvm::run),
     },

@@ -19,6 +19,12 @@
 //!    the block being built touches shared memory or completes an asynchronous
 //!    operation: all threads are already in step (the epilogue's barrier right after the
 //!    loop's last wait). The block's ops are read back, so no state outlives a block.
+//! 3. **Untouched bytes.** A buffer's "earlier readers are done" barrier is left out when
+//!    every op since the block's last barrier touched only other live buffers (whose
+//!    bytes the new one, above them, does not share): a loop's A and B tiles written one
+//!    after the other take one barrier before A (and one publishing both), not three.
+//!    Ops are tracked by what they are (`after_op`): writes, copies and reads of known
+//!    buffers; anything else, or a block boundary, forgets.
 
 use super::Lowerer;
 use crate::conversion::nvidia::sreg;
@@ -49,10 +55,38 @@ impl Lowerer<'_> {
             super::shared_mem::fence_async_shared(b);
         } else if let Some(o) = b.ops.iter().rev().find(|o| o.name == "nvvm.barrier0" || synchronises(o, b)) {
             if o.name == "nvvm.barrier0" {
+                self.since_barrier = Some(vec![]);
                 return;
             }
         }
         sreg::barrier(b);
+        self.since_barrier = Some(vec![]);
+    }
+
+    /// Whether every op since the block's last barrier touched only live buffers (step 3).
+    pub(super) fn untouched_since_barrier(&self) -> bool {
+        let live = |v: &ValueId| self.smem_live.iter().any(|(l, _, _)| l == v);
+        self.since_barrier.as_ref().is_some_and(|bufs| bufs.iter().all(live))
+    }
+
+    /// After lowering `op` (in `block`): the buffers it touched, or that it is unknown
+    /// (step 3).
+    pub(super) fn after_op(&mut self, op: &Op) {
+        let touched = match op.name.as_str() {
+            // `barrier()` has recorded it.
+            "layout.barrier" => return,
+            "layout.local_alloc" => op.operands.first().map(|_| op.result()),
+            "layout.async_copy" => Some(self.alloc_of(op.operands[1])),
+            "layout.local_load" => Some(self.alloc_of(op.operands[0])),
+            n if smem_free(n) => None,
+            _ => {
+                self.since_barrier = None;
+                return;
+            }
+        };
+        if let (Some(s), Some(t)) = (&mut self.since_barrier, touched) {
+            s.push(t);
+        }
     }
 
     /// Before lowering `op` (in `block`): emits the pending barrier unless `op` lets it

@@ -28,10 +28,14 @@ impl Lowerer<'_> {
         let blk = &src.blocks[0];
         let tys = self.flat_types(&blk.args);
         let mut err = Ok(());
+        // What was touched since a barrier is not known across a block's edges (a loop's
+        // back edge).
+        self.since_barrier = None;
         let region = b.region(&tys, |ib, news| {
             self.unflatten(&blk.args, news);
             err = self.block(ib, &blk.ops);
         });
+        self.since_barrier = None;
         err.map(|_| region)
     }
 

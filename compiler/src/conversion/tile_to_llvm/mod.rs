@@ -80,6 +80,8 @@ pub(crate) struct Lowerer<'m> {
     pub wgmma_retired: bool,
     /// Shared-memory writes whose publishing barrier is deferred (`barriers.rs`).
     pub pending: Option<barriers::Pending>,
+    /// The buffers ops touched since the block's last barrier; `None`: unknown.
+    pub since_barrier: Option<Vec<ValueId>>,
     /// Each memdesc view (a ring slot) and the memdesc it indexes.
     pub views: HashMap<ValueId, ValueId>,
     /// Shared buffers live at the op being lowered: (value, byte offset, bytes).
@@ -189,6 +191,7 @@ fn lower_kernel(
         loop_acc_regs: 0,
         wgmma_retired: false,
         pending: None,
+        since_barrier: None,
         views: HashMap::new(),
         smem_live: vec![],
         smem_align: 16,
@@ -424,6 +427,7 @@ impl Lowerer<'_> {
                 prev.is_some_and(|p| p.name == "layout.warp_group_dot" && p.int_attr("async") != Some(1));
             self.before_op(b, op);
             self.op(b, op)?;
+            self.after_op(op);
             prev = Some(op);
         }
         Ok(())

@@ -62,8 +62,9 @@ impl Lowerer<'_> {
         // Earlier readers of these bytes (a previous iteration's, a conversion's scratch)
         // must be done before the buffer is written: by this tile, or by the asynchronous
         // copies that fill a ring (a persistent kernel's next tile reuses the bytes its
-        // epilogue just read).
-        if !first {
+        // epilogue just read); the block's last barrier did it if nothing since touched
+        // more than other live buffers (`barriers.rs`).
+        if !first && !self.untouched_since_barrier() {
             self.barrier(b);
         }
         if let Some(&x) = op.operands.first() {
