@@ -365,9 +365,7 @@ fn lowered_facts(module: &Module) -> Vec<(String, LoweredFacts)> {
     mirror.walk(&mut |op| {
         if op.name == "llvm.func" {
             if let (Some(n), Some(b)) = (op.str_attr("sym_name"), op.int_attr("tile.smem_bytes")) {
-                let hints = op.attr(crate::passes::fold_bounds::HINTS_ATTR);
-                let divisibility_hints =
-                    hints.map(|a| tile_dialects::ir::types::parse_i32_array(&a.0)).unwrap_or_default();
+                let divisibility_hints = crate::passes::fold_bounds::hints(op);
                 out.push((n, LoweredFacts { shared_bytes: b as u32, divisibility_hints }));
             }
         }

@@ -21,7 +21,6 @@ use crate::passes::coalesce::{mem_operands, num_warps, pointee_bytes};
 use crate::pipeline::Options;
 use std::collections::HashSet;
 use std::fmt::Write;
-use tile_dialects::ir::types::parse_i32_array;
 use tile_dialects::ir::{loc_line, Encoding, Module, Op};
 use tile_dialects::layout::matrix::row_addresses;
 use tile_dialects::layout::{elem_bytes, Dist, Shared};
@@ -61,7 +60,7 @@ pub fn report(m: &Module, opts: &Options, param: &dyn Fn(&str, usize) -> String)
         let nw = num_warps(f, opts);
         let name = f.str_attr("sym_name").unwrap_or_default();
         let _ = writeln!(out, "kernel {name} ({nw} warps)");
-        let hints = f.attr(crate::passes::fold_bounds::HINTS_ATTR).map(|a| parse_i32_array(&a.0)).unwrap_or_default();
+        let hints = crate::passes::fold_bounds::hints(f);
         for (i, d) in hints.iter().enumerate().filter(|(_, d)| **d > 1) {
             let n = param(&name, i);
             let _ = writeln!(

@@ -140,8 +140,13 @@ fn with_asked(mut divisibility: Vec<(String, u32)>, base: &CompileOptions) -> Ve
 }
 
 /// The options of a second compile when the first asked for a divisor these arguments
-/// have (`ParamMeta::divisibility_hint`), else `None`.
-fn hinted(meta: &KernelMeta, opts: &CompileOptions, base: &CompileOptions, args: &[ArgSpec]) -> Option<CompileOptions> {
+/// have (`ParamMeta::divisibility_hint`), and the divisors that raised, else `None`.
+fn hinted(
+    meta: &KernelMeta,
+    opts: &CompileOptions,
+    base: &CompileOptions,
+    args: &[ArgSpec],
+) -> Option<(CompileOptions, Vec<(String, u32)>)> {
     if meta.params.iter().all(|p| p.divisibility_hint <= 1) {
         return None;
     }
@@ -149,11 +154,11 @@ fn hinted(meta: &KernelMeta, opts: &CompileOptions, base: &CompileOptions, args:
     let ordered = bind::order(&meta.name, &params, args).ok()?;
     let (divisibility, _) = bind::specialisation(&params, &ordered);
     let divisibility = with_asked(divisibility, base);
-    let raised = divisibility.iter().any(|(n, d)| {
-        let had = opts.divisibility.iter().find(|(m, _)| m == n).map_or(1, |e| e.1);
-        *d > had
-    });
-    raised.then(|| CompileOptions { divisibility, ..opts.clone() })
+    let raised: Vec<(String, u32)> = (divisibility.iter())
+        .filter(|(n, d)| *d > opts.divisibility.iter().find(|(m, _)| m == n).map_or(1, |e| e.1))
+        .cloned()
+        .collect();
+    (!raised.is_empty()).then(|| (CompileOptions { divisibility, ..opts.clone() }, raised))
 }
 
 /// A kernel for the interpreter: its mirror IR at the tile level (and, with `each_pass`,
@@ -204,11 +209,8 @@ pub fn compile_tile(
     let (mut compiled, mut cache_hit, mut kernel) = compile(&opts)?;
     let mut asked = vec![];
     // The compile asked for a divisor the arguments have: specialise on it too.
-    if let Some(again) = (!no_specialise).then(|| hinted(&kernel, &opts, base, args)).flatten() {
-        asked = (kernel.params.iter())
-            .filter(|p| p.divisibility_hint > 1 && again.divisibility.contains(&(p.name.clone(), p.divisibility_hint)))
-            .map(|p| (p.name.clone(), p.divisibility_hint))
-            .collect();
+    if let Some((again, raised)) = (!no_specialise).then(|| hinted(&kernel, &opts, base, args)).flatten() {
+        asked = raised;
         (compiled, cache_hit, kernel) = compile(&again)?;
     }
     let compile_ms = t.elapsed().as_secs_f64() * 1e3;

@@ -35,7 +35,7 @@ use crate::analysis::axis_info::AxisAnalysis;
 use crate::passes::PassError;
 use crate::pipeline::Options;
 use std::collections::HashMap;
-use tile_dialects::ir::types::fmt_array;
+use tile_dialects::ir::types::{fmt_array, parse_i32_array};
 use tile_dialects::ir::{Attr, Builder, Module, Op, ValueId, Values};
 
 pub fn run(m: &mut Module, _opts: &Options) -> Result<(), PassError> {
@@ -88,6 +88,11 @@ pub fn run(m: &mut Module, _opts: &Options) -> Result<(), PassError> {
 
 /// The function attribute of step 3 (carried to the lowered kernel, read into OUT.json).
 pub const HINTS_ATTR: &str = "tile.divisibility_hints";
+
+/// A function's step-3 divisors, one per argument (empty: none asked).
+pub fn hints(func: &Op) -> Vec<u32> {
+    func.attr(HINTS_ATTR).map(|a| parse_i32_array(&a.0)).unwrap_or_default()
+}
 
 /// What step 2 makes of one comparison.
 enum Verdict {

@@ -63,10 +63,14 @@ impl Lowerer<'_> {
         self.since_barrier = Some(vec![]);
     }
 
+    /// Whether a buffer is live (live buffers never share bytes).
+    fn live(&self, buf: &ValueId) -> bool {
+        self.smem_live.iter().any(|(l, _, _)| l == buf)
+    }
+
     /// Whether every op since the block's last barrier touched only live buffers (step 3).
     pub(super) fn untouched_since_barrier(&self) -> bool {
-        let live = |v: &ValueId| self.smem_live.iter().any(|(l, _, _)| l == v);
-        self.since_barrier.as_ref().is_some_and(|bufs| bufs.iter().all(live))
+        self.since_barrier.as_ref().is_some_and(|bufs| bufs.iter().all(|v| self.live(v)))
     }
 
     /// After lowering `op` (in `block`): the buffers it touched, or that it is unknown
@@ -93,7 +97,7 @@ impl Lowerer<'_> {
     /// wait (step 1).
     pub(super) fn before_op(&mut self, b: &mut Builder, op: &Op) {
         let Some(p) = &self.pending else { return };
-        let live = |v: &ValueId| self.smem_live.iter().any(|(l, _, _)| l == v);
+        let live = |v: &ValueId| self.live(v);
         let waits = match op.name.as_str() {
             "layout.barrier" => true,
             "func.return" => {
