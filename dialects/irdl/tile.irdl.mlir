@@ -301,12 +301,14 @@ irdl.dialect @tile {
   }
 
   // printf from the device: the message and one value (a line per element of a tile), or
-  // the message alone.
-  //   "tile.print"(%x) {msg = "x = "} : (tensor<4xf32>) -> ()
+  // the message alone. `unsigned` (integers are signless here) prints the value as
+  // unsigned, as Triton prints u8..u64.
+  //   "tile.print"(%x) {msg = "x = ", unsigned = false} : (tensor<4xf32>) -> ()
   irdl.operation @print {
     %v = irdl.any
     %s = irdl.base "#builtin.string"
-    irdl.attributes { "msg" = %s }
+    %b = irdl.base "#builtin.integer"
+    irdl.attributes { "msg" = %s, "unsigned" = %b }
     irdl.operands(value: optional %v)
     irdl.results()
   }

@@ -133,6 +133,11 @@ impl<'a> Checker<'a> {
                     _ => MathFn::Erf,
                 };
                 let x = self.math_arg(name, a[0].unwrap(), f != MathFn::Abs)?;
+                if f == MathFn::Abs && x.ty.scalar_elem().is_some_and(|s| s.is_unsigned_int() || s == Scalar::I1) {
+                    // Triton: `abs` of an unsigned value is the value (the lowering's
+                    // integer abs reads its operand as signed).
+                    return Ok(Val::Expr(TExpr::strong(x)));
+                }
                 let ty = x.ty.clone();
                 Ok(expr(ExprKind::Math { f, args: vec![x] }, ty, sp))
             }
@@ -364,13 +369,15 @@ impl<'a> Checker<'a> {
         Ok(expr_s(r, sp))
     }
 
-    /// Sums and scans of narrow integers accumulate in 32 bits, as in Triton.
+    /// Sums and scans of narrow integers accumulate in 32 bits, and of bf16 in f32 (the
+    /// result is f32: Triton's `_promote_bfloat16_to_float32`), as in Triton.
     fn widen_small_ints(&mut self, x: TExpr) -> Expr {
         match x.ty().scalar_elem() {
             Some(s) if s.is_int() && s.bits() < 32 => {
                 let to = if s.is_unsigned_int() { Scalar::U32 } else { Scalar::I32 };
                 cast_expr(x.e, to, false)
             }
+            Some(Scalar::BF16) => cast_expr(x.e, Scalar::F32, false),
             _ => x.e,
         }
     }

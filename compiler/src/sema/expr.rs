@@ -6,7 +6,7 @@ use super::promote::{common_scalar, promote};
 use super::scope::suggest;
 use super::tir::{BinOp, ConstVal, Expr, ExprKind, UnOp};
 use super::types::{Elem, Scalar, Ty};
-use super::{builtins, const_expr, consts, Binding, Checker, TExpr, Val, R};
+use super::{builtins, const_expr, consts, weak_fold, Binding, Checker, TExpr, Val, R};
 use crate::diag::Diagnostic;
 use crate::limits::MAX_OPS;
 use crate::source::Span;
@@ -264,6 +264,13 @@ impl<'a> Checker<'a> {
             _ => {}
         }
         let weak = x.weak;
+        if let (true, Some(c)) = (weak, x.as_const()) {
+            match weak_fold::unary(op, c, s) {
+                Some(Ok(weak_fold::Folded::Value(v, t))) => return Ok(TExpr { e: const_expr(v, t, sp), weak }),
+                Some(Err(msg)) => return self.error(msg, sp, "in this constant expression"),
+                _ => {}
+            }
+        }
         if let Some(c) = x.as_const() {
             if let Some(v) = consts::unary(op, c, s) {
                 return Ok(TExpr { e: const_expr(v, s, sp), weak });
@@ -297,7 +304,21 @@ impl<'a> Checker<'a> {
         for x in [&a, &b] {
             self.no_fp8_arith(x, op_str(op))?;
         }
-        let s = common_scalar(&a, &b);
+        if let (true, true, Some(x), Some(y)) = (a.weak, b.weak, a.as_const(), b.as_const()) {
+            let (ta, tb) = (a.ty().scalar_elem().unwrap(), b.ty().scalar_elem().unwrap());
+            match weak_fold::binary(op, x, ta, y, tb) {
+                Ok(weak_fold::Folded::Value(v, t)) => {
+                    return Ok(TExpr { e: const_expr(v, t, sp), weak: !op.is_comparison() });
+                }
+                Ok(weak_fold::Folded::NotHere) => {}
+                Err(msg) => return self.error(msg, sp, "in this constant expression"),
+            }
+        }
+        let div_or_mod = matches!(op, Div | Rem);
+        if div_or_mod && !a.weak && !b.weak {
+            self.same_signedness(op, &a, &b)?;
+        }
+        let s = common_scalar(&a, &b, div_or_mod);
         let s = match op {
             LogicalAnd | LogicalOr => {
                 for x in [&a, &b] {
@@ -351,6 +372,26 @@ impl<'a> Checker<'a> {
         let rs = if op.is_comparison() { Scalar::I1 } else { s };
         let ty = Ty::tile(Elem::Scalar(rs), shape);
         Ok(TExpr { e: Expr { kind: ExprKind::Binary(op, Box::new(ea), Box::new(eb)), ty, span: sp }, weak: false })
+    }
+
+    /// Triton refuses `/` and `%` between integers of different signedness ("this is
+    /// unlikely to result in a useful answer"): the result would depend on which side
+    /// is converted.
+    fn same_signedness(&mut self, op: BinOp, a: &TExpr, b: &TExpr) -> R<()> {
+        let (sa, sb) = (a.ty().scalar_elem().unwrap(), b.ty().scalar_elem().unwrap());
+        let signed = |s: Scalar| s.is_signed_int();
+        if !sa.is_int() || !sb.is_int() || sa == Scalar::I1 || sb == Scalar::I1 || signed(sa) == signed(sb) {
+            return Ok(());
+        }
+        let to = if signed(sa) { sb } else { sa };
+        Err(self.err(
+            Diagnostic::error(
+                format!("cannot use `{}` with {sa} and {sb}: they have different signedness", op_str(op)),
+                a.span().to(b.span()),
+                format!("{sa} {} {sb}", op_str(op)),
+            )
+            .help(format!("convert one side first, e.g. `.to({to})` (Triton refuses this too)")),
+        ))
     }
 
     fn add_ptr(&mut self, ptr: TExpr, off: TExpr, negate: bool, sp: Span) -> R<TExpr> {

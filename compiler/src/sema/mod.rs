@@ -44,10 +44,12 @@ pub mod dump;
 mod expr;
 mod kernel;
 mod promote;
+mod range_step;
 pub(crate) mod scope;
 mod static_range;
 mod stmts;
 mod tuples;
+mod weak_fold;
 
 #[cfg(test)]
 mod tests;

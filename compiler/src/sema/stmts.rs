@@ -460,18 +460,28 @@ impl<'a> Checker<'a> {
         let end = conv.pop().unwrap();
         let start = conv.pop().unwrap();
         self.flush(out);
-        let v = self.new_var(&var.name, Ty::scalar(s), var.span);
+        let (start, end, step, mapping) = self.range_bounds(start, end, step, s, sp, out);
+        let direct = matches!(mapping, super::range_step::Mapping::Direct);
+        let counter = self.new_var(if direct { &var.name } else { "range_counter" }, Ty::scalar(s), var.span);
         self.push_frame(FrameKind::Loop, sp);
         let frame = self.frames.len() - 1;
-        self.declare(&var.name, Binding::LoopVar(v), var.span);
         let mut body_out = vec![];
+        let v = if direct {
+            counter
+        } else {
+            let v = self.new_var(&var.name, Ty::scalar(s), var.span);
+            let value = self.range_var(mapping, counter, s, var.span);
+            body_out.push(Stmt::Let { var: v, value, span: var.span });
+            v
+        };
+        self.declare(&var.name, Binding::LoopVar(v), var.span);
         self.check_stmts(&body.stmts, &mut body_out);
         self.pop_frame();
         let brk = self.break_flag(frame, sp, out);
         // A loop that may stop early is not software-pipelined (its loads would be
         // issued for iterations that never run).
         let num_stages = if brk.is_some() { None } else { num_stages };
-        out.push(Stmt::For { var: v, start, end, step, num_stages, unroll, body: body_out, brk, span: sp });
+        out.push(Stmt::For { var: counter, start, end, step, num_stages, unroll, body: body_out, brk, span: sp });
         Ok(())
     }
 

@@ -87,7 +87,13 @@ fn promotion_and_weak_literals() {
     assert_eq!(ty_of("a + b", "a: i32, b: f32"), "f32");
     assert_eq!(ty_of("a + b", "a: i32, b: i64"), "i64");
     assert_eq!(ty_of("a + b", "a: i32, b: u32"), "u32");
-    assert_eq!(ty_of("a + b", "a: f16, b: bf16"), "f32");
+    // Triton's computation_type_impl: f16 wins over bf16; bf16 stays only beside bf16;
+    // `/` and `%` on halves compute in f32.
+    assert_eq!(ty_of("a + b", "a: f16, b: bf16"), "f16");
+    assert_eq!(ty_of("a + b", "a: bf16, b: i32"), "f32");
+    assert_eq!(ty_of("a / b", "a: f16, b: f16"), "f32");
+    assert_eq!(ty_of("a % 2.0", "a: bf16"), "f32");
+    assert_eq!(ty_of("a * 2.0", "a: bf16"), "bf16");
     assert_eq!(ty_of("a + b", "a: f16, b: f32"), "f32");
     assert_eq!(ty_of("a * 2", "a: f16"), "f16");
     assert_eq!(ty_of("a * 0.5", "a: f16"), "f16");

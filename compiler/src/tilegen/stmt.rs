@@ -192,11 +192,12 @@ impl Gen<'_> {
                 // One print per value (tiles print one line per element, as in Triton).
                 let vs: Vec<ValueId> = values.iter().map(|v| self.expr(b, v)).collect();
                 b.loc = self.loc(*span);
+                let unsigned = |e: &crate::sema::tir::Expr| e.ty.scalar_elem().is_some_and(|s| s.is_unsigned_int());
                 if vs.is_empty() {
-                    b.op("tile.print", &[], &[], &[("msg", Attr::str(msg))]);
+                    b.op("tile.print", &[], &[], &[("msg", Attr::str(msg)), ("unsigned", Attr::bool(false))]);
                 }
-                for v in vs {
-                    b.op("tile.print", &[v], &[], &[("msg", Attr::str(msg))]);
+                for (v, e) in vs.into_iter().zip(values) {
+                    b.op("tile.print", &[v], &[], &[("msg", Attr::str(msg)), ("unsigned", Attr::bool(unsigned(e)))]);
                 }
             }
             Stmt::DeviceAssert { cond, msg, span } => {

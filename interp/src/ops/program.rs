@@ -16,7 +16,8 @@ pub enum Op {
     ProgramId(usize),
     NumPrograms(usize),
     AddPtr,
-    Print(String),
+    /// The message, and whether integers print as unsigned.
+    Print(String, bool),
     Assert(String),
 }
 
@@ -26,7 +27,7 @@ pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
         "tile.program_id" => Op::ProgramId(axis()?),
         "tile.num_programs" => Op::NumPrograms(axis()?),
         "tile.addptr" => Op::AddPtr,
-        "tile.print" => Op::Print(op.str_attr("msg").unwrap_or_default()),
+        "tile.print" => Op::Print(op.str_attr("msg").unwrap_or_default(), op.int_attr("unsigned") == Some(1)),
         "tile.assert" => Op::Assert(op.str_attr("msg").unwrap_or_default()),
         _ => return Ok(None),
     }))
@@ -63,7 +64,7 @@ pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
                 return Err(Fault::new(format!("device_assert failed{msg}: {pid}{elem}")));
             }
         }
-        Op::Print(msg) => {
+        Op::Print(msg, unsigned) => {
             let pid = format!("pid ({}, {}, {})", f.pid[0], f.pid[1], f.pid[2]);
             let Some(&v) = n.operands.first() else {
                 f.prints.push(format!("{pid} {msg}"));
@@ -74,6 +75,9 @@ pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
             let show = |i: usize| match (&*x, t.elem) {
                 (Data::I(a), Elem::Int(1)) => (a[i] != 0).to_string(),
                 (Data::I(a), Elem::Ptr(_)) => format!("0x{:x}", a[i]),
+                // Values are held sign-extended from their width: reread the bits.
+                (Data::I(a), Elem::Int(w)) if *unsigned && w < 64 => (a[i] as u64 & ((1u64 << w) - 1)).to_string(),
+                (Data::I(a), _) if *unsigned => (a[i] as u64).to_string(),
                 (Data::I(a), _) => a[i].to_string(),
                 (Data::F(a), _) => format!("{}", a[i]),
             };

@@ -37,10 +37,13 @@ pub fn extern_decl((name, ty): (&str, &str), loc: &str) -> Op {
     }
 }
 
-fn conv(t: &Type) -> (&'static str, Type) {
+/// The printf conversion of a value of type `t`, and the type vprintf takes it as.
+fn conv(t: &Type, unsigned: bool) -> (&'static str, Type) {
     match t {
         t if t.is_float() => ("%f", Type::F64),
+        Type::Int(64) if unsigned => ("%llu", Type::Int(64)),
         Type::Int(64) => ("%lld", Type::Int(64)),
+        Type::Int(w) if unsigned && *w > 1 => ("%u", Type::Int(32)),
         _ => ("%d", Type::Int(32)),
     }
 }
@@ -50,7 +53,8 @@ impl Lowerer<'_> {
         let msg = op.str_attr("msg").unwrap_or_default();
         let tile = op.operands.iter().copied().find(|v| self.ty(*v).is_tensor());
         let pid: Vec<ValueId> = (0..3).map(|a| sreg::read(b, "ctaid", a)).collect();
-        let elem_fmts: Vec<&str> = op.operands.iter().map(|v| conv(&lower_type(self.ty(*v))).0).collect();
+        let unsigned = op.int_attr("unsigned") == Some(1);
+        let elem_fmts: Vec<&str> = op.operands.iter().map(|v| conv(&lower_type(self.ty(*v)), unsigned).0).collect();
         let idx_part = if tile.is_some() { " idx (%d)" } else { "" };
         let sep = if msg.is_empty() || msg.ends_with(' ') { "" } else { " " };
         let text = format!("pid (%u, %u, %u){idx_part} {msg}{sep}{}\n", elem_fmts.join(" "));
@@ -71,9 +75,12 @@ impl Lowerer<'_> {
             for v in &op.operands {
                 let x = self.reg(*v, j);
                 let t = lower_type(self.ty(*v));
-                let (_, want) = conv(&t);
+                let (_, want) = conv(&t, unsigned);
                 args.push(match (&t, &want) {
                     (t, Type::F64) if *t != Type::F64 => b.op1("arith.extf", &[x], Type::F64, &[]),
+                    (Type::Int(w), Type::Int(32)) if *w < 32 && unsigned => {
+                        b.op1("arith.extui", &[x], Type::Int(32), &[])
+                    }
                     (Type::Int(w), Type::Int(32)) if *w < 32 => b.op1("arith.extsi", &[x], Type::Int(32), &[]),
                     _ => x,
                 });
