@@ -186,6 +186,8 @@ impl Lowerer<'_> {
         // reads it (shared memory is dynamic, so LLVM cannot drop a dead store there).
         if scalar && self.used.contains(&r) {
             olds = vec![self.broadcast_from_thread0(b, olds[0], &ety)];
+        } else if !scalar && self.used.contains(&r) {
+            olds = self.broadcast_from_owners(b, r, olds, &ety, &op.loc)?;
         }
         self.map.insert(r, olds);
         Ok(())
@@ -241,6 +243,48 @@ impl Lowerer<'_> {
         let dist = self.dist(v, loc)?;
         let parts = self.thread_parts(b, &dist);
         Ok(dist.owner(b, (self.lane, self.warp), &parts, j))
+    }
+
+    /// A tile atomic's old values, given from each element's issuing thread (its owner)
+    /// to the threads that hold copies of it (a tile smaller than the program, or one
+    /// broadcast along an axis): only the owner ran the atomic, so a copy's register was
+    /// never written (on an H100 a 2-element i64 `atomic_add` returned the added value).
+    /// Owners store the tile row-major to shared memory, then every thread reads its
+    /// elements back.
+    fn broadcast_from_owners(
+        &mut self,
+        b: &mut Builder,
+        r: ValueId,
+        olds: Vec<ValueId>,
+        ety: &Type,
+        loc: &str,
+    ) -> Result<Vec<ValueId>, PassError> {
+        let dist = self.dist(r, loc)?;
+        if !dist.has_copies() {
+            return Ok(olds);
+        }
+        let numel: i64 = dist.shape.iter().product();
+        let base = self.smem_for_write(b, (numel * (ety.bits() as i64 / 8).max(1)) as u32);
+        let parts = self.thread_parts(b, &dist);
+        let mut addrs = vec![];
+        for (j, old) in olds.iter().enumerate() {
+            let offs = dist.reg_offsets(j);
+            let mut lin = b.const_int(0, 32);
+            for d in 0..dist.rank() {
+                let i = dist.index(b, &parts, d, offs[d]);
+                let stride: i64 = dist.shape[d + 1..].iter().product();
+                let i = tile_dialects::layout::mul_const(b, i, stride);
+                lin = b.op1("arith.addi", &[lin, i], Type::Int(32), &[]);
+            }
+            let addr = super::convert::gep(b, base, lin, ety);
+            let own = dist.owner(b, (self.lane, self.warp), &parts, j);
+            b.if_then(own, |ib| {
+                ib.op("llvm.store", &[*old, addr], &[], &[]);
+            });
+            addrs.push(addr);
+        }
+        sreg::barrier(b);
+        Ok(addrs.into_iter().map(|a| b.op1("llvm.load", &[a], ety.clone(), &[])).collect())
     }
 
     /// Thread 0's `v`, given to every thread through shared memory.
