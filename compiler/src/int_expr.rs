@@ -82,7 +82,11 @@ fn lex(s: &str) -> Result<Vec<Tok>, ExprError> {
                 (_, b'(') => "(",
                 (_, b')') => ")",
                 (_, b',') => ",",
-                _ => return Err(ExprError::Syntax(format!("unexpected `{}` in `{s}`", &s[i..i + 1]))),
+                _ => {
+                    // The whole character (a full-width digit is three bytes).
+                    let ch = s[i..].chars().next().unwrap_or('?');
+                    return Err(ExprError::Syntax(format!("unexpected `{ch}` in `{s}`")));
+                }
             };
             i += op.len();
             out.push(Tok::Op(op));
@@ -281,6 +285,9 @@ mod tests {
         assert_eq!(eval_number("cdiv(1 << 11, 128) * 2"), Ok(32));
         assert_eq!(check_syntax("cdiv(M, BM) * N / (K - 1)"), Ok(()));
         assert!(check_syntax("cdiv(M,").is_err() && check_syntax("M +").is_err() && check_syntax("f(M)").is_err());
+        // A character of several bytes is named whole (slicing it by byte panicked).
+        assert_eq!(eval_number("１２"), Err(ExprError::Syntax("unexpected `１` in `１２`".into())));
+        assert!(eval_number("12é").is_err());
     }
 
     #[test]
