@@ -90,4 +90,16 @@ fn encodings_match_the_tile() {
     )
     .unwrap_err();
     assert_eq!(e, "`tile.num_warps`: `num_warps` must be 1, 2, 4, 8, 16 or 32, found 3");
+    let e = check(
+        "%x: tensor<64xf32, #layout.blocked<array<i32: 3>, array<i32: 32>, array<i32: 4>, array<i32: 0>>>) attributes {tile.num_warps = 4 : i32} {
+    func.return",
+    )
+    .unwrap_err();
+    assert!(e.ends_with("the blocked encoding's sizes are not all powers of two"), "{e}");
+    let e = check(
+        "%x: tensor<64xf32, #layout.blocked<array<i32: 128>, array<i32: 32>, array<i32: 4>, array<i32: 0>>>) attributes {tile.num_warps = 4 : i32} {
+    func.return",
+    )
+    .unwrap_err();
+    assert!(e.ends_with("the encoding gives each thread 128 elements of a tile of 64"), "{e}");
 }

@@ -36,9 +36,17 @@ pub(crate) fn check(cx: &Cx, t: &Type) -> Result<(), String> {
             if numel > MAX_NUMEL {
                 return Err(format!("{t} has {numel} elements, more than a tile may hold ({MAX_NUMEL})"));
             }
-            match encoding {
-                Some(e) => encoding_fits(cx, e, shape.len()).map_err(|m| format!("{t}: {m}")),
-                None => Ok(()),
+            let Some(e) = encoding else { return Ok(()) };
+            encoding_fits(cx, e, shape.len()).map_err(|m| format!("{t}: {m}"))?;
+            // A thread never needs more registers than the tile has elements; more would
+            // have the lowering allocate them all (fuzzing: a size per thread of 2^20 on
+            // a 1024-element tile ran the compiler out of memory).
+            match tile_dialects::layout::Dist::of(shape, e) {
+                Some(d) if d.elems_per_thread() as i64 > numel => Err(format!(
+                    "{t}: the encoding gives each thread {} elements of a tile of {numel}",
+                    d.elems_per_thread()
+                )),
+                _ => Ok(()),
             }
         }
         _ => Ok(()),
@@ -85,6 +93,9 @@ fn blocked_fits(cx: &Cx, b: &Blocked, rank: usize) -> Result<(), String> {
     }
     if b.size_per_thread.iter().chain(&b.threads_per_warp).chain(&b.warps_per_cta).any(|&x| x == 0) {
         return Err("the blocked encoding has a zero size".into());
+    }
+    if b.size_per_thread.iter().chain(&b.threads_per_warp).chain(&b.warps_per_cta).any(|&x| !x.is_power_of_two()) {
+        return Err("the blocked encoding's sizes are not all powers of two".into());
     }
     let product = |a: &[u32]| a.iter().try_fold(1u64, |p, &x| p.checked_mul(x as u64)).unwrap_or(u64::MAX);
     if product(&b.threads_per_warp) != 32 {
