@@ -338,6 +338,7 @@ pub fn perform(op: &MemOp, n: &Node, k: &Kernel, f: &mut Frame, cx: &mut Ctx) ->
             let (changed, old) = atomics(cx.mem, &lanes, elem, |old, i| rmw_value(rmw, unsigned, elem, old, &v, i))?;
             if let Some(r) = cx.races.as_deref_mut() {
                 r.access(cx.prog, kind, &lanes, cx.mem, &n.loc);
+                scalar_result_barrier(r, cx.prog, n, tile);
             }
             f.set(n.results[0], old);
             Ok(changed)
@@ -360,10 +361,23 @@ pub fn perform(op: &MemOp, n: &Node, k: &Kernel, f: &mut Frame, cx: &mut Ctx) ->
             })?;
             if let Some(r) = cx.races.as_deref_mut() {
                 r.access(cx.prog, kind, &lanes, cx.mem, &n.loc);
+                scalar_result_barrier(r, cx.prog, n, tile);
             }
             f.set(n.results[0], old);
             Ok(changed)
         }
+    }
+}
+
+/// A scalar atomic runs in thread 0; when its old value is used, the lowering gives it
+/// to every thread through shared memory and a barrier (`broadcast_from_thread0`), and
+/// that barrier orders the other threads after what thread 0 acquired: the detector
+/// passes the same barrier (without it, polling a flag with `atomic_add(flag, 0, sem =
+/// "acquire")` reported the reads it guards as races).
+fn scalar_result_barrier(r: &mut Races, prog: u32, n: &Node, tile: bool) {
+    let unused = n.free.contains(&n.results[0]);
+    if !tile && !unused {
+        r.barrier(prog);
     }
 }
 
