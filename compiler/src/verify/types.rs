@@ -4,6 +4,9 @@ use super::Cx;
 use crate::limits::MAX_NUMEL;
 use tile_dialects::ir::{Blocked, Encoding, Type};
 
+/// How many registers a thread may hold per element of a tile (copies included).
+const MAX_COPIES: i64 = 16;
+
 /// A scalar the language has: an integer of 1 to 64 bits or a float.
 pub(crate) fn is_scalar(t: &Type) -> bool {
     matches!(t, Type::Int(1 | 8 | 16 | 32 | 64)) || t.is_float()
@@ -38,12 +41,14 @@ pub(crate) fn check(cx: &Cx, t: &Type) -> Result<(), String> {
             }
             let Some(e) = encoding else { return Ok(()) };
             encoding_fits(cx, e, shape.len()).map_err(|m| format!("{t}: {m}"))?;
-            // A thread never needs more registers than the tile has elements; more would
-            // have the lowering allocate them all (fuzzing: a size per thread of 2^20 on
-            // a 1024-element tile ran the compiler out of memory).
+            // Registers a thread holds: the elements it owns, and copies where the
+            // encoding's sizes exceed the tile's (a 2-wide row in 16-byte vectors). Far
+            // more would have the lowering allocate them all (fuzzing: a size per thread
+            // of 2^20 on a 1024-element tile ran the compiler out of memory).
+            let most = (numel * MAX_COPIES).min(MAX_NUMEL / 32);
             match tile_dialects::layout::Dist::of(shape, e) {
-                Some(d) if d.elems_per_thread() as i64 > numel => Err(format!(
-                    "{t}: the encoding gives each thread {} elements of a tile of {numel}",
+                Some(d) if d.elems_per_thread() as i64 > most => Err(format!(
+                    "{t}: the encoding gives each thread {} elements of a tile of {numel} (at most {most})",
                     d.elems_per_thread()
                 )),
                 _ => Ok(()),

@@ -94,6 +94,15 @@ pub(super) fn anchor(op: &Op) -> Option<Encoding> {
     op.attr("layout.anchor").map(|a| Encoding::parse(&a.0))
 }
 
+/// The anchor of the memory op that reads loop argument `arg` of `body` as its pointer
+/// (operand 0), when the loop's result is not used after it: a pointer tile advanced each
+/// trip (a K-major operand, `b + ok[:, None] + on[None, :] * sbn`) is then carried in
+/// the encoding its load wants, not converted through shared memory every trip.
+fn carried_anchor(body: &tile_dialects::ir::Block, arg: usize) -> Option<Encoding> {
+    let a = *body.args.get(arg)?;
+    body.ops.iter().find(|o| o.operands.first() == Some(&a)).and_then(anchor)
+}
+
 /// The tile operands among `vs`.
 fn tiles(values: &Values, vs: &[ValueId]) -> Vec<ValueId> {
     vs.iter().copied().filter(|v| values.ty(*v).is_tensor()).collect()
@@ -388,7 +397,17 @@ impl State<'_> {
         let res_encs: Vec<Option<Encoding>> = op
             .results
             .iter()
-            .map(|r| self.values.ty(*r).is_tensor().then(|| self.first_demand_or_default(*r)))
+            .enumerate()
+            .map(|(k, r)| {
+                self.values.ty(*r).is_tensor().then(|| {
+                    let unasked = !self.fixed.contains_key(r) && self.demands.get(r).is_none_or(|d| d.is_empty());
+                    match (unasked, op.name == "scf.for") {
+                        (true, true) => carried_anchor(&op.regions[0].blocks[0], 1 + k)
+                            .unwrap_or_else(|| self.first_demand_or_default(*r)),
+                        _ => self.first_demand_or_default(*r),
+                    }
+                })
+            })
             .collect();
         for (r, e) in op.results.iter().zip(&res_encs) {
             if let Some(e) = e {
