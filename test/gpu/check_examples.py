@@ -271,6 +271,34 @@ def fp8_round_trip_cases(c, rng):
         yield Case(f"n={n}", (cdiv(n, T),), args, checks, rtol=0, atol=0)
 
 
+def matmul_fp8_cases(c, rng, fmt="e4m3", out=np.float16):
+    """A (M x K) times B stored N x K, both fp8, scaled per tensor or per row / column:
+    odd sizes (the K edge masked, M and N wrapped), against float64."""
+    BM, BN = int(c.get("BM", 128)), int(c.get("BN", 256))
+    out_name = "f16" if out == np.float16 else "bf16"
+    for (M, N, K), rowwise in [((128, 256, 128), 0), ((100, 200, 70), 0), ((64, 96, 300), 1), ((300, 260, 384), 1)]:
+        a = fp8_bits(rng.uniform(-2, 2, (M, K)), fmt)
+        b = fp8_bits(rng.uniform(-2, 2, (N, K)), fmt)
+        if rowwise:
+            sa, sb = rng.uniform(0.25, 2, M).astype(np.float32), rng.uniform(0.25, 2, N).astype(np.float32)
+            scale = sa.astype(np.float64)[:, None] * sb.astype(np.float64)[None, :]
+        else:
+            sa, sb = np.array([0.5], np.float32), np.array([3.0], np.float32)
+            scale = 1.5
+        prod = fp8_value(a, fmt).astype(np.float64) @ fp8_value(b, fmt).astype(np.float64).T * scale
+        ref = prod.astype(np.float32) if out == np.float16 else bf16_round(prod.astype(np.float32))
+        ref = ref.astype(np.float16) if out == np.float16 else ref
+        args = [("a", a), ("b", b), ("c", f"empty:{out_name}:{M}x{N}"), ("sa", sa), ("sb", sb), ("M", M), ("N", N),
+                ("K", K), ("sam", K), ("sbn", K), ("scm", N)]
+        defines = {"ROWWISE": rowwise} if rowwise else {}
+        yield Case(f"{M}x{N}x{K},rowwise={rowwise}", (cdiv(M, BM) * cdiv(N, BN),), args, {"c": ref},
+                   rtol=2e-2, atol=5e-2, defines=defines)
+
+
+def matmul_fp8_e5m2_cases(c, rng):
+    yield from matmul_fp8_cases(c, rng, "e5m2", None)
+
+
 def attention_reference(q, k, v, scale, causal):
     """softmax(q k^T * scale) v in float64 (torch's scaled_dot_product_attention's math)."""
     s = np.einsum("zhmd,zhnd->zhmn", q.astype(np.float64), k.astype(np.float64)) * scale
@@ -779,7 +807,13 @@ FIXTURE_ONLY = {"convert"}
 # Kernels only a GPU can run, with the reason: skipped under --interpret.
 GPU_ONLY = {"asm_mad": "inline_asm_elementwise runs PTX, which the interpreter cannot"}
 
+MATMUL_FP8_SIG = [("a", "*f8e4m3"), ("b", "*f8e4m3"), ("c", "*f16"), ("sa", "*f32"), ("sb", "*f32"), ("M", "i32"),
+                  ("N", "i32"), ("K", "i32"), ("sam", "i32"), ("sbn", "i32"), ("scm", "i32")]
+
 KERNELS = {
+    "matmul_fp8": (MATMUL_FP8_SIG, matmul_fp8_cases),
+    "matmul_fp8_e5m2": ([(n, {"*f8e4m3": "*f8e5m2", "*f16": "*bf16"}.get(t, t)) for n, t in MATMUL_FP8_SIG],
+                        matmul_fp8_e5m2_cases),
     "add": ([("a", "*f32"), ("b", "*f32"), ("out", "*f32"), ("n", "i32")], add_cases),
     "sum": ([("x", "*f32"), ("out", "*f32"), ("n", "i32")], sum_cases),
     "transpose": ([("x", "*f32"), ("y", "*f32"), ("rows", "i32"), ("cols", "i32"),
