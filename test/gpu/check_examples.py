@@ -299,6 +299,20 @@ def matmul_fp8_e5m2_cases(c, rng):
     yield from matmul_fp8_cases(c, rng, "e5m2", None)
 
 
+def matmul_splitk_cases(c, rng):
+    """Skinny C = A @ B, the K loop split SPLIT ways, partials added by the last program of
+    each tile."""
+    BM, BN, S = int(c.get("BM", 64)), int(c.get("BN", 128)), int(c.get("SPLIT", 4))
+    for M, N, K in [(16, 256, 512), (1, 128, 1000), (100, 300, 256), (128, 512, 2048)]:
+        a = rng.uniform(-1, 1, (M, K)).astype(np.float16)
+        b = rng.uniform(-1, 1, (K, N)).astype(np.float16)
+        ref = (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float16)
+        tiles = cdiv(M, BM) * cdiv(N, BN)
+        args = [("a", a), ("b", b), ("c", f"empty:f16:{M}x{N}"), ("ws", f"empty:f32:{tiles * S * BM * BN}"),
+                ("count", f"zeros:i32:{tiles}"), ("M", M), ("N", N), ("K", K), ("sam", K), ("sbk", N), ("scm", N)]
+        yield Case(f"{M}x{N}x{K}", (tiles, S), args, {"c": ref}, rtol=2e-2, atol=5e-2)
+
+
 def attention_reference(q, k, v, scale, causal):
     """softmax(q k^T * scale) v in float64 (torch's scaled_dot_product_attention's math)."""
     s = np.einsum("zhmd,zhnd->zhmn", q.astype(np.float64), k.astype(np.float64)) * scale
@@ -811,6 +825,8 @@ MATMUL_FP8_SIG = [("a", "*f8e4m3"), ("b", "*f8e4m3"), ("c", "*f16"), ("sa", "*f3
                   ("N", "i32"), ("K", "i32"), ("sam", "i32"), ("sbn", "i32"), ("scm", "i32")]
 
 KERNELS = {
+    "matmul_splitk": ([("a", "*f16"), ("b", "*f16"), ("c", "*f16"), ("ws", "*f32"), ("count", "*i32"), ("M", "i32"),
+                       ("N", "i32"), ("K", "i32"), ("sam", "i32"), ("sbk", "i32"), ("scm", "i32")], matmul_splitk_cases),
     "matmul_fp8": (MATMUL_FP8_SIG, matmul_fp8_cases),
     "matmul_fp8_e5m2": ([(n, {"*f8e4m3": "*f8e5m2", "*f16": "*bf16"}.get(t, t)) for n, t in MATMUL_FP8_SIG],
                         matmul_fp8_e5m2_cases),
