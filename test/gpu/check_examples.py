@@ -313,6 +313,33 @@ def matmul_splitk_cases(c, rng):
         yield Case(f"{M}x{N}x{K}", (tiles, S), args, {"c": ref}, rtol=2e-2, atol=5e-2)
 
 
+def matmul_batched_cases(c, rng):
+    """torch.bmm-style batches: plain, B transposed (strides swapped), and A broadcast over
+    the batch (batch stride 0)."""
+    BM, BN = int(c.get("BM", 64)), int(c.get("BN", 128))
+    for Z, M, N, K, how in [(3, 64, 128, 64, "plain"), (5, 100, 70, 90, "bt"), (4, 33, 200, 48, "a_broadcast")]:
+        a = rng.uniform(-1, 1, (Z, M, K)).astype(np.float16)
+        b = rng.uniform(-1, 1, (Z, K, N)).astype(np.float16)
+        saz, sam, sak = M * K, K, 1
+        sbz, sbk, sbn = K * N, N, 1
+        if how == "bt":  # B stored as (Z, N, K): read it transposed through its strides
+            bt = np.ascontiguousarray(b.transpose(0, 2, 1))
+            sbz, sbk, sbn = N * K, 1, K
+            b_arg = bt
+        else:
+            b_arg = b
+        if how == "a_broadcast":
+            a[:] = a[0]
+            a_arg, saz = np.ascontiguousarray(a[0]), 0
+        else:
+            a_arg = a
+        ref = np.matmul(a.astype(np.float64), b.astype(np.float64)).astype(np.float16)
+        args = [("a", a_arg), ("b", b_arg), ("c", f"empty:f16:{Z}x{M}x{N}"), ("M", M), ("N", N), ("K", K),
+                ("saz", saz), ("sam", sam), ("sak", sak), ("sbz", sbz), ("sbk", sbk), ("sbn", sbn),
+                ("scz", M * N), ("scm", N)]
+        yield Case(f"{Z}x{M}x{N}x{K},{how}", (cdiv(M, BM) * cdiv(N, BN), Z), args, {"c": ref}, rtol=2e-2, atol=5e-2)
+
+
 def attention_reference(q, k, v, scale, causal):
     """softmax(q k^T * scale) v in float64 (torch's scaled_dot_product_attention's math)."""
     s = np.einsum("zhmd,zhnd->zhmn", q.astype(np.float64), k.astype(np.float64)) * scale
@@ -825,6 +852,9 @@ MATMUL_FP8_SIG = [("a", "*f8e4m3"), ("b", "*f8e4m3"), ("c", "*f16"), ("sa", "*f3
                   ("N", "i32"), ("K", "i32"), ("sam", "i32"), ("sbn", "i32"), ("scm", "i32")]
 
 KERNELS = {
+    "matmul_batched": ([("a", "*f16"), ("b", "*f16"), ("c", "*f16"), ("M", "i32"), ("N", "i32"), ("K", "i32"),
+                        ("saz", "i32"), ("sam", "i32"), ("sak", "i32"), ("sbz", "i32"), ("sbk", "i32"),
+                        ("sbn", "i32"), ("scz", "i32"), ("scm", "i32")], matmul_batched_cases),
     "matmul_splitk": ([("a", "*f16"), ("b", "*f16"), ("c", "*f16"), ("ws", "*f32"), ("count", "*i32"), ("M", "i32"),
                        ("N", "i32"), ("K", "i32"), ("sam", "i32"), ("sbk", "i32"), ("scm", "i32")], matmul_splitk_cases),
     "matmul_fp8": (MATMUL_FP8_SIG, matmul_fp8_cases),
