@@ -244,6 +244,14 @@ def interpreted(r, archs, kinds, jobs):
                 st = 1 + i % 5
                 add(f"{arch} {kind} {m}x{n}x{k} stages={st}", kind, m, n, k, stages=st, arch=arch, block=block,
                     align=i % 2 == 1)
+            if kind in FP8 and arch == "sm_90a":
+                # Masked fp8 loads with `other = 0.0` (a truncf of +0) are copied ahead too;
+                # wgmma reads fp8 B K-contiguous, so a column-major B is a ring slot too and
+                # the product stays in flight.
+                add(f"{arch} {kind} 100x64x144 stages=3 aligned", kind, 100, 64, 144, stages=3, arch=arch,
+                    block=block, align=True, expect="copies")
+                add(f"{arch} {kind} 100x64x144 stages=3 Bcol aligned", kind, 100, 64, 144, stages=3, arch=arch,
+                    block=block, b_col=True, align=True, expect="in flight")
             if kind in ("f16", "bf16"):
                 add(f"{arch} {kind} 64x64x100 Acol Bcol aligned", kind, 64, 64, 100, a_col=True, b_col=True,
                     arch=arch, align=True)
