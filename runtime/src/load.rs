@@ -1,10 +1,12 @@
 //! Getting the kernel to launch: a `.ptx` with the `OUT.json` tilec wrote beside it, or a
 //! `.tile` compiled here, in-process, specialised on the actual arguments.
 //!
-//! Specialisation is Triton's: an integer argument that is a multiple of 16 is compiled as
-//! one (vectorised loads where it is a stride or a bound), and pointers as 16-byte
-//! aligned. The front end is run first, alone, to learn the signature (cheap: no MLIR),
-//! so the arguments can be matched and specialised before the one real compile.
+//! Specialisation is the launch API's rule (`launch::assumption`): an integer argument is
+//! compiled as a multiple of the largest power of two dividing it, up to 16 (vectorised
+//! loads and 16-byte copies where it is a stride or a bound: an f16 stride of 3000 is a
+//! multiple of 8, 16 bytes), and pointers as 16-byte aligned. The front end is run first,
+//! alone, to learn the signature (cheap: no MLIR), so the arguments can be matched and
+//! specialised before the one real compile.
 
 use crate::bind;
 use crate::spec::ArgSpec;
@@ -28,7 +30,7 @@ pub struct Loaded {
     /// Whether that compile was read from the compile cache (`tilec::internals::cache`).
     pub cache_hit: bool,
     /// Divisors the arguments were specialised on because the compiler asked for them
-    /// (`ParamMeta::divisibility_hint`), beyond Triton's 16.
+    /// (`ParamMeta::divisibility_hint`), beyond 16.
     pub hinted: Vec<(String, u32)>,
 }
 

@@ -465,13 +465,31 @@ fn compiled(o: &Options, loaded: &Loaded, checked: &str) -> Result<(), Error> {
     Ok(())
 }
 
-/// `, specialised on N_CTX a multiple of 64 (asked by the compiler)`, or nothing.
+/// `, specialised on K, sam a multiple of 8, N_CTX a multiple of 64 (asked by the compiler)`:
+/// the integer arguments compiled for a divisor other than Triton's 16 (multiples of 16 and
+/// ones are the rule every launcher follows, so they go unsaid), or nothing.
 fn hinted(loaded: &Loaded) -> String {
-    if loaded.hinted.is_empty() {
+    let mut below: Vec<(u32, Vec<&str>)> = vec![];
+    for p in loaded.kernel.params.iter().filter(|p| !p.is_pointer()) {
+        let d = p.divisibility;
+        if d <= 1 || d >= crate::launch::MAX_DIVISOR || loaded.hinted.iter().any(|(n, _)| *n == p.name) {
+            continue;
+        }
+        match below.iter_mut().find(|(e, _)| *e == d) {
+            Some((_, names)) => names.push(&p.name),
+            None => below.push((d, vec![&p.name])),
+        }
+    }
+    below.sort_by(|a, b| b.0.cmp(&a.0));
+    let mut parts: Vec<String> = below.iter().map(|(d, n)| format!("{} a multiple of {d}", n.join(", "))).collect();
+    if !loaded.hinted.is_empty() {
+        let list: Vec<String> = loaded.hinted.iter().map(|(n, d)| format!("{n} a multiple of {d}")).collect();
+        parts.push(format!("{} (asked by the compiler)", list.join(", ")));
+    }
+    if parts.is_empty() {
         return String::new();
     }
-    let list: Vec<String> = loaded.hinted.iter().map(|(n, d)| format!("{n} a multiple of {d}")).collect();
-    format!(", specialised on {} (asked by the compiler)", list.join(", "))
+    format!(", specialised on {}", parts.join(", "))
 }
 
 /// `--save` then `--check` of the buffers fetched after the run; the names that failed.
