@@ -480,7 +480,7 @@ fn hinted(loaded: &Loaded) -> String {
             None => below.push((d, vec![&p.name])),
         }
     }
-    below.sort_by(|a, b| b.0.cmp(&a.0));
+    below.sort_by_key(|b| std::cmp::Reverse(b.0));
     let mut parts: Vec<String> = below.iter().map(|(d, n)| format!("{} a multiple of {d}", n.join(", "))).collect();
     if !loaded.hinted.is_empty() {
         let list: Vec<String> = loaded.hinted.iter().map(|(n, d)| format!("{n} a multiple of {d}")).collect();
