@@ -11,7 +11,7 @@
 //! kernel (its parameters, constants, their order) is worked out once, when it is compiled.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -40,9 +40,10 @@ pub struct Kernel {
     /// `const` parameters: name, and the value compiled in by default, as Python values.
     consts: Vec<(String, Py<PyAny>)>,
     cache: Mutex<HashMap<Vec<u8>, Arc<Loaded>>>,
-    /// The modules `cache` holds, by device and code: specialisations that compile to the
-    /// same kernel (a divisor of `M` that only a mask reads) share one.
-    modules: Mutex<HashMap<ModuleKey, Arc<Loaded>>>,
+    /// The modules alive, by device and code: specialisations that compile to the same
+    /// kernel (a divisor of `M` that only a mask reads) share one. Weak: what `cache` does
+    /// not keep (an autotuning's losing configurations) is unloaded.
+    modules: Mutex<HashMap<ModuleKey, Weak<Loaded>>>,
     /// `#[autotune]` configurations, when the kernel has them.
     tuner: Option<Tuner>,
 }
@@ -163,9 +164,9 @@ impl Kernel {
         self.cache.lock().unwrap().len()
     }
 
-    /// How many distinct modules those specialisations loaded (tests).
+    /// How many distinct modules are loaded (tests).
     fn _module_count(&self) -> usize {
-        self.modules.lock().unwrap().len()
+        self.modules.lock().unwrap().values().filter(|w| w.strong_count() > 0).count()
     }
 
     /// What a launch with these arguments is compiled for, as compile options (tilec's
@@ -519,12 +520,14 @@ impl Kernel {
             .kernel(&self.name)
             .ok_or_else(|| PyRuntimeError::new_err(format!("tilec produced no metadata for kernel `{}`", self.name)))?;
         let key: ModuleKey = (device, compiled.ptx.clone(), meta.block, meta.shared_bytes);
-        if let Some(l) = self.modules.lock().unwrap().get(&key) {
-            return Ok(l.clone());
+        if let Some(l) = self.modules.lock().unwrap().get(&key).and_then(Weak::upgrade) {
+            return Ok(l);
         }
         let kernel = dev.load(compiled, &self.name).map_err(runtime_error)?;
         let l = Arc::new(Loaded { device: dev.clone(), kernel });
-        self.modules.lock().unwrap().insert(key, l.clone());
+        let mut modules = self.modules.lock().unwrap();
+        modules.retain(|_, w| w.strong_count() > 0);
+        modules.insert(key, Arc::downgrade(&l));
         Ok(l)
     }
 

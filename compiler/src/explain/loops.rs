@@ -191,6 +191,11 @@ impl<'a> Kernel<'a> {
                     }
                 }
             }
+            // Each least divisor was found with the others at 16: should they not reach
+            // the width together, ask for 16 of them all.
+            if self.width(ptr, mask, eb, &self.seeds(&need)) < best {
+                need.iter_mut().for_each(|e| e.1 = WIDEST);
+            }
             return Some((best, self.divisors_text(&need), self.flags(&need, "--divisibility")));
         }
         // No divisor helps: a stride not known to be 1 breaks the rows. One along the axis
