@@ -224,7 +224,7 @@ pub fn run(o: &Options) -> Result<(), Error> {
     };
     if let Some(ms) = loaded.compile_ms {
         if o.verbose {
-            println!("compiled `{}` for {} in {ms:.1} ms{}", loaded.kernel.name, loaded.arch, hinted(&loaded));
+            println!("compiled `{}` for {} in {ms:.1} ms{}", loaded.kernel.name, loaded.arch, loaded.specialised());
         }
     }
 
@@ -461,35 +461,8 @@ fn compiled(o: &Options, loaded: &Loaded, checked: &str) -> Result<(), Error> {
     let ms = loaded.compile_ms.map_or(String::new(), |ms| format!(" in {ms:.1} ms"));
     let ms = if loaded.cache_hit { format!("{ms} (from the compile cache)") } else { ms };
     let into = o.emit_ptx.as_ref().map_or(String::new(), |p| format!(" into {}", p.display()));
-    println!("compiled `{}` for {}{ms}{into}{}{checked}", loaded.kernel.name, loaded.arch, hinted(loaded));
+    println!("compiled `{}` for {}{ms}{into}{}{checked}", loaded.kernel.name, loaded.arch, loaded.specialised());
     Ok(())
-}
-
-/// `, specialised on K, sam a multiple of 8, N_CTX a multiple of 64 (asked by the compiler)`:
-/// the integer arguments compiled for a divisor other than Triton's 16 (multiples of 16 and
-/// ones are the rule every launcher follows, so they go unsaid), or nothing.
-fn hinted(loaded: &Loaded) -> String {
-    let mut below: Vec<(u32, Vec<&str>)> = vec![];
-    for p in loaded.kernel.params.iter().filter(|p| !p.is_pointer()) {
-        let d = p.divisibility;
-        if d <= 1 || d >= crate::launch::MAX_DIVISOR || loaded.hinted.iter().any(|(n, _)| *n == p.name) {
-            continue;
-        }
-        match below.iter_mut().find(|(e, _)| *e == d) {
-            Some((_, names)) => names.push(&p.name),
-            None => below.push((d, vec![&p.name])),
-        }
-    }
-    below.sort_by_key(|b| std::cmp::Reverse(b.0));
-    let mut parts: Vec<String> = below.iter().map(|(d, n)| format!("{} a multiple of {d}", n.join(", "))).collect();
-    if !loaded.hinted.is_empty() {
-        let list: Vec<String> = loaded.hinted.iter().map(|(n, d)| format!("{n} a multiple of {d}")).collect();
-        parts.push(format!("{} (asked by the compiler)", list.join(", ")));
-    }
-    if parts.is_empty() {
-        return String::new();
-    }
-    format!(", specialised on {}", parts.join(", "))
 }
 
 /// `--save` then `--check` of the buffers fetched after the run; the names that failed.
