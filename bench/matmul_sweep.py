@@ -159,6 +159,7 @@ def main():
     ap.add_argument("--only", type=int, help="only the first N shapes (a quick look)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
+    torch.backends.cuda.matmul.allow_tf32 = False  # the f32 references stay f32
     start = time.time()
     dtypes = [{"f16": torch.float16, "bf16": torch.bfloat16}[d] for d in args.dtypes.split(",")]
     ref_mod, why = load_reference(args.ref_dir)
