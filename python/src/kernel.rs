@@ -2,15 +2,16 @@
 //!
 //! A launch converts its arguments (`args::convert`), checks and packs them against the
 //! kernel's signature (`tile_runtime::launch::check`), and looks up the module compiled
-//! for its device and specialisation (each argument's `launch::Assume`, and the `const`
-//! overrides; an integer is specialised on the divisor the kernel's first compile asked
-//! for, `divisibility_hint`, where it has it): a miss compiles (through tilec's disk
-//! cache) and loads; a hit goes straight
+//! for its device and specialisation (each argument's `launch::Assume`: an integer's
+//! largest power-of-two divisor up to 16, or the divisor the kernel's first compile asked
+//! for, `divisibility_hint`, where it has it; a pointer's alignment; and the `const`
+//! overrides): a miss compiles (through tilec's disk cache) and loads, sharing the module
+//! of an earlier specialisation that compiled to the same code; a hit goes straight
 //! to `cuLaunchKernel` on torch's current stream. Everything that depends only on the
 //! kernel (its parameters, constants, their order) is worked out once, when it is compiled.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -39,6 +40,10 @@ pub struct Kernel {
     /// `const` parameters: name, and the value compiled in by default, as Python values.
     consts: Vec<(String, Py<PyAny>)>,
     cache: Mutex<HashMap<Vec<u8>, Arc<Loaded>>>,
+    /// The modules alive, by device and code: specialisations that compile to the same
+    /// kernel (a divisor of `M` that only a mask reads) share one. Weak: what `cache` does
+    /// not keep (an autotuning's losing configurations) is unloaded.
+    modules: Mutex<HashMap<ModuleKey, Weak<Loaded>>>,
     /// `#[autotune]` configurations, when the kernel has them.
     tuner: Option<Tuner>,
 }
@@ -47,6 +52,19 @@ pub struct Kernel {
 struct Loaded {
     device: Arc<Device>,
     kernel: launch::Kernel,
+}
+
+/// A loaded module's identity: the device, and the code with what its launch reads of the
+/// metadata (block, shared memory).
+type ModuleKey = (i32, String, [u32; 3], u32);
+
+/// A launch's arguments, bound and checked (`Kernel::prepare`).
+struct Prepared<'py> {
+    objs: Vec<Bound<'py, PyAny>>,
+    overrides: Vec<(usize, Bound<'py, PyAny>)>,
+    args: Vec<Arg>,
+    packed: launch::Packed,
+    device: i32,
 }
 
 impl Kernel {
@@ -82,6 +100,7 @@ impl Kernel {
             params,
             consts,
             cache: Mutex::new(HashMap::new()),
+            modules: Mutex::new(HashMap::new()),
             tuner,
         })
     }
@@ -145,6 +164,46 @@ impl Kernel {
         self.cache.lock().unwrap().len()
     }
 
+    /// How many distinct modules are loaded (tests).
+    fn _module_count(&self) -> usize {
+        self.modules.lock().unwrap().values().filter(|w| w.strong_count() > 0).count()
+    }
+
+    /// What a launch with these arguments is compiled for, as compile options (tilec's
+    /// `--divisibility NAME=K` and `--assume NAME=1`): `{"divisibility": {"a": 16, "K": 8},
+    /// "equal_to_one": ["sak"]}` (`tile_runtime::launch::assumption`, the launchers' one
+    /// rule). The arguments are checked as a launch checks them; no GPU is needed.
+    #[pyo3(signature = (*args, **kwargs))]
+    fn specialisation<'py>(
+        &self,
+        py: Python<'py>,
+        args: &Bound<'py, PyTuple>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let p = self.prepare(py, args, kwargs)?;
+        let (divisibility, equal_to_one) = launch::specialisation(&self.params, &p.args);
+        let d = PyDict::new(py);
+        let div = PyDict::new(py);
+        for (n, k) in divisibility {
+            div.set_item(n, k)?;
+        }
+        d.set_item("divisibility", div)?;
+        d.set_item("equal_to_one", equal_to_one)?;
+        Ok(d)
+    }
+
+    /// The key a launch with these arguments looks its compiled module up by (tests).
+    #[pyo3(signature = (*args, **kwargs))]
+    fn _cache_key<'py>(
+        &self,
+        py: Python<'py>,
+        args: &Bound<'py, PyTuple>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Vec<u8>> {
+        let p = self.prepare(py, args, kwargs)?;
+        Ok(self.key(p.device, &p.args, &p.overrides))
+    }
+
     /// The `#[autotune]` configuration the latest tuned launch chose (Triton's
     /// `best_config`): `{"index": 2, "label": "BM=128, num_warps=8", "BM": 128, ...}`;
     /// `None` before one, or without configurations.
@@ -201,30 +260,8 @@ impl Kernel {
         args: &Bound<'_, PyTuple>,
         kwargs: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<()> {
-        let (objs, overrides) = self.bind_arguments(args, kwargs)?;
+        let Prepared { objs, overrides, args: launch_args, mut packed, device } = self.prepare(py, args, kwargs)?;
         let torch = args::torch(py)?;
-        let mut launch_args = Vec::with_capacity(objs.len());
-        let mut device: Option<i32> = None;
-        for (p, obj) in self.params.iter().zip(&objs) {
-            let (a, dev) = args::convert(py, &p.name, obj, torch)?;
-            if let (Some(d), Some(first)) = (dev, device) {
-                if d != first {
-                    return Err(PyValueError::new_err(format!(
-                        "argument `{}` is on cuda:{d}, but an earlier one is on cuda:{first}",
-                        p.name
-                    )));
-                }
-            }
-            device = device.or(dev);
-            launch_args.push(a);
-        }
-        let mut packed =
-            launch::check(&self.meta, &self.params, &launch_args).map_err(|e| PyTypeError::new_err(e.to_string()))?;
-        let device = match (device, torch) {
-            (Some(d), _) => d,
-            (None, Some(t)) => t.current_device(py),
-            (None, None) => 0,
-        };
         let raw = match torch {
             Some(t) => t.stream(py, device)?,
             None => 0, // the legacy default stream
@@ -244,7 +281,7 @@ impl Kernel {
             (Some(l), _) => l,
             (None, Some(l)) => l,
             (None, None) => {
-                let l = Arc::new(self.load(py, device, &launch_args, &overrides, config)?);
+                let l = self.load(py, device, &launch_args, &overrides, config)?;
                 self.cache.lock().unwrap().insert(key, l.clone());
                 l
             }
@@ -254,6 +291,42 @@ impl Kernel {
         // call, and work on them is ordered by that stream, as for any torch kernel.
         let stream = unsafe { loaded.device.context().wrap_borrowed_stream(raw as _) };
         unsafe { loaded.kernel.launch_packed(&stream, grid, &mut packed) }.map_err(runtime_error)
+    }
+
+    /// A launch's arguments in parameter order, converted and checked against the
+    /// signature (`launch::check`), and the device their buffers are on (else torch's
+    /// current one, else 0).
+    fn prepare<'py>(
+        &self,
+        py: Python<'py>,
+        args: &Bound<'py, PyTuple>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Prepared<'py>> {
+        let (objs, overrides) = self.bind_arguments(args, kwargs)?;
+        let torch = args::torch(py)?;
+        let mut launch_args = Vec::with_capacity(objs.len());
+        let mut device: Option<i32> = None;
+        for (p, obj) in self.params.iter().zip(&objs) {
+            let (a, dev) = args::convert(py, &p.name, obj, torch)?;
+            if let (Some(d), Some(first)) = (dev, device) {
+                if d != first {
+                    return Err(PyValueError::new_err(format!(
+                        "argument `{}` is on cuda:{d}, but an earlier one is on cuda:{first}",
+                        p.name
+                    )));
+                }
+            }
+            device = device.or(dev);
+            launch_args.push(a);
+        }
+        let packed =
+            launch::check(&self.meta, &self.params, &launch_args).map_err(|e| PyTypeError::new_err(e.to_string()))?;
+        let device = match (device, torch) {
+            (Some(d), _) => d,
+            (None, Some(t)) => t.current_device(py),
+            (None, None) => 0,
+        };
+        Ok(Prepared { objs, overrides, args: launch_args, packed, device })
     }
 
     /// A tuned kernel's configuration for this launch (`tune::Tuner::choose`), and the
@@ -289,9 +362,9 @@ impl Kernel {
         let stream = unsafe { dev.context().wrap_borrowed_stream(raw_stream as _) };
         let gpu = tile_runtime::gpu::Gpu::with_stream((*dev).clone(), stream.clone()).map_err(runtime_error)?;
         let mut candidate = |c: &Config, compiled: tilec::Compiled| -> PyResult<(Arc<Loaded>, [u32; 3])> {
-            let kernel = dev.load(&compiled, &self.name).map_err(runtime_error)?;
+            let l = self.module(device, &dev, &compiled)?;
             let g = self.grid(py, grid, objs, overrides, Some(c.index))?;
-            Ok((Arc::new(Loaded { device: dev.clone(), kernel }), g))
+            Ok((l, g))
         };
         let mut time = |(l, g): &(Arc<Loaded>, [u32; 3])| {
             let mut p = packed.clone();
@@ -429,13 +502,33 @@ impl Kernel {
         args: &[Arg],
         overrides: &[(usize, Bound<'_, PyAny>)],
         config: Option<usize>,
-    ) -> PyResult<Loaded> {
+    ) -> PyResult<Arc<Loaded>> {
         let dev = open_device(device)?;
         let opts = self.options(&dev, args, overrides, config)?;
         let source = self.source.clone();
         let compiled = py.detach(|| tilec::compile(source, &opts)).map_err(|d| crate::compile_error(py, &d))?;
-        let kernel = dev.load(&compiled, &self.name).map_err(runtime_error)?;
-        Ok(Loaded { device: dev, kernel })
+        self.module(device, &dev, &compiled)
+    }
+
+    /// `compiled` loaded on `dev`, or the module an earlier specialisation loaded from the
+    /// same code. Each distinct specialisation compiles (the divisors a kernel's code
+    /// depends on are known only by compiling it; the disk cache serves later processes),
+    /// but only distinct code is loaded: the driver's JIT of a matmul costs as much as its
+    /// compile, and a size that changes nothing (M = 3000 or 3001) adds no module.
+    fn module(&self, device: i32, dev: &Arc<Device>, compiled: &tilec::Compiled) -> PyResult<Arc<Loaded>> {
+        let meta = compiled
+            .kernel(&self.name)
+            .ok_or_else(|| PyRuntimeError::new_err(format!("tilec produced no metadata for kernel `{}`", self.name)))?;
+        let key: ModuleKey = (device, compiled.ptx.clone(), meta.block, meta.shared_bytes);
+        if let Some(l) = self.modules.lock().unwrap().get(&key).and_then(Weak::upgrade) {
+            return Ok(l);
+        }
+        let kernel = dev.load(compiled, &self.name).map_err(runtime_error)?;
+        let l = Arc::new(Loaded { device: dev.clone(), kernel });
+        let mut modules = self.modules.lock().unwrap();
+        modules.retain(|_, w| w.strong_count() > 0);
+        modules.insert(key, Arc::downgrade(&l));
+        Ok(l)
     }
 
     /// The compile options of a launch: the device's target (unless `arch=` was given),

@@ -2,8 +2,8 @@
 //! compiled code cannot handle, before any memory is allocated or any GPU touched.
 //!
 //! The signature comes from the metadata `tilec` writes (`OUT.json`). A kernel was compiled
-//! under assumptions recorded there (an integer divisible by 16, a pointer aligned to 16
-//! bytes, offsets that fit in 32 bits); an argument that breaks one would make the kernel
+//! under assumptions recorded there (an integer divisible by 8 or 16, a pointer aligned to
+//! 16 bytes, offsets that fit in 32 bits); an argument that breaks one would make the kernel
 //! silently wrong, so it is refused with the argument's name and the reason.
 
 use crate::buffers::{encode_scalar, HostBuffer};
@@ -397,8 +397,14 @@ mod tests {
         let (s, ones) = specialisation(&params, &ordered);
         assert_eq!(s, vec![("a".into(), 16), ("b".into(), 16), ("out".into(), 16), ("n".into(), 16)]);
         assert!(ones.is_empty());
-        let a = args(&["zeros:f32:4", "zeros:f32:4", "zeros:f32:4", "1000"]);
-        let ordered = order("add", &params, &a).unwrap();
-        assert_eq!(specialisation(&params, &ordered).0.len(), 3);
+        // Below 16, the largest power of two that divides (3000 and 4104: 8); an odd
+        // value, nothing.
+        for (n, want) in [("3000", Some(8)), ("4104", Some(8)), ("1000", Some(8)), ("6", Some(2)), ("1001", None)] {
+            let a = args(&["zeros:f32:4", "zeros:f32:4", "zeros:f32:4", n]);
+            let ordered = order("add", &params, &a).unwrap();
+            let s = specialisation(&params, &ordered).0;
+            assert_eq!(s.iter().find(|(p, _)| p == "n").map(|e| e.1), want, "{n}");
+            assert_eq!(s.len(), 3 + want.is_some() as usize);
+        }
     }
 }

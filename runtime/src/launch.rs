@@ -6,7 +6,8 @@
 //! Everything but [`Device`] and [`Kernel::launch`] is plain code, tested without a
 //! GPU: [`check`] refuses an argument of the wrong kind or type, a value the kernel was
 //! specialised not to take, or a buffer too long for its offsets, and [`specialisation`]
-//! is the one rule of what a launch's arguments let the compiler assume (Triton's).
+//! is the one rule of what a launch's arguments let the compiler assume (Triton's, with
+//! divisors below 16 too).
 //!
 //! ```no_run
 //! use tile_runtime::launch::{Arg, Device};
@@ -387,24 +388,32 @@ fn scalar_bits(p: &Param, d: DType, v: Scalar) -> Result<u64, Error> {
     Ok(u64::from_le_bytes(bytes))
 }
 
-/// What one argument lets the compiler assume of its parameter, as Triton does (and
-/// tilerun for its buffers): a pointer aligned to 16 bytes and an integer that is a
-/// multiple of 16 are assumed so, and an integer equal to 1 is compiled as the constant.
-/// An integer that is a multiple of its parameter's `divisibility_hint` (a divisor a pass
-/// asked for, such as a loop's block size) is assumed that instead of 16.
-/// An argument that does not match its parameter assumes nothing ([`check`] refuses it).
-/// A pointer below 16-byte alignment (a view starting mid-allocation) must say how it is
-/// aligned: the compiler assumes 16 of a pointer it is told nothing about.
+/// The largest divisor a launch specialises on without being asked, as Triton's 16: an
+/// integer's largest power-of-two divisor up to it, a pointer's alignment up to 16 bytes
+/// (a 16-byte vector, the widest access, needs no more).
+pub const MAX_DIVISOR: u32 = 16;
+
+/// What one argument lets the compiler assume of its parameter: the one rule of
+/// specialisation, shared by tilerun (`bind::specialisation`), the Python package (its
+/// cache key and compile options) and this API ([`specialisation`]).
+///
+/// An integer equal to 1 is compiled as the constant (Triton's); any other integer as a
+/// multiple of the largest power of two dividing it, up to [`MAX_DIVISOR`] (Triton takes
+/// 16 or nothing; 8 matters too: the f16 rows of a 3000-wide matrix are 16-byte aligned,
+/// which 16-byte copies and the K loop's pipelining need), or of its parameter's
+/// `divisibility_hint` (a larger divisor the compiler asked for, a loop's block size)
+/// where the value has it. A pointer is compiled for its alignment, up to 16 bytes; one
+/// below 16 (a view starting mid-allocation) must say so: the compiler assumes 16 of a
+/// pointer it is told nothing about. An argument that does not match its parameter
+/// assumes nothing ([`check`] refuses it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Assume {
+    /// An odd integer, a float, a boolean.
     Nothing,
-    Divisible16,
     One,
-    /// A pointer aligned to this many bytes only (1, 2, 4 or 8).
-    Aligned(u8),
-    /// An integer that is a multiple of its parameter's `divisibility_hint` (a power of
-    /// two above 16, which the compiler asked for).
-    Hinted(u32),
+    /// An integer that is a multiple of this power of two (2 to 16, or the hint above
+    /// 16); a pointer aligned to this many bytes (1 to 16).
+    Divisible(u32),
 }
 
 impl Assume {
@@ -412,23 +421,32 @@ impl Assume {
     pub fn code(self) -> u8 {
         match self {
             Assume::Nothing => 0,
-            Assume::Divisible16 => 1,
-            Assume::One => 2,
-            Assume::Aligned(n) => 16 + n,
-            Assume::Hinted(d) => 32 + d.trailing_zeros() as u8,
+            Assume::One => 1,
+            Assume::Divisible(d) => 2 + d.trailing_zeros() as u8,
         }
+    }
+}
+
+/// The largest power of two dividing `v`, at most [`MAX_DIVISOR`] (0 is a multiple of
+/// every number).
+pub fn pow2_divisor(v: i128) -> u32 {
+    if v == 0 {
+        MAX_DIVISOR
+    } else {
+        (1u32 << v.trailing_zeros().min(31)).min(MAX_DIVISOR)
     }
 }
 
 pub fn assumption(p: &Param, a: &Arg) -> Assume {
     match (p.kind, a) {
-        (ParamKind::Ptr(_), Arg::Ptr { addr, .. }) if addr % 16 == 0 => Assume::Divisible16,
-        (ParamKind::Ptr(_), Arg::Ptr { addr, .. }) => Assume::Aligned(1 << addr.trailing_zeros()),
+        (ParamKind::Ptr(_), Arg::Ptr { addr, .. }) => Assume::Divisible(pow2_divisor(*addr as i128)),
         (ParamKind::Scalar(d), Arg::Scalar(Scalar::Int(v))) if d.is_int() && d != DType::I1 => match v {
             1 => Assume::One,
-            v if p.hint > 16 && v % p.hint as i128 == 0 => Assume::Hinted(p.hint),
-            v if v % 16 == 0 => Assume::Divisible16,
-            _ => Assume::Nothing,
+            v if p.hint > MAX_DIVISOR && v % p.hint as i128 == 0 => Assume::Divisible(p.hint),
+            v => match pow2_divisor(*v) {
+                1 => Assume::Nothing,
+                d => Assume::Divisible(d),
+            },
         },
         _ => Assume::Nothing,
     }
@@ -439,10 +457,8 @@ pub fn specialisation(params: &[Param], args: &[Arg]) -> (Vec<(String, u32)>, Ve
     let (mut div, mut one) = (vec![], vec![]);
     for (p, a) in params.iter().zip(args) {
         match assumption(p, a) {
-            Assume::Divisible16 => div.push((p.name.clone(), 16)),
             Assume::One => one.push(p.name.clone()),
-            Assume::Aligned(n) => div.push((p.name.clone(), n as u32)),
-            Assume::Hinted(d) => div.push((p.name.clone(), d)),
+            Assume::Divisible(d) => div.push((p.name.clone(), d)),
             Assume::Nothing => {}
         }
     }
@@ -499,6 +515,45 @@ mod tests {
         assert!(err(&one, &[buf(0x1000, DType::F32, 4), 2i32.into(), f16]).contains("compiled with it equal to 1"));
     }
 
+    /// Integers are specialised on the largest power of two dividing them, up to 16 (the
+    /// f16 rows of a 3000-wide matrix are 16-byte aligned: 8 elements), pointers on their
+    /// alignment up to 16 bytes; the key tells every such assumption apart.
+    #[test]
+    fn specialises_on_the_largest_power_of_two_that_fits() {
+        let m = meta(1, false);
+        let n = |v: i64| assumption(&m.1[1], &Arg::from(v));
+        let got: Vec<Assume> = [3000, 4104, 4096, 3001, 6, 12, 24, 0, -24, 1].into_iter().map(n).collect();
+        use Assume::*;
+        assert_eq!(
+            got,
+            [
+                Divisible(8),
+                Divisible(8),
+                Divisible(16),
+                Nothing,
+                Divisible(2),
+                Divisible(4),
+                Divisible(8),
+                Divisible(16),
+                Divisible(8),
+                One
+            ]
+        );
+        let ptr = |addr| assumption(&m.1[0], &buf(addr, DType::F32, 4));
+        assert_eq!(
+            [0x1000, 0x1008, 0x1004, 0x1002, 0x1001].map(ptr),
+            [Divisible(16), Divisible(8), Divisible(4), Divisible(2), Divisible(1)]
+        );
+        let args = [buf(0x1008, DType::F32, 4), 3000i32.into(), Arg::from(1.0f32)];
+        assert_eq!(specialisation(&m.1, &args), (vec![("x".into(), 8), ("n".into(), 8)], vec![]));
+        // An odd integer assumes nothing: no entry (the compiler's default, 1).
+        let args = [buf(0x1000, DType::F32, 4), 3001i32.into(), Arg::from(1.0f32)];
+        assert_eq!(specialisation(&m.1, &args), (vec![("x".into(), 16)], vec![]));
+        let codes: Vec<u8> = [1, 3001, 2, 4, 8, 16, 3000].into_iter().map(|v| n(v).code()).collect();
+        let distinct: std::collections::HashSet<u8> = codes.iter().copied().collect();
+        assert_eq!(distinct.len(), 6, "{codes:?}"); // 8 (3000 and 8 alike) once
+    }
+
     #[test]
     fn specialises_like_triton() {
         let m = meta(1, false);
@@ -509,7 +564,7 @@ mod tests {
         let args = [buf(0x1004, DType::F32, 4), 1i32.into(), Arg::from(16.0f32)];
         assert_eq!(specialisation(&m.1, &args), (vec![("x".into(), 4)], vec!["n".into()]));
         let a8 = assumption(&m.1[0], &buf(0x1008, DType::F32, 4));
-        assert_eq!(a8, Assume::Aligned(8));
+        assert_eq!(a8, Assume::Divisible(8));
         assert_ne!(a8.code(), assumption(&m.1[0], &buf(0x1004, DType::F32, 4)).code());
         // A divisor the compiler asked for (`divisibility_hint`) where the value has it.
         let mut n = m.1.clone();
@@ -517,7 +572,9 @@ mod tests {
         let args = [buf(0x1000, DType::F32, 4), 192i32.into(), Arg::from(1.0f32)];
         assert_eq!(specialisation(&n, &args), (vec![("x".into(), 16), ("n".into(), 64)], vec![]));
         let (h, d) = (assumption(&n[1], &args[1]), assumption(&n[1], &Arg::from(80i32)));
-        assert_eq!((h, d), (Assume::Hinted(64), Assume::Divisible16));
+        assert_eq!((h, d), (Assume::Divisible(64), Assume::Divisible(16)));
+        // Not a multiple of the hint: the power of two it has, up to 16.
+        assert_eq!(assumption(&n[1], &Arg::from(40i32)), Assume::Divisible(8));
         assert_ne!(h.code(), d.code());
     }
 }

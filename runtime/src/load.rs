@@ -1,10 +1,12 @@
 //! Getting the kernel to launch: a `.ptx` with the `OUT.json` tilec wrote beside it, or a
 //! `.tile` compiled here, in-process, specialised on the actual arguments.
 //!
-//! Specialisation is Triton's: an integer argument that is a multiple of 16 is compiled as
-//! one (vectorised loads where it is a stride or a bound), and pointers as 16-byte
-//! aligned. The front end is run first, alone, to learn the signature (cheap: no MLIR),
-//! so the arguments can be matched and specialised before the one real compile.
+//! Specialisation is the launch API's rule (`launch::assumption`): an integer argument is
+//! compiled as a multiple of the largest power of two dividing it, up to 16 (vectorised
+//! loads and 16-byte copies where it is a stride or a bound: an f16 stride of 3000 is a
+//! multiple of 8, 16 bytes), and pointers as 16-byte aligned. The front end is run first,
+//! alone, to learn the signature (cheap: no MLIR), so the arguments can be matched and
+//! specialised before the one real compile.
 
 use crate::bind;
 use crate::spec::ArgSpec;
@@ -28,8 +30,37 @@ pub struct Loaded {
     /// Whether that compile was read from the compile cache (`tilec::internals::cache`).
     pub cache_hit: bool,
     /// Divisors the arguments were specialised on because the compiler asked for them
-    /// (`ParamMeta::divisibility_hint`), beyond Triton's 16.
+    /// (`ParamMeta::divisibility_hint`), beyond 16.
     pub hinted: Vec<(String, u32)>,
+}
+
+impl Loaded {
+    /// `, specialised on K, sam a multiple of 8, N_CTX a multiple of 64 (asked by the compiler)`:
+    /// the integer arguments compiled for a divisor other than Triton's 16 (multiples of 16 and
+    /// ones are the rule every launcher follows, so they go unsaid), or nothing.
+    pub fn specialised(&self) -> String {
+        let mut below: Vec<(u32, Vec<&str>)> = vec![];
+        for p in self.kernel.params.iter().filter(|p| !p.is_pointer()) {
+            let d = p.divisibility;
+            if d <= 1 || d >= crate::launch::MAX_DIVISOR || self.hinted.iter().any(|(n, _)| *n == p.name) {
+                continue;
+            }
+            match below.iter_mut().find(|(e, _)| *e == d) {
+                Some((_, names)) => names.push(&p.name),
+                None => below.push((d, vec![&p.name])),
+            }
+        }
+        below.sort_by_key(|b| std::cmp::Reverse(b.0));
+        let mut parts: Vec<String> = below.iter().map(|(d, n)| format!("{} a multiple of {d}", n.join(", "))).collect();
+        if !self.hinted.is_empty() {
+            let list: Vec<String> = self.hinted.iter().map(|(n, d)| format!("{n} a multiple of {d}")).collect();
+            parts.push(format!("{} (asked by the compiler)", list.join(", ")));
+        }
+        if parts.is_empty() {
+            return String::new();
+        }
+        format!(", specialised on {}", parts.join(", "))
+    }
 }
 
 /// The kernel named `want`, or the only one.
@@ -255,6 +286,38 @@ mod tests {
         assert_eq!(pick(&["a", "b"], Some("b"), "f").unwrap(), 1);
         assert!(pick(&["a", "b"], None, "f").unwrap_err().to_string().contains("choose one with --kernel"));
         assert!(pick(&["a"], Some("c"), "f").unwrap_err().to_string().contains("no kernel `c` (it has: a)"));
+    }
+
+    /// The compile line names the integer divisors below 16, grouped, and the ones the
+    /// compiler asked for; multiples of 16, pointers and odd values go unsaid.
+    #[test]
+    fn says_what_is_specialised_below_16() {
+        use crate::testing::{kernel, param};
+        let params = vec![
+            param("a", "*f16", 16),
+            param("M", "i32", 8),
+            param("N", "i32", 16),
+            param("K", "i32", 8),
+            param("s", "i32", 4),
+            param("odd", "i32", 1),
+            param("n_ctx", "i32", 64),
+        ];
+        let meta = ModuleMeta { tilec_version: "0".into(), arch: "sm_90a".into(), kernels: vec![kernel("k", params)] };
+        let mut l = Loaded {
+            ptx: String::new(),
+            arch: "sm_90a".into(),
+            kernel: meta.kernels[0].clone(),
+            meta,
+            compile_ms: None,
+            cache_hit: false,
+            hinted: vec![],
+        };
+        assert_eq!(l.specialised(), ", specialised on M, K a multiple of 8, s a multiple of 4");
+        l.hinted = vec![("n_ctx".into(), 64)];
+        assert_eq!(
+            l.specialised(),
+            ", specialised on M, K a multiple of 8, s a multiple of 4, n_ctx a multiple of 64 (asked by the compiler)"
+        );
     }
 
     #[test]

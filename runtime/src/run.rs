@@ -224,7 +224,7 @@ pub fn run(o: &Options) -> Result<(), Error> {
     };
     if let Some(ms) = loaded.compile_ms {
         if o.verbose {
-            println!("compiled `{}` for {} in {ms:.1} ms{}", loaded.kernel.name, loaded.arch, hinted(&loaded));
+            println!("compiled `{}` for {} in {ms:.1} ms{}", loaded.kernel.name, loaded.arch, loaded.specialised());
         }
     }
 
@@ -461,17 +461,8 @@ fn compiled(o: &Options, loaded: &Loaded, checked: &str) -> Result<(), Error> {
     let ms = loaded.compile_ms.map_or(String::new(), |ms| format!(" in {ms:.1} ms"));
     let ms = if loaded.cache_hit { format!("{ms} (from the compile cache)") } else { ms };
     let into = o.emit_ptx.as_ref().map_or(String::new(), |p| format!(" into {}", p.display()));
-    println!("compiled `{}` for {}{ms}{into}{}{checked}", loaded.kernel.name, loaded.arch, hinted(loaded));
+    println!("compiled `{}` for {}{ms}{into}{}{checked}", loaded.kernel.name, loaded.arch, loaded.specialised());
     Ok(())
-}
-
-/// `, specialised on N_CTX a multiple of 64 (asked by the compiler)`, or nothing.
-fn hinted(loaded: &Loaded) -> String {
-    if loaded.hinted.is_empty() {
-        return String::new();
-    }
-    let list: Vec<String> = loaded.hinted.iter().map(|(n, d)| format!("{n} a multiple of {d}")).collect();
-    format!(", specialised on {} (asked by the compiler)", list.join(", "))
 }
 
 /// `--save` then `--check` of the buffers fetched after the run; the names that failed.

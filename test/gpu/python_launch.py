@@ -286,7 +286,37 @@ def launcher_tests(results):
               f"second {again_s * 1e3:.1f} ms, new object from disk {disk_s:.2f} s")
         return None
 
+    def divisors_below_16():
+        # 3000 is a multiple of 8: compiled as such (16-byte copies, the K loop pipelined);
+        # K = 3004 (4) is another specialisation, right too; M = 3001, 3002 and 3000 compile
+        # to the same code (only masks read M's divisor below 16): one module for them.
+        mm = tilec.compile(os.path.join(ROOT, "examples", "matmul.tile"))
+
+        def run(m, n, k):
+            a = torch.randn(m, k, device="cuda", dtype=torch.float16)
+            b = torch.randn(k, n, device="cuda", dtype=torch.float16)
+            c = torch.empty(m, n, device="cuda", dtype=torch.float16)
+            mm[lambda meta: (tilec.cdiv(m, meta["BM"]) * tilec.cdiv(n, meta["BN"]),)](
+                a, b, c, m, n, k, k, 1, n, 1, n, 1)
+            ref = a.float() @ b.float()
+            return (c.float() - ref).abs().max().item() / ref.abs().max().item()
+
+        spec = mm.specialisation(*(torch.empty(8, device="cuda", dtype=torch.float16),) * 3,
+                                 3000, 3000, 3000, 3000, 1, 3000, 1, 3000, 1)
+        if spec["divisibility"].get("K") != 8:
+            return f"3000 specialised as {spec}"
+        errs = [run(3000, 3000, 3000), run(3000, 3000, 3004)]
+        keys = mm.cache_size()
+        errs += [run(m, 3000, 3000) for m in (3001, 3002)]
+        if max(errs) > 1e-2:
+            return f"relative errors {errs}"
+        if (keys, mm.cache_size()) != (2, 4):
+            return f"{keys} then {mm.cache_size()} specialisations: expected 2 then 4"
+        n = mm._module_count()
+        return None if n == 2 else f"{n} modules loaded: expected 2 (M's divisor below 16 changes no code)"
+
     for name, fn in [("grid callable with a const override", grid_callable), ("specialisation cache", cache),
+                     ("specialisation on divisors below 16", divisors_below_16),
                      ("autotune at launch", autotuned),
                      ("unaligned tensor", unaligned), ("torch's current stream", current_stream),
                      ("CPU tensor refused", cpu_tensor_refused), ("dtype refused", dtype_refused),

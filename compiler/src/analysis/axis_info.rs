@@ -32,7 +32,7 @@ impl AxisInfo {
         let r = rank.max(1);
         AxisInfo { contiguity: vec![1; r], divisibility: vec![1; r], constancy: vec![1; r], constant: None }
     }
-    fn constant(v: i64, shape: &[i64]) -> AxisInfo {
+    pub fn constant(v: i64, shape: &[i64]) -> AxisInfo {
         let r = shape.len().max(1);
         let constancy = if shape.is_empty() { vec![1] } else { shape.to_vec() };
         AxisInfo { contiguity: vec![1; r], divisibility: vec![pow2_div(v); r], constancy, constant: Some(v) }
@@ -64,10 +64,18 @@ pub struct AxisAnalysis {
 
 impl AxisAnalysis {
     pub fn run(m: &Module) -> AxisAnalysis {
+        AxisAnalysis::run_seeded(m, &HashMap::new())
+    }
+
+    /// As [`AxisAnalysis::run`], with the kernel arguments in `seeds` taken as given there
+    /// instead of their `tile.divisibility`: a what-if (`--explain-layouts` asks which
+    /// divisors of which arguments would widen an access).
+    pub fn run_seeded(m: &Module, seeds: &HashMap<ValueId, AxisInfo>) -> AxisAnalysis {
         let mut a = AxisAnalysis::default();
         for op in &m.body {
             if op.name == "func.func" {
                 a.seed_args(m, op);
+                a.info.extend(seeds.iter().map(|(v, i)| (*v, i.clone())));
             }
             a.ops(m, &op.regions.iter().flat_map(|r| r.blocks.iter().flat_map(|b| b.ops.iter())).collect::<Vec<_>>());
         }

@@ -49,6 +49,15 @@ pub fn pointee_bytes(t: &Type) -> Option<i64> {
 /// Step 2 for one op: (order, vector width).
 pub fn access_of(m: &Module, axis: &AxisAnalysis, op: &Op) -> Option<(Vec<u32>, i64)> {
     let (ptr, mask) = mem_operands(op)?;
+    let (order, vec) = vector_width(m, axis, ptr, mask)?;
+    // Atomics are one instruction per element.
+    Some((order, if op.name.contains("atomic") { 1 } else { vec }))
+}
+
+/// Step 2's rule for an access of the tile of pointers `ptr` under `mask`: (order, the
+/// widest power-of-two vector along the fastest dimension). `--explain-layouts` asks it
+/// again under other assumptions of the arguments.
+pub fn vector_width(m: &Module, axis: &AxisAnalysis, ptr: ValueId, mask: Option<ValueId>) -> Option<(Vec<u32>, i64)> {
     let ty = m.values.ty(ptr);
     if !ty.is_tensor() {
         return None;
@@ -62,10 +71,6 @@ pub fn access_of(m: &Module, axis: &AxisAnalysis, op: &Op) -> Option<(Vec<u32>, 
     let mut vec = p.contiguity[f].min((p.divisibility[f] / eb).max(1)).min(16 / eb).min(shape[f]);
     if let Some(mk) = mask {
         vec = vec.min(axis.get(m, mk).constancy[f]);
-    }
-    // Atomics are one instruction per element.
-    if op.name.contains("atomic") {
-        vec = 1;
     }
     let vec = 1i64 << (63 - (vec.max(1) as u64).leading_zeros());
     Some((order, vec))

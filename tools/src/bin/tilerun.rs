@@ -78,7 +78,7 @@ struct Cli {
     /// .tile: width of address offsets.
     #[arg(long, default_value_t = 32, value_parser = clap::builder::PossibleValuesParser::new(["32", "64"]).map(|s| s.parse::<u32>().unwrap()))]
     index_bits: u32,
-    /// .tile: do not specialise on argument values (multiples of 16).
+    /// .tile: do not specialise on argument values (powers of two dividing them, ones).
     #[arg(long)]
     no_specialise: bool,
     /// .tile: specialise on an integer argument divisible by K (a power of two; more than

@@ -32,7 +32,7 @@ pub(super) struct Plan {
     pub(super) refused: Vec<String>,
 }
 
-/// Whether `v` is a zero constant (or a splat of one).
+/// Whether `v` is a zero constant (or a splat of one): +0, the bits cp.async writes.
 fn is_zero(v: ValueId, ctx: &Ctx) -> bool {
     match ctx.defs.get(&v) {
         Some((n, _, Some(text))) if n == "arith.constant" => {
@@ -40,6 +40,9 @@ fn is_zero(v: ValueId, ctx: &Ctx) -> bool {
             head.parse::<f64>().is_ok_and(|x| x == 0.0 && !head.starts_with('-'))
         }
         Some((n, ops, _)) if n == "tile.splat" => is_zero(ops[0], ctx),
+        // An fp8 `other = 0.0` arrives as `arith.truncf 0.0 : f32 to f8E4M3FN` (MLIR
+        // folds no fp8 literal there); +0 converts to +0 in every float format.
+        Some((n, ops, _)) if n == "arith.truncf" || n == "arith.extf" => is_zero(ops[0], ctx),
         _ => false,
     }
 }

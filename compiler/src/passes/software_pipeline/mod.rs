@@ -5,9 +5,9 @@
 //! 1. A loop is pipelined when it has `num_stages` ≥ 2 (`range(..., num_stages = N)`, else
 //!    the kernel's `#[num_stages]`) and loads whose only use is a `layout.local_alloc`
 //!    staging them for a `warp_group_dot` or a `local_load`: plain loads with no `other`
-//!    or a zero `other` (cp.async writes zeros for masked-off elements), moving 4, 8 or 16
-//!    bytes a thread a copy (PTX allows no other size: a 2-byte copy is refused, so
-//!    unaligned or strided tiles stay plain loads).
+//!    or a zero `other` (cp.async writes zeros for masked-off elements; an fp8 `0.0` is a
+//!    truncf of one), moving 4, 8 or 16 bytes a thread a copy (PTX allows no other size:
+//!    a 2-byte copy is refused, so unaligned or strided tiles stay plain loads).
 //! 2. Stage 0 is those loads and everything they need in the body: their address and
 //!    mask arithmetic, and the loop-carried values that arithmetic advances (a pointer
 //!    tile `p += BK`), with their updates. Stage 0 must be pure tile arithmetic whose

@@ -13,6 +13,10 @@
 //!    others are immediates); or that it is free.
 //! 4. Each divisor `fold-bounds` asked for (`tile.divisibility_hints`): the argument whose
 //!    specialisation would fold bounds checks.
+//! 5. Each loop staging dot operands: pipelined or not, each operand's copy, and the
+//!    arguments' divisors that would widen it (`loops`).
+
+mod loops;
 
 use crate::analysis::axis_info::AxisAnalysis;
 use crate::analysis::shared_addresses::{access_starts, address_cost, address_plan};
@@ -71,6 +75,7 @@ pub fn report(m: &Module, opts: &Options, param: &dyn Fn(&str, usize) -> String)
         }
         let mut ops = vec![];
         m_walk(f, &mut ops);
+        let kernel = loops::Kernel::new(m, f, &ops, &axis, &|i| param(&name, i));
         for op in &ops {
             if let Some((ptr, _)) = mem_operands(op) {
                 let _ = writeln!(out, "{}", mem_line(m, &axis, op, ptr));
@@ -92,7 +97,7 @@ pub fn report(m: &Module, opts: &Options, param: &dyn Fn(&str, usize) -> String)
                     let _ = writeln!(out, "{}", copy_line(m, op));
                 }
                 "scf.for" => {
-                    if let Some(l) = loop_line(op) {
+                    if let Some(l) = kernel.loop_lines(op) {
                         let _ = writeln!(out, "{l}");
                     }
                 }
@@ -213,23 +218,6 @@ fn copy_line(m: &Module, op: &Op) -> String {
         t.shape().iter().map(|d| d.to_string()).collect::<Vec<_>>().join("x"),
         vec * tile_dialects::layout::elem_bytes(t) as i64
     )
-}
-
-/// Whether a loop that stages dot operands is pipelined, and how deep, or why not.
-fn loop_line(op: &Op) -> Option<String> {
-    let at = loc_line(&op.loc);
-    if let Some(n) = op.int_attr("tile.pipelined") {
-        let mut line = format!(
-            "{at}: loop pipelined over {n} stages: copies run {} iteration{} ahead into rings of {n} slots",
-            n - 1,
-            if n == 2 { "" } else { "s" }
-        );
-        if let Some(why) = op.str_attr("tile.not_staged") {
-            line.push_str(&format!("\n    not copied ahead: {why}"));
-        }
-        return Some(line);
-    }
-    op.str_attr("tile.not_pipelined").map(|why| format!("{at}: loop not pipelined: {why}"))
 }
 
 fn convert_line(m: &Module, op: &Op, num_warps: u32, opts: &Options) -> String {
