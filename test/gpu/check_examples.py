@@ -37,6 +37,7 @@ import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import philox_ref  # noqa: E402
+import cases_lowering  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
@@ -859,6 +860,11 @@ KERNELS = {
     "row_stats": ([("x", "*i32"), ("row_xor", "*i32"), ("row_argmin", "*i32"), ("centered", "*i32"),
                    ("spread", "*i32"), ("col_sum", "*i32"), ("total", "*i32"), ("rows", "i32")], row_stats_cases),
 }
+
+# The lowering's cases (f64 math, pointer where / casts, packed inline asm): their own file.
+cases_lowering.Case = Case
+KERNELS.update(cases_lowering.KERNELS)
+GPU_ONLY.update(cases_lowering.GPU_ONLY)
 
 
 # ------------------------------------------------------------------ running

@@ -1,0 +1,82 @@
+"""Cases of check_examples.py for the lowering's f64 math, pointer `where` / casts and
+packed inline asm (kept apart: check_examples.py is long, and other work adds to it).
+Each entry of KERNELS is (signature, case generator) as there; GPU_ONLY names kernels
+the interpreter cannot run, with the reason."""
+import numpy as np
+
+
+def cdiv(a, b):
+    return (a + b - 1) // b
+
+
+class Case:
+    """Set by check_examples.py to its Case class (no import cycle)."""
+
+
+def f64_edges():
+    """Range edges and special values of the f64 math functions."""
+    tiny = np.array([5e-324, 2.2250738585072014e-308, 1e-310, 1e-300, 1e-20, 2.0 ** -54, 1e-8])
+    big = np.array([0.5, 1.0, 2.0, 10.0, 20.0, 100.0, 700.0, 709.78, 710.0, 745.0, 746.0, 1e6, 1048577.5, 1e15,
+                    1e22, 1e300, np.finfo(np.float64).max])
+    v = np.concatenate([[0.0, np.inf, np.nan], tiny, big, np.arange(1, 64) * (np.pi / 2)])
+    return np.concatenate([v, -v])
+
+
+FUNCS = ["exp", "exp2", "expm1", "log", "log2", "log1p", "sin", "cos", "tanh", "erf", "sqrt", "rsqrt",
+         "sigmoid", "pow", "fma", "floor_ceil_abs"]
+
+
+def erf_ref(x):
+    import math
+    return np.array([math.erf(v) for v in x])
+
+
+def fma_ref(a, b, c):
+    """a * b + c rounded once (numpy rounds the product first): exact rationals."""
+    from fractions import Fraction
+    with np.errstate(all="ignore"):
+        out = a * b + c
+    for i in np.flatnonzero(np.isfinite(a) & np.isfinite(b) & np.isfinite(c)):
+        v = Fraction(a[i]) * Fraction(b[i]) + Fraction(c[i])
+        try:
+            out[i] = float(v)
+        except OverflowError:
+            out[i] = np.inf if v > 0 else -np.inf
+    return out
+
+
+def math_f64_refs(x, y):
+    """numpy's results (the interpreter's are libm's; both within an ulp of exact)."""
+    with np.errstate(all="ignore"):
+        return np.stack([np.exp(x), np.exp2(x), np.expm1(x), np.log(x), np.log2(x), np.log1p(x), np.sin(x),
+                         np.cos(x), np.tanh(x), erf_ref(x), np.sqrt(x), 1.0 / np.sqrt(x), 1.0 / (1.0 + np.exp(-x)),
+                         np.power(x, y), fma_ref(x, y, x), np.floor(x) + np.ceil(y) + np.abs(x)])
+
+
+def math_f64_cases(c, rng):
+    """Every math builtin on f64 against numpy at 1e-15 relative (about 4.5 ulp: the
+    sequences are within 1-2 ulp, numpy's own functions within 1 to 4) over the
+    functions' ranges, edges, NaN, ±inf, ±0 and subnormals."""
+    T = int(c.get("TILE", 256))
+    for n in [1, 1000, 40003]:
+        k = n // 4
+        x = np.concatenate([rng.uniform(-1, 1, k), rng.uniform(-40, 40, k),
+                            np.ldexp(rng.uniform(0.5, 1, k), rng.integers(-1074, 1024, k))
+                            * rng.choice([-1.0, 1.0], k)])
+        x = np.concatenate([f64_edges(), x])[:n] if n > 1 else np.array([0.75])
+        x = np.concatenate([x, rng.uniform(0, 3, n - len(x))])
+        # pow: bases and exponents whose result stays in range, negative bases with
+        # integer exponents, and the special pairs (x^0, 1^y, 0^y, inf^y).
+        y = rng.uniform(-30, 30, n)
+        y[::3] = np.round(y[::3])
+        y[::17] = 0.0
+        ref = math_f64_refs(x, y)
+        args = [("x", x), ("y", y), ("out", f"empty:f64:{len(FUNCS) * n}"), ("n", n)]
+        yield Case(f"n={n}", (cdiv(n, T),), args, {"out": ref.reshape(-1)}, rtol=1e-15, atol=1e-300)
+
+
+KERNELS = {
+    "math_f64": ([("x", "*f64"), ("y", "*f64"), ("out", "*f64"), ("n", "i32")], math_f64_cases),
+}
+
+GPU_ONLY = {}
