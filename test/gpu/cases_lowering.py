@@ -75,8 +75,72 @@ def math_f64_cases(c, rng):
         yield Case(f"n={n}", (cdiv(n, T),), args, {"out": ref.reshape(-1)}, rtol=1e-15, atol=1e-300)
 
 
+def ptr_where_cases(c, rng):
+    """`where` on pointer tiles (a split point inside, before and after the data) and on
+    scalar pointers."""
+    T = int(c.get("TILE", 256))
+    for n, split, pick in [(1, 0, 0), (1000, 300, 1), (4096, 4096, 0), (100003, -5, 1)]:
+        a = rng.standard_normal(n).astype(np.float32)
+        b = rng.standard_normal(n).astype(np.float32)
+        ref = np.where(np.arange(n) < split, a, b)
+        args = [("a", a), ("b", b), ("out", f"empty:f32:{n}"), ("whole", f"empty:f32:{n}"), ("n", n),
+                ("split", split), ("pick_b", pick)]
+        yield Case(f"n={n},split={split}", (cdiv(n, T),), args, {"out": ref, "whole": b if pick else a},
+                   rtol=0, atol=0)
+
+
+def ptr_cast_cases(c, rng):
+    """An f32 buffer through `*u32` and `*u8` casts, and through an i64 address."""
+    T = int(c.get("TILE", 256))
+    for progs, k in [(1, 0), (4, 1000), (64, 12345)]:
+        n = progs * T
+        x = rng.standard_normal(n).astype(np.float32)
+        args = [("x", x), ("bits", f"empty:u32:{n}"), ("bytes", f"empty:u8:{4 * n}"), ("picked", "empty:f32:1"),
+                ("k", k)]
+        checks = {"bits": x.view(np.uint32), "bytes": x.view(np.uint8), "picked": x[k:k + 1]}
+        yield Case(f"n={n},k={k}", (progs,), args, checks, rtol=0, atol=0)
+
+
+def asm_pack_bytes_cases(c, rng):
+    """pack = 4 over u8: four bytes in one register, (x & 0x1F) << 3 each."""
+    T = int(c.get("TILE", 1024))
+    for n in [1, 1000, 4096, 100003]:
+        x = rng.integers(0, 256, n, dtype=np.uint8)
+        args = [("x", x), ("y", f"empty:u8:{n}"), ("n", n)]
+        yield Case(f"n={n}", (cdiv(n, T),), args, {"y": ((x & 0x1F) << 3).astype(np.uint8)}, rtol=0, atol=0)
+
+
+def asm_pack_two_cases(c, rng):
+    """pack = 4, a u8 and an f32 operand, two results (Triton's packed multiple outputs)."""
+    T = int(c.get("TILE", 1024))
+    for n in [1, 1000, 4096, 100003]:
+        a = rng.integers(0, 256, n, dtype=np.uint8)
+        b = (rng.standard_normal(n) * 200).astype(np.float32)
+        args = [("a", a), ("b", b), ("c", f"empty:i32:{n}"), ("d", f"empty:f32:{n}"), ("n", n)]
+        checks = {"c": a.astype(np.int32), "d": np.maximum(a.astype(np.float32), b)}
+        yield Case(f"n={n}", (cdiv(n, T),), args, checks, rtol=0, atol=0)
+
+
+def asm_pack_half_cases(c, rng):
+    """pack = 2 over f16 (both sign bits flipped at once), and a pointer argument."""
+    T = int(c.get("TILE", 1024))
+    for n in [1, 1000, 4096, 100003]:
+        x = rng.standard_normal(n).astype(np.float16)
+        args = [("x", x), ("y", f"empty:f16:{n}"), ("addr", f"empty:i64:{n}"), ("n", n)]
+        checks = {"y": -x, "addr": np.arange(n, dtype=np.int64) * 2}
+        yield Case(f"n={n}", (cdiv(n, T),), args, checks, rtol=0, atol=0)
+
+
 KERNELS = {
     "math_f64": ([("x", "*f64"), ("y", "*f64"), ("out", "*f64"), ("n", "i32")], math_f64_cases),
+    "ptr_where": ([("a", "*f32"), ("b", "*f32"), ("out", "*f32"), ("whole", "*f32"), ("n", "i32"), ("split", "i32"),
+                   ("pick_b", "i32")], ptr_where_cases),
+    "ptr_cast": ([("x", "*f32"), ("bits", "*u32"), ("bytes", "*u8"), ("picked", "*f32"), ("k", "i32")],
+                 ptr_cast_cases),
+    "asm_pack_bytes": ([("x", "*u8"), ("y", "*u8"), ("n", "i32")], asm_pack_bytes_cases),
+    "asm_pack_two": ([("a", "*u8"), ("b", "*f32"), ("c", "*i32"), ("d", "*f32"), ("n", "i32")], asm_pack_two_cases),
+    "asm_pack_half": ([("x", "*f16"), ("y", "*f16"), ("addr", "*i64"), ("n", "i32")], asm_pack_half_cases),
 }
 
-GPU_ONLY = {}
+GPU_ONLY = {k: "inline_asm_elementwise runs PTX, which the interpreter cannot"
+            for k in ["asm_pack_bytes", "asm_pack_two", "asm_pack_half"]}

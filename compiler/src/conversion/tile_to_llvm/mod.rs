@@ -449,6 +449,7 @@ impl Lowerer<'_> {
                 self.creation(b, op)?
             }
             "tile.addptr" => self.addptr(b, op)?,
+            "tile.ptr_cast" => self.ptr_cast(b, op),
             "tile.debug_barrier" => crate::conversion::nvidia::sreg::barrier(b),
             "tile.print" => self.print(b, op)?,
             "tile.assert" => self.assert(b, op)?,

@@ -67,7 +67,7 @@ pub(crate) trait OpsExt: Ops {
         let lo = self.add(da, db);
         Dd { hi: s, lo }
     }
-    /// `a + b` exactly, for `|a| >= |b|` (or `a` zero... then `b` is exact anyway).
+    /// `a + b` exactly, for `|a| >= |b|` or `a` zero (Dekker's Fast2Sum).
     fn fast_two_sum(&mut self, a: Self::F, b: Self::F) -> Dd<Self::F> {
         let s = self.add(a, b);
         let t = self.sub(s, a);
