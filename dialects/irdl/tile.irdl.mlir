@@ -78,6 +78,16 @@ irdl.dialect @tile {
     irdl.results(res: %p)
   }
 
+  // A pointer cast (`p.to(*i32)`, `p.to(i64)`, `a.to(*f32)`): a pointer (tile) to another
+  // pointee type, to its 64-bit address, or a 64-bit address to a pointer; same shape.
+  //   %q = "tile.ptr_cast"(%p) : (tensor<1024x!tile.ptr<f32>>) -> tensor<1024x!tile.ptr<i32>>
+  irdl.operation @ptr_cast {
+    %a = irdl.any
+    %r = irdl.any
+    irdl.operands(value: %a)
+    irdl.results(res: %r)
+  }
+
   // Load through a pointer (tile); masked-off lanes give `other` (or are undefined).
   // An ordered load (source `sem = "acquire"`) also carries the discardable attributes
   // `tile.sem` and `tile.scope`, which `tile-to-memsem` turns into the memsem order.
@@ -258,7 +268,8 @@ irdl.dialect @tile {
   // Triton's `inline_asm_elementwise`: the PTX `asm` once per element of the (equally
   // shaped) arguments, `$0`, ... its `outputs` (element types, comma-separated) and then
   // the arguments, register constraints as LLVM spells them; the result is output
-  // `index`. `pure` lets the compiler drop or merge it.
+  // `index`. `pure` lets the compiler drop or merge it. An optional `pack` (Triton's,
+  // default 1): each invocation handles that many consecutive elements of a thread.
   //   %y = "tile.inline_asm"(%x, %z) {asm = "mad.lo.s32 $0, $1, 2, $2;", constraints = "=r,r,r", index = 0 : i32, outputs = "i32", pure = true} : (tensor<256xi32>, tensor<256xi32>) -> tensor<256xi32>
   irdl.operation @inline_asm {
     %a = irdl.any

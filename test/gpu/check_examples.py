@@ -37,6 +37,7 @@ import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import philox_ref  # noqa: E402
+import cases_lowering  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
@@ -415,6 +416,16 @@ def math_fns_cases(c, rng):
         yield Case(f"n={n}", (cdiv(n, T),), args, checks, rtol=2e-6, atol=0)
 
 
+def c_pow(a, b):
+    """C's pow (Python's math.pow), NaN where it raises for a negative base."""
+    import math
+    try:
+        return math.pow(a, b)
+    except (ValueError, ZeroDivisionError):
+        return math.copysign(math.inf, a) if a == 0 and b < 0 and float(b).is_integer() and b % 2 else \
+            (math.inf if a == 0 and b < 0 else math.nan)
+
+
 def math_pow_cases(c, rng):
     """pow: results within 1e-9..1e9 (the GPU's error grows with |ln x^y|), negative bases
     with integer exponents (odd ones negative) and not (NaN), x^0 = 1^y = 1."""
@@ -428,8 +439,17 @@ def math_pow_cases(c, rng):
         y[whole] = np.round(y[whole])
         y[rng.random(n) < 0.02] = 0
         x[rng.random(n) < 0.02] = 1
-        with np.errstate(invalid="ignore"):
+        if n >= 16:
+            # C's signs and special values: -0 and -inf keep their sign for odd y, and
+            # only a finite negative base gives NaN.
+            edges = [(-0.0, -3), (-0.0, 3), (-np.inf, 0.5), (-np.inf, -0.5), (-np.inf, 3), (0.0, -2), (-2, 0.5),
+                     (np.inf, -1), (-1, np.inf), (np.nan, 0)]
+            x[:len(edges)] = [e[0] for e in edges]
+            y[:len(edges)] = [e[1] for e in edges]
+        with np.errstate(invalid="ignore", divide="ignore"):
             ref = np.power(x.astype(np.float64), y.astype(np.float64)).astype(np.float32)
+        if n >= 16:
+            ref[:len(edges)] = [c_pow(a, b) for a, b in edges]  # numpy's pow(-inf, 0.5) is NaN
         args = [("x", x), ("y", y), ("out", f"empty:f32:{n}"), ("n", n)]
         yield Case(f"n={n}", (cdiv(n, T),), args, {"out": ref}, rtol=1e-5, atol=0)
 
@@ -946,6 +966,11 @@ KERNELS = {
     "row_stats": ([("x", "*i32"), ("row_xor", "*i32"), ("row_argmin", "*i32"), ("centered", "*i32"),
                    ("spread", "*i32"), ("col_sum", "*i32"), ("total", "*i32"), ("rows", "i32")], row_stats_cases),
 }
+
+# The lowering's cases (f64 math, pointer where / casts, packed inline asm): their own file.
+cases_lowering.Case = Case
+KERNELS.update(cases_lowering.KERNELS)
+GPU_ONLY.update(cases_lowering.GPU_ONLY)
 
 
 # ------------------------------------------------------------------ running

@@ -306,6 +306,21 @@ impl AxisAnalysis {
                 }
             }
             "layout.convert" => arg(0),
+            "tile.ptr_cast" => {
+                // Divisibility counts bytes for pointers, and an address is a byte count:
+                // it carries over. Contiguity counts elements: only when both sides'
+                // elements have one size (an address's unit is a byte).
+                let x = arg(0);
+                let unit = |t: &Type| match t.elem() {
+                    Type::TilePtr(e) => e.bits().div_ceil(8),
+                    _ => 1,
+                };
+                if unit(m.values.ty(op.operands[0])) == unit(m.values.ty(op.result())) {
+                    x
+                } else {
+                    AxisInfo { contiguity: vec![1; rank], ..x }
+                }
+            }
             "tile.expand_dims" => {
                 let x = arg(0);
                 let axis = op.int_attr("axis")? as usize;

@@ -7,8 +7,13 @@
 //! Several results (`dtype` a tuple of types, `$0`, `$1`, ... the outputs, the arguments
 //! after them) give a tuple of tiles: one op per result, each taking its field of the
 //! asm's outputs, so only a pure asm may have several (LLVM merges the identical calls).
-//! Only `pack = 1` (one element per invocation) is supported; a larger `pack` is an
-//! error saying so.
+//!
+//! `pack = n` (a power of two, Triton's): each invocation handles n consecutive elements
+//! of a thread. An operand or result narrower than 32 bits packs min(32 / bits, n) of
+//! them in one 32-bit register (4 u8 in an `r`), a wider one takes one register each, so
+//! there are n / (elements per register) constraints for each: `"=r,r"` for u8 with
+//! n = 4, `"=r,=r,r,r"` for f32 with n = 2. A pointer argument is its 64-bit address
+//! (`l`).
 
 use super::broadcast::broadcast_expr;
 use super::builtins::{expr, Args};
@@ -33,14 +38,7 @@ impl Checker<'_> {
         for it in items {
             let isp = it.span();
             match it {
-                Val::Expr(x) if x.ty().scalar_elem().is_some() => args.push(x),
-                Val::Expr(x) => {
-                    return self.error(
-                        format!("`inline_asm_elementwise` needs number arguments, found {}", x.ty()),
-                        isp,
-                        "a pointer",
-                    )
-                }
+                Val::Expr(x) => args.push(x),
                 other => {
                     let d = other.describe();
                     return self.error(
@@ -68,26 +66,35 @@ impl Checker<'_> {
                 .help("return one result from an asm with side effects"),
             ));
         }
-        let pack = self.const_int(a[5].unwrap(), "pack")?;
-        if pack != 1 {
+        let pack_e = a[5].unwrap();
+        let pack = self.const_int(pack_e, "pack")?;
+        if !(1..=16).contains(&pack) || pack & (pack - 1) != 0 {
             return Err(self.err(
                 Diagnostic::error(
-                    format!(
-                        "`pack = {pack}` is not supported yet: `inline_asm_elementwise` runs its asm once per element"
-                    ),
-                    a[5].unwrap().span,
-                    "only 1 is",
+                    format!("`pack` must be 1, 2, 4, 8 or 16, found {pack}"),
+                    pack_e.span,
+                    "not a power of two up to 16",
                 )
-                .help("write the asm for one element and pass `pack = 1`"),
+                .note("each asm invocation handles `pack` consecutive elements of a thread"),
             ));
         }
-        // One output constraint per dtype, then one per argument (clobbers `~{...}` aside).
+        let pack = pack as u32;
+        // Registers an operand of `bits` takes per invocation (see the module doc).
+        let regs = |bits: u32| if bits < 32 { pack / (32 / bits).min(pack) } else { pack } as usize;
+        let bits = |e: &Elem| match e {
+            Elem::Scalar(s) => s.bits(),
+            Elem::Ptr(_) => 64,
+        };
+        let n_out = dtypes.len();
+        let out_regs: usize = dtypes.iter().map(|d| regs(d.bits())).sum();
+        let in_regs: usize = args.iter().map(|x| regs(bits(&x.ty().elem))).sum();
+        // The output constraints, then the arguments' (clobbers `~{...}` aside).
         let cons: Vec<&str> = cons_text.split(',').map(str::trim).filter(|c| !c.starts_with('~')).collect();
         let outs = cons.iter().filter(|c| c.starts_with('=')).count();
         let ins = cons.len() - outs;
-        let n_out = dtypes.len();
-        if outs != n_out || !cons.iter().take(n_out).all(|c| c.starts_with('=')) {
-            let want = count(n_out, "output constraint");
+
+        if outs != out_regs || !cons.iter().take(out_regs).all(|c| c.starts_with('=')) {
+            let want = count(out_regs, "output constraint");
             return Err(self.err(
                 Diagnostic::error(
                     format!("`constraints` must start with {want} such as `=r`, found \"{cons_text}\""),
@@ -95,11 +102,20 @@ impl Checker<'_> {
                     count(outs, "output"),
                 )
                 .with_secondary(dtype_e.span, count(n_out, "result type"))
-                .note("`$0`, ... are the outputs (one per dtype), then the arguments"),
+                .note(if pack > 1 {
+                    format!("`$0`, ... are the outputs, then the arguments; {}", pack_note(pack))
+                } else {
+                    "`$0`, ... are the outputs (one per dtype), then the arguments".to_string()
+                }),
             ));
         }
-        if ins != args.len() {
+        if ins != in_regs {
             let (ic, vs) = (count(ins, "input constraint"), count(args.len(), "value"));
+            let note = if pack > 1 {
+                format!("{in_regs} are expected after the outputs'; {}", pack_note(pack))
+            } else {
+                "one constraint per argument after the output's, e.g. \"=r,r,r\" for two".to_string()
+            };
             return Err(self.err(
                 Diagnostic::error(
                     format!("`constraints` \"{cons_text}\" has {ic}, but `args` has {vs}"),
@@ -107,16 +123,16 @@ impl Checker<'_> {
                     ic,
                 )
                 .with_secondary(args_e.span, vs)
-                .note("one constraint per argument after the output's, e.g. \"=r,r,r\" for two"),
+                .note(note),
             ));
         }
-        if let Some(bad) = bad_operand_ref(&asm, n_out + ins) {
+        if let Some(bad) = bad_operand_ref(&asm, outs + ins) {
             return Err(self.err(
                 Diagnostic::error(format!("`asm` refers to {bad}"), a[0].unwrap().span, "in this string").note(
                     format!(
                         "it has {}: `$0` to `${}`, the outputs then the arguments (`$$` is a literal `$`)",
-                        count(n_out + ins, "operand"),
-                        n_out + ins - 1
+                        count(outs + ins, "operand"),
+                        outs + ins - 1
                     ),
                 ),
             ));
@@ -138,6 +154,7 @@ impl Checker<'_> {
                     pure,
                     outputs: dtypes.clone(),
                     index: k as u32,
+                    pack,
                 };
                 expr(kind, ty, sp)
             })
@@ -161,6 +178,14 @@ impl Checker<'_> {
             }
         }
     }
+}
+
+/// How `pack` groups elements into registers, for error notes.
+fn pack_note(pack: u32) -> String {
+    format!(
+        "with `pack = {pack}` a value of 32 bits or more takes {pack} registers (one per element), a narrower one \
+         packs min(32 / bits, {pack}) elements into each 32-bit register"
+    )
 }
 
 /// `n thing` or `n things`.

@@ -187,8 +187,11 @@ impl<'a> Checker<'a> {
                         "not a bool",
                     );
                 }
-                let xs = [a[1].unwrap(), a[2].unwrap()];
-                let (mut args, ty) = self.elementwise(name, &xs, sp)?;
+                let (x, y) = (self.value(a[1].unwrap())?, self.value(a[2].unwrap())?);
+                if x.ty().scalar_elem().is_none() || y.ty().scalar_elem().is_none() {
+                    return self.where_ptr(c, x, y, sp);
+                }
+                let (mut args, ty) = self.elementwise_of(name, vec![x, y], sp)?;
                 let shape = self.common_shape(&[&c, &TExpr::strong(args[0].clone())], "`where`", sp)?;
                 let ty = Ty::tile(ty.elem, shape.clone());
                 let y = broadcast_expr(args.pop().unwrap(), &shape);
@@ -275,14 +278,28 @@ impl<'a> Checker<'a> {
     pub fn cast_method(&mut self, args: &[ast::Arg], sp: Span) -> R<Val> {
         let a = self.bind_args("to", &["x", "dtype", "bitcast"], 2, args, sp)?;
         let x = self.value(a[0].unwrap())?;
-        let to = self.dtype_arg(a[1].unwrap())?;
+        let target = a[1].unwrap();
+        let to = match self.check_expr(target)? {
+            Val::Dtype(s, _) => Elem::Scalar(s),
+            Val::PtrDtype(s, _) => Elem::Ptr(s),
+            v => {
+                let d = v.describe();
+                return self.error(
+                    format!("expected an element type such as `f32`, found {d}"),
+                    target.span,
+                    "not a type",
+                );
+            }
+        };
         let bitcast = match a[2] {
             Some(b) => self.const_bool(b, "bitcast")?,
             None => false,
         };
-        let Some(from) = x.ty().scalar_elem() else {
-            return self.error(format!("cannot convert a pointer ({}) with `.to`", x.ty()), x.span(), "a pointer");
+        // With pointers `bitcast` changes nothing (as Triton's `bitcast` on pointers).
+        let (Some(from), Elem::Scalar(to)) = (x.ty().scalar_elem(), &to) else {
+            return self.ptr_cast(x, to, target.span, sp);
         };
+        let to = *to;
         if bitcast && from.bits() != to.bits() {
             return Err(self.err(
                 Diagnostic::error(

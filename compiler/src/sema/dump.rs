@@ -143,10 +143,11 @@ pub fn expr(k: &Kernel, e: &Expr) -> String {
         }
         ExprKind::Trans { value, order } => format!("trans({}, {order:?})", x(value)),
         ExprKind::Flip { value, axis } => format!("flip({}, axis={axis})", x(value)),
-        ExprKind::InlineAsm { asm, constraints, args, pure, outputs, index } => {
+        ExprKind::InlineAsm { asm, constraints, args, pure, outputs, index, pack } => {
             let xs: Vec<String> = args.iter().map(x).collect();
+            let p = if *pack > 1 { format!(", pack={pack}") } else { String::new() };
             format!(
-                "inline_asm({asm:?}, {constraints:?}, ({}), pure={pure}, out {index} of {outputs:?})",
+                "inline_asm({asm:?}, {constraints:?}, ({}), pure={pure}, out {index} of {outputs:?}{p})",
                 xs.join(", ")
             )
         }

@@ -89,6 +89,10 @@ impl<'a> Checker<'a> {
             K::NoneLit => Ok(Val::NoneV(sp)),
             K::Slice => Ok(Val::Slice(sp)),
             K::Name(n) => self.name(n, sp),
+            K::PtrType(n) => match Scalar::from_name(n) {
+                Some(s) => Ok(Val::PtrDtype(s, sp)),
+                None => self.error(format!("unknown element type `{n}`"), sp, "not a type such as `f32`"),
+            },
             K::Paren(x) => self.check_expr(x),
             K::Tuple(xs) => {
                 let mut vals = vec![];

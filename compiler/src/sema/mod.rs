@@ -34,6 +34,7 @@ mod builtins_memory;
 mod builtins_minmax;
 mod builtins_ops;
 mod builtins_permute;
+mod builtins_ptr;
 mod builtins_random;
 mod builtins_reduce_fn;
 mod builtins_scan_fn;
@@ -123,6 +124,8 @@ pub(crate) enum Val {
     Expr(TExpr),
     Tuple(Vec<Val>, Span),
     Dtype(Scalar, Span),
+    /// `*T`: a pointer type (the target of a pointer cast, `p.to(*i32)`).
+    PtrDtype(Scalar, Span),
     Str(String, Span),
     NoneV(Span),
     Slice(Span),
@@ -135,7 +138,13 @@ impl Val {
     pub fn span(&self) -> Span {
         match self {
             Val::Expr(e) => e.span(),
-            Val::Tuple(_, s) | Val::Dtype(_, s) | Val::Str(_, s) | Val::NoneV(s) | Val::Slice(s) | Val::Unit(s) => *s,
+            Val::Tuple(_, s)
+            | Val::Dtype(_, s)
+            | Val::PtrDtype(_, s)
+            | Val::Str(_, s)
+            | Val::NoneV(s)
+            | Val::Slice(s)
+            | Val::Unit(s) => *s,
             Val::BlockPtr(bp) => bp.span,
         }
     }
@@ -145,6 +154,7 @@ impl Val {
             Val::Expr(e) => format!("a value of type {}", e.ty()),
             Val::Tuple(..) => "a tuple".into(),
             Val::Dtype(s, _) => format!("the type `{s}`"),
+            Val::PtrDtype(s, _) => format!("the pointer type `*{s}`"),
             Val::Str(..) => "a string".into(),
             Val::NoneV(_) => "`None`".into(),
             Val::Slice(_) => "`:`".into(),

@@ -300,7 +300,7 @@ pub enum ExprKind {
         index: Box<Expr>,
         axis: u32,
     },
-    /// `inline_asm_elementwise`: `asm` once per element of the (equally shaped) `args`,
+    /// `inline_asm_elementwise`: `asm` once per `pack` elements of the (equally shaped) `args`,
     /// `$0..` its `outputs` (element types), then the arguments; `constraints` as LLVM
     /// spells them. The value is output `index` (one expression per output).
     InlineAsm {
@@ -310,6 +310,8 @@ pub enum ExprKind {
         pure: bool,
         outputs: Vec<super::types::Scalar>,
         index: u32,
+        /// Elements each invocation handles (Triton's `pack`).
+        pack: u32,
     },
     /// `if c { a } else { b }` as a value: only the taken branch runs. Each branch's
     /// statements (inlined helper bodies, temporaries) run inside it, before its value.

@@ -172,6 +172,8 @@ pub enum ExprKind {
     /// `:` inside an index.
     Slice,
     Name(String),
+    /// `*T`: a pointer type as a value (the target of `.to`).
+    PtrType(String),
     Unary(UnOp, Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
     Call {

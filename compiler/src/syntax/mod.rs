@@ -249,7 +249,9 @@ fn describe(tokens: &[String], rules: &[Rule]) -> Vec<String> {
             || ["e", "E"].contains(&t)
             || (after_operand && (EXPR_CONT.contains(&t) || t == "=" || t.contains("..")))
             || (stmt && t == "}")
-            || (is_type && t == "*");
+            || (is_type && t == "*")
+            // An argument may be a pointer type (`p.to(*i32)`): not worth naming.
+            || (has_expr && t == "*");
         if !noise {
             push(&format!("`{t}`"), &mut out);
         }

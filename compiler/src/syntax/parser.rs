@@ -377,10 +377,17 @@ impl Builder {
             .map(|a| {
                 let sp = span(&a);
                 let kids: Vec<P> = a.into_inner().collect();
+                let mut value = |p: P| match p.as_rule() {
+                    Rule::ptr_type => {
+                        let name = p.as_str().trim_start_matches('*').trim().to_string();
+                        (Expr { kind: ExprKind::PtrType(name), span: span(&p) }, 1)
+                    }
+                    _ => self.expr_d(p),
+                };
                 let (name, value) = if kids.len() == 2 {
-                    (Some(ident(kids[0].clone())), self.expr_d(kids[1].clone()))
+                    (Some(ident(kids[0].clone())), value(kids[1].clone()))
                 } else {
-                    (None, self.expr_d(kids[0].clone()))
+                    (None, value(kids[0].clone()))
                 };
                 depth = depth.max(value.1);
                 Arg { name, value: value.0, span: sp }

@@ -16,6 +16,7 @@ fn sexp(e: &Expr) -> String {
         ExprKind::NoneLit => "None".into(),
         ExprKind::Slice => ":".into(),
         ExprKind::Name(n) => n.clone(),
+        ExprKind::PtrType(n) => format!("*{n}"),
         ExprKind::Unary(op, x) => format!("({op:?} {})", sexp(x)),
         ExprKind::Binary(op, a, b) => format!("({op:?} {} {})", sexp(a), sexp(b)),
         ExprKind::Call { callee, args } => format!("(call {}{})", sexp(callee), args_s(args)),

@@ -285,9 +285,16 @@ impl Gen<'_> {
                 b.loc = self.loc(e.span);
                 b.op1("tile.gather", &[s, i], ty, &[("axis", Attr::int(*axis as i64, "i32"))])
             }
-            ExprKind::InlineAsm { asm, constraints, args, pure, outputs, index } => {
-                let vs: Vec<ValueId> = args.iter().map(|a| self.expr(b, a)).collect();
+            ExprKind::InlineAsm { asm, constraints, args, pure, outputs, index, pack } => {
+                let mut vs: Vec<ValueId> = args.iter().map(|a| self.expr(b, a)).collect();
                 b.loc = self.loc(e.span);
+                // IRDL gives a variadic operand list one type: arguments of several types
+                // travel as i64 bits, their types in `arg_types` (the lowering restores them).
+                let tys: Vec<tile_dialects::ir::Type> = args.iter().map(|a| mlir_type(&a.ty)).collect();
+                let mixed = tys.iter().any(|t| t.elem() != tys[0].elem());
+                if mixed {
+                    vs = vs.iter().zip(args).map(|(&v, a)| self.to_i64_bits(b, v, &a.ty)).collect();
+                }
                 let outs: Vec<String> = outputs.iter().map(|s| super::types::scalar_type(*s).to_string()).collect();
                 let attrs = [
                     ("asm", Attr::str(asm)),
@@ -295,7 +302,13 @@ impl Gen<'_> {
                     ("pure", Attr::bool(*pure)),
                     ("outputs", Attr::str(&outs.join(","))),
                     ("index", Attr::int(*index as i64, "i32")),
+                    ("pack", Attr::int(*pack as i64, "i32")),
                 ];
+                let mut attrs = attrs.to_vec();
+                if mixed {
+                    let names: Vec<String> = tys.iter().map(|t| t.elem().to_string()).collect();
+                    attrs.push(("arg_types", Attr::str(&names.join(","))));
+                }
                 b.op1("tile.inline_asm", &vs, ty, &attrs)
             }
             ExprKind::Reshape(x) => {
@@ -395,13 +408,41 @@ impl Gen<'_> {
     }
 
     /// Numeric conversion between element types (shape unchanged).
+    /// `v`'s bits in an i64 of its shape (zero-extended): an inline asm argument among
+    /// arguments of other types.
+    fn to_i64_bits(&mut self, b: &mut Builder, v: ValueId, ty: &Ty) -> ValueId {
+        let shaped = |s: Scalar| mlir_type(&ty.with_elem(crate::sema::types::Elem::Scalar(s)));
+        match ty.scalar_elem() {
+            None => b.op1("tile.ptr_cast", &[v], shaped(Scalar::I64), &[]),
+            Some(s) => {
+                let bits = s.bits();
+                let int = if s.is_float() {
+                    let i = match bits {
+                        8 => Scalar::U8,
+                        16 => Scalar::U16,
+                        32 => Scalar::U32,
+                        _ => Scalar::U64,
+                    };
+                    b.op1("arith.bitcast", &[v], shaped(i), &[])
+                } else {
+                    v
+                };
+                if bits == 64 {
+                    int
+                } else {
+                    b.op1("arith.extui", &[int], shaped(Scalar::I64), &[])
+                }
+            }
+        }
+    }
+
     fn cast(&mut self, b: &mut Builder, v: ValueId, from: &Ty, to: &Ty, bitcast: bool) -> ValueId {
         let (fs, ts) = match (from.scalar_elem(), to.scalar_elem()) {
             (Some(f), Some(t)) => (f, t),
-            _ => {
-                self.error(crate::source::Span::default(), "internal: cast of a pointer");
-                return v;
-            }
+            // A pointer to another pointee, to its 64-bit address or back (sema checked
+            // which): one op, whatever the pair.
+            _ if from.elem == to.elem => return v,
+            _ => return b.op1("tile.ptr_cast", &[v], mlir_type(to), &[]),
         };
         let ty = mlir_type(to);
         if fs == ts || (fs.is_int() && ts.is_int() && fs.bits() == ts.bits() && !ts.is_bool()) {

@@ -85,6 +85,17 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
             }
             same(r, p, "the result")
         }
+        "tile.ptr_cast" => {
+            let (v, r) = (operand(0)?, result()?);
+            let ok = |t: &Type| matches!(t.elem(), Type::TilePtr(_) | Type::Int(64));
+            if !ok(v) || !ok(r) || v.shape() != r.shape() || v.is_tensor() != r.is_tensor() {
+                return Err(format!("cannot cast {v} to {r} (pointers and 64-bit addresses of one shape)"));
+            }
+            if !matches!(v.elem(), Type::TilePtr(_)) && !matches!(r.elem(), Type::TilePtr(_)) {
+                return Err(format!("{v} to {r} casts no pointer"));
+            }
+            Ok(())
+        }
         "tile.load" | "memsem.load" => {
             let (p, r) = (operand(0)?, result()?);
             let t = pointee(p)?;

@@ -16,6 +16,8 @@ pub enum Op {
     ProgramId(usize),
     NumPrograms(usize),
     AddPtr,
+    /// `tile.ptr_cast`: pointers are byte addresses here, so every such cast keeps them.
+    PtrCast,
     /// The message, and whether integers print as unsigned.
     Print(String, bool),
     Assert(String),
@@ -27,6 +29,7 @@ pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
         "tile.program_id" => Op::ProgramId(axis()?),
         "tile.num_programs" => Op::NumPrograms(axis()?),
         "tile.addptr" => Op::AddPtr,
+        "tile.ptr_cast" => Op::PtrCast,
         "tile.print" => Op::Print(op.str_attr("msg").unwrap_or_default(), op.int_attr("unsigned") == Some(1)),
         "tile.assert" => Op::Assert(op.str_attr("msg").unwrap_or_default()),
         _ => return Ok(None),
@@ -37,6 +40,10 @@ pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
     match o {
         Op::ProgramId(a) => f.set(n.results[0], Data::I(vec![f.pid[*a] as i64])),
         Op::NumPrograms(a) => f.set(n.results[0], Data::I(vec![f.grid[*a] as i64])),
+        Op::PtrCast => {
+            let v = f.get(n.operands[0])?.ints()?.to_vec();
+            f.set(n.results[0], Data::I(v));
+        }
         Op::AddPtr => {
             let size = match k.ty(n.results[0]).elem {
                 Elem::Ptr(s) => s as i64,

@@ -152,6 +152,7 @@ fn smem_free(name: &str) -> bool {
                 | "tile.arange"
                 | "tile.splat"
                 | "tile.addptr"
+                | "tile.ptr_cast"
                 | "tile.expand_dims"
                 | "tile.broadcast"
                 | "tile.trans"

@@ -73,4 +73,23 @@ impl Lowerer<'_> {
         self.map.insert(r, vals);
         Ok(())
     }
+
+    /// `tile.ptr_cast`, per register: LLVM's pointers are opaque, so a pointer to another
+    /// pointee is the same value; an address is `ptrtoint` / `inttoptr`.
+    pub(super) fn ptr_cast(&mut self, b: &mut Builder, op: &Op) {
+        let (v, r) = (op.operands[0], op.result());
+        let (from_ptr, to_ptr) =
+            (matches!(self.ty(v).elem(), Type::TilePtr(_)), matches!(self.ty(r).elem(), Type::TilePtr(_)));
+        let vals = (0..self.nregs(self.ty(r)))
+            .map(|j| {
+                let x = self.reg(v, j);
+                match (from_ptr, to_ptr) {
+                    (true, false) => b.op1("llvm.ptrtoint", &[x], Type::Int(64), &[]),
+                    (false, true) => b.op1("llvm.inttoptr", &[x], Type::LlvmPtr(1), &[]),
+                    _ => x,
+                }
+            })
+            .collect();
+        self.map.insert(r, vals);
+    }
 }

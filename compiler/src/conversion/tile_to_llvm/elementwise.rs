@@ -1,8 +1,9 @@
 //! `arith` and `math` ops, once per register; math functions and f32 division as the PTX
 //! approximations Triton uses (`ex2.approx`, `lg2.approx`, `div.full`, ...), computed in
-//! f32 for f16/bf16.
+//! f32 for f16/bf16; f64 math as exact sequences (`math_f64`).
 
-use super::{lower_type, math_approx, Lowerer};
+use super::elementwise_f64::Emit;
+use super::{lower_type, math_approx, math_f64, Lowerer};
 use crate::conversion::nvidia::ptx;
 use crate::passes::PassError;
 use crate::tilegen::types::IEEE_RN;
@@ -112,7 +113,11 @@ impl Lowerer<'_> {
             return Ok(b.op1("llvm.intr.abs", xs, ty.clone(), &[("is_int_min_poison", Attr("false".into()))]));
         }
         if *ty == Type::F64 {
-            return Err(PassError::at(&op.loc, format!("`{f}` on f64 is not supported yet (f32, f16 and bf16 are)")));
+            // Exact sequences (math_f64): PTX has no f64 approximations to call.
+            let prefix = self.smem_name.trim_end_matches("_smem").to_string();
+            let mut e = Emit { b, globals: &mut self.globals, prefix };
+            return math_f64::lower(&mut e, f, xs)
+                .ok_or_else(|| PassError::at(&op.loc, format!("`math.{f}` on f64 cannot be lowered yet")));
         }
         let ext: Vec<ValueId> =
             xs.iter().map(|&v| if *ty == Type::F32 { v } else { b.op1("arith.extf", &[v], Type::F32, &[]) }).collect();

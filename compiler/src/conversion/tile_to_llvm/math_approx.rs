@@ -13,6 +13,7 @@ const LN2: f64 = std::f64::consts::LN_2;
 
 /// `arith.cmpf` predicates.
 const OEQ: i64 = 1;
+const OGT: i64 = 2;
 const OLT: i64 = 4;
 const ONE: i64 = 6;
 
@@ -109,8 +110,9 @@ pub(super) fn tanh(b: &mut Builder, x: ValueId) -> ValueId {
     f32op(b, "llvm.intr.copysign", &[t, x])
 }
 
-/// x^y = 2^(y log2 |x|), with the sign and special cases of C's `powf`: a negative x
-/// gives NaN for a non-integer y and a negative result for an odd one; x^0 = 1^y = 1.
+/// x^y = 2^(y log2 |x|), with the sign and special cases of C's `powf`: a finite
+/// negative x gives NaN for a non-integer y; x with its sign bit set (-0 and -inf too)
+/// and an odd y give a negative result; x^0 = 1^y = 1.
 pub(super) fn pow(b: &mut Builder, x: ValueId, y: ValueId) -> ValueId {
     let ax = f32op(b, "llvm.intr.fabs", &[x]);
     let l = ptx::f32_unary(b, "lg2.approx.f32", ax);
@@ -124,13 +126,23 @@ pub(super) fn pow(b: &mut Builder, x: ValueId, y: ValueId) -> ValueId {
     let odd_half = cmp(b, ONE, fhy, hy);
     let odd = b.op1("arith.andi", &[is_int, odd_half], Type::Int(1), &[]);
     let neg_r = f32op(b, "arith.negf", &[r]);
-    let signed = select(b, odd, neg_r, r);
-    let nan = fconst(b, f64::NAN);
-    let for_neg = select(b, is_int, signed, nan);
     let zero = fconst(b, 0.0);
-    let x_neg = cmp(b, OLT, x, zero);
-    let v = select(b, x_neg, for_neg, r);
+    // The sign bit, not `x < 0`: pow(-0, -3) is -inf, pow(-0, 3) is -0.
     let one = fconst(b, 1.0);
+    let sx = f32op(b, "llvm.intr.copysign", &[one, x]);
+    let sign = cmp(b, OLT, sx, zero);
+    let flip = b.op1("arith.andi", &[odd, sign], Type::Int(1), &[]);
+    let v = select(b, flip, neg_r, r);
+    // NaN only for a finite x < 0: pow(-inf, 0.5) is inf, as |x|^y.
+    let x_neg = cmp(b, OLT, x, zero);
+    let ninf = fconst(b, f64::NEG_INFINITY);
+    let finite = cmp(b, OGT, x, ninf);
+    let neg_finite = b.op1("arith.andi", &[x_neg, finite], Type::Int(1), &[]);
+    let t = b.const_int(1, 1);
+    let not_int = b.op1("arith.xori", &[is_int, t], Type::Int(1), &[]);
+    let invalid = b.op1("arith.andi", &[neg_finite, not_int], Type::Int(1), &[]);
+    let nan = fconst(b, f64::NAN);
+    let v = select(b, invalid, nan, v);
     let y0 = cmp(b, OEQ, y, zero);
     let x1 = cmp(b, OEQ, x, one);
     let trivial = b.op1("arith.ori", &[y0, x1], Type::Int(1), &[]);

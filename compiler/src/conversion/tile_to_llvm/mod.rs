@@ -19,6 +19,7 @@ mod convert;
 mod creation;
 mod dot;
 mod elementwise;
+mod elementwise_f64;
 mod flip;
 mod fp8;
 mod gather;
@@ -27,6 +28,7 @@ mod inline_asm;
 mod matrix;
 pub use matrix::stmatrix_applies;
 mod math_approx;
+mod math_f64;
 mod memory;
 mod mma;
 mod print;
@@ -447,6 +449,7 @@ impl Lowerer<'_> {
                 self.creation(b, op)?
             }
             "tile.addptr" => self.addptr(b, op)?,
+            "tile.ptr_cast" => self.ptr_cast(b, op),
             "tile.debug_barrier" => crate::conversion::nvidia::sreg::barrier(b),
             "tile.print" => self.print(b, op)?,
             "tile.assert" => self.assert(b, op)?,
