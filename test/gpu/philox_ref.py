@@ -2,7 +2,8 @@
 written from the algorithm (Salmon et al., "Parallel random numbers: as easy as 1, 2, 3")
 and Triton's conventions: counter (offset, 0, 0, 0), key (low, high 32 bits of the seed
 as a 64-bit integer), uniform floats from the bits as i32 folded onto [0, 2^31) times
-1 / (2^31 - 1), normals by Box-Muller (the cosine half) of the first two words."""
+Triton's scale 4.6566127342e-10 in float32 (the largest f32 with (2^31 - 1) * scale < 1,
+so the range is [0, 1)), normals by Box-Muller (the cosine half) of the first two words."""
 import numpy as np
 
 KEY_A, KEY_B = 0x9E3779B9, 0xBB67AE85
@@ -31,10 +32,15 @@ def randint(seed, offsets, n_rounds=10):
     return philox4x32(seed, offsets, n_rounds)[0]
 
 
+# Triton's `uint_to_uniform_float` scale for 32-bit words, as float32 (0x1.fffffep-32,
+# one ulp below 2^-31): computed exactly as Triton does, i32 -> f32 (rounded), times it.
+UNIFORM_SCALE_32 = np.float32(4.6566127342e-10)
+
+
 def uniform(bits):
     i = bits.view(np.int32)
     i = np.where(i < 0, ~i, i)
-    return i.astype(np.float32) * np.float32(4.656613e-10)
+    return i.astype(np.float32) * UNIFORM_SCALE_32
 
 
 def rand(seed, offsets, n_rounds=10):

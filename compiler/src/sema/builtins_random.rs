@@ -152,8 +152,15 @@ impl<'a> Checker<'a> {
     }
 }
 
-/// Triton's `uint32_to_uniform_float`: the bits as i32, negatives folded onto the
-/// non-negatives (`-x - 1`, i.e. `!x`), times 1 / (2^31 - 1) in f32: a float in [0, 1].
+/// Triton's scale for 32-bit words, 0x1.fffffep-32 as f32: one ulp below 2^-31, the
+/// largest f32 whose product with 2^31 - 1 (rounded to f32) stays below 1. 2^-31 itself
+/// (Triton's older `4.656613e-10`) is one ulp high for every word and gives 1.0 for the
+/// largest ones.
+const UNIFORM_SCALE_32: f64 = 4.6566127342e-10;
+
+/// Triton's `uint_to_uniform_float` of a 32-bit word: the bits as i32, negatives folded
+/// onto the non-negatives (`-x - 1`, i.e. `!x`), converted to f32 (rounded) and times
+/// `UNIFORM_SCALE_32` in f32: a float in [0, 1).
 fn uniform(x: Expr, sp: Span) -> Expr {
     let i = cast_expr(x, Scalar::I32, true);
     let shape = i.ty.shape.clone();
@@ -171,7 +178,7 @@ fn uniform(x: Expr, sp: Span) -> Expr {
     let folded =
         Expr { kind: ExprKind::Where { cond: Box::new(neg), a: Box::new(not), b: Box::new(i) }, ty: ity, span: sp };
     let f = cast_expr(folded, Scalar::F32, false);
-    bin(BinOp::Mul, f, f32c(4.656613e-10, &shape, sp), sp)
+    bin(BinOp::Mul, f, f32c(UNIFORM_SCALE_32, &shape, sp), sp)
 }
 
 /// Triton's `randn`: the first output of the Box-Muller transform of two uniforms,
