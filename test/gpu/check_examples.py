@@ -633,11 +633,42 @@ def block_copy_cases(c, rng):
         yield Case(label, (cdiv(rows, RB), cdiv(cols, CB)), args, checks, rtol=0, atol=0)
 
 
+def philox64_cases(c, rng):
+    """i64 / u64 offsets: Triton's Philox-4x64 words bit-exact against the numpy reference
+    (Python-integer 128-bit products), rand exact, randn to a few ulp of its magnitude."""
+    T = int(c.get("TILE", 256))
+    for n, seed, base in [(1, 0, 0), (300, 42, (1 << 32) - 100), (1000, -5000000000, -500), (513, 7, (1 << 62) + 3)]:
+        o = np.arange(n, dtype=np.int64) + np.int64(base)
+        w = philox_ref.philox4x64(seed, o)
+        bufs = [("ints", "u64"), ("uints", "u64"), ("uni", "f32"), ("normal", "f32"), ("w1", "u64"), ("w2", "u64"),
+                ("w3", "u64")]
+        args = [(k, f"empty:{t}:{n}") for k, t in bufs] + [("seed", seed), ("base", base), ("n", n)]
+        checks = {"ints": w[0], "uints": w[0], "uni": philox_ref.uniform64(w[0]), "w1": w[1], "w2": w[2], "w3": w[3]}
+        yield Case(f"n={n},seed={seed},base={base}", (cdiv(n, T),), args, checks, rtol=0, atol=0)
+        yield Case(f"randn,n={n},seed={seed},base={base}", (cdiv(n, T),), args,
+                   {"normal": philox_ref.randn64(seed, o)}, rtol=1e-5, atol=1e-5)
+
+
+def uniform_bits_cases(c, rng):
+    """uint_to_uniform_float at the edges: the largest words give 0.99999994, never 1.0."""
+    T = int(c.get("TILE", 256))
+    edges32 = [0, 1, 2, 0x7FFFFFFF, 0x7FFFFFFE, 0x80000000, 0x80000001, 0xFFFFFFFF, 0xFFFFFFFE, 0x40000000]
+    edges64 = [0, 1, (1 << 63) - 1, 1 << 63, (1 << 64) - 1, (1 << 62) + (1 << 38) + 1, 0xFFFFFFFF, 1 << 32]
+    u = np.concatenate([np.array(edges32, np.uint32), rng.integers(0, 1 << 32, T - len(edges32), dtype=np.uint64)
+                        .astype(np.uint32)])
+    w = np.concatenate([np.array(edges64, np.uint64), rng.integers(0, 1 << 63, T - len(edges64), dtype=np.uint64)
+                        * np.uint64(2) + np.uint64(1)])
+    fu, fw = philox_ref.uniform(u), philox_ref.uniform64(w)
+    assert fu.max() < 1 and fw.max() < 1
+    args = [("u", u), ("w", w)] + [(k, f"empty:f32:{T}") for k in ("fu", "fi", "fw", "fl")]
+    yield Case(f"{T} words", (1,), args, {"fu": fu, "fi": fu, "fw": fw, "fl": fw}, rtol=0, atol=0)
+
+
 def rand_fill_cases(c, rng):
     T = int(c.get("TILE", 1024))
     for n, seed in [(1, 3), (5000, 1234), (100003, -7)]:
         args = [("out", f"empty:f32:{n}"), ("seed", seed), ("n", n)]
-        yield Case(f"n={n}", (cdiv(n, T),), args, {"out": philox_ref.rand(seed, np.arange(n))}, rtol=0, atol=0)
+        yield Case(f"n={n}", (cdiv(n, T),), args, {"out": philox_ref.rand(seed, np.arange(n, dtype=np.int32))}, rtol=0, atol=0)
 
 
 def join2d_cases(c, rng):
@@ -841,6 +872,10 @@ KERNELS = {
                     ("sxc", "i32"), ("syr", "i32"), ("syc", "i32")], block_copy_cases),
     "rand_fill": ([("out", "*f32"), ("seed", "i32"), ("n", "i32")], rand_fill_cases),
     "philox_u32": ([("ints", "*u32"), ("first", "*f32"), ("seed", "i32"), ("base", "u32")], philox_u32_cases),
+    "philox64": ([("ints", "*u64"), ("uints", "*u64"), ("uni", "*f32"), ("normal", "*f32"), ("w1", "*u64"),
+                  ("w2", "*u64"), ("w3", "*u64"), ("seed", "i64"), ("base", "i64"), ("n", "i32")], philox64_cases),
+    "uniform_bits": ([("u", "*u32"), ("w", "*u64"), ("fu", "*f32"), ("fi", "*f32"), ("fw", "*f32"), ("fl", "*f32")],
+                     uniform_bits_cases),
     "deinterleave": ([("z", "*f32"), ("re", "*f32"), ("im", "*f32"), ("lo", "*f32"), ("hi", "*f32"), ("n", "i32")],
                      deinterleave_cases),
     "split_pairs2d": ([("x", "*i32"), ("first", "*i32"), ("second", "*i32")], split_pairs2d_cases),
