@@ -64,8 +64,20 @@ use types::{Scalar, Ty};
 
 /// Parses and checks a file. `defines` are `-D NAME=VALUE` overrides of const parameters.
 pub fn check(file: &SourceFile, defines: &[(String, String)]) -> Result<tir::Program, Vec<Diagnostic>> {
+    check_kernel(file, defines, None)
+}
+
+/// `check`, of the kernel `only` alone when the file has one of that name (`--kernel`):
+/// the defines are its own (`tilerun --kernel K -D N=V` neither checks the other kernels
+/// against `N` nor accepts an `N` that K lacks). With no such kernel, every kernel is
+/// checked and the compile options' check names the unknown kernel.
+pub fn check_kernel(
+    file: &SourceFile,
+    defines: &[(String, String)],
+    only: Option<&str>,
+) -> Result<tir::Program, Vec<Diagnostic>> {
     let ast = syntax::parse(file)?;
-    check_ast(file, &ast, defines)
+    check_ast_kernel(file, &ast, defines, only)
 }
 
 /// Checks an already parsed file.
@@ -74,8 +86,19 @@ pub fn check_ast(
     ast: &ast::File,
     defines: &[(String, String)],
 ) -> Result<tir::Program, Vec<Diagnostic>> {
+    check_ast_kernel(file, ast, defines, None)
+}
+
+/// `check_kernel` of an already parsed file.
+pub fn check_ast_kernel(
+    file: &SourceFile,
+    ast: &ast::File,
+    defines: &[(String, String)],
+    only: Option<&str>,
+) -> Result<tir::Program, Vec<Diagnostic>> {
     let mut cx = Checker::new(file, ast);
-    let program = cx.program(defines);
+    let only = only.filter(|k| ast.items.iter().any(|i| i.kind == ast::ItemKind::Kernel && i.name.name == *k));
+    let program = cx.program(defines, only);
     if cx.diags.is_empty() {
         Ok(program)
     } else {
