@@ -664,6 +664,60 @@ def uniform_bits_cases(c, rng):
     yield Case(f"{T} words", (1,), args, {"fu": fu, "fi": fu, "fw": fw, "fl": fw}, rtol=0, atol=0)
 
 
+def shape_args_cases(c, rng):
+    R, C = int(c.get("R", 4)), int(c.get("C", 8))
+    x = rng.integers(-1 << 20, 1 << 20, (R, C), dtype=np.int32)
+    cube = np.broadcast_to(np.arange(8, dtype=np.int32)[None, :, None], (2, 8, 4)).reshape(-1)
+    args = [("x", x)] + [(k, f"empty:i32:{n}") for k, n in [("grid", R * C), ("tr", R * C), ("pm", R * C),
+                                                            ("cube", 64), ("cube2", 64)]]
+    checks = {"grid": np.add.outer(np.arange(R) * 100, np.arange(C)).astype(np.int32).reshape(-1),
+              "tr": x.T.reshape(-1), "pm": x.T.reshape(-1), "cube": cube, "cube2": cube}
+    yield Case(f"{R}x{C}", (1,), args, checks, rtol=0, atol=0)
+
+
+def swizzle_ref(i, j, size_i, size_j, size_g):
+    """Triton's standard.py `swizzle2d` on non-negative ints (`//` and `%` truncate)."""
+    ij = i * size_j + j
+    size_gj = size_g * size_j
+    group_id = ij // size_gj
+    off_i = group_id * size_g
+    size_g = np.minimum(size_i - off_i, size_g)
+    return off_i + ij % size_g, (ij % size_gj) // size_g
+
+
+def _swizzle_doc_example():
+    """The example in Triton's docstring: 4 x 4, groups of 2 rows; element (i, j) of the
+    row-major matrix lands at (new_i, new_j)."""
+    i, j = np.mgrid[0:4, 0:4]
+    out = np.empty((4, 4), np.int64)
+    out[swizzle_ref(i, j, 4, 4, 2)] = i * 4 + j
+    return out.tolist() == [[0, 2, 4, 6], [1, 3, 5, 7], [8, 10, 12, 14], [9, 11, 13, 15]]
+
+
+def swizzle_cases(c, rng):
+    assert _swizzle_doc_example()
+    for si, sj, sg in [(4, 4, 2), (16, 16, 4), (7, 5, 3), (10, 16, 4), (1, 9, 8), (16, 3, 1)]:
+        i, j = np.mgrid[0:si, 0:sj]
+        a, b = swizzle_ref(i, j, si, sj, sg)
+        args = [("ni", f"empty:i32:{si * sj}"), ("nj", f"empty:i32:{si * sj}"), ("size_i", si), ("size_j", sj),
+                ("size_g", sg)]
+        checks = {"ni": a.astype(np.int32).reshape(-1), "nj": b.astype(np.int32).reshape(-1)}
+        yield Case(f"{si}x{sj},g={sg}", (1,), args, checks, rtol=0, atol=0)
+
+
+def reduce_dtypes_cases(c, rng):
+    N = int(c.get("N", 256))
+    x = rng.integers(-128, 128, N, dtype=np.int64).astype(np.int8)
+    h = rng.integers(-64, 64, N).astype(np.float16)  # small integers: every sum is exact
+    args = [("x", x), ("h", h), ("s8", "empty:i8:1"), ("s32", "empty:i32:1"), ("sf", "empty:f32:1"),
+            ("c8", f"empty:i8:{N}"), ("cf", f"empty:f32:{N}")]
+    total = int(x.astype(np.int64).sum())
+    checks = {"s8": np.array([total], np.int64).astype(np.int8), "s32": np.array([total], np.int32),
+              "sf": np.array([h.astype(np.float32).sum()], np.float32),
+              "c8": np.cumsum(x.astype(np.int64)).astype(np.int8), "cf": np.cumsum(h.astype(np.float32))}
+    yield Case(f"N={N}", (1,), args, checks, rtol=0, atol=0)
+
+
 def rand_fill_cases(c, rng):
     T = int(c.get("TILE", 1024))
     for n, seed in [(1, 3), (5000, 1234), (100003, -7)]:
@@ -872,6 +926,12 @@ KERNELS = {
                     ("sxc", "i32"), ("syr", "i32"), ("syc", "i32")], block_copy_cases),
     "rand_fill": ([("out", "*f32"), ("seed", "i32"), ("n", "i32")], rand_fill_cases),
     "philox_u32": ([("ints", "*u32"), ("first", "*f32"), ("seed", "i32"), ("base", "u32")], philox_u32_cases),
+    "shape_args": ([("x", "*i32"), ("grid", "*i32"), ("tr", "*i32"), ("pm", "*i32"), ("cube", "*i32"),
+                    ("cube2", "*i32")], shape_args_cases),
+    "swizzle": ([("ni", "*i32"), ("nj", "*i32"), ("size_i", "i32"), ("size_j", "i32"), ("size_g", "i32")],
+                swizzle_cases),
+    "reduce_dtypes": ([("x", "*i8"), ("h", "*f16"), ("s8", "*i8"), ("s32", "*i32"), ("sf", "*f32"), ("c8", "*i8"),
+                       ("cf", "*f32")], reduce_dtypes_cases),
     "philox64": ([("ints", "*u64"), ("uints", "*u64"), ("uni", "*f32"), ("normal", "*f32"), ("w1", "*u64"),
                   ("w2", "*u64"), ("w3", "*u64"), ("seed", "i64"), ("base", "i64"), ("n", "i32")], philox64_cases),
     "uniform_bits": ([("u", "*u32"), ("w", "*u64"), ("fu", "*f32"), ("fi", "*f32"), ("fw", "*f32"), ("fl", "*f32")],

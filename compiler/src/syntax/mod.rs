@@ -140,7 +140,7 @@ fn floor_division(text: &str, e: &pest::error::Error<Rule>, rule: Rule) -> Optio
 
 /// Tokens that can start an expression: when several are expected, we say "an
 /// expression" instead of listing them.
-const EXPR_START: &[&str] = &["(", "-", "!", "~", "\"", "true", "false", "inf", "nan", "None"];
+const EXPR_START: &[&str] = &["(", "[", "-", "!", "~", "\"", "true", "false", "inf", "nan", "None"];
 /// Tokens that merely continue an expression: listing them next to `;` is noise.
 const EXPR_CONT: &[&str] =
     &["||", "&&", "|", "^", "&", "==", "!=", "<<", ">>", "<=", "<", ">=", ">", "+", "-", "*", "/", "%", ".", "[", "("];
