@@ -718,6 +718,41 @@ def reduce_dtypes_cases(c, rng):
     yield Case(f"N={N}", (1,), args, checks, rtol=0, atol=0)
 
 
+def helper_values_cases(c, rng):
+    T = int(c.get("T", 128))
+    x = rng.integers(-8, 8, T).astype(np.float32)  # small integers: every result is exact
+    args = [("x", x)] + [(k, f"empty:f32:{T}") for k in ("sq", "quad", "neg_sq")] + [("total", "empty:f32:1")]
+    checks = {"sq": x * x, "quad": x ** 4, "neg_sq": -(x * x), "total": np.array([x.sum()], np.float32)}
+    yield Case(f"T={T}", (1,), args, checks, rtol=0, atol=0)
+
+
+def early_returns_ref(x, src, n, start, k):
+    """What examples/helpers.tile's `early_returns` computes, written as Python does it."""
+    neg = [i for i in range(n) if x[i] < 0]
+    signs = np.array([-1 if v < 0 else 1 if v > 0 else 0 if v == 0 else 2 for v in x[:n]], np.int32)
+    mult = next((i for i in range(start, 0, -1) if i % k == 0), -1)
+    prod = next((100 * i + j for i in range(1, k) for j in range(1, k) if i * j == start), -1)
+    low = next((b for b in range(32) if (start >> b) & 1), -1)
+    a, b = (k, start) if start > k else (start, k)
+    zero = next((i for i in range(n) if src[i] == 0), n)
+    return neg[0] if neg else n, signs, np.array([mult, prod, low, a, b, 2 * start], np.int32), zero
+
+
+def early_returns_cases(c, rng):
+    for n, start, k in [(1, 12, 5), (37, 36, 7), (64, 97, 10), (20, 0, 3), (50, 40, 2)]:
+        x = rng.integers(-3, 10, n).astype(np.float32)
+        x[rng.random(n) < 0.1] = 0.0
+        x[rng.random(n) < 0.1] = np.nan
+        src = rng.integers(-5, 5, n, dtype=np.int32)
+        first, signs, out, zero = early_returns_ref(x, src, n, start, k)
+        dst = np.full(n, 77, np.int32)
+        dst[:zero] = src[:zero]
+        args = [("x", x), ("src", src), ("dst", np.full(n, 77, np.int32)), ("first", "empty:i32:1"),
+                ("signs", f"empty:i32:{n}"), ("out", "empty:i32:6"), ("n", n), ("start", start), ("k", k)]
+        checks = {"first": np.array([first], np.int32), "signs": signs, "out": out, "dst": dst}
+        yield Case(f"n={n},start={start},k={k}", (1,), args, checks, rtol=0, atol=0)
+
+
 def rand_fill_cases(c, rng):
     T = int(c.get("TILE", 1024))
     for n, seed in [(1, 3), (5000, 1234), (100003, -7)]:
@@ -932,6 +967,10 @@ KERNELS = {
                 swizzle_cases),
     "reduce_dtypes": ([("x", "*i8"), ("h", "*f16"), ("s8", "*i8"), ("s32", "*i32"), ("sf", "*f32"), ("c8", "*i8"),
                        ("cf", "*f32")], reduce_dtypes_cases),
+    "helper_values": ([("x", "*f32"), ("sq", "*f32"), ("quad", "*f32"), ("neg_sq", "*f32"), ("total", "*f32")],
+                      helper_values_cases),
+    "early_returns": ([("x", "*f32"), ("src", "*i32"), ("dst", "*i32"), ("first", "*i32"), ("signs", "*i32"),
+                       ("out", "*i32"), ("n", "i32"), ("start", "i32"), ("k", "i32")], early_returns_cases),
     "philox64": ([("ints", "*u64"), ("uints", "*u64"), ("uni", "*f32"), ("normal", "*f32"), ("w1", "*u64"),
                   ("w2", "*u64"), ("w3", "*u64"), ("seed", "i64"), ("base", "i64"), ("n", "i32")], philox64_cases),
     "uniform_bits": ([("u", "*u32"), ("w", "*u64"), ("fu", "*f32"), ("fi", "*f32"), ("fw", "*f32"), ("fl", "*f32")],

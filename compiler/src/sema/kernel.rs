@@ -113,6 +113,7 @@ impl<'a> Checker<'a> {
         self.call_stack.clear();
         self.ended.clear();
         self.ops = 0;
+        self.rets.clear();
         self.assigned = vec![assigned_names(&item.body)];
         let errors_before = self.diags.len();
         self.push_frame(FrameKind::Function, item.span);

@@ -46,6 +46,7 @@ pub mod dump;
 mod expr;
 mod kernel;
 mod promote;
+mod returns;
 pub(crate) mod scope;
 mod static_range;
 mod stmts;
@@ -152,6 +153,9 @@ pub(crate) enum Val {
     Unit(Span),
     /// `make_block_ptr(...)` / `advance(...)` (block_ptr.rs).
     BlockPtr(Box<block_ptr::BlockPtr>),
+    /// A helper or builtin named as a value (Triton passes jit functions to jit
+    /// functions): `apply(square, x)`, `let f = square;`; calling it calls the function.
+    Fn(String, Span),
 }
 
 impl Val {
@@ -160,6 +164,7 @@ impl Val {
             Val::Expr(e) => e.span(),
             Val::Tuple(_, s) | Val::Dtype(_, s) | Val::Str(_, s) | Val::NoneV(s) | Val::Slice(s) | Val::Unit(s) => *s,
             Val::BlockPtr(bp) => bp.span,
+            Val::Fn(_, s) => *s,
         }
     }
     /// How error messages name it.
@@ -173,6 +178,7 @@ impl Val {
             Val::Slice(_) => "`:`".into(),
             Val::Unit(_) => "nothing (the helper returns no value)".into(),
             Val::BlockPtr(bp) => format!("a block pointer to {} blocks", block_ptr::tile_ty(bp)),
+            Val::Fn(n, _) => format!("the function `{n}`"),
         }
     }
 }
@@ -242,6 +248,8 @@ pub(crate) struct Checker<'a> {
     /// Expressions checked in this kernel, counting inlined helper bodies each time
     /// (bounded by `limits::MAX_OPS`).
     pub ops: usize,
+    /// The `return`s of each helper being inlined, outermost first (returns.rs).
+    pub rets: Vec<returns::RetCtx<'a>>,
     ast: &'a ast::File,
 }
 
@@ -261,6 +269,7 @@ impl<'a> Checker<'a> {
             no_hoist: false,
             break_flags: HashMap::new(),
             ops: 0,
+            rets: vec![],
             ast,
         }
     }
