@@ -649,6 +649,19 @@ def philox64_cases(c, rng):
                    {"normal": philox_ref.randn64(seed, o)}, rtol=1e-5, atol=1e-5)
 
 
+def philox_split_cases(c, rng):
+    """philox(seed, lo, hi, 0, 0): Philox-4x32 with the offset's high word in c1."""
+    T = int(c.get("TILE", 256))
+    for n, seed, base in [(1, 0, 0), (300, 42, (1 << 32) - 100), (600, -5000000000, -300)]:
+        o = np.arange(n, dtype=np.int64) + np.int64(base)
+        lo, hi = (o & 0xFFFFFFFF).astype(np.uint32), (o >> 32).astype(np.uint32)
+        w = philox_ref.philox4x32(seed, lo, c1=hi)
+        args = [("w0", f"empty:u32:{n}"), ("w1", f"empty:u32:{n}"), ("v0", f"empty:u64:{n}"), ("seed", seed),
+                ("base", base), ("n", n)]
+        checks = {"w0": w[0], "w1": w[1], "v0": philox_ref.randint64(seed, o)}
+        yield Case(f"n={n},seed={seed},base={base}", (cdiv(n, T),), args, checks, rtol=0, atol=0)
+
+
 def uniform_bits_cases(c, rng):
     """uint_to_uniform_float at the edges: the largest words give 0.99999994, never 1.0."""
     T = int(c.get("TILE", 256))
@@ -973,6 +986,8 @@ KERNELS = {
                        ("out", "*i32"), ("n", "i32"), ("start", "i32"), ("k", "i32")], early_returns_cases),
     "philox64": ([("ints", "*u64"), ("uints", "*u64"), ("uni", "*f32"), ("normal", "*f32"), ("w1", "*u64"),
                   ("w2", "*u64"), ("w3", "*u64"), ("seed", "i64"), ("base", "i64"), ("n", "i32")], philox64_cases),
+    "philox_split": ([("w0", "*u32"), ("w1", "*u32"), ("v0", "*u64"), ("seed", "i64"), ("base", "i64"), ("n", "i32")],
+                     philox_split_cases),
     "uniform_bits": ([("u", "*u32"), ("w", "*u64"), ("fu", "*f32"), ("fi", "*f32"), ("fw", "*f32"), ("fl", "*f32")],
                      uniform_bits_cases),
     "deinterleave": ([("z", "*f32"), ("re", "*f32"), ("im", "*f32"), ("lo", "*f32"), ("hi", "*f32"), ("n", "i32")],

@@ -11,12 +11,13 @@ ROUND_A, ROUND_B = 0xD2511F53, 0xCD9E8D57
 M32 = (1 << 32) - 1
 
 
-def philox4x32(seed, offsets, n_rounds=10):
-    """The four u32 words of every offset (an array of i32 or u32 bit patterns)."""
+def philox4x32(seed, offsets, n_rounds=10, c1=None):
+    """The four u32 words of every offset (an array of i32 or u32 bit patterns); `c1`, if
+    given, is the counter's second word (Triton's `tl.philox(seed, c0, c1, 0, 0)`)."""
     seed = int(seed) & ((1 << 64) - 1)  # a negative seed: its 64-bit two's complement
     k0, k1 = seed & M32, seed >> 32
     c0 = np.asarray(offsets).astype(np.uint32).astype(np.uint64)
-    c1 = np.zeros_like(c0)
+    c1 = np.zeros_like(c0) if c1 is None else np.asarray(c1).astype(np.uint32).astype(np.uint64)
     c2 = np.zeros_like(c0)
     c3 = np.zeros_like(c0)
     for _ in range(n_rounds):

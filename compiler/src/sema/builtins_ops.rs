@@ -155,7 +155,9 @@ impl<'a> Checker<'a> {
             }
             "dot" => self.dot(a, sp),
             "inline_asm_elementwise" => self.inline_asm(a, sp),
-            "randint" | "randint4x" | "rand" | "randn" | "uint_to_uniform_float" => self.builtin_random(name, a, sp),
+            "randint" | "randint4x" | "rand" | "randn" | "uint_to_uniform_float" | "philox" => {
+                self.builtin_random(name, a, sp)
+            }
             "join" | "interleave" | "cat" => self.builtin_join(name, a, sp),
             "gather" => self.gather(a, sp),
             "tanh" | "log1p" | "expm1" | "sqrt_rn" | "pow" | "fdiv" | "div_rn" | "umulhi" => {

@@ -19,7 +19,7 @@ use super::builtins_math::mulhi;
 use super::promote::cast_expr;
 use super::tir::*;
 use super::types::{Elem, Scalar};
-use super::{const_expr, Checker, Val, R};
+use super::{const_expr, Checker, TExpr, Val, R};
 use crate::diag::Diagnostic;
 use crate::source::Span;
 
@@ -65,25 +65,17 @@ impl<'a> Checker<'a> {
                     .help("compute it in a variable before the loop and update it at the end of the body"),
             ));
         }
+        if name == "philox" {
+            return self.philox_counters(a, sp);
+        }
         let offset = self.offset_arg(name, a[1].unwrap())?;
         let wide = offset.ty.scalar_elem() == Some(Scalar::U64);
         let (k0, k1) = self.seed_arg(name, a[0].unwrap(), wide)?;
-        let rounds = match a[2] {
-            Some(e) => {
-                let n = self.const_int(e, "n_rounds")?;
-                if !(0..=MAX_ROUNDS).contains(&n) {
-                    return self.error(
-                        format!("`n_rounds` must be between 0 and {MAX_ROUNDS}, found {n}"),
-                        e.span,
-                        "out of range",
-                    );
-                }
-                n
-            }
-            None => N_ROUNDS,
-        };
+        let rounds = self.rounds_arg(a[2])?;
         let consts = if wide { &PHILOX_4X64 } else { &PHILOX_4X32 };
-        let [c0, c1, c2, c3] = self.philox(consts, k0, k1, offset, rounds, sp);
+        let zero = || broadcast_expr(const_expr(ConstVal::Int(0), consts.word, sp), &offset.ty.shape);
+        let counters = [offset.clone(), zero(), zero(), zero()];
+        let [c0, c1, c2, c3] = self.philox(consts, k0, k1, counters, rounds, sp);
         if name == "randint4x" {
             // Triton's `randint4x`: all four words; `randint` is the first.
             let xs = [c0, c1, c2, c3].into_iter().map(|c| expr_s(c, sp)).collect();
@@ -96,6 +88,70 @@ impl<'a> Checker<'a> {
             _ => normal(u(c0), u(c1), sp),
         };
         Ok(expr_s(out, sp))
+    }
+
+    /// `n_rounds`: a constant, 0 to `MAX_ROUNDS` (Triton's default without one).
+    fn rounds_arg(&mut self, e: Option<&crate::syntax::ast::Expr>) -> R<i64> {
+        let Some(e) = e else { return Ok(N_ROUNDS) };
+        let n = self.const_int(e, "n_rounds")?;
+        if !(0..=MAX_ROUNDS).contains(&n) {
+            return self.error(
+                format!("`n_rounds` must be between 0 and {MAX_ROUNDS}, found {n}"),
+                e.span,
+                "out of range",
+            );
+        }
+        Ok(n)
+    }
+
+    /// Triton's `philox(seed, c0, c1, c2, c3, n_rounds)`: the four words of the whole
+    /// counter given, 32-bit words when `c0` is a 32-bit integer, 64-bit ones when it is a
+    /// 64-bit one (the others of the same width, or literals), broadcast together. With
+    /// (low, high) halves of a 64-bit offset in c0 and c1, the 4x32 stream goes on past
+    /// 2^32 (Triton's users write dropout so).
+    fn philox_counters(&mut self, a: &Args, sp: Span) -> R<Val> {
+        let mut cs = vec![];
+        let mut word = None;
+        for (i, e) in a[1..5].iter().enumerate() {
+            let e = e.unwrap();
+            let v = self.value(e)?;
+            let w = match v.ty().scalar_elem() {
+                Some(Scalar::I32 | Scalar::U32) => Scalar::U32,
+                Some(Scalar::I64 | Scalar::U64) => Scalar::U64,
+                _ => {
+                    return self.error(
+                        format!("`philox` needs 32- or 64-bit integer counters, found {} for `c{i}`", v.ty()),
+                        e.span,
+                        "not a 32- or 64-bit integer",
+                    )
+                }
+            };
+            let w = *word.get_or_insert(w);
+            let c = if v.weak {
+                self.convert(v, w)?
+            } else if v.ty().scalar_elem().unwrap().bits() != w.bits() {
+                return Err(self.err(
+                    Diagnostic::error(
+                        format!("`philox` counters have one width: `c0` is {}-bit, `c{i}` is {}", w.bits(), v.ty()),
+                        e.span,
+                        "another width",
+                    )
+                    .help("convert it, e.g. `.to(u32)`"),
+                ));
+            } else {
+                cast_expr(v.e, w, true)
+            };
+            cs.push(TExpr::strong(c));
+        }
+        let refs: Vec<&TExpr> = cs.iter().collect();
+        let shape = self.common_shape(&refs, "`philox`", sp)?;
+        let word = word.unwrap();
+        let cs: Vec<Expr> = cs.into_iter().map(|c| broadcast_expr(c.e, &shape)).collect();
+        let (k0, k1) = self.seed_arg("philox", a[0].unwrap(), word == Scalar::U64)?;
+        let rounds = self.rounds_arg(a[5])?;
+        let consts = if word == Scalar::U64 { &PHILOX_4X64 } else { &PHILOX_4X32 };
+        let out = self.philox(consts, k0, k1, <[Expr; 4]>::try_from(cs).unwrap(), rounds, sp);
+        Ok(Val::Tuple(out.into_iter().map(|c| expr_s(c, sp)).collect(), sp))
     }
 
     /// The key, from a scalar integer seed widened to 64 bits (sign-extended when signed),
@@ -145,14 +201,13 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// `rounds` rounds of Philox-4xW on the counter (offset, 0, 0, 0) with key (k0, k1):
+    /// `rounds` rounds of Philox-4xW on the counter `cs` (of one type) with key (k0, k1):
     /// per round c0' = hi(B c2) ^ c1 ^ k0, c1' = lo(B c2), c2' = hi(A c0) ^ c3 ^ k1,
     /// c3' = lo(A c0), then the key is raised by its increments. Each counter is bound to a
     /// temporary (it is used twice in the next round).
-    fn philox(&mut self, k: &Consts, k0: Expr, k1: Expr, offset: Expr, rounds: i64, sp: Span) -> [Expr; 4] {
+    fn philox(&mut self, k: &Consts, k0: Expr, k1: Expr, cs: [Expr; 4], rounds: i64, sp: Span) -> [Expr; 4] {
         let word = k.word;
-        let ty = offset.ty.clone();
-        let shape = ty.shape.clone();
+        let shape = cs[0].ty.shape.clone();
         let c = |v: u64| broadcast_expr(const_expr(ConstVal::Int(v as i64), word, sp), &shape);
         let bin = |op, l, r| bin(op, l, r, sp);
         let hi = |g: &mut Self, m: u64, x: Expr| {
@@ -163,7 +218,7 @@ impl<'a> Checker<'a> {
             }
         };
         let (k0, k1) = (self.bind(k0), self.bind(k1));
-        let mut cs = [self.bind(offset), c(0), c(0), c(0)];
+        let mut cs = cs.map(|x| self.bind(x));
         let [round_a, round_b] = k.round;
         for r in 0..rounds {
             // The key of round r: k + r * increment (mod 2^W), as Triton's running sum.
