@@ -682,9 +682,9 @@ def shape_args_cases(c, rng):
     x = rng.integers(-1 << 20, 1 << 20, (R, C), dtype=np.int32)
     cube = np.broadcast_to(np.arange(8, dtype=np.int32)[None, :, None], (2, 8, 4)).reshape(-1)
     args = [("x", x)] + [(k, f"empty:i32:{n}") for k, n in [("grid", R * C), ("tr", R * C), ("pm", R * C),
-                                                            ("cube", 64), ("cube2", 64)]]
+                                                            ("cube", 64), ("cube2", 64), ("first", 1)]]
     checks = {"grid": np.add.outer(np.arange(R) * 100, np.arange(C)).astype(np.int32).reshape(-1),
-              "tr": x.T.reshape(-1), "pm": x.T.reshape(-1), "cube": cube, "cube2": cube}
+              "tr": x.T.reshape(-1), "pm": x.T.reshape(-1), "cube": cube, "cube2": cube, "first": x.reshape(-1)[:1]}
     yield Case(f"{R}x{C}", (1,), args, checks, rtol=0, atol=0)
 
 
@@ -975,7 +975,7 @@ KERNELS = {
     "rand_fill": ([("out", "*f32"), ("seed", "i32"), ("n", "i32")], rand_fill_cases),
     "philox_u32": ([("ints", "*u32"), ("first", "*f32"), ("seed", "i32"), ("base", "u32")], philox_u32_cases),
     "shape_args": ([("x", "*i32"), ("grid", "*i32"), ("tr", "*i32"), ("pm", "*i32"), ("cube", "*i32"),
-                    ("cube2", "*i32")], shape_args_cases),
+                    ("cube2", "*i32"), ("first", "*i32")], shape_args_cases),
     "swizzle": ([("ni", "*i32"), ("nj", "*i32"), ("size_i", "i32"), ("size_j", "i32"), ("size_g", "i32")],
                 swizzle_cases),
     "reduce_dtypes": ([("x", "*i8"), ("h", "*f16"), ("s8", "*i8"), ("s32", "*i32"), ("sf", "*f32"), ("c8", "*i8"),

@@ -5,7 +5,8 @@
 
 use super::broadcast::{broadcast_expr, broadcasts_to};
 use super::builtins::{expr, expr_s, Args};
-use super::types::Ty;
+use super::promote::cast_expr;
+use super::types::{Scalar, Ty};
 use super::{Checker, TExpr, Val, R};
 use crate::diag::Diagnostic;
 use crate::source::Span;
@@ -50,6 +51,9 @@ impl Checker<'_> {
                     self.const_bool(r, "can_reorder")?;
                 }
                 let n: i64 = shape.iter().product();
+                if shape.is_empty() && x.ty().numel() == 1 {
+                    return self.unsplat(x, sp);
+                }
                 if n != x.ty().numel() {
                     return self.error(
                         format!("cannot {name} {} ({} elements) to {:?} ({n} elements)", x.ty(), x.ty().numel(), shape),
@@ -79,6 +83,18 @@ impl Checker<'_> {
             }
             _ => self.expand_dims(a, sp),
         }
+    }
+
+    /// The element of a one-element tile as a scalar (Triton's `reshape(x, ())`): its max,
+    /// which for one element is that element (-0.0 and NaN included); bools through i32.
+    fn unsplat(&mut self, x: TExpr, sp: Span) -> R<Val> {
+        let s = x.ty().scalar_elem().expect("a tile of numbers");
+        if s != Scalar::I1 {
+            return self.reduce_of("max", x, None, false, true, sp);
+        }
+        let wide = TExpr::strong(cast_expr(x.e, Scalar::I32, false));
+        let Val::Expr(m) = self.reduce_of("max", wide, None, false, true, sp)? else { unreachable!("a value") };
+        Ok(expr_s(cast_expr(m.e, Scalar::I1, false), sp))
     }
 
     /// `expand_dims(x, axis)` or `expand_dims(x, (a, b, ...))` (Triton's): a size-1 axis
