@@ -28,6 +28,10 @@ pub(crate) enum Kind {
     Tuple,
 }
 
+/// The result variables of a helper's run-time `return`s (one per component, with its
+/// type), what the first such `return` gave, and where it is.
+pub(crate) type Slots = (Vec<(VarId, Ty)>, Kind, Span);
+
 /// The returns of one helper being inlined.
 pub(crate) struct RetCtx<'a> {
     pub item: &'a ast::Item,
@@ -38,7 +42,7 @@ pub(crate) struct RetCtx<'a> {
     /// Set by the first `return` under run-time control flow: the "returned" flag, and
     /// the result variables with where the first such `return` was (none for `return;`).
     pub flag: Option<VarId>,
-    pub slots: Option<(Vec<(VarId, Ty)>, Kind, Span)>,
+    pub slots: Option<Slots>,
     /// `return`s under run-time control flow so far (a statement during which this grew
     /// may have returned: the rest of its block is guarded).
     pub sites: usize,
