@@ -102,7 +102,7 @@ impl Tuning {
 /// The autotune attributes of the kernels `opts` selects (those without one are left
 /// out), read from the checked program: the file must check with `opts.defines`.
 pub fn tunings(file: &SourceFile, opts: &CompileOptions) -> Result<Vec<Tuning>, Diagnostics> {
-    let program = crate::driver::check(file, &opts.defines)?;
+    let program = crate::driver::check_kernel(file, &opts.defines, opts.kernel.as_deref())?;
     Ok(opts
         .selected(&program)
         .filter(|k| !k.autotune.is_empty())

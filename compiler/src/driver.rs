@@ -46,7 +46,16 @@ pub fn tile_ir(file: &SourceFile, opts: &CompileOptions) -> Result<(Program, Str
 /// Parses and checks `file` (the front end alone, no MLIR): the typed program, or its
 /// errors rendered against the source.
 pub fn check(file: &SourceFile, defines: &[(String, String)]) -> Result<Program, Diagnostics> {
-    on_big_stack(|| caught(file, || sema::check(file, defines).map_err(|d| render(file, &d))))
+    check_kernel(file, defines, None)
+}
+
+/// `check` of the kernel `kernel` alone (when the file has it; `sema::check_kernel`).
+pub fn check_kernel(
+    file: &SourceFile,
+    defines: &[(String, String)],
+    kernel: Option<&str>,
+) -> Result<Program, Diagnostics> {
+    on_big_stack(|| caught(file, || sema::check_kernel(file, defines, kernel).map_err(|d| render(file, &d))))
 }
 
 /// `f`, with a panic reported as an internal error of the front end.
@@ -77,7 +86,7 @@ fn on_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
 /// Source text to the tile dialect's mirror IR: sema, the options' names, the limits,
 /// tilegen.
 fn front_end(file: &SourceFile, opts: &CompileOptions) -> Result<(Program, tile_dialects::ir::Module), Diagnostics> {
-    let program = sema::check(file, &opts.defines).map_err(|d| render(file, &d))?;
+    let program = sema::check_kernel(file, &opts.defines, opts.kernel.as_deref()).map_err(|d| render(file, &d))?;
     if program.kernels.is_empty() {
         let d = Diagnostic::error("this file has no kernel", Span::default(), "no `kernel` in this file")
             .help("a kernel is written `kernel name(x: *f32, n: i32) { ... }`; `fn` helpers are inlined into kernels");

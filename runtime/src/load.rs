@@ -127,7 +127,8 @@ fn front(
 ) -> Result<Front, Error> {
     let text = std::fs::read_to_string(path).map_err(|e| Error::msg(format!("cannot read {}: {e}", path.display())))?;
     let file = SourceFile::new(path.to_string_lossy(), text);
-    let program = tilec::internals::driver::check(&file, &base.defines).map_err(compile_error)?;
+    // Only the kernel asked for is checked, against the defines (which are its own).
+    let program = tilec::internals::driver::check_kernel(&file, &base.defines, want).map_err(compile_error)?;
     let names: Vec<&str> = program.kernels.iter().map(|k| k.name.as_str()).collect();
     let k = program.kernels[pick(&names, want, &path.display().to_string())?].clone();
     let metas: Vec<ParamMeta> = k

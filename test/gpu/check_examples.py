@@ -729,11 +729,144 @@ def block_copy_cases(c, rng):
         yield Case(label, (cdiv(rows, RB), cdiv(cols, CB)), args, checks, rtol=0, atol=0)
 
 
+def philox64_cases(c, rng):
+    """i64 / u64 offsets: Triton's Philox-4x64 words bit-exact against the numpy reference
+    (Python-integer 128-bit products), rand exact, randn to a few ulp of its magnitude."""
+    T = int(c.get("TILE", 256))
+    for n, seed, base in [(1, 0, 0), (300, 42, (1 << 32) - 100), (1000, -5000000000, -500), (513, 7, (1 << 62) + 3)]:
+        o = np.arange(n, dtype=np.int64) + np.int64(base)
+        w = philox_ref.philox4x64(seed, o)
+        bufs = [("ints", "u64"), ("uints", "u64"), ("uni", "f32"), ("normal", "f32"), ("w1", "u64"), ("w2", "u64"),
+                ("w3", "u64")]
+        args = [(k, f"empty:{t}:{n}") for k, t in bufs] + [("seed", seed), ("base", base), ("n", n)]
+        checks = {"ints": w[0], "uints": w[0], "uni": philox_ref.uniform64(w[0]), "w1": w[1], "w2": w[2], "w3": w[3]}
+        yield Case(f"n={n},seed={seed},base={base}", (cdiv(n, T),), args, checks, rtol=0, atol=0)
+        yield Case(f"randn,n={n},seed={seed},base={base}", (cdiv(n, T),), args,
+                   {"normal": philox_ref.randn64(seed, o)}, rtol=1e-5, atol=1e-5)
+
+
+def philox_split_cases(c, rng):
+    """philox(seed, lo, hi, 0, 0): Philox-4x32 with the offset's high word in c1."""
+    T = int(c.get("TILE", 256))
+    for n, seed, base in [(1, 0, 0), (300, 42, (1 << 32) - 100), (600, -5000000000, -300)]:
+        o = np.arange(n, dtype=np.int64) + np.int64(base)
+        lo, hi = (o & 0xFFFFFFFF).astype(np.uint32), (o >> 32).astype(np.uint32)
+        w = philox_ref.philox4x32(seed, lo, c1=hi)
+        args = [("w0", f"empty:u32:{n}"), ("w1", f"empty:u32:{n}"), ("v0", f"empty:u64:{n}"), ("seed", seed),
+                ("base", base), ("n", n)]
+        checks = {"w0": w[0], "w1": w[1], "v0": philox_ref.randint64(seed, o)}
+        yield Case(f"n={n},seed={seed},base={base}", (cdiv(n, T),), args, checks, rtol=0, atol=0)
+
+
+def uniform_bits_cases(c, rng):
+    """uint_to_uniform_float at the edges: the largest words give 0.99999994, never 1.0."""
+    T = int(c.get("TILE", 256))
+    edges32 = [0, 1, 2, 0x7FFFFFFF, 0x7FFFFFFE, 0x80000000, 0x80000001, 0xFFFFFFFF, 0xFFFFFFFE, 0x40000000]
+    edges64 = [0, 1, (1 << 63) - 1, 1 << 63, (1 << 64) - 1, (1 << 62) + (1 << 38) + 1, 0xFFFFFFFF, 1 << 32]
+    u = np.concatenate([np.array(edges32, np.uint32), rng.integers(0, 1 << 32, T - len(edges32), dtype=np.uint64)
+                        .astype(np.uint32)])
+    w = np.concatenate([np.array(edges64, np.uint64), rng.integers(0, 1 << 63, T - len(edges64), dtype=np.uint64)
+                        * np.uint64(2) + np.uint64(1)])
+    fu, fw = philox_ref.uniform(u), philox_ref.uniform64(w)
+    assert fu.max() < 1 and fw.max() < 1
+    args = [("u", u), ("w", w)] + [(k, f"empty:f32:{T}") for k in ("fu", "fi", "fw", "fl")]
+    yield Case(f"{T} words", (1,), args, {"fu": fu, "fi": fu, "fw": fw, "fl": fw}, rtol=0, atol=0)
+
+
+def shape_args_cases(c, rng):
+    R, C = int(c.get("R", 4)), int(c.get("C", 8))
+    x = rng.integers(-1 << 20, 1 << 20, (R, C), dtype=np.int32)
+    cube = np.broadcast_to(np.arange(8, dtype=np.int32)[None, :, None], (2, 8, 4)).reshape(-1)
+    args = [("x", x)] + [(k, f"empty:i32:{n}") for k, n in [("grid", R * C), ("tr", R * C), ("pm", R * C),
+                                                            ("cube", 64), ("cube2", 64), ("first", 1)]]
+    checks = {"grid": np.add.outer(np.arange(R) * 100, np.arange(C)).astype(np.int32).reshape(-1),
+              "tr": x.T.reshape(-1), "pm": x.T.reshape(-1), "cube": cube, "cube2": cube, "first": x.reshape(-1)[:1]}
+    yield Case(f"{R}x{C}", (1,), args, checks, rtol=0, atol=0)
+
+
+def swizzle_ref(i, j, size_i, size_j, size_g):
+    """Triton's standard.py `swizzle2d` on non-negative ints (`//` and `%` truncate)."""
+    ij = i * size_j + j
+    size_gj = size_g * size_j
+    group_id = ij // size_gj
+    off_i = group_id * size_g
+    size_g = np.minimum(size_i - off_i, size_g)
+    return off_i + ij % size_g, (ij % size_gj) // size_g
+
+
+def _swizzle_doc_example():
+    """The example in Triton's docstring: 4 x 4, groups of 2 rows; element (i, j) of the
+    row-major matrix lands at (new_i, new_j)."""
+    i, j = np.mgrid[0:4, 0:4]
+    out = np.empty((4, 4), np.int64)
+    out[swizzle_ref(i, j, 4, 4, 2)] = i * 4 + j
+    return out.tolist() == [[0, 2, 4, 6], [1, 3, 5, 7], [8, 10, 12, 14], [9, 11, 13, 15]]
+
+
+def swizzle_cases(c, rng):
+    assert _swizzle_doc_example()
+    for si, sj, sg in [(4, 4, 2), (16, 16, 4), (7, 5, 3), (10, 16, 4), (1, 9, 8), (16, 3, 1)]:
+        i, j = np.mgrid[0:si, 0:sj]
+        a, b = swizzle_ref(i, j, si, sj, sg)
+        args = [("ni", f"empty:i32:{si * sj}"), ("nj", f"empty:i32:{si * sj}"), ("size_i", si), ("size_j", sj),
+                ("size_g", sg)]
+        checks = {"ni": a.astype(np.int32).reshape(-1), "nj": b.astype(np.int32).reshape(-1)}
+        yield Case(f"{si}x{sj},g={sg}", (1,), args, checks, rtol=0, atol=0)
+
+
+def reduce_dtypes_cases(c, rng):
+    N = int(c.get("N", 256))
+    x = rng.integers(-128, 128, N, dtype=np.int64).astype(np.int8)
+    h = rng.integers(-64, 64, N).astype(np.float16)  # small integers: every sum is exact
+    args = [("x", x), ("h", h), ("s8", "empty:i8:1"), ("s32", "empty:i32:1"), ("sf", "empty:f32:1"),
+            ("c8", f"empty:i8:{N}"), ("cf", f"empty:f32:{N}")]
+    total = int(x.astype(np.int64).sum())
+    checks = {"s8": np.array([total], np.int64).astype(np.int8), "s32": np.array([total], np.int32),
+              "sf": np.array([h.astype(np.float32).sum()], np.float32),
+              "c8": np.cumsum(x.astype(np.int64)).astype(np.int8), "cf": np.cumsum(h.astype(np.float32))}
+    yield Case(f"N={N}", (1,), args, checks, rtol=0, atol=0)
+
+
+def helper_values_cases(c, rng):
+    T = int(c.get("T", 128))
+    x = rng.integers(-8, 8, T).astype(np.float32)  # small integers: every result is exact
+    args = [("x", x)] + [(k, f"empty:f32:{T}") for k in ("sq", "quad", "neg_sq")] + [("total", "empty:f32:1")]
+    checks = {"sq": x * x, "quad": x ** 4, "neg_sq": -(x * x), "total": np.array([x.sum()], np.float32)}
+    yield Case(f"T={T}", (1,), args, checks, rtol=0, atol=0)
+
+
+def early_returns_ref(x, src, n, start, k):
+    """What examples/helpers.tile's `early_returns` computes, written as Python does it."""
+    neg = [i for i in range(n) if x[i] < 0]
+    signs = np.array([-1 if v < 0 else 1 if v > 0 else 0 if v == 0 else 2 for v in x[:n]], np.int32)
+    mult = next((i for i in range(start, 0, -1) if i % k == 0), -1)
+    prod = next((100 * i + j for i in range(1, k) for j in range(1, k) if i * j == start), -1)
+    low = next((b for b in range(32) if (start >> b) & 1), -1)
+    a, b = (k, start) if start > k else (start, k)
+    zero = next((i for i in range(n) if src[i] == 0), n)
+    return neg[0] if neg else n, signs, np.array([mult, prod, low, a, b, 2 * start], np.int32), zero
+
+
+def early_returns_cases(c, rng):
+    for n, start, k in [(1, 12, 5), (37, 36, 7), (64, 97, 10), (20, 0, 3), (50, 40, 2)]:
+        x = rng.integers(-3, 10, n).astype(np.float32)
+        x[rng.random(n) < 0.1] = 0.0
+        x[rng.random(n) < 0.1] = np.nan
+        src = rng.integers(-5, 5, n, dtype=np.int32)
+        first, signs, out, zero = early_returns_ref(x, src, n, start, k)
+        dst = np.full(n, 77, np.int32)
+        dst[:zero] = src[:zero]
+        args = [("x", x), ("src", src), ("dst", np.full(n, 77, np.int32)), ("first", "empty:i32:1"),
+                ("signs", f"empty:i32:{n}"), ("out", "empty:i32:6"), ("n", n), ("start", start), ("k", k)]
+        checks = {"first": np.array([first], np.int32), "signs": signs, "out": out, "dst": dst}
+        yield Case(f"n={n},start={start},k={k}", (1,), args, checks, rtol=0, atol=0)
+
+
 def rand_fill_cases(c, rng):
     T = int(c.get("TILE", 1024))
     for n, seed in [(1, 3), (5000, 1234), (100003, -7)]:
         args = [("out", f"empty:f32:{n}"), ("seed", seed), ("n", n)]
-        yield Case(f"n={n}", (cdiv(n, T),), args, {"out": philox_ref.rand(seed, np.arange(n))}, rtol=0, atol=0)
+        yield Case(f"n={n}", (cdiv(n, T),), args, {"out": philox_ref.rand(seed, np.arange(n, dtype=np.int32))}, rtol=0, atol=0)
 
 
 def join2d_cases(c, rng):
@@ -948,6 +1081,22 @@ KERNELS = {
                     ("sxc", "i32"), ("syr", "i32"), ("syc", "i32")], block_copy_cases),
     "rand_fill": ([("out", "*f32"), ("seed", "i32"), ("n", "i32")], rand_fill_cases),
     "philox_u32": ([("ints", "*u32"), ("first", "*f32"), ("seed", "i32"), ("base", "u32")], philox_u32_cases),
+    "shape_args": ([("x", "*i32"), ("grid", "*i32"), ("tr", "*i32"), ("pm", "*i32"), ("cube", "*i32"),
+                    ("cube2", "*i32"), ("first", "*i32")], shape_args_cases),
+    "swizzle": ([("ni", "*i32"), ("nj", "*i32"), ("size_i", "i32"), ("size_j", "i32"), ("size_g", "i32")],
+                swizzle_cases),
+    "reduce_dtypes": ([("x", "*i8"), ("h", "*f16"), ("s8", "*i8"), ("s32", "*i32"), ("sf", "*f32"), ("c8", "*i8"),
+                       ("cf", "*f32")], reduce_dtypes_cases),
+    "helper_values": ([("x", "*f32"), ("sq", "*f32"), ("quad", "*f32"), ("neg_sq", "*f32"), ("total", "*f32")],
+                      helper_values_cases),
+    "early_returns": ([("x", "*f32"), ("src", "*i32"), ("dst", "*i32"), ("first", "*i32"), ("signs", "*i32"),
+                       ("out", "*i32"), ("n", "i32"), ("start", "i32"), ("k", "i32")], early_returns_cases),
+    "philox64": ([("ints", "*u64"), ("uints", "*u64"), ("uni", "*f32"), ("normal", "*f32"), ("w1", "*u64"),
+                  ("w2", "*u64"), ("w3", "*u64"), ("seed", "i64"), ("base", "i64"), ("n", "i32")], philox64_cases),
+    "philox_split": ([("w0", "*u32"), ("w1", "*u32"), ("v0", "*u64"), ("seed", "i64"), ("base", "i64"), ("n", "i32")],
+                     philox_split_cases),
+    "uniform_bits": ([("u", "*u32"), ("w", "*u64"), ("fu", "*f32"), ("fi", "*f32"), ("fw", "*f32"), ("fl", "*f32")],
+                     uniform_bits_cases),
     "deinterleave": ([("z", "*f32"), ("re", "*f32"), ("im", "*f32"), ("lo", "*f32"), ("hi", "*f32"), ("n", "i32")],
                      deinterleave_cases),
     "split_pairs2d": ([("x", "*i32"), ("first", "*i32"), ("second", "*i32")], split_pairs2d_cases),

@@ -2,9 +2,10 @@
 """GPU check of tilec's Philox builtins against Triton's on the same seeds and offsets:
 examples/rand.tile's `philox` kernel (run by tilerun) against a Triton kernel calling
 `tl.randint`, `tl.randint(..., n_rounds=7)`, `tl.rand` and `tl.randn` (and its `philox4x`
-against `tl.randint4x`, all four words), and both against
+against `tl.randint4x`, all four words; its `philox64` against the same on i64 offsets,
+Philox-4x64, which needs a Triton with 64-bit Philox), and both against
 test/gpu/philox_ref.py (so the numpy reference the interpreter suite trusts is checked
-against Triton too). randint bit-for-bit (u32), rand to 1 ulp, randn to 1e-5 relative /
+against Triton too). randint and rand bit-for-bit, randn to 1e-5 relative /
 absolute (log, sqrt and cos are approximations whose rounding may differ).
 
     TILERUN=path/to/tilerun python3 test/gpu/check_random_triton.py
@@ -46,6 +47,48 @@ def philox4x(w0, w1, w2, w3, seed, n, TILE: tl.constexpr):
     tl.store(w1 + offs, r1, mask=m)
     tl.store(w2 + offs, r2, mask=m)
     tl.store(w3 + offs, r3, mask=m)
+
+
+@triton.jit
+def philox64(ints, uni, normal, seed, base, n, TILE: tl.constexpr):
+    # 64-bit offsets: Triton's Philox-4x64 (u64 words).
+    i = tl.program_id(0) * TILE + tl.arange(0, TILE)
+    m = i < n
+    offs = base + i.to(tl.int64)
+    tl.store(ints + i, tl.randint(seed, offs), mask=m)
+    tl.store(uni + i, tl.rand(seed, offs), mask=m)
+    tl.store(normal + i, tl.randn(seed, offs), mask=m)
+
+
+def triton_run64(seed, base, n, T=256):
+    bufs = [torch.empty(n, dtype=d, device="cuda") for d in (torch.int64, torch.float32, torch.float32)]
+    philox64[(triton.cdiv(n, T),)](*bufs, seed, base, n, TILE=T)
+    torch.cuda.synchronize()
+    a = [b.cpu().numpy() for b in bufs]
+    return {"ints": a[0].view(np.uint64), "uni": a[1], "normal": a[2]}
+
+
+def tilec_run64(tilerun, work, seed, base, n, T=256):
+    names = ["ints", "uints", "uni", "normal", "w1", "w2", "w3"]
+    types = ["u64", "u64", "f32", "f32", "u64", "u64", "u64"]
+    cmd = [tilerun, os.path.join(ROOT, "examples", "rand.tile"), "--kernel", "philox64", "--grid", str((n + T - 1) // T)]
+    cmd += [f"empty:{t}:{n}" for t in types] + [str(seed), str(base), str(n)]
+    for k in names:
+        cmd += ["--save", f"{k}={os.path.join(work, k + '.npy')}"]
+    subprocess.run(cmd, check=True, capture_output=True, text=True)
+    return {k: np.load(os.path.join(work, k + ".npy")) for k in names}
+
+
+def compare64(label, got, want):
+    bad = []
+    if not np.array_equal(got["ints"], want["ints"]):
+        bad.append(f"ints: {int((got['ints'] != want['ints']).sum())} of {got['ints'].size} differ")
+    if ulps(got["uni"], want["uni"]) > 0:
+        bad.append(f"uni: {ulps(got['uni'], want['uni'])} ulp apart")
+    if not np.allclose(got["normal"], want["normal"], rtol=5e-5, atol=1e-4):
+        bad.append(f"normal: max |diff| {np.abs(got['normal'] - want['normal']).max():.3g}")
+    print(("FAIL  " if bad else "PASS  ") + label + ("" if not bad else ": " + "; ".join(bad)), flush=True)
+    return not bad
 
 
 def triton_run4x(seed, n, T=512):
@@ -100,7 +143,9 @@ def compare(label, got, want):
     for k in ("ints", "ints7"):
         if not np.array_equal(got[k], want[k]):
             bad.append(f"{k}: {int((got[k] != want[k]).sum())} of {got[k].size} differ")
-    if ulps(got["uni"], want["uni"]) > 1:
+    # rand is bit for bit: the same words, one f32 conversion and one f32 multiply by
+    # Triton's scale (a 1-ulp tolerance here once hid a scale of 2^-31, one ulp high).
+    if ulps(got["uni"], want["uni"]) > 0:
         bad.append(f"uni: {ulps(got['uni'], want['uni'])} ulp apart")
     # randn goes through log, sqrt and cos, which Triton (and tilec) compute with the GPU's
     # approximate instructions: Triton's own randn is 4e-5 from the exact numpy
@@ -133,6 +178,16 @@ def main():
             for label, got in [("randint4x tilec vs triton", tilec_run4x(tilerun, work, seed, n)),
                                ("randint4x philox_ref vs triton", philox_ref.philox4x32(seed, o))]:
                 ok = compare4x(f"{label} seed={seed} n={n}", got, t4)
+                passed, failed = passed + ok, failed + (not ok)
+        # 64-bit offsets (Philox-4x64), past 2^32 and negative too.
+        for seed, base, n in [(0, 0, 1), (42, (1 << 32) - 100, 3000), (-5000000000, -500, 1000)]:
+            t = triton_run64(seed, base, n)
+            o = np.arange(n, dtype=np.int64) + np.int64(base)
+            ref = {"ints": philox_ref.randint64(seed, o), "uni": philox_ref.rand64(seed, o),
+                   "normal": philox_ref.randn64(seed, o)}
+            for label, got in [("philox64 tilec vs triton", tilec_run64(tilerun, work, seed, base, n)),
+                               ("philox64 philox_ref vs triton", ref)]:
+                ok = compare64(f"{label} seed={seed} base={base} n={n}", got, t)
                 passed, failed = passed + ok, failed + (not ok)
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0

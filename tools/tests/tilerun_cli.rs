@@ -318,3 +318,49 @@ fn grids_defines_and_sizes_are_expressions() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("invalid value for `-D TILE=1<<`"), "{}", stderr(&o));
 }
+
+/// `--kernel K -D NAME=V` checks and specialises K alone: another kernel of the file that
+/// the define would break is not checked, and a NAME that K lacks is an error even when
+/// another kernel of the file has it.
+#[test]
+fn defines_apply_to_the_chosen_kernel_only() {
+    let d = scratch("two-kernels");
+    let f = d.join("two.tile");
+    let src = "kernel fill(out: *i32, const N: i32 = 64) {\n    let i = arange(0, N);\n    store(out + i, i);\n}\n\n\
+               kernel scale(x: *i32, const N: i32 = 3) {\n    store(x, load(x) * N);\n}\n\n\
+               kernel plain(x: *i32) {\n    store(x, 1);\n}\n";
+    std::fs::write(&f, src).unwrap();
+    let f = f.to_str().unwrap();
+    // N = 5 is no tile size: `fill` would fail with it, but only `scale` is compiled.
+    let o = tilerun(&[f, "--kernel", "scale", "-D", "N=5", "--compile-only"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // The interpreter runs `scale` with N = 5: 7 * 5.
+    let saved = d.join("x.npy");
+    let save = format!("x={}", saved.display());
+    let o = tilerun(&[
+        f,
+        "--kernel",
+        "scale",
+        "-D",
+        "N=5",
+        "--interpret",
+        "--grid",
+        "1",
+        "randint:i32:1:7:8",
+        "--save",
+        &save,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let bytes = std::fs::read(&saved).unwrap();
+    assert_eq!(i32::from_le_bytes(bytes[bytes.len() - 4..].try_into().unwrap()), 35);
+    // `fill` itself still refuses it, and takes a good one.
+    let o = tilerun(&[f, "--kernel", "fill", "-D", "N=5", "--compile-only"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("tile size 5 is not a power of two"), "{}", stderr(&o));
+    let o = tilerun(&[f, "--kernel", "fill", "-D", "N=32", "--compile-only"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // `plain` has no N, though `fill` and `scale` do.
+    let o = tilerun(&[f, "--kernel", "plain", "-D", "N=4", "--compile-only"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("`-D N`: kernel `plain` has no const parameter named `N`"), "{}", stderr(&o));
+}

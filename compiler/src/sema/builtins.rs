@@ -15,6 +15,9 @@ use crate::syntax::ast;
 const ATOMIC: &[&str] = &["ptr", "val", "mask", "sem", "scope"];
 const REDUCE: &[&str] = &["x", "axis", "keep_dims"];
 const SCAN: &[&str] = &["x", "axis", "reverse"];
+/// `sum` and `cumsum` take Triton's `dtype` too (the input converted to it first).
+const REDUCE_DTYPE: &[&str] = &["x", "axis", "keep_dims", "dtype"];
+const SCAN_DTYPE: &[&str] = &["x", "axis", "reverse", "dtype"];
 const X: &[&str] = &["x"];
 const RANDOM: &[&str] = &["seed", "offset", "n_rounds"];
 const XY: &[&str] = &["x", "y"];
@@ -44,16 +47,17 @@ const SIGS: &[(&str, &[&str], usize)] = &[
     ("reduce", &["input", "axis", "combine_fn", "keep_dims"], 3),
     ("associative_scan", &["input", "axis", "combine_fn", "reverse"], 3),
     ("ravel", X, 1),
-    ("reshape", &["x", "shape"], 2),
+    ("reshape", &["x", "shape", "can_reorder"], 2),
     ("broadcast_to", &["x", "shape"], 2),
+    ("broadcast", &["input", "other"], 2),
     ("expand_dims", &["x", "axis"], 2),
-    ("sum", REDUCE, 1),
+    ("sum", REDUCE_DTYPE, 1),
     ("max", REDUCE, 1),
     ("min", REDUCE, 1),
     ("argmax", REDUCE, 1),
     ("argmin", REDUCE, 1),
     ("xor_sum", REDUCE, 1),
-    ("cumsum", SCAN, 1),
+    ("cumsum", SCAN_DTYPE, 1),
     ("cumprod", SCAN, 1),
     ("sort", &["x", "axis", "descending"], 1),
     ("histogram", &["x", "num_bins"], 2),
@@ -89,6 +93,8 @@ const SIGS: &[(&str, &[&str], usize)] = &[
     ("inline_asm_elementwise", &["asm", "constraints", "args", "dtype", "is_pure", "pack"], 6),
     ("rand", RANDOM, 2),
     ("randn", RANDOM, 2),
+    ("uint_to_uniform_float", X, 1),
+    ("philox", &["seed", "c0", "c1", "c2", "c3", "n_rounds"], 5),
     ("sigmoid", X, 1),
     ("maximum", &["x", "y", "propagate_nan"], 2),
     ("minimum", &["x", "y", "propagate_nan"], 2),
@@ -103,6 +109,8 @@ const SIGS: &[(&str, &[&str], usize)] = &[
     ("device_assert", &["cond", "msg"], 1),
     ("static_assert", &["cond", "msg"], 1),
     ("multiple_of", &["x", "values"], 2),
+    ("swizzle2d", &["i", "j", "size_i", "size_j", "size_g"], 5),
+    ("assume", &["cond"], 1),
     ("max_contiguous", &["x", "values"], 2),
 ];
 
@@ -132,6 +140,7 @@ pub(crate) const NAMES: &[&str] = &[
     "ravel",
     "reshape",
     "broadcast_to",
+    "broadcast",
     "expand_dims",
     "sum",
     "max",
@@ -175,6 +184,8 @@ pub(crate) const NAMES: &[&str] = &[
     "inline_asm_elementwise",
     "rand",
     "randn",
+    "uint_to_uniform_float",
+    "philox",
     "sigmoid",
     "maximum",
     "minimum",
@@ -189,6 +200,8 @@ pub(crate) const NAMES: &[&str] = &[
     "device_assert",
     "static_assert",
     "multiple_of",
+    "swizzle2d",
+    "assume",
     "max_contiguous",
 ];
 
@@ -229,6 +242,9 @@ impl<'a> Checker<'a> {
             }
         }
         let &(_, params, required) = SIGS.iter().find(|s| s.0 == name).unwrap();
+        // Triton's `reshape(x, R, C)`: the sizes as one shape.
+        let packed = super::builtins_shape::pack_varargs(name, args);
+        let args = packed.as_deref().unwrap_or(args);
         let a = self.bind_args(name, params, required, args, sp)?;
         match name {
             "program_id" | "num_programs" => {

@@ -63,7 +63,7 @@ impl<'a> Checker<'a> {
                     ));
                 }
             }
-            return self.reduce_of(name, x, Some(b), false, sp).map(Some);
+            return self.reduce_of(name, x, Some(b), false, true, sp).map(Some);
         }
         let y = self.expect_expr(y)?;
         let (hi, lo) = self.nan_fns(nan.map(|a| &a.value))?;

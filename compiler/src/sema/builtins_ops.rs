@@ -2,7 +2,7 @@
 //! (with `sigmoid`, `clamp` and `cdiv` desugared), `where`, hints, `static_assert` and
 //! `x.to(T)`; `dot` is in builtins_dot.rs.
 
-use super::broadcast::{broadcast_expr, broadcasts_to};
+use super::broadcast::broadcast_expr;
 use super::builtins::{expr, expr_s, Args};
 use super::promote::{adapt_weak, cast_expr, promote};
 use super::tir::*;
@@ -32,59 +32,21 @@ impl<'a> Checker<'a> {
                 let ty = x.ty().clone();
                 Ok(expr(ExprKind::Flip { value: Box::new(x.e), axis }, ty, sp))
             }
-            "ravel" => {
-                let x = self.tile_arg(name, a[0].unwrap())?;
-                let ty = Ty::tile(x.ty().elem, vec![x.ty().numel()]);
-                Ok(expr(ExprKind::Reshape(Box::new(x.e)), ty, sp))
-            }
-            // Triton's `view` may reorder the elements; here it never does: a reshape.
-            "reshape" | "view" => {
-                let x = self.tile_arg(name, a[0].unwrap())?;
-                let shape = self.shape_arg(a[1].unwrap())?;
-                let n: i64 = shape.iter().product();
-                if n != x.ty().numel() {
-                    return self.error(
-                        format!("cannot {name} {} ({} elements) to {:?} ({n} elements)", x.ty(), x.ty().numel(), shape),
-                        sp,
-                        "element counts differ",
-                    );
-                }
-                let ty = Ty::tile(x.ty().elem, shape);
-                Ok(expr(ExprKind::Reshape(Box::new(x.e)), ty, sp))
-            }
-            "broadcast_to" => {
-                let x = self.value(a[0].unwrap())?;
-                let shape = self.shape_arg(a[1].unwrap())?;
-                if !broadcasts_to(&x.ty().shape, &shape) {
-                    let to = Ty::tile(x.ty().elem, shape);
-                    return self.error(format!("cannot broadcast {} to {to}", x.ty()), sp, "incompatible shapes");
-                }
-                Ok(expr_s(broadcast_expr(x.e, &shape), sp))
-            }
-            "expand_dims" => {
-                let x = self.value(a[0].unwrap())?;
-                let rank = x.ty().shape.len() as i64;
-                let axis = self.const_int(a[1].unwrap(), "axis")?;
-                let ax = if axis < 0 { axis + rank + 1 } else { axis };
-                if !(0..=rank).contains(&ax) {
-                    return self.error(
-                        format!("axis {axis} is out of range for {}", x.ty()),
-                        a[1].unwrap().span,
-                        "bad axis",
-                    );
-                }
-                Ok(Val::Expr(TExpr::strong(super::broadcast::expand_dims(x.e, ax as u32, sp))))
-            }
+            "ravel" | "reshape" | "view" | "broadcast_to" | "broadcast" | "expand_dims" => self.shape_op(name, a, sp),
             "sum" | "max" | "min" | "argmax" | "argmin" | "xor_sum" => self.reduce(name, a, sp),
+            "swizzle2d" => self.swizzle2d(a, sp),
+            "assume" => self.assume(a, sp),
             "cumsum" | "cumprod" => {
                 let x = self.tile_arg(name, a[0].unwrap())?;
+                let dtype = self.dtype_opt(a.get(3).copied().flatten())?;
+                let x = self.with_dtype(x, dtype)?;
                 self.no_fp8_arith(&x, name)?;
                 let axis = self.axis_arg(a[1], &x)?.unwrap_or(0);
                 let reverse = match a[2] {
                     Some(r) => self.const_bool(r, "reverse")?,
                     None => false,
                 };
-                let x = self.widen_small_ints(x);
+                let x = if dtype.is_some() { x.e } else { self.widen_small_ints(x) };
                 let ty = x.ty.clone();
                 let op = if name == "cumsum" { ScanOp::Cumsum } else { ScanOp::Cumprod };
                 Ok(expr(ExprKind::Scan { op, value: Box::new(x), axis, reverse }, ty, sp))
@@ -201,7 +163,9 @@ impl<'a> Checker<'a> {
             }
             "dot" => self.dot(a, sp),
             "inline_asm_elementwise" => self.inline_asm(a, sp),
-            "randint" | "randint4x" | "rand" | "randn" => self.builtin_random(name, a, sp),
+            "randint" | "randint4x" | "rand" | "randn" | "uint_to_uniform_float" | "philox" => {
+                self.builtin_random(name, a, sp)
+            }
             "join" | "interleave" | "cat" => self.builtin_join(name, a, sp),
             "gather" => self.gather(a, sp),
             "tanh" | "log1p" | "expm1" | "sqrt_rn" | "pow" | "fdiv" | "div_rn" | "umulhi" => {
@@ -320,7 +284,25 @@ impl<'a> Checker<'a> {
             Some(k) => self.const_bool(k, "keep_dims")?,
             None => false,
         };
-        self.reduce_of(name, x, a[1], keep_dims, sp)
+        let dtype = self.dtype_opt(a.get(3).copied().flatten())?;
+        let x = self.with_dtype(x, dtype)?;
+        self.reduce_of(name, x, a[1], keep_dims, dtype.is_none(), sp)
+    }
+
+    /// An optional element type (`dtype = f32`; `None` as not given).
+    fn dtype_opt(&mut self, e: Option<&ast::Expr>) -> R<Option<Scalar>> {
+        match e {
+            Some(e) if !matches!(e.kind, ast::ExprKind::NoneLit) => self.dtype_arg(e).map(Some),
+            _ => Ok(None),
+        }
+    }
+
+    /// `x` converted to `dtype` first, as Triton's `sum` / `cumsum` do (`x.to(dtype)`).
+    fn with_dtype(&mut self, x: TExpr, dtype: Option<Scalar>) -> R<TExpr> {
+        match dtype {
+            Some(s) => Ok(TExpr::strong(self.convert_any(x, s)?)),
+            None => Ok(x),
+        }
     }
 
     /// `name(x, axis)`; with `keep_dims` the reduced axis stays with size 1 (every axis,
@@ -331,6 +313,7 @@ impl<'a> Checker<'a> {
         x: TExpr,
         axis: Option<&ast::Expr>,
         keep_dims: bool,
+        widen: bool,
         sp: Span,
     ) -> R<Val> {
         self.no_fp8_arith(&x, name)?;
@@ -365,7 +348,8 @@ impl<'a> Checker<'a> {
                 "not integers",
             );
         }
-        let x = if op == ReduceOp::Sum { self.widen_small_ints(x) } else { x.e };
+        // Narrow integers sum in 32 bits, unless a `dtype` said otherwise.
+        let x = if op == ReduceOp::Sum && widen { self.widen_small_ints(x) } else { x.e };
         let elem =
             if matches!(op, ReduceOp::Argmax | ReduceOp::Argmin) { Elem::Scalar(Scalar::I32) } else { x.ty.elem };
         let shape = match axis {

@@ -133,6 +133,12 @@ impl<'a> Checker<'a> {
                 "not a helper name",
             );
         };
+        // A helper passed in as a value (`fn fold(x, f) { return reduce(x, 0, f); }`).
+        let name = match self.lookup(name) {
+            Some((super::Binding::Value(Val::Fn(f, _)), _, _)) => f,
+            _ => name.clone(),
+        };
+        let name = &name;
         let item = self.items.get(name.as_str()).copied().filter(|i| i.kind == ast::ItemKind::Helper);
         let Some(item) = item else {
             let help = if super::builtins::is_builtin(name) {

@@ -6,6 +6,7 @@
 //! checks the body in a new function frame (helpers do not see the caller's names) and
 //! appends the body's statements to `pending`, ahead of the statement being checked.
 
+use super::returns::RetCtx;
 use super::scope::{assigned_names, suggest};
 use super::tir::{ExprKind, Stmt, VarId};
 use super::types::Elem;
@@ -113,9 +114,13 @@ impl<'a> Checker<'a> {
         let ast::ExprKind::Name(n) = &callee.kind else {
             return self.error("only functions can be called", callee.span, "not a function name");
         };
-        if self.lookup(n).is_some() {
-            return self.error(format!("`{n}` is a variable, not a function"), callee.span, "not callable");
-        }
+        let n = match self.lookup(n) {
+            // A helper or builtin passed as a value: call what it names.
+            Some((Binding::Value(Val::Fn(f, _)), _, _)) => f,
+            Some(_) => return self.error(format!("`{n}` is a variable, not a function"), callee.span, "not callable"),
+            None => n.clone(),
+        };
+        let n = &n;
         let item = self.items.get(n.as_str()).copied();
         // A kernel named like a builtin (`kernel sum`) does not hide the builtin: kernels
         // cannot be called anyway. A helper does hide it.
@@ -269,36 +274,24 @@ impl<'a> Checker<'a> {
             let b = self.bind_param(item, p, v)?;
             self.declare(&p.name.name, b, p.name.span);
         }
-        let stmts = &item.body.stmts;
-        let (body, ret) = match stmts.last() {
-            Some(ast::Stmt { kind: ast::StmtKind::Return(r), span }) => (&stmts[..stmts.len() - 1], Some((r, *span))),
-            _ => (&stmts[..], None),
-        };
-        if let (Some(t), None | Some((None, _))) = (&item.ret_ty, ret) {
+        let saved = std::mem::take(&mut self.pending);
+        let mut out: Vec<Stmt> = vec![];
+        let frame = self.frames.len() - 1;
+        let ctx = RetCtx { item, frame, value: None, flag: None, slots: None, sites: 0, done: false, failed: false };
+        self.rets.push(ctx);
+        self.check_stmts(&item.body.stmts, &mut out);
+        let ctx = self.rets.pop().expect("pushed above");
+        let result = self.finish_returns(ctx, &mut out, sp);
+        let mut pending = saved;
+        pending.append(&mut out);
+        self.pending = pending;
+        let mut result = result?;
+        if let (Some(t), Val::Unit(_)) = (&item.ret_ty, &result) {
             return self.error(
                 format!("`{name}` is declared to return a value but does not end with `return value;`"),
                 t.span(),
                 "declared here",
             );
-        }
-        let saved = std::mem::take(&mut self.pending);
-        let mut out: Vec<Stmt> = vec![];
-        self.check_stmts(body, &mut out);
-        let result = match ret {
-            Some((Some(e), _)) => {
-                let v = self.check_expr(e);
-                out.append(&mut self.pending);
-                v
-            }
-            Some((None, _)) => Ok(Val::Unit(sp)),
-            None => Ok(Val::Unit(sp)),
-        };
-        let mut pending = saved;
-        pending.append(&mut out);
-        self.pending = pending;
-        let mut result = result?;
-        if let Some(decl) = &item.ret_ty {
-            result = self.check_ret(name, decl, result)?;
         }
         if let Val::Tuple(_, s) = &mut result {
             *s = sp; // errors about the tuple then point at the call that made it
@@ -312,6 +305,11 @@ impl<'a> Checker<'a> {
     /// Binds one helper parameter to its checked argument.
     fn bind_param(&mut self, item: &ast::Item, p: &ast::Param, v: Val) -> R<Binding> {
         let Val::Expr(mut e) = v else {
+            // A function value to an untyped parameter, `const` or not (Triton writes
+            // `f: tl.constexpr`).
+            if let (Val::Fn(..), None) = (&v, &p.ty) {
+                return Ok(Binding::Value(v));
+            }
             if p.is_const || p.ty.is_some() {
                 let d = v.describe();
                 return self.error(

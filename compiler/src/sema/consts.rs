@@ -101,6 +101,13 @@ pub(crate) fn cast(v: ConstVal, from: Scalar, to: Scalar, bitcast: bool) -> Opti
             }
             return Some(ConstVal::Int(wrap(f.trunc() as i128, to)));
         }
+        if from.is_int() && to.is_float() {
+            // Read with the source's signedness, rounded once (as cvt.rn.f32.s64): through
+            // f64 a 64-bit value would be rounded twice.
+            let i = as_int(v, from);
+            let f = if to == Scalar::F32 { i as f32 as f64 } else { i as f64 };
+            return Some(normalize(ConstVal::Float(f), to));
+        }
         return Some(normalize(v, to));
     }
     let bits: u64 = match (v, from) {
@@ -298,6 +305,11 @@ mod tests {
         assert_eq!(cast(ConstVal::Float(-1.5), Scalar::F32, Scalar::I32, false), Some(ConstVal::Int(-1)));
         assert_eq!(cast(ConstVal::Int(-1), Scalar::I32, Scalar::U32, true), Some(ConstVal::Int(0xFFFF_FFFF)));
         assert_eq!(cast(ConstVal::Float(1.0), Scalar::F32, Scalar::I32, true), Some(ConstVal::Int(0x3F80_0000)));
+        // u64 read unsigned; 64-bit integers rounded once to f32 (not through f64).
+        assert_eq!(cast(ConstVal::Int(-1), Scalar::U64, Scalar::F32, false), Some(ConstVal::Float(2f64.powi(64))));
+        let x = (1i64 << 62) + (1 << 38) + 1;
+        let want = ((1i64 << 62) + (1 << 39)) as f64;
+        assert_eq!(cast(ConstVal::Int(x), Scalar::I64, Scalar::F32, false), Some(ConstVal::Float(want)));
     }
 
     #[test]

@@ -51,6 +51,7 @@ impl<'a> Checker<'a> {
                 self.error(format!("`{callee}(...)` returns no value"), s, "used as a value here")
             }
             Val::Slice(s) => self.error("`:` can only appear inside `[...]`", s, "not in an index"),
+            Val::Fn(n, s) => self.error(format!("`{n}` is a function, not a value"), s, "call it with `(...)`"),
             Val::Tuple(_, s) => Err(self.err(
                 Diagnostic::error("expected a value, found a tuple", s, "not a scalar or tile value")
                     .help("tuples exist only at compile time: take them apart with `let (a, b) = ...;`"),
@@ -194,7 +195,9 @@ impl<'a> Checker<'a> {
             return Ok(Val::Dtype(s, sp));
         }
         if self.items.contains_key(n) || builtins::is_builtin(n) {
-            return self.error(format!("`{n}` is a function, not a value"), sp, "call it with `(...)`");
+            // A function as a value (passed to a helper, bound by `let`); used where a
+            // value goes, it is an error there (`expect_expr`).
+            return Ok(Val::Fn(n.to_string(), sp));
         }
         let mut d = Diagnostic::error(format!("unknown name `{n}`"), sp, "not found in this scope");
         if let Some(decl) = self.ended.get(n).copied().filter(|d| d.start < sp.start) {

@@ -18,7 +18,8 @@ type Tune = (Vec<Vec<(String, ConstVal)>>, Vec<String>);
 const ATTRS: [&str; 3] = ["num_warps", "num_stages", "autotune"];
 
 impl<'a> Checker<'a> {
-    pub(super) fn program(&mut self, defines: &[(String, String)]) -> Program {
+    /// Checks the file's items and its kernels (only the kernel `only`, when given).
+    pub(super) fn program(&mut self, defines: &[(String, String)], only: Option<&str>) -> Program {
         let ast = self.ast;
         let mut first: HashMap<&str, Span> = HashMap::new();
         for it in &ast.items {
@@ -32,10 +33,11 @@ impl<'a> Checker<'a> {
             first.insert(n, it.name.span);
             self.items.insert(n, it);
         }
-        self.check_defines(defines);
+        self.check_defines(defines, only);
         let mut kernels = vec![];
         for it in &ast.items {
             match it.kind {
+                ast::ItemKind::Kernel if only.is_some_and(|k| k != it.name.name) => {}
                 ast::ItemKind::Kernel => {
                     if let Some(k) = self.kernel(it, defines) {
                         kernels.push(k);
@@ -55,22 +57,24 @@ impl<'a> Checker<'a> {
         Program { kernels }
     }
 
-    fn check_defines(&mut self, defines: &[(String, String)]) {
+    /// Each `-D` must name a const parameter of a kernel checked (of `only`, when given).
+    fn check_defines(&mut self, defines: &[(String, String)], only: Option<&str>) {
         let ast = self.ast;
-        let consts: Vec<&str> = ast
-            .items
-            .iter()
-            .filter(|i| i.kind == ast::ItemKind::Kernel)
-            .flat_map(|i| i.params.iter().filter(|p| p.is_const).map(|p| p.name.name.as_str()))
-            .collect();
-        let at = ast.items.iter().find(|i| i.kind == ast::ItemKind::Kernel).map_or(Span::default(), |i| i.name.span);
+        let kernels =
+            || ast.items.iter().filter(|i| i.kind == ast::ItemKind::Kernel && only.is_none_or(|k| k == i.name.name));
+        let consts: Vec<&str> =
+            kernels().flat_map(|i| i.params.iter().filter(|p| p.is_const).map(|p| p.name.name.as_str())).collect();
+        let at = kernels().next().map_or(Span::default(), |i| i.name.span);
         for (name, _) in defines {
             if !consts.contains(&name.as_str()) {
-                let mut d = Diagnostic::error(
-                    format!("`-D {name}`: no kernel has a const parameter named `{name}`"),
-                    at,
-                    "in this file",
-                );
+                let (msg, label) = match only {
+                    Some(k) => (
+                        format!("`-D {name}`: kernel `{k}` has no const parameter named `{name}`"),
+                        "the kernel compiled",
+                    ),
+                    None => (format!("`-D {name}`: no kernel has a const parameter named `{name}`"), "in this file"),
+                };
+                let mut d = Diagnostic::error(msg, at, label);
                 if let Some(s) = suggest(name, consts.iter().copied()) {
                     d = d.help(format!("did you mean `-D {s}=...`?"));
                 }
@@ -109,6 +113,7 @@ impl<'a> Checker<'a> {
         self.call_stack.clear();
         self.ended.clear();
         self.ops = 0;
+        self.rets.clear();
         self.assigned = vec![assigned_names(&item.body)];
         let errors_before = self.diags.len();
         self.push_frame(FrameKind::Function, item.span);

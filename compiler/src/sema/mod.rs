@@ -38,7 +38,9 @@ mod builtins_ptr;
 mod builtins_random;
 mod builtins_reduce_fn;
 mod builtins_scan_fn;
+mod builtins_shape;
 mod builtins_split;
+mod builtins_std;
 mod calls;
 mod consts;
 pub mod dump;
@@ -46,6 +48,7 @@ mod expr;
 mod kernel;
 mod promote;
 mod range_step;
+mod returns;
 pub(crate) mod scope;
 mod static_range;
 mod stmts;
@@ -67,8 +70,20 @@ use types::{Scalar, Ty};
 
 /// Parses and checks a file. `defines` are `-D NAME=VALUE` overrides of const parameters.
 pub fn check(file: &SourceFile, defines: &[(String, String)]) -> Result<tir::Program, Vec<Diagnostic>> {
+    check_kernel(file, defines, None)
+}
+
+/// `check`, of the kernel `only` alone when the file has one of that name (`--kernel`):
+/// the defines are its own (`tilerun --kernel K -D N=V` neither checks the other kernels
+/// against `N` nor accepts an `N` that K lacks). With no such kernel, every kernel is
+/// checked and the compile options' check names the unknown kernel.
+pub fn check_kernel(
+    file: &SourceFile,
+    defines: &[(String, String)],
+    only: Option<&str>,
+) -> Result<tir::Program, Vec<Diagnostic>> {
     let ast = syntax::parse(file)?;
-    check_ast(file, &ast, defines)
+    check_ast_kernel(file, &ast, defines, only)
 }
 
 /// Checks an already parsed file.
@@ -77,8 +92,19 @@ pub fn check_ast(
     ast: &ast::File,
     defines: &[(String, String)],
 ) -> Result<tir::Program, Vec<Diagnostic>> {
+    check_ast_kernel(file, ast, defines, None)
+}
+
+/// `check_kernel` of an already parsed file.
+pub fn check_ast_kernel(
+    file: &SourceFile,
+    ast: &ast::File,
+    defines: &[(String, String)],
+    only: Option<&str>,
+) -> Result<tir::Program, Vec<Diagnostic>> {
     let mut cx = Checker::new(file, ast);
-    let program = cx.program(defines);
+    let only = only.filter(|k| ast.items.iter().any(|i| i.kind == ast::ItemKind::Kernel && i.name.name == *k));
+    let program = cx.program(defines, only);
     if cx.diags.is_empty() {
         Ok(program)
     } else {
@@ -132,6 +158,9 @@ pub(crate) enum Val {
     Unit(Span),
     /// `make_block_ptr(...)` / `advance(...)` (block_ptr.rs).
     BlockPtr(Box<block_ptr::BlockPtr>),
+    /// A helper or builtin named as a value (Triton passes jit functions to jit
+    /// functions): `apply(square, x)`, `let f = square;`; calling it calls the function.
+    Fn(String, Span),
 }
 
 impl Val {
@@ -146,6 +175,7 @@ impl Val {
             | Val::Slice(s)
             | Val::Unit(s) => *s,
             Val::BlockPtr(bp) => bp.span,
+            Val::Fn(_, s) => *s,
         }
     }
     /// How error messages name it.
@@ -160,6 +190,7 @@ impl Val {
             Val::Slice(_) => "`:`".into(),
             Val::Unit(_) => "nothing (the helper returns no value)".into(),
             Val::BlockPtr(bp) => format!("a block pointer to {} blocks", block_ptr::tile_ty(bp)),
+            Val::Fn(n, _) => format!("the function `{n}`"),
         }
     }
 }
@@ -229,6 +260,8 @@ pub(crate) struct Checker<'a> {
     /// Expressions checked in this kernel, counting inlined helper bodies each time
     /// (bounded by `limits::MAX_OPS`).
     pub ops: usize,
+    /// The `return`s of each helper being inlined, outermost first (returns.rs).
+    pub rets: Vec<returns::RetCtx<'a>>,
     ast: &'a ast::File,
 }
 
@@ -248,6 +281,7 @@ impl<'a> Checker<'a> {
             no_hoist: false,
             break_flags: HashMap::new(),
             ops: 0,
+            rets: vec![],
             ast,
         }
     }

@@ -80,19 +80,49 @@ impl<'a> Checker<'a> {
             ));
         }
         self.flush(out);
-        let errors = self.diags.len();
-        for k in 0..trips as i64 {
-            let i = start + k * step;
-            self.push_frame(FrameKind::Unrolled, sp);
-            let val = super::consts::normalize(ConstVal::Int(i), ty);
-            self.declare(&var.name, Binding::Const { val, ty, weak, param: false }, var.span);
-            self.check_stmts(&body.stmts, out);
-            self.pop_frame();
-            // A body that fails fails in every copy: report the first.
-            if self.diags.len() > errors {
-                break;
-            }
-        }
+        let u = Unroll { var, body, start, step, trips: trips as i64, ty, weak, sp, errors: self.diags.len() };
+        self.copies(&u, 0, out);
         Ok(())
     }
+
+    /// Copies `from..` of an unrolled body. In a helper, a copy that has returned on every
+    /// path ends them; after one that may have returned, the rest run only if it did not.
+    fn copies(&mut self, u: &Unroll, from: i64, out: &mut Vec<Stmt>) {
+        for k in from..u.trips {
+            let i = u.start + k * u.step;
+            let sites = self.ret_sites();
+            self.push_frame(FrameKind::Unrolled, u.sp);
+            let val = super::consts::normalize(ConstVal::Int(i), u.ty);
+            self.declare(&u.var.name, Binding::Const { val, ty: u.ty, weak: u.weak, param: false }, u.var.span);
+            self.check_stmts(&u.body.stmts, out);
+            self.pop_frame();
+            // A body that fails fails in every copy: report the first.
+            if self.diags.len() > u.errors || self.returned() {
+                return;
+            }
+            if sites.is_some() && self.ret_sites() != sites && k + 1 < u.trips {
+                let cond = self.not_returned(u.sp).expect("a run-time return made the flag");
+                self.push_frame(FrameKind::Branch, u.sp);
+                let mut rest = vec![];
+                self.copies(u, k + 1, &mut rest);
+                self.pop_frame();
+                out.push(Stmt::If { cond, then_body: rest, else_body: vec![], span: u.sp });
+                return;
+            }
+        }
+    }
+}
+
+/// A `static_range` being unrolled: its variable, body, values and type.
+struct Unroll<'b> {
+    var: &'b ast::Ident,
+    body: &'b ast::Block,
+    start: i64,
+    step: i64,
+    trips: i64,
+    ty: Scalar,
+    weak: bool,
+    sp: Span,
+    /// The error count before the first copy.
+    errors: usize,
 }

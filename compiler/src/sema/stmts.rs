@@ -16,11 +16,21 @@ use crate::syntax::ast;
 
 impl<'a> Checker<'a> {
     /// Checks statements in order, appending their TIR to `out`; a failed statement is
-    /// skipped and checking goes on.
+    /// skipped and checking goes on. In a helper, checking stops once every path has
+    /// returned, and what follows a statement that may have returned runs only if it did
+    /// not (returns.rs).
     pub fn check_stmts(&mut self, stmts: &[ast::Stmt], out: &mut Vec<Stmt>) {
-        for s in stmts {
+        for (k, s) in stmts.iter().enumerate() {
+            let sites = self.ret_sites();
             if self.stmt(s, out).is_err() {
                 self.pending.clear();
+            }
+            if self.returned() {
+                return;
+            }
+            if sites.is_some() && self.ret_sites() != sites && k + 1 < stmts.len() {
+                self.guard_rest(&stmts[k + 1..], out);
+                return;
             }
         }
     }
@@ -70,10 +80,14 @@ impl<'a> Checker<'a> {
                 }
                 let pending = std::mem::take(&mut self.pending);
                 let then_body = self.block(then_block, FrameKind::Branch, sp);
+                let then_returned = self.take_done();
                 let else_body = match else_block {
                     Some(b) => self.block(b, FrameKind::Branch, sp),
                     None => vec![],
                 };
+                // Returned on every path only if both branches did.
+                let else_returned = self.take_done() && else_block.is_some();
+                self.set_done(then_returned && else_returned);
                 let c = c?;
                 out.extend(pending);
                 out.push(Stmt::If { cond: c.e, then_body, else_body, span: sp });
@@ -98,6 +112,7 @@ impl<'a> Checker<'a> {
                 }
                 let frame = self.frames.len();
                 let body = self.block(body, FrameKind::Loop, sp);
+                self.take_done(); // the body may run no time
                 let brk = self.break_flag(frame, sp, out);
                 out.push(Stmt::While { cond: c?.e, body, brk, span: sp });
                 Ok(())
@@ -113,15 +128,7 @@ impl<'a> Checker<'a> {
                             .help("store results through a pointer parameter; `return;` exits early"),
                     ));
                 }
-                let what = if v.is_some() { "`return` with a value" } else { "early `return`" };
-                Err(self.err(
-                    Diagnostic::error(
-                        format!("{what} must be the last statement of a helper"),
-                        sp,
-                        "not the last statement",
-                    )
-                    .note("helpers are inlined; compute the result in a variable and return it at the end"),
-                ))
+                self.helper_return(v.as_ref(), sp, out)
             }
             ast::StmtKind::Break | ast::StmtKind::Continue => {
                 self.loop_exit(matches!(s.kind, ast::StmtKind::Break), sp, out)
@@ -477,6 +484,7 @@ impl<'a> Checker<'a> {
         self.declare(&var.name, Binding::LoopVar(v), var.span);
         self.check_stmts(&body.stmts, &mut body_out);
         self.pop_frame();
+        self.take_done(); // the body may run no time
         let brk = self.break_flag(frame, sp, out);
         // A loop that may stop early is not software-pipelined (its loads would be
         // issued for iterations that never run).

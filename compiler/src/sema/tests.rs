@@ -363,3 +363,43 @@ fn if_expressions_type_their_branches() {
     assert!(err("kernel k(y: *i32, c: i32) { let v = if c > 0 { 1 } else { 2.5 }; store(y, v); }")
         .contains("`if` branches have different types: i32 and f32"));
 }
+
+#[test]
+fn helpers_return_anywhere() {
+    // A `return` in a run-time branch: a flag and a result variable, declared before the
+    // body; what follows runs only if it did not return.
+    let b = body("fn safe_div(a, b) { if b == 0 { return 0; } return a / b; } kernel k(x: *i32, a: i32, b: i32) { store(x, safe_div(a, b)); }");
+    assert!(b.contains("let returned%") && b.contains("let safe_div_result%"), "{b}");
+    assert!(b.contains("if Not(returned%"), "{b}");
+    // In a loop, the return breaks it (its break flag is set).
+    let b = body("fn first(x, n) { for i in range(0, n) { if load(x + i) < 0 { return i; } } return n; } kernel k(x: *i32, n: i32) { store(x, first(x, n)); }");
+    assert!(b.contains("let break%"), "{b}");
+    // A `return` in straight-line code (a constant `if`) is the value; the rest is not
+    // checked, and no flag is made.
+    let b =
+        body("fn f(v, const A: bool) { if A { return v; } return nope; } kernel k(x: *i32) { store(x, f(1, true)); }");
+    assert!(!b.contains("returned"), "{b}");
+    // An unreachable statement after a return is not checked either (Triton stops there).
+    ok("fn f(v) { return v; store(v, 1); } kernel k(x: *i32) { store(x, f(2)); }");
+    // A helper whose every path returns in branches is complete.
+    ok("fn sgn(v) { if v < 0 { return -1; } else { return 1; } } kernel k(x: *i32, n: i32) { store(x, sgn(n)); }");
+    // Literals take the type of the other returns.
+    let k = ok("fn f(v: f16) { if v > 0.0 { return v; } return 0; } kernel k(x: *f16, n: f16) { store(x, f(n)); }");
+    assert!(k.vars.iter().any(|v| v.name == "f_result" && v.ty == Ty::scalar(Scalar::F16)));
+    // A tuple returned early, and `return;` in a loop.
+    ok("fn mm(a, b) { if a > b { return (b, a); } return (a, b); } kernel k(x: *i32, n: i32, m: i32) { let (a, b) = mm(n, m); store(x, a - b); }");
+    ok("fn w(x, n) { let i = 0; while i < n { if load(x + i) == 0 { return; } store(x + i, 1); i += 1; } } kernel k(x: *i32, n: i32) { w(x, n); }");
+}
+
+#[test]
+fn helpers_and_builtins_are_values() {
+    // Passed to a helper, passed on, bound by `let`, and given to `reduce`.
+    let b = body("fn sq(x) { return x * x; } fn apply(f, x) { return f(x); } fn app2(g, x) { return apply(g, x); } kernel k(p: *f32) { let f = sq; store(p, app2(f, load(p))); }");
+    assert!(b.contains("Mul("), "{b}");
+    ok("fn add(a, b) { return a + b; } fn fold(x, c) { return reduce(x, 0, c); } kernel k(p: *f32) { store(p, fold(load(p + arange(0, 16)), add)); }");
+    // A builtin as a value; a `const` parameter takes one (Triton's `f: tl.constexpr`).
+    let b = body("fn apply(const f, x) { return f(x); } kernel k(p: *f32) { store(p, apply(exp, load(p))); }");
+    assert!(b.contains("Exp("), "{b}");
+    let e = err("fn sq(x) { return x * x; } kernel k(p: *f32) { store(p, sq); }");
+    assert!(e.contains("`sq` is a function, not a value"), "{e}");
+}

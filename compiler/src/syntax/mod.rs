@@ -46,6 +46,12 @@ pub fn parse(file: &SourceFile) -> Result<ast::File, Vec<Diagnostic>> {
                 return if b.diags.is_empty() { Ok(f) } else { Err(b.diags) };
             }
             Err(e) => {
+                // Triton's `a // b`: say so, and go on with the `//` read as `/`.
+                if let Some((d, divided)) = floor_division(&text, &e, Rule::file) {
+                    diags.push(d);
+                    text = divided;
+                    continue;
+                }
                 let d = syntax_error(&text, &e);
                 let mut at = d.span.start as usize;
                 let fresh = diags.last().is_none_or(|p| at > p.span.start as usize);
@@ -109,13 +115,32 @@ pub fn parse_expr(text: &str) -> Result<ast::Expr, Vec<Diagnostic>> {
                 Err(b.diags)
             }
         }
-        Err(e) => Err(vec![syntax_error(whole, &e)]),
+        Err(e) => match floor_division(whole, &e, Rule::expr) {
+            Some((d, _)) => Err(vec![d]),
+            None => Err(vec![syntax_error(whole, &e)]),
+        },
     }
+}
+
+/// The offset of a parse error (pest's furthest attempt, as `syntax_error` reports it).
+fn error_pos(e: &pest::error::Error<Rule>) -> usize {
+    let pos = match e.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    e.parse_attempts().map_or(pos, |a| a.max_position.max(pos))
+}
+
+/// `triton::floor_division` for an error of parsing `text` as `rule`.
+fn floor_division(text: &str, e: &pest::error::Error<Rule>, rule: Rule) -> Option<(Diagnostic, String)> {
+    let code = recover::code_only(text);
+    let reparse = |t: &str| TileParser::parse(rule, t).err().map(|e| error_pos(&e));
+    triton::floor_division(text, &code, error_pos(e), reparse)
 }
 
 /// Tokens that can start an expression: when several are expected, we say "an
 /// expression" instead of listing them.
-const EXPR_START: &[&str] = &["(", "-", "!", "~", "\"", "true", "false", "inf", "nan", "None"];
+const EXPR_START: &[&str] = &["(", "[", "-", "!", "~", "\"", "true", "false", "inf", "nan", "None"];
 /// Tokens that merely continue an expression: listing them next to `;` is noise.
 const EXPR_CONT: &[&str] =
     &["||", "&&", "|", "^", "&", "==", "!=", "<<", ">>", "<=", "<", ">=", ">", "+", "-", "*", "/", "%", ".", "[", "("];
@@ -157,7 +182,10 @@ fn syntax_error(text: &str, e: &pest::error::Error<Rule>) -> Diagnostic {
     let found = found_at(text, pos);
     // A missing closer belongs right after the previous token, not on the next line.
     let closer_only = expected.iter().all(|s| [";", ")", "]", "}", ","].iter().any(|c| s == &format!("`{c}`")));
-    let at = if closer_only && !expected.is_empty() { text[..pos].trim_end().len() } else { pos };
+    // Before a trailing comment too: `let a = 1 // one` lacks its `;` after the `1`.
+    let code = recover::code_only(text);
+    let before = code[..pos].iter().rposition(|c| !c.is_ascii_whitespace()).map_or(0, |i| i + 1);
+    let at = if closer_only && !expected.is_empty() { before } else { pos };
     let sp = if at == pos { Span::new(pos, pos + found.1) } else { Span::new(at, at) };
     let what = if expected.is_empty() { "valid syntax".to_string() } else { join_or(&expected) };
     let label = if at == pos { format!("expected {what}") } else { format!("expected {what} here") };

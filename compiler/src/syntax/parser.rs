@@ -483,6 +483,15 @@ impl Builder {
                     (_, last) => ExprKind::Tuple(items.into_iter().chain(last).collect()),
                 }
             }
+            Rule::list => {
+                let mut items = vec![];
+                for k in p.into_inner() {
+                    let (e, d) = self.expr_d(k);
+                    depth = depth.max(d + 1);
+                    items.push(e);
+                }
+                ExprKind::Tuple(items)
+            }
             Rule::if_expr => return self.if_expr(p),
             r => unreachable!("unexpected primary {r:?}"),
         };

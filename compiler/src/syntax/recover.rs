@@ -94,7 +94,7 @@ fn body_open(code: &[u8], at: usize) -> Option<usize> {
 
 /// The bytes of `text` with comments and string contents replaced by spaces, so that
 /// brackets and `;` in them are not counted.
-fn code_only(text: &str) -> Vec<u8> {
+pub(super) fn code_only(text: &str) -> Vec<u8> {
     let b = text.as_bytes();
     let mut out = b.to_vec();
     let mut i = 0;

@@ -79,6 +79,10 @@ fn postfix_and_calls() {
     assert_eq!(p("zeros((BM, BN), f32)"), "(call zeros (tuple BM BN) f32)");
     assert_eq!(p("(TILE,)"), "(tuple TILE)");
     assert_eq!(p("()"), "(tuple )");
+    // Python's lists, where Triton takes shapes: tuples here (one item stays a tuple).
+    assert_eq!(p("zeros([BM, BN], f32)"), "(call zeros (tuple BM BN) f32)");
+    assert_eq!(p("[N]"), "(tuple N)");
+    assert_eq!(p("[]"), "(tuple )");
     assert_eq!(p("1.to(u64) << 32"), "(Shl (.to 1 u64) 32)");
 }
 

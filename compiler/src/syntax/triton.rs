@@ -160,3 +160,41 @@ mod tests {
         assert_eq!(dtype("uint8"), Some("u8"));
     }
 }
+
+/// What a Triton user who writes `a // b` (Python's integer division) is told: here `//`
+/// starts a comment, which swallowed the rest of the expression.
+pub const FLOOR_DIVISION: &str = "`//` starts a comment; integer division is `/` (it truncates like Triton's `//`); \
+     Triton's `/` on integers is `a.to(f32) / b`";
+
+/// A syntax error at `pos` that is Triton's `a // b`: the last thing before `pos` is a
+/// `//` comment that follows an operand on its line and starts like one, and the text
+/// parses past `pos` once that `//` reads `/` (`reparse` gives the new error's offset,
+/// `None` when the text parses). The error at the `//`, and the text with it read as `/`
+/// (a division, the same byte offsets) to go on parsing.
+pub(super) fn floor_division(
+    text: &str,
+    code: &[u8],
+    pos: usize,
+    reparse: impl Fn(&str) -> Option<usize>,
+) -> Option<(Diagnostic, String)> {
+    let pos = pos.min(text.len());
+    // The end of the last token before `pos` (comments count as blanks in `code`).
+    let last = code[..pos].iter().rposition(|c| !c.is_ascii_whitespace())? + 1;
+    let gap = &text[last..pos];
+    let at = last + gap.find("//")?;
+    // On the operand's line, right after it: `n // 4`, `f(x) // 2`, `a[:, None] // b`.
+    let operand_end = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b')' || c == b']';
+    if text[last..at].contains('\n') || !operand_end(text.as_bytes()[last - 1]) {
+        return None;
+    }
+    let rest = text[at + 2..].trim_start_matches([' ', '\t']);
+    if !rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '(') {
+        return None;
+    }
+    let divided = format!("{}/ {}", &text[..at], &text[at + 2..]);
+    if reparse(&divided).is_some_and(|p| p <= pos) {
+        return None; // the `//` was a comment after all; the error is another one
+    }
+    let d = Diagnostic::error(FLOOR_DIVISION, Span::new(at, at + 2), "the rest of the line is a comment");
+    Some((d, divided))
+}

@@ -326,8 +326,8 @@ fn cast(c: Cast, from: Elem, to: Elem, d: &Data) -> Result<Data, Fault> {
     Ok(match c {
         Cast::ExtS | Cast::Trunc => Data::I(d.ints()?.iter().map(|&x| wrap(tb, x)).collect()),
         Cast::ExtU => Data::I(d.ints()?.iter().map(|&x| wrap(tb, uns(fb, x) as i64)).collect()),
-        Cast::SIToF => Data::F(d.ints()?.iter().map(|&x| round(to, x as f64)).collect()),
-        Cast::UIToF => Data::F(d.ints()?.iter().map(|&x| round(to, uns(fb, x) as f64)).collect()),
+        Cast::SIToF => Data::F(d.ints()?.iter().map(|&x| int_to_float(to, x as i128)).collect()),
+        Cast::UIToF => Data::F(d.ints()?.iter().map(|&x| int_to_float(to, uns(fb, x) as i128)).collect()),
         Cast::FToSI => Data::I(d.floats()?.iter().map(|&x| f_to_int(x, tb, true)).collect()),
         Cast::FToUI => Data::I(d.floats()?.iter().map(|&x| f_to_int(x, tb, false)).collect()),
         // f64 → fp8 goes through f32 on the GPU (its `cvt` takes f32): two roundings.
@@ -341,6 +341,16 @@ fn cast(c: Cast, from: Elem, to: Elem, d: &Data) -> Result<Data, Fault> {
             _ => d.clone(),
         },
     })
+}
+
+/// `x` rounded once to the float type `to` (cvt.rn.f32.s64 and the like). Through f64 a
+/// 64-bit integer would be rounded twice, once to 53 bits and again to 24 (off by an ulp
+/// for 2^62 + 2^38 + 1); Rust's integer-to-f32 conversion rounds once, to nearest even.
+fn int_to_float(to: Elem, x: i128) -> f64 {
+    match to {
+        Elem::F32 => x as f32 as f64,
+        _ => round(to, x as f64),
+    }
 }
 
 /// cvt.rzi: toward zero, saturating at the type's range, NaN to 0.
@@ -371,6 +381,20 @@ fn f_to_int(x: f64, bits: u32, signed: bool) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wide_integers_round_once_to_f32() {
+        // Halfway between two f32 plus 1: up, not (through f64's 2^62 + 2^38) to even.
+        let x = (1i64 << 62) + (1 << 38) + 1;
+        let want = ((1i64 << 62) + (1 << 39)) as f64;
+        let s = cast(Cast::SIToF, Elem::Int(64), Elem::F32, &Data::I(vec![x, -x])).unwrap();
+        assert_eq!(s.floats().unwrap(), &[want, -want][..]);
+        let u = cast(Cast::UIToF, Elem::Int(64), Elem::F32, &Data::I(vec![x])).unwrap();
+        assert_eq!(u.floats().unwrap(), &[want][..]);
+        // u64 above 2^63 (negative as i64 bits): 2^64 - 1 rounds to 2^64.
+        let u = cast(Cast::UIToF, Elem::Int(64), Elem::F32, &Data::I(vec![-1])).unwrap();
+        assert_eq!(u.floats().unwrap(), &[18446744073709551616.0][..]);
+    }
 
     #[test]
     fn integer_ops_wrap_and_never_trap() {
