@@ -1,0 +1,608 @@
+#!/usr/bin/env python3
+"""Triton's own language tests, ported to the tile language (test/triton/README.md).
+
+    TILERUN=path/to/tilerun python3 test/triton/run.py --interpret   # CI: no GPU
+    TILERUN=path/to/tilerun python3 test/triton/run.py               # on the GPU
+
+Each case runs one kernel of a .tile here with tilerun on numpy-made inputs and compares
+the buffers with numpy references of what Triton's test asserts (test/gpu/check_examples.py
+runs them: `Case`, `run_case`). With --interpret the kernel runs in tilec's interpreter
+(`tilerun --interpret --uninit --races`: memcheck, never-written reads and races between
+programs fail too); without it, tilerun compiles the .tile and runs it on the GPU.
+Refusal cases compile a program Triton refuses and require a .tile error (exit 1,
+`file:line:col`, a caret, no panic or internal error).
+
+A case that fails today because of a tilec defect or a missing feature is listed in XFAIL
+below with the reason; it prints XFAIL, and one that passes is a FAILURE (unmark it).
+The last line is `N passed, N failed, N xfailed`; the exit status is 1 when anything failed.
+"""
+import argparse
+import concurrent.futures
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path[:0] = [HERE, os.path.join(ROOT, "test", "gpu")]
+import check_examples as ce  # noqa: E402
+from check_examples import Case, cdiv, fp8_bits, fp8_value, run_case, tail  # noqa: E402
+import gen  # noqa: E402
+import triton_ref as tr  # noqa: E402
+from triton_ref import (DTYPES, DTYPES_BF16, INTS, NP, UINTS, bits, cast, is_float, is_int,  # noqa: E402
+                        is_signed)
+
+# ------------------------------------------------------------------ expected failures
+# case name -> reason. "[gpu] ..." or "[interpreter] ..." applies in that mode only.
+# A listed case that passes is a failure: remove it from here.
+XFAIL = {
+}
+
+
+# ------------------------------------------------------------------ the registry
+class Entry:
+    """One case: a run (`case`, a check_examples Case) of `kernel` in `tile`, or a
+    refusal (`refuse`: a regex the error must match, or "" for any .tile error), or a
+    type check (`types`: label -> expected static_print text)."""
+
+    def __init__(self, name, tile, kernel, case=None, refuse=None, types=None, gpu_only=None):
+        self.name, self.tile, self.kernel, self.case = name, tile, kernel, case
+        self.refuse, self.types, self.gpu_only = refuse, types, gpu_only
+
+
+ENTRIES = []
+
+
+def add(name, tile, kernel, grid, args, checks, rtol=None, atol=None, defines=None, flags=None, gpu_only=None):
+    ENTRIES.append(Entry(name, tile, kernel, Case(name, grid, args, checks, rtol, atol, defines, flags),
+                         gpu_only=gpu_only))
+
+
+def refuse(name, tile, want="", kernel=None):
+    ENTRIES.append(Entry(name, tile, kernel, refuse=want))
+
+
+def empty(t, shape):
+    n = "x".join(str(d) for d in np.atleast_1d(shape)) if not isinstance(shape, int) else str(shape)
+    return f"empty:{t}:{n}"
+
+
+def rng_for(name):
+    """A fixed seed per case (its name), so cases do not depend on each other's order."""
+    return np.random.default_rng(abs(hash_str(name)) % (1 << 32))
+
+
+def hash_str(s):
+    h = 1469598103934665603
+    for ch in s.encode():
+        h = ((h ^ ch) * 1099511628211) & ((1 << 64) - 1)
+    return h
+
+
+def g(*parts):
+    return os.path.join(HERE, *parts)
+
+
+# ------------------------------------------------------------------ test_core.py: dtype matrices
+def mod_value_range(tx, ty):
+    """Triton's _min_max_integral_mod_value: an integer operand beside a float one stays
+    in a type of half the narrower width (floats have few integer bits)."""
+    mb = min(bits(tx), bits(ty), 32)
+    mx = max(mb >> 1, 8)
+    t = ("i" if is_signed(tx) else "u") + str(mx)
+    lo, hi = tr.int_range(t)
+    if mx >= 16 and not is_signed(tx):
+        hi //= 4
+    return lo, hi + 1
+
+
+def bin_op_cases():
+    n = gen.N
+    for tx in DTYPES_BF16:
+        for ty in DTYPES_BF16:
+            name = f"core/bin_op[{tx},{ty}]"
+            rng = rng_for(name)
+            lo = hi = None
+            if is_int(tx) and is_float(ty):
+                lo, hi = mod_value_range(tx, ty)
+            x = tr.random_values(tx, n, rng, lo, hi)
+            y = tr.random_values(ty, n, rng)
+            if is_float(tx):
+                x[:5] = [0.0, -0.0, np.inf, -np.inf, np.nan]
+            if tx in ("f16", "bf16") and ty in ("f16", "bf16"):
+                x[5], y[5] = 60000.0, 0.25  # the quotient exceeds f16's range: Triton divides in f32
+            d = tr.computation_type(tx, ty, True)
+            if d is not None:
+                y = tr.zero_safe(y, ty, x, tx, d)
+            checks = {}
+            for buf, op in [("add", "+"), ("sub", "-"), ("mul", "*")] + ([("div", "/"), ("rem", "%")] if d else []):
+                checks[buf] = tr.binop(op, x, tx, y, ty)[0]
+            checks["bl"] = tr.binop("-", x[:1], tx, y, ty)[0]
+            checks["br"] = tr.binop("*", x, tx, y[:1], ty)[0]
+            r = tr.computation_type(tx, ty)
+            args = [("x", x), ("y", y)] + [(b, empty(d if b in ("div", "rem") else r, n)) for b in checks]
+            add(name, g("core", "gen", f"bin_op_{tx}.tile"), f"bin_op_{tx}_{ty}", (1,), args, checks,
+                rtol=0.01, atol=7e-3)
+
+
+def scalar_op_cases():
+    n = gen.N
+    for tx in DTYPES_BF16:
+        for kind in ["int", "float"]:
+            name = f"core/bin_op_scalar[{tx},{kind}]"
+            rng = rng_for(name)
+            x = tr.random_values(tx, n, rng)
+            if kind == "int":
+                yv, ty = gen.SCALAR_INT.get(tx, 3), tx
+                r, d = tx, ("f32" if tx in ("f16", "bf16") else tx)
+            else:
+                yv, ty = 0.75, "f32"
+                r = tx if is_float(tx) else "f32"
+                d = "f32" if tx in ("f16", "bf16") else r
+            if is_int(tx) and kind == "int":
+                y = np.array([yv], dtype=NP[tx])
+                ty = tx
+            else:
+                ty = r if kind == "float" else tx
+                y = np.array([yv], dtype=np.float64)
+            checks = {}
+            for buf, op in [("add", "+"), ("sub", "-"), ("mul", "*"), ("div", "/"), ("rem", "%")]:
+                t = d if op in "/%" else r
+                if is_float(t):
+                    checks[buf] = tr.float_op(op, cast(x, tx, t), np.asarray(y, np.float64).astype(
+                        np.float32 if t == "bf16" else NP[t]), t)
+                else:
+                    checks[buf] = tr.int_op(op, cast(x, tx, t), cast(y, ty, t), t)
+            args = [("x", x)] + [(b, empty(d if b in ("div", "rem") else r, n)) for b in checks]
+            add(name, g("core", "gen", "scalar_op.tile"), f"scalar_op_{tx}_{kind}", (1,), args, checks,
+                rtol=0.01, atol=7e-3)
+
+
+def bitwise_cases():
+    n = gen.N
+    for tx in INTS + UINTS:
+        for ty in INTS + UINTS:
+            name = f"core/bitwise_op[{tx},{ty}]"
+            rng = rng_for(name)
+            x, y = tr.random_values(tx, n, rng), tr.random_values(ty, n, rng)
+            checks = {f"{k}_": tr.binop(op, x, tx, y, ty)[0] for k, op in [("and", "&"), ("or", "|"), ("xor", "^")]}
+            r = tr.integer_promote(tx, ty)
+            args = [("x", x), ("y", y)] + [(b, empty(r, n)) for b in checks]
+            add(name, g("core", "gen", f"bitwise_{tx}.tile"), f"bitwise_{tx}_{ty}", (1,), args, checks)
+
+
+def shift_cases():
+    n = gen.N
+    for tx in INTS + UINTS:
+        for ty in UINTS:
+            name = f"core/shift_op[{tx},{ty}]"
+            rng = rng_for(name)
+            bw = max(bits(tx), bits(ty))
+            x = tr.random_values(tx, n, rng)
+            y = rng.integers(0, bw, n).astype(NP[ty])
+            y[:4] = [0, 1, bw - 1, bw // 2]
+            checks = {k: tr.shift(op, x, tx, y, ty)[0] for k, op in [("shl", "<<"), ("shr", ">>")]}
+            r = tr.integer_promote(tx, ty)
+            args = [("x", x), ("y", y)] + [(b, empty(r, n)) for b in checks]
+            add(name, g("core", "gen", f"shift_{tx}.tile"), f"shift_{tx}_{ty}", (1,), args, checks)
+
+
+def compare_cases():
+    n = gen.N
+    for tx in DTYPES:
+        for ty in DTYPES:
+            name = f"core/compare_op[{tx},{ty}]"
+            rng = rng_for(name)
+            x, y = tr.random_values(tx, n, rng), tr.random_values(ty, n, rng)
+            # equal values (after promotion) in a few places, so == and <= see ties
+            k = n // 8
+            with np.errstate(all="ignore"):
+                yv = cast(cast(x[-k:], tx, ty), ty, tx)
+                same = (yv == x[-k:]) if not is_float(tx) else np.isfinite(x[-k:].astype(np.float64)) & (yv == x[-k:])
+                y[-k:][same] = cast(x[-k:], tx, ty)[same]
+            if tx == ty == "f32":  # test_compare_op's NaN modes
+                x[8:12], y[10:14] = np.nan, np.nan
+            checks = {nm: tr.compare(op, x, tx, y, ty) for nm, op in gen.CMP}
+            checks = {k: v.astype(np.int8) for k, v in checks.items()}
+            args = [("x", x), ("y", y)] + [(b, empty("i8", n)) for b in checks]
+            add(name, g("core", "gen", f"compare_{tx}.tile"), f"cmp_{tx}_{ty}", (1,), args, checks)
+
+
+def unary_cases():
+    n = gen.N
+    for t in DTYPES_BF16:
+        name = f"core/unary_op[{t}]"
+        rng = rng_for(name)
+        x = tr.random_values(t, n, rng)
+        if is_float(t):
+            x[:5] = [0.0, -0.0, np.inf, -np.inf, np.nan]
+        with np.errstate(all="ignore"):
+            if is_int(t):
+                neg = np.array([tr.wrap(-int(v), t) for v in x], dtype=NP[t])
+                ab = x.copy() if not is_signed(t) else np.array([tr.wrap(abs(int(v)), t) for v in x], dtype=NP[t])
+                checks = {"neg": neg, "ab": ab, "inv": np.array([tr.wrap(~int(v), t) for v in x], dtype=NP[t])}
+            else:
+                checks = {"neg": -x, "ab": np.abs(x)}
+        args = [("x", x)] + [(b, empty(t, n)) for b in checks]
+        add(name, g("core", "gen", "unary.tile"), f"unary_{t}", (1,), args, checks, rtol=0.01, atol=0)
+
+
+def cast_cases():
+    """test_cast: integers in [-10, 10) * 10, floats normal(0, 1) * 10 (bf16 rounded), signed
+    zeros; non-negative inputs for every destination, negative ones for every signed or
+    float destination (the test leaves negatives out of unsigned targets)."""
+    n = 1024
+    for s in DTYPES + ["bf16"]:
+        for sign in (["", ",negative"] if is_signed(s) or is_float(s) else [""]):
+            name = f"core/cast[{s}{sign}]"
+            rng = rng_for(name)
+            if is_int(s):
+                x = (rng.integers(0, 10, n) * 10).astype(NP[s])
+                x[:2] = [0, 1]
+            else:
+                x = np.abs(rng.standard_normal(n) * 10)
+                x[:4] = [0.0, 0.0, 0.5, 1.5]
+                x = tr.bf16_round(x.astype(np.float32)) if s == "bf16" else x.astype(NP[s])
+            dsts = gen.CAST_DST
+            if sign:
+                x = -x
+                dsts = [d for d in gen.CAST_DST if not (is_int(d) and not is_signed(d))]
+            checks = {f"to_{d}": cast(x, s, d) for d in dsts}
+            args = [("x", x)] + [(f"to_{d}", empty(d, n)) for d in gen.CAST_DST]
+            add(name, g("core", "gen", "cast.tile"), f"cast_{s}", (1,), args, checks, rtol=0, atol=0)
+
+
+def cast_to_bool_cases():
+    n = 256
+    name = "core/cast[to_bool]"
+    rng = rng_for(name)
+    args, checks = [], {}
+    for s in DTYPES + ["bf16"]:
+        x = tr.random_values(s, n, rng, specials=True) if is_float(s) else tr.random_values(s, n, rng)
+        x[rng.random(n) < 0.3] = 0
+        args += [(f"x_{s}", x), (f"b_{s}", empty("i1", n))]
+        checks[f"b_{s}"] = (x != 0) | (np.isnan(x) if is_float(s) else False)
+    add(name, g("core", "gen", "cast_to_bool.tile"), "cast_to_bool", (1,), args, checks)
+
+
+def bitcast_cases():
+    n = 1024
+    for s, d in gen.BITCASTS:
+        name = f"core/cast_bitcast[{s},{d}]"
+        rng = rng_for(name)
+        if is_int(s):
+            x = tr.random_values(s, n, rng)
+        else:
+            x = tr.random_values(s, n, rng, specials=True)
+        if s == "bf16":
+            ref = (x.astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
+        elif d == "bf16":
+            x[(x & 0x7F80) == 0x7F80] = 0x3F80  # no NaN / inf patterns: values compare, not bits
+            ref = (x.astype(np.uint32) << 16).view(np.float32)
+        else:
+            if is_float(d):
+                e = (x.view(NP[d]))
+                x[~np.isfinite(e)] = 1
+            ref = x.view(NP[d])
+        args = [("x", x), ("z", empty(d, n))]
+        add(name, g("core", "gen", "bitcast.tile"), f"bitcast_{s}_{d}", (1,), args, {"z": ref}, rtol=0, atol=0)
+
+
+def where_cases():
+    n = 1000
+    for t in DTYPES_BF16:
+        name = f"core/where[{t}]"
+        rng = rng_for(name)
+        c = rng.random(n) < 0.5
+        a, b = tr.random_values(t, n, rng), tr.random_values(t, n, rng)
+        args = [("cond", c), ("a", a), ("b", b), ("z", empty(t, n)), ("n", n)]
+        add(name, g("core", "gen", "where.tile"), f"where_{t}", (1,), args, {"z": np.where(c, a, b)}, rtol=0, atol=0)
+
+
+def reduce1d_cases():
+    for t in DTYPES_BF16:
+        for shape in [32, 128, 512]:
+            name = f"core/reduce1d[{t},{shape}]"
+            rng = rng_for(name)
+            x = tr.random_values(t, shape, rng, edges=False)
+            if is_int(t):  # limited so the sum does not overflow
+                lo, hi = tr.int_range(t)
+                x = tr.random_values(t, shape, rng, max(lo, -100), min(hi, 100), edges=False)
+            # ties for argmin / argmax: the leftmost wins (tie_break_left)
+            x[3:10] = x[np.argmax(x)]
+            x[20:25] = x[np.argmin(x)]
+            st = ("i32" if is_signed(t) else "u32") if is_int(t) and bits(t) < 32 else t
+            if is_int(t):
+                sm = np.array([sum(int(v) for v in x)], dtype=NP[st])
+            else:
+                sm = np.array([x.astype(np.float64).sum()], dtype=np.float32 if t == "bf16" else NP[t])
+            checks = {"mn": np.array([x.min()]), "mx": np.array([x.max()]), "sm": sm,
+                      "amin": np.array([np.argmin(x)], np.int32), "amax": np.array([np.argmax(x)], np.int32)}
+            args = [("x", x), ("mn", empty(t, 1)), ("mx", empty(t, 1)), ("sm", empty(st, 1)), ("amin", empty("i32", 1)),
+                    ("amax", empty("i32", 1))]
+            # f16 / bf16 sums accumulate in their type (Triton's too): allow a typical rounding
+            # error of a tree sum, u * sqrt(n) * |x|_2 / 2 (u = 2^-11 / 2^-8).
+            atol = 1e-4
+            if t in ("f16", "bf16"):
+                u = 2.0 ** -11 if t == "f16" else 2.0 ** -8
+                atol = float(u * np.sqrt(shape) * np.sqrt((x.astype(np.float64) ** 2).sum()) / 2)
+            add(name, g("core", "gen", "reduce1d.tile"), f"reduce1d_{t}", (1,), args, checks,
+                rtol=0.01, atol=atol, defines={"BLOCK": shape})
+
+
+def atomic_cases():
+    for op, types in gen.ATOMIC_TYPES.items():
+        for t in types:
+            name = f"core/atomic_rmw[{op},{t}]"
+            rng = rng_for(name)
+            # test_atomic_rmw: x = 2^i (5 programs); modes all_neg, all_pos, min_neg, max_pos
+            base = np.array([2 ** i for i in range(5)], dtype=np.float64)
+            xs = []
+            for mode in ["all_neg", "all_pos", "min_neg", "max_pos"]:
+                v = base.copy()
+                if mode == "all_neg":
+                    v = -np.abs(v)
+                if mode == "min_neg":
+                    v[rng.integers(5)] = -np.max(np.abs(v)) - 1
+                if mode == "max_pos":
+                    v[rng.integers(5)] = np.max(np.abs(v)) + 1
+                if op in ("and", "or", "xor", "xchg") and is_int(t):
+                    v = rng.integers(-1000, 1000, 5).astype(np.float64) if is_signed(t) else \
+                        rng.integers(0, 1 << 30, 5).astype(np.float64)
+                xs.append(v)
+            if is_int(t):
+                x = np.concatenate([np.array([tr.wrap(int(v), t) for v in row], dtype=NP[t]) for row in xs])
+            else:
+                x = np.concatenate(xs).astype(np.float32 if t == "bf16" else NP[t])
+            # the start value: the op's neutral element (xchg: an arbitrary one)
+            if op == "add":
+                z0 = 0
+            elif op == "max":
+                z0 = -np.inf if is_float(t) else tr.int_range(t)[0]
+            elif op == "min":
+                z0 = np.inf if is_float(t) else tr.int_range(t)[1]
+            elif op == "and":
+                z0 = tr.wrap(-1, t)
+            else:
+                z0 = 0
+            z = np.full(20, z0, dtype=np.float32 if t == "bf16" else NP[t])
+            ref = z.copy()
+            for grp in range(4):
+                vals = x[grp * 5:grp * 5 + 5]
+                if op == "add":
+                    r = vals.astype(np.float64).sum() if is_float(t) else tr.wrap(sum(int(v) for v in vals), t)
+                elif op == "max":
+                    r = vals.max()
+                elif op == "min":
+                    r = vals.min()
+                elif op in ("and", "or", "xor"):
+                    acc = int(z0)
+                    for v in vals:
+                        acc = {"and": acc & int(v), "or": acc | int(v), "xor": acc ^ int(v)}[op]
+                    r = tr.wrap(acc, t)
+                else:
+                    r = None  # xchg: the last program's value, any of them
+                if r is not None:
+                    ref[grp * 5:grp * 5 + 5] = r
+            checks = {"z": ref}
+            if op == "xchg":
+                # the survivor is one of the five values; the runner checks membership below
+                checks = {}
+                ENTRIES.append(Entry(name, g("core", "gen", f"atomic_{op}.tile"), f"atomic_{op}_{t}",
+                                     Case(name, (5, 4), [("x", x), ("z", z)], {}, None, None, None, None)))
+                ENTRIES[-1].xchg = (x, t)
+                continue
+            add(name, g("core", "gen", f"atomic_{op}.tile"), f"atomic_{op}_{t}", (5, 4), [("x", x), ("z", z)], checks,
+                rtol=0.01 if t in ("f16", "bf16") else 1e-6, atol=0)
+
+
+def tensor_atomic_cases():
+    for t in ["f16", "f32", "u64", "i64", "f64"]:
+        for s0, s1 in [(2, 2), (2, 8), (8, 2), (8, 8), (32, 32)]:
+            for axis in [0, 1]:
+                name = f"core/tensor_atomic_rmw[{t},{s0}x{s1},axis={axis}]"
+                rng = rng_for(name)
+                if is_int(t):
+                    x = tr.random_values(t, s0 * s1, rng, 0 if t == "u64" else -1000, 1000, edges=False).reshape(s0, s1)
+                else:
+                    x = rng.standard_normal((s0, s1)).astype(NP[t])
+                zn = s0 if axis == 1 else s1
+                z = tr.random_values(t, zn, rng, 0 if t == "u64" else -1000, 1000, edges=False) if is_int(t) else \
+                    rng.standard_normal(zn).astype(NP[t])
+                if is_int(t):
+                    zref = np.array([tr.wrap(int(a) + int(b), t) for a, b in
+                                     zip(z, [sum(int(v) for v in col) for col in (x.T if axis == 0 else x)])], dtype=NP[t])
+                elif t == "f16":
+                    zref = (z.astype(np.float32) + x.astype(np.float32).sum(axis=axis).astype(np.float16)).astype(np.float16)
+                else:
+                    zref = z + x.sum(axis=axis)
+                args = [("z", z), ("x", x), ("old", empty(t, zn))]
+                add(name, g("core", "gen", "tensor_atomics.tile"), f"tensor_atomic_{t}", (1,), args,
+                    {"z": zref, "old": z.copy()}, rtol=1e-4 if t != "f16" else 0.01, atol=0 if t != "f16" else 0.01,
+                    defines={"SHAPE0": s0, "SHAPE1": s1, "AXIS": axis})
+
+
+# ------------------------------------------------------------------ running
+class Report(ce.Results):
+    """PASS / FAIL / XFAIL lines and counts; thread-safe (cases run in parallel)."""
+
+    def __init__(self):
+        super().__init__()
+        self.xfailed = 0
+        self.lock = threading.Lock()
+
+    def line(self, kind, name, text):
+        with self.lock:
+            if kind == "PASS":
+                self.passed += 1
+            elif kind == "FAIL":
+                self.failed += 1
+            elif kind == "XFAIL":
+                self.xfailed += 1
+            else:
+                self.skipped += 1
+            print(f"{kind:5} {name}{text}", flush=True)
+
+
+class Outcome:
+    """Stands in for check_examples' Results in one run_case call: keeps the verdict."""
+
+    def __init__(self):
+        self.ok_ = None
+        self.why = ""
+        self.secs = 0.0
+
+    def ok(self, name, secs, note=None):
+        self.ok_, self.secs = True, secs or 0.0
+
+    def fail(self, name, why):
+        self.ok_, self.why = False, why
+
+
+def xfail_reason(name, mode):
+    r = XFAIL.get(name)
+    if r is None:
+        return None
+    m = re.match(r"\[(gpu|interpreter)\] ", r)
+    if m and m.group(1) != mode:
+        return None
+    return r
+
+
+def run_refusal(tilerun, e):
+    """A program Triton refuses: tilec must refuse it with a .tile error."""
+    kernel = e.kernel or ce.kernels_in_tile(e.tile)[0]
+    cmd = [tilerun, e.tile, "--compile-only", "--kernel", kernel]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    out = p.stdout + p.stderr
+    base = re.escape(os.path.basename(e.tile))
+    m = re.search(rf"{base}:(\d+):(\d+): error: (.*)", out)
+    marked = [i + 1 for i, l in enumerate(open(e.tile).read().splitlines()) if "// <- refused here" in l]
+    problems = []
+    if p.returncode != 1:
+        problems.append(f"exit {p.returncode} (expected 1)")
+    if re.search(r"panick|internal error|RUST_BACKTRACE", out, re.I):
+        problems.append("a panic / internal error")
+    if not m:
+        problems.append("no `file:line:col: error:`")
+    elif marked and int(m.group(1)) not in marked:
+        problems.append(f"the error is at line {m.group(1)}, not at the marked line {marked}")
+    if not re.search(r"^\s*(\d+\s*)?\|.*\^", out, re.M):
+        problems.append("no caret under the source")
+    if e.refuse and not re.search(e.refuse, out, re.I | re.S):
+        problems.append(f"the message does not match /{e.refuse}/")
+    return (not problems), ("; ".join(problems) + ":" + tail(out) + "\n      $ " + " ".join(cmd)) if problems else \
+        f"refused: {m.group(3).strip()}"
+
+
+def run_xchg(tilerun, e, case_dir, via):
+    """atomic_xchg: each word ends as one of its five programs' values."""
+    os.makedirs(case_dir, exist_ok=True)
+    x, t = e.xchg
+    out = os.path.join(case_dir, "z_out.npy")
+    o = Outcome()
+    case = e.case
+    case.flags = ["--save", f"z={out}"]
+    run_case(tilerun, e.tile, e.kernel, case, case_dir, via, o, False)
+    if not o.ok_:
+        return False, o.why
+    z = np.load(out)
+    for grp in range(4):
+        vals = set(np.asarray(x[grp * 5:grp * 5 + 5], dtype=np.float64).tolist())
+        for w in z[grp * 5:grp * 5 + 5]:
+            if float(w) not in vals:
+                return False, f"word of group {grp} is {w}, none of the programs' values {sorted(vals)}"
+    return True, "each word holds one program's value"
+
+
+def run_entry(tilerun, e, work, via, verbose):
+    case_dir = os.path.join(work, re.sub(r"[^\w.-]", "_", e.name))
+    t0 = time.time()
+    if e.refuse is not None:
+        ok, msg = run_refusal(tilerun, e)
+        return ok, msg, time.time() - t0
+    if getattr(e, "xchg", None) is not None:
+        ok, msg = run_xchg(tilerun, e, case_dir, via)
+        return ok, msg, time.time() - t0
+    o = Outcome()
+    run_case(tilerun, e.tile, e.kernel, e.case, case_dir, via, o, verbose)
+    return bool(o.ok_), o.why, time.time() - t0
+
+
+def register_all():
+    for f in [bin_op_cases, scalar_op_cases, bitwise_cases, shift_cases, compare_cases, unary_cases, cast_cases,
+              cast_to_bool_cases, bitcast_cases, where_cases, reduce1d_cases, atomic_cases, tensor_atomic_cases]:
+        f()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--interpret", action="store_true", help="run in tilec's interpreter (no GPU), as CI does")
+    ap.add_argument("-k", "--only", nargs="*", help="only cases whose name contains one of these")
+    ap.add_argument("-j", "--jobs", type=int, help="cases run at once (default: the CPUs; 1 on the GPU)")
+    ap.add_argument("--work", help="scratch directory (default: a temporary one, removed at the end)")
+    ap.add_argument("--list", action="store_true", help="list the cases and exit")
+    ap.add_argument("-v", "--verbose", action="store_true", help="print every tilerun command")
+    args = ap.parse_args()
+    start = time.time()
+    register_all()
+    names = [e.name for e in ENTRIES]
+    dup = {n for n in names if names.count(n) > 1}
+    if dup:
+        print(f"duplicate case names: {sorted(dup)}\n0 passed, 1 failed, 0 xfailed")
+        return 1
+    if args.list:
+        for e in ENTRIES:
+            print(e.name)
+        print(f"{len(ENTRIES)} cases")
+        return 0
+    tilerun = os.environ.get("TILERUN")
+    if not tilerun or not os.access(tilerun, os.X_OK):
+        print(f"TILERUN={tilerun!r} is not an executable tilerun\n0 passed, 1 failed, 0 xfailed")
+        return 1
+    mode = "interpreter" if args.interpret else "gpu"
+    if args.interpret:
+        ce.INTERPRET.extend(["--interpret", "--uninit", "--races"])
+    rep = Report()
+    stale = gen.stale()
+    if stale:
+        rep.line("FAIL", "test/triton/core/gen is up to date", f": stale {stale}: run python3 test/triton/gen.py")
+    unknown = [k for k in XFAIL if k not in names]
+    for k in unknown:
+        rep.line("FAIL", k, ": listed in XFAIL but no such case (renamed or removed?)")
+    selected = [e for e in ENTRIES if not args.only or any(s in e.name for s in args.only)]
+    work = args.work or tempfile.mkdtemp(prefix="tile-triton-port-")
+    jobs = args.jobs or (os.cpu_count() or 1 if args.interpret else 1)
+
+    def one(e):
+        if e.gpu_only and args.interpret:
+            rep.line("SKIP", e.name, f": {e.gpu_only}")
+            return
+        ok, msg, secs = run_entry(tilerun, e, work, "interpreter" if args.interpret else "tile", args.verbose)
+        why = xfail_reason(e.name, mode)
+        if why is None:
+            rep.line("PASS" if ok else "FAIL", e.name, f"  ({secs:.2f} s)" if ok else f": {msg}")
+        elif ok:
+            rep.line("FAIL", e.name, f": passes but is listed in XFAIL ({why}): remove it from XFAIL")
+        else:
+            rep.line("XFAIL", e.name, f": {why}")
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
+        list(ex.map(one, selected))
+    if not args.work:
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"total time: {time.time() - start:.1f} s ({len(selected)} cases, {jobs} at a time, {mode})")
+    skipped = f", {rep.skipped} skipped" if rep.skipped else ""
+    print(f"{rep.passed} passed, {rep.failed} failed, {rep.xfailed} xfailed{skipped}")
+    return 1 if rep.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
