@@ -12,7 +12,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from triton_ref import (DTYPES, DTYPES_BF16, INTS, UINTS, computation_type, integer_promote,  # noqa: E402
+from triton_ref import (DTYPES, DTYPES_BF16, FLOATS, INTS, UINTS, computation_type, integer_promote,  # noqa: E402
                         is_float, is_int, is_signed)
 
 OUT = os.path.join(HERE, "core", "gen")
@@ -179,6 +179,16 @@ def where():
     return "\n".join(out)
 
 
+def minmax():
+    """test_standard.py test_maximum_minium: maximum / minimum for every dtype."""
+    out = [HEADER, "// test_standard.py test_maximum_minium.\n"]
+    for t in INTS + UINTS + FLOATS + ["bf16"]:
+        out.append(f"kernel minmax_{t}(x: *{t}, y: *{t}, mx: *{t}, mn: *{t}, const N: i32 = {N}) {{\n"
+                   "    let o = arange(0, N);\n    let a = load(x + o);\n    let b = load(y + o);\n"
+                   "    store(mx + o, maximum(a, b));\n    store(mn + o, minimum(a, b));\n}\n")
+    return "\n".join(out)
+
+
 def reduce1d():
     """test_reduce1d: min, max, sum, argmin, argmax (ties: leftmost) of a 1-D tile of every
     dtype. Sums of integers under 32 bits are i32 / u32 (Triton's _pick_sum_dtype)."""
@@ -238,7 +248,7 @@ def tensor_atomics():
 MULTI = [bin_op, bitwise, shift, compare, atomics]  # one file per first type (or op)
 SINGLE = {"scalar_op.tile": scalar_op, "unary.tile": unary, "cast.tile": cast, "cast_to_bool.tile": cast_to_bool,
           "bitcast.tile": bitcast,
-          "where.tile": where, "reduce1d.tile": reduce1d, "tensor_atomics.tile": tensor_atomics}
+          "where.tile": where, "minmax.tile": minmax, "reduce1d.tile": reduce1d, "tensor_atomics.tile": tensor_atomics}
 
 
 def render():

@@ -429,6 +429,199 @@ def tensor_atomic_cases():
                     defines={"SHAPE0": s0, "SHAPE1": s1, "AXIS": axis})
 
 
+def minmax_cases():
+    n = gen.N
+    for t in INTS + UINTS + tr.FLOATS + ["bf16"]:
+        name = f"standard/maximum_minimum[{t}]"
+        rng = rng_for(name)
+        x, y = tr.random_values(t, n, rng), tr.random_values(t, n, rng)
+        if is_float(t):  # a NaN in either operand is ignored (Triton's default; numpy's fmax)
+            x[:3], y[2:5] = [np.nan, -0.0, 0.0], [0.0, -0.0, np.nan]
+        f = (np.fmax, np.fmin) if is_float(t) else (np.maximum, np.minimum)
+        args = [("x", x), ("y", y), ("mx", empty(t, n)), ("mn", empty(t, n))]
+        add(name, g("core", "gen", "minmax.tile"), f"minmax_{t}", (1,), args, {"mx": f[0](x, y), "mn": f[1](x, y)},
+            rtol=0, atol=0)
+
+
+def math_cases():
+    n = 128
+    tile = g("core", "math.tile")
+    for t in ["f32", "f64"]:
+        name = f"core/math_op[{t}]"
+        rng = rng_for(name)
+        x = rng.standard_normal(n).astype(NP[t])
+        pos = (np.abs(x) + 0.01).astype(NP[t])
+        d, p = x.astype(np.float64), pos.astype(np.float64)
+        import math as _m
+        erf = np.array([_m.erf(v) for v in d])
+        checks = {"exp_": np.exp(d), "log_": np.log(p), "cos_": np.cos(d), "sin_": np.sin(d), "exp2_": np.exp2(d),
+                  "log2_": np.log2(p), "sqrt_": np.sqrt(p), "floor_": np.floor(d), "ceil_": np.ceil(d),
+                  "erf_": erf, "tanh_": np.tanh(d)}
+        if t == "f32":
+            checks["rsqrt_"] = 1 / np.sqrt(p)
+            checks["c"] = np.array([_m.exp(3), _m.log(3), _m.cos(3), _m.sin(3), 8.0, _m.log2(3), _m.sqrt(3), 3.0, 3.0])
+            args = [("x", x), ("pos", pos)] + [(k, empty(t, n)) for k in checks if k != "c"] + [("c", empty(t, 9))]
+            order = ["x", "pos", "exp_", "log_", "cos_", "sin_", "exp2_", "log2_", "sqrt_", "floor_", "ceil_",
+                     "rsqrt_", "erf_", "tanh_", "c"]
+            args = sorted(args, key=lambda a: order.index(a[0]))
+            checks = {k: v.astype(np.float32) for k, v in checks.items()}
+            add(name, tile, "math_f32", (1,), args, checks, rtol=1e-3, atol=1e-5)
+        else:
+            checks["fma_"] = d * p + d
+            args = [("x", x), ("pos", pos)] + [(k, empty(t, n)) for k in checks]
+            add(name, g("core", "math_f64.tile"), "math_f64", (1,), args, checks, rtol=1e-10, atol=1e-12)
+    # fma, fdiv, div_rn / sqrt_rn (bit-exact), each its own tolerance
+    rng = rng_for("core/math_binary")
+    x = rng.standard_normal(n).astype(np.float32)
+    y = (rng.standard_normal(n) + 1e-6).astype(np.float32)
+    w = rng.standard_normal(n).astype(np.float32)
+    outs = ["fma_", "fdiv_", "divrn", "divref", "sqrtrn", "sqrtref"]
+    args = [("x", x), ("y", y), ("w", w)] + [(k, empty("f32", n)) for k in outs]
+    d = x.astype(np.float64)
+    add("core/math_fma_op[f32]", tile, "math_f32_binary", (1,), args,
+        {"fma_": (d * y.astype(np.float64) + w).astype(np.float32)}, rtol=1.3e-6, atol=1e-5)
+    add("core/math_divide_op[fdiv]", tile, "math_f32_binary", (1,), args, {"fdiv_": x / y}, rtol=0.01, atol=7e-3)
+    add("core/precise_math[div_rn]", tile, "math_f32_binary", (1,), args, {"divrn": x / y, "divref": x / y},
+        rtol=0, atol=0)
+    add("core/precise_math[sqrt_rn]", tile, "math_f32_binary", (1,), args,
+        {"sqrtrn": np.sqrt(np.abs(x)), "sqrtref": np.sqrt(np.abs(x))}, rtol=0, atol=0)
+    for neg in [False, True]:
+        name = f"core/umulhi[i32{',negative' if neg else ''}]"
+        rng = rng_for(name)
+        lo = -(1 << 31) if neg else 0
+        a = rng.integers(lo, 1 << 31, n).astype(np.int32)
+        b = rng.integers(lo, 1 << 31, n).astype(np.int32)
+        if neg:
+            a[:4], b[:4] = [-1, -(1 << 31), 0x7FFFFFFF, -1], [-1, -1, -(1 << 31), 2]
+        ref = ((a.view(np.uint32).astype(np.uint64) * b.view(np.uint32).astype(np.uint64)) >> np.uint64(32))
+        add(name, tile, "umulhi_i32", (1,), [("x", a), ("y", b), ("z", empty("i32", n))],
+            {"z": ref.astype(np.uint32).view(np.int32)})
+    for t in ["f32", "f16"]:
+        name = f"core/clamp[{t}]"
+        rng = rng_for(name)
+        x, a, b = (rng.standard_normal(n).astype(NP[t]) for _ in range(3))
+        lo, hi = np.minimum(a, b), np.maximum(a, b)
+        args = [("x", x), ("lo", lo), ("hi", hi), ("out", empty(t, n)), ("sym", empty(t, n)), ("n", n)]
+        add(name, tile, f"clamp_{t}", (1,), args,
+            {"out": np.minimum(np.maximum(x, lo), hi), "sym": np.clip(x, -np.abs(hi), np.abs(hi))}, rtol=0, atol=0)
+    name = "core/clamp_symmetric[bf16]"
+    rng = rng_for(name)
+    x = tr.bf16_round(rng.standard_normal(n).astype(np.float32))
+    lim = tr.bf16_round(np.abs(rng.standard_normal(n)).astype(np.float32))
+    add(name, tile, "clamp_bf16", (1,), [("x", x), ("lim", lim), ("sym", empty("bf16", n)), ("n", n)],
+        {"sym": np.clip(x, -lim, lim)}, rtol=0, atol=0)
+    for t in ["f32", "f16"]:
+        name = f"core/propagate_nan[{t},minimum_maximum]"
+        rng = rng_for(name)
+        a = rng.standard_normal(4).astype(NP[t])
+        b = rng.standard_normal(4).astype(NP[t])
+        a[[0, 2]] = np.nan  # modes: A, B, both, none
+        b[[1, 2]] = np.nan
+        args = [("a", a), ("b", b)] + [(k, empty(t, 4)) for k in ["mn", "mx", "mn_all", "mx_all"]]
+        add(name, tile, f"propagate_nan_{t}", (4,), args,
+            {"mn": np.fmin(a, b), "mx": np.fmax(a, b), "mn_all": np.minimum(a, b), "mx_all": np.maximum(a, b)},
+            rtol=0, atol=0)
+        name = f"core/propagate_nan[{t},clamp]"
+        rng = rng_for(name)
+        a = rng.standard_normal(3).astype(NP[t])
+        b = np.abs(rng.standard_normal(3)).astype(NP[t])
+        a[[0, 1]] = np.nan  # modes: A, both, none
+        b[1] = np.nan
+        args = [("a", a), ("b", b), ("cl", empty(t, 3)), ("cl_all", empty(t, 3))]
+        # default: the NaN is not propagated (Triton's test: not NaN; max then min gives the
+        # lower bound), except when the bounds are NaN too; "all": NaN
+        cl = np.array([-b[0], np.nan, np.clip(a[2], -b[2], b[2])], dtype=NP[t])
+        add(name, tile, f"propagate_nan_clamp_{t}", (3,), args,
+            {"cl": cl, "cl_all": np.array([np.nan, np.nan, cl[2]], dtype=NP[t])}, rtol=0, atol=0)
+
+
+REDUCE_OPS = ["min", "max", "sum", "argmin", "argmax"]
+
+
+def np_reduce(op, x, axis, keep):
+    f = {"min": np.min, "max": np.max, "sum": np.sum, "argmin": np.argmin, "argmax": np.argmax}[op]
+    if op.startswith("arg"):
+        r = f(x, axis=axis)
+        return np.expand_dims(r, axis).astype(np.int32) if keep else r.astype(np.int32)
+    return f(x.astype(np.float64), axis=axis, keepdims=keep).astype(np.float32)
+
+
+def reduce_cases():
+    tile = g("core", "reduce.tile")
+    configs = [(op, shape, axis, False) for op in REDUCE_OPS for shape in [(2, 32), (4, 32), (4, 128)]
+               for axis in [0, 1]]
+    configs += [(op, (1, 1024), 1, False) for op in REDUCE_OPS]
+    configs += [(op, (32, 32), axis, True) for op in REDUCE_OPS for axis in [0, 1]]
+    for op, shape, axis, keep in configs:
+        name = f"core/reduce[{op},{shape[0]}x{shape[1]},axis={axis}{',keep_dims' if keep else ''}]"
+        rng = rng_for(name)
+        x = rng.standard_normal(shape).astype(np.float32)
+        ref = np_reduce(op, x, axis, keep)
+        out = "zi" if op.startswith("arg") else "z"
+        args = [("x", x), ("z", empty("f32", ref.size)), ("zi", empty("i32", ref.size))]
+        add(name, tile, "reduce2d", (1,), args, {out: ref.reshape(-1)}, rtol=0.01, atol=1e-5,
+            defines={"BM": shape[0], "BN": shape[1], "AXIS": axis, "OP": REDUCE_OPS.index(op), "KEEP": int(keep)})
+    for op in ["min", "max", "sum"]:
+        for keep in [False, True]:
+            name = f"core/reduce[{op},16x32,axis=None{',keep_dims' if keep else ''}]"
+            rng = rng_for(name)
+            x = rng.standard_normal((16, 32)).astype(np.float32)
+            ref = np.array([np_reduce(op, x, None, False)], dtype=np.float32)
+            add(name, g("core", "reduce.tile"), "reduce2d_all", (1,), [("x", x), ("z", empty("f32", 1))], {"z": ref},
+                rtol=0.01, atol=1e-5, defines={"OP": REDUCE_OPS.index(op), "KEEP": int(keep)})
+    for op in REDUCE_OPS:
+        for shape in [(2, 32, 16), (32, 2, 16), (32, 16, 2)]:
+            for axis in [0, 1, 2]:
+                for keep in ([False, True] if shape == (32, 2, 16) else [False]):
+                    name = f"core/reduce[{op},{'x'.join(map(str, shape))},axis={axis}{',keep_dims' if keep else ''}]"
+                    rng = rng_for(name)
+                    x = rng.standard_normal(shape).astype(np.float32)
+                    ref = np_reduce(op, x, axis, keep)
+                    out = "zi" if op.startswith("arg") else "z"
+                    args = [("x", x), ("z", empty("f32", ref.size)), ("zi", empty("i32", ref.size))]
+                    add(name, tile, "reduce3d", (1,), args, {out: ref.reshape(-1)}, rtol=0.01, atol=1e-5,
+                        defines={"D0": shape[0], "D1": shape[1], "D2": shape[2], "AX3": axis,
+                                 "OP3": REDUCE_OPS.index(op), "KEEP3": int(keep)})
+    name = "core/reduce[sum,32x32,axis=-1]"
+    x = rng_for(name).standard_normal((32, 32)).astype(np.float32)
+    add(name, tile, "reduce_negative_axis", (1,), [("x", x), ("z", empty("f32", 32))], {"z": x.sum(1)},
+        rtol=0.01, atol=1e-5)
+    for shape in [(2, 32), (4, 32), (4, 128)]:
+        for axis in [0, 1]:
+            name = f"core/reduce[xor_sum,bool,{shape[0]}x{shape[1]},axis={axis}]"
+            rng = rng_for(name)
+            x = (rng.random(shape) < 0.5).astype(np.float32) * rng.standard_normal(shape).astype(np.float32)
+            ref = np.bitwise_xor.reduce(x != 0, axis=axis).astype(np.int8)
+            add(name, tile, "xor_sum_bool", (1,), [("x", x), ("z", empty("i8", ref.size))], {"z": ref},
+                defines={"BM": shape[0], "BN": shape[1], "AXIS": axis})
+    add("core/max_returns_zero", tile, "max_returns_zero", (1,), [("x", np.zeros(128, np.float32)),
+                                                                    ("z", np.ones(1, np.float32))],
+        {"z": np.zeros(1, np.float32)}, rtol=0, atol=0)
+    rng = rng_for("core/generic_reduction")
+    x = rng.random(512).astype(np.float32)
+    add("core/generic_reduction[welford]", tile, "var_mean", (1,),
+        [("x", x), ("out_mean", empty("f32", 1)), ("out_var", empty("f32", 1))],
+        {"out_mean": np.array([x.astype(np.float64).mean()]), "out_var": np.array([x.astype(np.float64).var()])},
+        rtol=1.3e-6, atol=1e-5)
+    for op_i, op in enumerate(["sum", "max", "min"]):
+        for block_n, n, pids in [(32, 512, 2), (64, 1024, 4), (128, 2048, 2)]:
+            name = f"core/optimize_thread_locality[{op},BLOCK_N={block_n},N={n},pids={pids}]"
+            rng = rng_for(name)
+            x = rng.standard_normal((32, n)).astype(np.float32)
+            y = rng.standard_normal((32, pids)).astype(np.float32)
+            xs = x.astype(np.float64)
+            parts = np.stack([{"sum": np.sum, "max": np.max, "min": np.min}[op](
+                xs[:, np.concatenate([np.arange(s * block_n, (s + 1) * block_n) for s in range(p, n // block_n, pids)])],
+                axis=1) for p in range(pids)], axis=1)
+            add(name, tile, "thread_locality", (1, pids), [("x", x), ("y", y), ("n", n)], {"y": parts.astype(np.float32)},
+                rtol=0.01, atol=1e-3, defines={"BLOCK_N": block_n, "OP": op_i})
+    rng = rng_for("core/chained_reductions")
+    x = rng.integers(0, 1000, (4, 32, 32, 4, 2)).astype(np.int32)
+    ref = np.transpose(x, (2, 1, 0, 3, 4)).astype(np.int64).sum(3).sum(1).sum(0).astype(np.int32)
+    add("core/chained_reductions[(4,32,32,4,2),(2,1,0,3,4),(3,1,0)]", tile, "chained_reductions", (1,),
+        [("x", x), ("out", empty("i32", 8))], {"out": ref.reshape(-1)})
+
+
 # ------------------------------------------------------------------ running
 class Report(ce.Results):
     """PASS / FAIL / XFAIL lines and counts; thread-safe (cases run in parallel)."""
@@ -538,7 +731,7 @@ def run_entry(tilerun, e, work, via, verbose):
 
 def register_all():
     for f in [bin_op_cases, scalar_op_cases, bitwise_cases, shift_cases, compare_cases, unary_cases, cast_cases,
-              cast_to_bool_cases, bitcast_cases, where_cases, reduce1d_cases, atomic_cases, tensor_atomic_cases]:
+              cast_to_bool_cases, bitcast_cases, where_cases, minmax_cases, math_cases, reduce1d_cases, reduce_cases, atomic_cases, tensor_atomic_cases]:
         f()
 
 
