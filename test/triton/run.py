@@ -622,6 +622,152 @@ def reduce_cases():
         [("x", x), ("out", empty("i32", 8))], {"out": ref.reshape(-1)})
 
 
+SCAN_OPS = ["cumsum", "cumprod", "get_first_element", "linear_recurrence", "cummax", "roll"]
+SCAN_SHAPES = [(8, 32), (16, 32), (32, 16), (2, 1024), (1024, 2), (32, 32), (1, 1024)]
+
+
+def scan_reference(op, x, y, axis, reverse):
+    x_in = np.flip(x, axis) if reverse else x
+    if op in ("cumsum", "cumprod"):
+        f = np.cumsum if op == "cumsum" else np.cumprod
+        if is_int(str(x.dtype).replace("int", "i")):
+            r = f(x_in.astype(np.int64), axis=axis).astype(x.dtype)
+        else:
+            r = f(x_in.astype(np.float64), axis=axis).astype(np.float32)
+        return np.flip(r, axis) if reverse else r
+    if op == "get_first_element":
+        r = x.copy()
+        if axis == 0:
+            if reverse:
+                r[:-1] = x[-1]
+            else:
+                r[1:] = x[0]
+        else:
+            if reverse:
+                r[:, :-1] = x[:, -1:]
+            else:
+                r[:, 1:] = x[:, 0:1]
+        return r
+    if op == "cummax":
+        xi = np.moveaxis(x_in, axis, -1)
+        idx = np.zeros(xi.shape, np.int64)
+        for row in np.ndindex(xi.shape[:-1]):
+            best, bi = None, 0
+            for j, v in enumerate(xi[row]):
+                if best is None or not (best > v):  # combine: keep the left only when strictly greater
+                    best, bi = v, j
+                idx[row + (j,)] = bi
+        r = np.moveaxis(idx, -1, axis)
+        return (x.shape[axis] - np.flip(r, axis) - 1) if reverse else r
+    if op == "roll":
+        r = np.roll(x_in, 1, axis=axis)
+        if axis == 0:
+            r[:1] = 0
+        else:
+            r[:, :1] = 0
+        return np.flip(r, axis) if reverse else r
+    assert op == "linear_recurrence"
+    xr = x.T if axis == 0 else x
+    yr = y.T if axis == 0 else y
+    if reverse:
+        xr, yr = np.flip(xr, 1), np.flip(yr, 1)
+    out = np.zeros(xr.shape, dtype=np.float64 if x.dtype.kind == "f" else np.int64)
+    for i in range(xr.shape[0]):
+        acc = 0
+        for j in range(xr.shape[1]):
+            acc = xr[i, j] * acc + yr[i, j]
+            if x.dtype.kind != "f":
+                acc = tr.wrap(int(acc), "i32")
+            out[i, j] = acc
+    if reverse:
+        out = np.flip(out, 1)
+    out = out.T if axis == 0 else out
+    return out.astype(x.dtype)
+
+
+def scan_cases():
+    tile = g("core", "scan.tile")
+    k = 0
+    for op in SCAN_OPS:
+        for t in ["i32", "f32", "bf16"]:
+            if t == "bf16" and op in ("cummax", "linear_recurrence", "roll"):
+                continue  # the test skips these for bf16
+            for axis in [1, 0]:
+                for rev in [False, True]:
+                    shape = SCAN_SHAPES[k % len(SCAN_SHAPES)]
+                    warps = [4, 16][k % 2]
+                    k += 1
+                    name = f"core/scan2d[{op},{t},{shape[0]}x{shape[1]},axis={axis}{',reverse' if rev else ''}]"
+                    rng = rng_for(name)
+                    if op == "linear_recurrence" and t == "i32":
+                        x, y = rng.integers(-1, 2, shape).astype(np.int32), rng.integers(-1, 2, shape).astype(np.int32)
+                    elif t == "i32":
+                        x = tr.random_values("i32", shape[0] * shape[1], rng, edges=False).reshape(shape)
+                        y = tr.random_values("i32", shape[0] * shape[1], rng, edges=False).reshape(shape)
+                    else:
+                        x, y = rng.standard_normal(shape).astype(np.float32), rng.standard_normal(shape).astype(np.float32)
+                        if t == "bf16":
+                            x = tr.bf16_round(x)
+                    ref = scan_reference(op, x, y, axis, rev)
+                    defines = {"BM": shape[0], "BN": shape[1], "AXIS": axis, "REV": int(rev), "OP": SCAN_OPS.index(op)}
+                    size = x.size
+                    if t == "bf16":
+                        args = [("x", x), ("z", empty("f32", size))]
+                    else:
+                        args = [("x", x), ("y", y), ("z", empty(t, size)), ("zi", empty("i64", size))]
+                    out = "zi" if op == "cummax" else "z"
+                    add(name, tile, f"scan2d_{t}", (1,), args, {out: ref.reshape(-1)},
+                        rtol=0.01, atol=1e-3 if op == "cumprod" else 0, defines=defines,
+                        flags=["--num-warps", str(warps)])
+    for m, n in [(1, 64), (2, 32), (4, 16), (8, 8), (16, 4), (32, 2), (64, 1)]:
+        name = f"core/scan_1d[{m},{n}]"
+        x = rng_for(name).integers(-100, 100, m).astype(np.int32)
+        add(name, tile, "scan_1d", (1,), [("out", empty("i32", m * n)), ("inp", x)],
+            {"out": np.broadcast_to(np.cumsum(x).reshape(1, m), (n, m)).reshape(-1)}, defines={"M": m, "N": n})
+    for m, n in [(2048, 2), (1024, 8), (1024, 128), (256, 512), (32, 512), (8, 512), (8, 2)]:
+        name = f"core/histogram[{m},{n}]"
+        x = rng_for(name).integers(0, n, m).astype(np.int32)
+        add(name, tile, "histogram", (1,), [("x", x), ("z", empty("i32", n))],
+            {"z": np.bincount(x, minlength=n).astype(np.int32)}, defines={"M": m, "N": n})
+
+
+def standard_cases():
+    tile = g("standard", "standard.tile")
+    for m, n in [(1, 512), (8, 64), (256, 16), (512, 8)]:
+        for t in ["i32", "f16", "f32", "bf16"]:
+            for desc in [False, True]:
+                name = f"standard/sort[{t},{m},{n}{',descending' if desc else ''}]"
+                rng = rng_for(name)
+                x = tr.random_values(t, n * m, rng, edges=False).reshape(n, m)
+                if t != "i32":
+                    x[rng.random((n, m)) < 0.05] = 0.0  # ties
+                ref = np.sort(x, axis=1)
+                if desc:
+                    ref = np.flip(ref, 1)
+                add(name, tile, f"sort_{t}", (1,), [("x", x), ("z", empty(t, n * m))], {"z": ref.reshape(-1)},
+                    rtol=0, atol=0, defines={"N": n, "M": m, "DESC": int(desc)}, flags=["--num-warps", "8"])
+            name = f"standard/flip[{t},{m},{n}]"
+            x = tr.random_values(t, n * m, rng_for(name), edges=False).reshape(n, m)
+            add(name, tile, f"flip_{t}", (1,), [("x", x), ("z", empty(t, n * m))], {"z": np.flip(x, 1).reshape(-1)},
+                rtol=0, atol=0, defines={"N": n, "M": m}, flags=["--num-warps", "8"])
+    x = np.arange(16, dtype=np.float32).reshape(1, 16)
+    x[:, -1] = np.inf
+    add("standard/flip_inf", tile, "flip_inf", (1,), [("out", empty("f32", 16)), ("x", x)],
+        {"out": np.flip(x.reshape(-1, 8, 2), -1).reshape(-1)}, rtol=0, atol=0)
+    add("standard/ravel", tile, "ravel_", (1,), [("out", empty("i32", 256))], {"out": np.arange(256, dtype=np.int32)})
+    expected = np.array([[0, 3, 6, 9, 12, 15, 18], [1, 4, 7, 10, 13, 16, 19], [2, 5, 8, 11, 14, 17, 20],
+                         [21, 23, 25, 27, 29, 31, 33], [22, 24, 26, 28, 30, 32, 34]], dtype=np.float32)
+    add("standard/swizzle2d[5,7,3]", g("standard", "swizzle2d.tile"), "swizzle2d_kernel", (1,),
+        [("output", np.zeros((5, 7), np.float32)), ("size_i", 5), ("size_j", 7), ("size_g", 3)],
+        {"output": expected.reshape(-1)}, rtol=0, atol=0)
+    for n, m, k in [(8, 64, 4), (1, 512, 1), (256, 16, 4)]:
+        name = f"standard/topk[f32,{m},{n},k={k}]"
+        x = rng_for(name).standard_normal((n, m)).astype(np.float32)
+        ref = -np.sort(-x, axis=1)[:, :k]
+        add(name, g("standard", "topk.tile"), "topk_f32", (1,), [("x", x), ("z", empty("f32", n * k))],
+            {"z": ref.reshape(-1)}, rtol=0, atol=0, defines={"N": n, "M": m, "K": k})
+
+
 # ------------------------------------------------------------------ running
 class Report(ce.Results):
     """PASS / FAIL / XFAIL lines and counts; thread-safe (cases run in parallel)."""
@@ -731,7 +877,7 @@ def run_entry(tilerun, e, work, via, verbose):
 
 def register_all():
     for f in [bin_op_cases, scalar_op_cases, bitwise_cases, shift_cases, compare_cases, unary_cases, cast_cases,
-              cast_to_bool_cases, bitcast_cases, where_cases, minmax_cases, math_cases, reduce1d_cases, reduce_cases, atomic_cases, tensor_atomic_cases]:
+              cast_to_bool_cases, bitcast_cases, where_cases, minmax_cases, math_cases, reduce1d_cases, reduce_cases, scan_cases, standard_cases, atomic_cases, tensor_atomic_cases]:
         f()
 
 
