@@ -189,6 +189,39 @@ def minmax():
     return "\n".join(out)
 
 
+MEM_TYPES = ["i1"] + INTS + UINTS + FLOATS + ["bf16"]
+
+
+def memory():
+    """test_masked_load (sizes, masks, `other` 0 / 1, every torch dtype), test_addptr
+    (pointer + offsets either way round), test_full (static and dynamic values; shapes
+    (), (1,), (128,) broadcast into 128)."""
+    out = [HEADER, "// test_core.py test_masked_load / test_addptr / test_full.\n"]
+    for t in MEM_TYPES:
+        other = "OTHER == 1" if t == "i1" else ("OTHER.to(f32)" if is_float(t) else "OTHER")
+        out.append(f"kernel masked_load_{t}(in_ptr: *{t}, out_ptr: *{t}, in_size: i32, const OUT_SIZE: i32 = 128, "
+                   "const OTHER: i32 = 0) {\n"
+                   "    let in_offsets = arange(0, OUT_SIZE);\n"
+                   f"    let x = load(in_ptr + in_offsets, mask = in_offsets < in_size, other = {other});\n"
+                   "    store(out_ptr + arange(0, OUT_SIZE), x);\n}\n")
+    for t in DTYPES_BF16:
+        out.append(f"kernel addptr_{t}(x: *{t}, y: *{t}, const ORDER: i32 = 0) {{\n"
+                   "    let offs = arange(0, 1024);\n"
+                   "    if ORDER == 0 {\n        store(y + offs, load(x + offs));\n"
+                   "    } else {\n        store(offs + y, load(offs + x));\n    }\n}\n")
+    for t in INTS + UINTS + FLOATS + ["bf16"]:
+        val = "2.0" if is_float(t) else "2"
+        out.append(f"kernel full_{t}(s0: *{t}, s1: *{t}, s128: *{t}, d0: *{t}, d1: *{t}, d128: *{t}, val: {t}) {{\n"
+                   "    let o = arange(0, 128);\n"
+                   f"    store(s0 + o, full((), {val}, {t}));\n"
+                   f"    store(s1 + o, full((1,), {val}, {t}));\n"
+                   f"    store(s128 + o, full((128,), {val}, {t}));\n"
+                   f"    store(d0 + o, full((), val, {t}));\n"
+                   f"    store(d1 + o, full((1,), val, {t}));\n"
+                   f"    store(d128 + o, full((128,), val, {t}));\n}}\n")
+    return "\n".join(out)
+
+
 def reduce1d():
     """test_reduce1d: min, max, sum, argmin, argmax (ties: leftmost) of a 1-D tile of every
     dtype. Sums of integers under 32 bits are i32 / u32 (Triton's _pick_sum_dtype)."""
@@ -248,7 +281,7 @@ def tensor_atomics():
 MULTI = [bin_op, bitwise, shift, compare, atomics]  # one file per first type (or op)
 SINGLE = {"scalar_op.tile": scalar_op, "unary.tile": unary, "cast.tile": cast, "cast_to_bool.tile": cast_to_bool,
           "bitcast.tile": bitcast,
-          "where.tile": where, "minmax.tile": minmax, "reduce1d.tile": reduce1d, "tensor_atomics.tile": tensor_atomics}
+          "where.tile": where, "minmax.tile": minmax, "memory.tile": memory, "reduce1d.tile": reduce1d, "tensor_atomics.tile": tensor_atomics}
 
 
 def render():

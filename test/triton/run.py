@@ -65,6 +65,14 @@ def add(name, tile, kernel, grid, args, checks, rtol=None, atol=None, defines=No
                          gpu_only=gpu_only))
 
 
+def add_custom(name, tile, kernel, grid, args, saves, verify, defines=None):
+    """A run whose result is checked in Python: `saves` names the buffers tilerun saves,
+    `verify(dict name -> array)` returns (ok, message)."""
+    e = Entry(name, tile, kernel, Case(name, grid, args, {}, None, None, defines, None))
+    e.saves, e.verify = saves, verify
+    ENTRIES.append(e)
+
+
 def refuse(name, tile, want="", kernel=None):
     ENTRIES.append(Entry(name, tile, kernel, refuse=want))
 
@@ -393,11 +401,17 @@ def atomic_cases():
                     ref[grp * 5:grp * 5 + 5] = r
             checks = {"z": ref}
             if op == "xchg":
-                # the survivor is one of the five values; the runner checks membership below
-                checks = {}
-                ENTRIES.append(Entry(name, g("core", "gen", f"atomic_{op}.tile"), f"atomic_{op}_{t}",
-                                     Case(name, (5, 4), [("x", x), ("z", z)], {}, None, None, None, None)))
-                ENTRIES[-1].xchg = (x, t)
+                # each word ends as one of its five programs' values (the last to swap)
+                def verify(out, x=x):
+                    z = out["z"]
+                    for grp in range(4):
+                        vals = set(np.asarray(x[grp * 5:grp * 5 + 5], dtype=np.float64).tolist())
+                        for w in z[grp * 5:grp * 5 + 5]:
+                            if float(w) not in vals:
+                                return False, f"a word of group {grp} is {w}, none of its programs' values {sorted(vals)}"
+                    return True, ""
+                add_custom(name, g("core", "gen", f"atomic_{op}.tile"), f"atomic_{op}_{t}", (5, 4),
+                           [("x", x), ("z", z)], ["z"], verify)
                 continue
             add(name, g("core", "gen", f"atomic_{op}.tile"), f"atomic_{op}_{t}", (5, 4), [("x", x), ("z", z)], checks,
                 rtol=0.01 if t in ("f16", "bf16") else 1e-6, atol=0)
@@ -768,6 +782,155 @@ def standard_cases():
             {"z": ref.reshape(-1)}, rtol=0, atol=0, defines={"N": n, "M": m, "K": k})
 
 
+def atomic_extra_cases():
+    tile = g("core", "atomics.tile")
+    add("core/atomic_rmw_predicate", tile, "atomic_rmw_predicate", (4096,), [("x", np.zeros(1, np.int32))],
+        {"x": np.array([63], np.int32)})
+    for t in ["f32", "f16"]:
+        for size in [2, 4, 8, 32, 64, 128]:
+            name = f"core/tensor_atomic_add_non_exclusive_offset[{t},{size}]"
+            val = rng_for(name).standard_normal(size * size).astype(NP[t])
+            add(name, tile, f"atomic_add_non_exclusive_{t}", (1,),
+                [("x", np.zeros(size * size // 2, NP[t])), ("val", val)], {"x": (val[0::2] + val[1::2]).astype(NP[t])},
+                rtol=1e-3 if t == "f16" else 1.3e-6, atol=1e-5, defines={"NUM": size})
+    ref = np.ones((8, 8), np.float32)
+    ref[0, 0] = 0
+    add("core/tensor_atomic_rmw_block", tile, "atomic_rmw_block", (2,), [("x", np.ones(64, np.float32))],
+        {"x": np.minimum(np.ones(64), np.arange(64)).astype(np.float32)}, rtol=0, atol=0)
+    add("core/atomic_cas[change_value]", tile, "change_value", (1,), [("lock", np.zeros(1, np.int32))],
+        {"lock": np.ones(1, np.int32)})
+    for i, sem in enumerate(["None", "acquire", "release", "acq_rel", "relaxed"]):
+        add(f"core/atomic_cas[serialized_add,{sem}]", tile, "serialized_add", (200,),
+            [("data", np.zeros(128, np.float32)), ("lock", np.zeros(1, np.int32))],
+            {"data": np.full(128, 200, np.float32)}, rtol=0, atol=0, defines={"SEM": i})
+        add(f"core/tensor_atomic_cas[{sem}]", tile, "tensor_atomic_cas", (2,),
+            [("x", np.array([0, 1, 0, 1, 0, 1, 0, 1], np.int64))], {"x": np.array([2, 1, 2, 1, 2, 1, 2, 1], np.int64)},
+            defines={"SEM": i})
+    add("core/constexpr_if_return[total=1]", tile, "constexpr_if_return", (1,),
+        [("semaphore", np.zeros(1, np.int32)), ("out", np.full(1, -1, np.int32))], {"out": np.zeros(1, np.int32)},
+        defines={"TOTAL": 1})
+    add_custom("core/constexpr_if_return[total=4]", tile, "constexpr_if_return", (4,),
+               [("semaphore", np.zeros(1, np.int32)), ("out", np.full(1, -1, np.int32))], ["out", "semaphore"],
+               lambda o: (o["semaphore"][0] == 4 and 3 <= o["out"][0] <= 6,
+                          f"semaphore {o['semaphore'][0]} (expected 4), out {o['out'][0]} (expected 3 + the last program)"),
+               defines={"TOTAL": 4})
+    for (s0, s1), order, step in [((2, 2), "increase", 2), ((4, 4), "decrease", 3), ((5, 5), "random", 2),
+                                  ((6, 6), "random_no_duplication", 4), ((8, 8), "random", 1), ((8, 8), "increase", 3)]:
+        name = f"core/tensor_atomic_add_access_patterns[{s0}x{s1},{order},step={step}]"
+        rng = rng_for(name)
+        row = np.arange(s1)
+        if order == "increase":
+            idx = np.stack([np.repeat(row, i + 1)[:s1] for i in range(s0)])
+        elif order == "decrease":
+            idx = np.stack([np.repeat(row[::-1], i + 1)[:s1] for i in range(s0)])
+        elif order == "random_no_duplication":
+            idx = np.stack([rng.permutation(s1) for _ in range(s0)])
+        else:
+            idx = rng.integers(0, s1, (s0, s1))
+        val = rng.standard_normal((s0, s1)).astype(np.float32)
+        dst = rng.standard_normal((s0, s1)).astype(np.float32)
+        ref = dst.astype(np.float64).copy()
+        cnt = 0
+        for i in range(s0):
+            for j in range(s1):
+                if cnt % step != 0:
+                    ref[i, idx[i, j]] += val[i, j]
+                cnt += 1
+        absolute = (idx + (np.arange(s0) * s1)[:, None]).astype(np.int32)
+        add(name, tile, "atomic_add_masked", (1,), [("out", dst.reshape(-1)), ("idx", absolute.reshape(-1)),
+                                                   ("val", val.reshape(-1)), ("n", s0 * s1), ("step", step)],
+            {"out": ref.reshape(-1).astype(np.float32)}, rtol=1e-5, atol=1e-2)
+
+
+def memory_cases():
+    gtile = g("core", "gen", "memory.tile")
+    tile = g("core", "memory.tile")
+    for t in gen.MEM_TYPES:
+        for size, diff, other in [(128, 0, 0), (512, 3, 1), (128, 1, 0)]:
+            name = f"core/masked_load[{t},{size},size_diff={diff},other={other}]"
+            rng = rng_for(name)
+            n_in = size - diff
+            if t == "i1":
+                x = rng.random(n_in) < 0.5
+            elif is_int(t):
+                x = rng.integers(0, 127, n_in).astype(NP[t])
+            else:
+                x = rng.random(n_in).astype(np.float32)
+                x = tr.bf16_round(x) if t == "bf16" else x.astype(NP[t])
+            ref = np.concatenate([x, np.full(diff, other, dtype=x.dtype)])
+            add(name, gtile, f"masked_load_{t}", (1,), [("in_ptr", x), ("out_ptr", empty(t, size)), ("in_size", n_in)],
+                {"out_ptr": ref}, rtol=0, atol=0, defines={"OUT_SIZE": size, "OTHER": other})
+    for t in DTYPES_BF16:
+        for order in [0, 1]:
+            name = f"core/addptr[{t},order={order}]"
+            x = tr.random_values(t, 1024, rng_for(name))
+            add(name, gtile, f"addptr_{t}", (1,), [("x", x), ("y", empty(t, 1024))], {"y": x}, rtol=0, atol=0,
+                defines={"ORDER": order})
+    for t in INTS + UINTS + tr.FLOATS + ["bf16"]:
+        name = f"core/full[{t}]"
+        args = [(k, empty(t, 128)) for k in ["s0", "s1", "s128", "d0", "d1", "d128"]] + [("val", 2)]
+        add(name, gtile, f"full_{t}", (1,), args, {k: np.full(128, 2, NP[t]) for k, _ in args[:6]}, rtol=0, atol=0)
+    for mask in [1, 0]:
+        for other in [0, 1]:
+            name = f"core/masked_load_scalar[mask={bool(mask)},other={other}]"
+            add(name, tile, "masked_load_scalar", (1,), [("in_ptr", np.full(128, 4.0, np.float32)),
+                                                         ("out_ptr", empty("f32", 128))],
+                {"out_ptr": np.full(128, 4.0 if mask else other, np.float32)}, rtol=0, atol=0,
+                defines={"MASK": mask, "OTHER": other})
+    for t in ["f16", "f32", "bf16"]:
+        name = f"core/masked_load_shared_memory[{t}]"
+        rng = rng_for(name)
+        a = rng.random((32, 16)).astype(np.float32)
+        b = rng.random((16, 32)).astype(np.float32)
+        if t == "bf16":
+            a, b = tr.bf16_round(a), tr.bf16_round(b)
+        else:
+            a, b = a.astype(NP[t]), b.astype(NP[t])
+        ref = a.astype(np.float64) @ b.astype(np.float64)
+        add(name, tile, f"masked_load_dot_{t}", (1,), [("in1", a), ("in2", b), ("out", empty(t, 32 * 32)),
+                                                     ("in_stride", 16), ("in2_stride", 32), ("out_stride", 32)],
+            {"out": ref.reshape(-1)}, rtol=0.01 if t != "f32" else 1e-3, atol=1e-2)
+    src = rng_for("core/cache").standard_normal(128).astype(np.float32)
+    for i, c in enumerate(["", ".ca", ".cg", ".cv"]):
+        add(f"core/load_cache_modifier[{c or 'none'}]", tile, "load_cache_modifier", (1,),
+            [("dst", empty("f32", 128)), ("src", src)], {"dst": src}, rtol=0, atol=0, defines={"CACHE": i})
+    for i, c in enumerate(["", ".wb", ".cg", ".cs", ".wt"]):
+        add(f"core/store_cache_modifier[{c or 'none'}]", tile, "store_cache_modifier", (1,),
+            [("dst", empty("f32", 128)), ("src", src)], {"dst": src}, rtol=0, atol=0, defines={"CACHE": i})
+    for i, c in enumerate(["", "evict_last", "evict_first"]):
+        add(f"core/store_eviction_policy[{c or 'none'}]", tile, "store_eviction_policy", (1,),
+            [("dst", empty("f32", 128)), ("src", src)], {"dst": src}, rtol=0, atol=0, defines={"POLICY": i})
+    for n in [16, 10, 11, 1024]:
+        name = f"core/vectorization[{n}]"
+        x = rng_for(name).standard_normal(1024).astype(np.float32)
+        dst = np.zeros(1024, np.float32)
+        ref = dst.copy()
+        ref[:n] = x[:n]
+        add(name, tile, "vectorization", (1,), [("dst", dst), ("src", x), ("n", n)], {"dst": ref}, rtol=0, atol=0)
+    for hint in [0, 1]:
+        name = f"core/vectorization_hints[{bool(hint)}]"
+        x = rng_for(name).standard_normal(1024).astype(np.float32)
+        add(name, tile, "vectorization_hints", (1,), [("dst", empty("f32", 1024)), ("src", x),
+                                                      ("off", np.zeros(1, np.int32)), ("n", 1024)], {"dst": x},
+            rtol=0, atol=0, defines={"HINT": hint})
+    outs = ["i1", "i8", "i16", "i32", "i64", "u8", "f16", "f32", "f64", "bf16"]
+    for mode in [0, 1]:
+        name = f"core/store_constant[{'value' if mode == 0 else 'mask'}]"
+        args = [(f"o_{t}", np.zeros(128, NP[t])) for t in outs] + [("n", 128)]
+        checks = {f"o_{t}": np.full(128, 1 if mode == 0 else 0, NP[t]) for t in outs}
+        add(name, tile, "store_constant", (1,), args, checks, rtol=0, atol=0, defines={"MODE": mode})
+    add("core/load_scalar_with_mask", tile, "load_scalar_with_mask", (1,),
+        [("inp", np.zeros(1, np.int32)), ("index", np.zeros(1, np.int32)), ("out", np.full(1, 7, np.int32)), ("n", 1)],
+        {"out": np.zeros(1, np.int32)})
+    add("core/load_store_same_ptr", tile, "load_store_same_ptr", (4096,), [("in_out", np.ones(4096, np.float32))],
+        {"in_out": np.full(4096, 2, np.float32)}, rtol=0, atol=0, flags=["--num-warps", "32"])
+    for start in [0, 1, 7, 16]:
+        add(f"core/arange[{start}]", tile, "arange_", (1,), [("z", empty("i32", 128))],
+            {"z": np.arange(start, start + 128, dtype=np.int32)}, defines={"START": start})
+    add("core/empty_kernel", tile, "empty_kernel", (1,), [("x", np.ones(128, np.float32))],
+        {"x": np.ones(128, np.float32)}, rtol=0, atol=0)
+
+
 # ------------------------------------------------------------------ running
 class Report(ce.Results):
     """PASS / FAIL / XFAIL lines and counts; thread-safe (cases run in parallel)."""
@@ -841,24 +1004,19 @@ def run_refusal(tilerun, e):
         f"refused: {m.group(3).strip()}"
 
 
-def run_xchg(tilerun, e, case_dir, via):
-    """atomic_xchg: each word ends as one of its five programs' values."""
+def run_custom(tilerun, e, case_dir, via):
+    """Runs the case saving `e.saves`, then `e.verify` judges the saved buffers."""
     os.makedirs(case_dir, exist_ok=True)
-    x, t = e.xchg
-    out = os.path.join(case_dir, "z_out.npy")
-    o = Outcome()
     case = e.case
-    case.flags = ["--save", f"z={out}"]
+    case.flags = [f for nm in e.saves for f in ("--save", f"{nm}={os.path.join(case_dir, nm + '_out.npy')}")]
+    o = Outcome()
     run_case(tilerun, e.tile, e.kernel, case, case_dir, via, o, False)
     if not o.ok_:
         return False, o.why
-    z = np.load(out)
-    for grp in range(4):
-        vals = set(np.asarray(x[grp * 5:grp * 5 + 5], dtype=np.float64).tolist())
-        for w in z[grp * 5:grp * 5 + 5]:
-            if float(w) not in vals:
-                return False, f"word of group {grp} is {w}, none of the programs' values {sorted(vals)}"
-    return True, "each word holds one program's value"
+    try:
+        return e.verify({nm: np.load(os.path.join(case_dir, nm + "_out.npy")) for nm in e.saves})
+    except Exception as ex:  # a missing file, a shape mismatch
+        return False, f"verification raised {ex!r}"
 
 
 def run_entry(tilerun, e, work, via, verbose):
@@ -867,8 +1025,8 @@ def run_entry(tilerun, e, work, via, verbose):
     if e.refuse is not None:
         ok, msg = run_refusal(tilerun, e)
         return ok, msg, time.time() - t0
-    if getattr(e, "xchg", None) is not None:
-        ok, msg = run_xchg(tilerun, e, case_dir, via)
+    if getattr(e, "verify", None) is not None:
+        ok, msg = run_custom(tilerun, e, case_dir, via)
         return ok, msg, time.time() - t0
     o = Outcome()
     run_case(tilerun, e.tile, e.kernel, e.case, case_dir, via, o, verbose)
@@ -877,7 +1035,7 @@ def run_entry(tilerun, e, work, via, verbose):
 
 def register_all():
     for f in [bin_op_cases, scalar_op_cases, bitwise_cases, shift_cases, compare_cases, unary_cases, cast_cases,
-              cast_to_bool_cases, bitcast_cases, where_cases, minmax_cases, math_cases, reduce1d_cases, reduce_cases, scan_cases, standard_cases, atomic_cases, tensor_atomic_cases]:
+              cast_to_bool_cases, bitcast_cases, where_cases, minmax_cases, math_cases, reduce1d_cases, reduce_cases, scan_cases, standard_cases, atomic_extra_cases, memory_cases, atomic_cases, tensor_atomic_cases]:
         f()
 
 
