@@ -931,6 +931,153 @@ def memory_cases():
         {"x": np.ones(128, np.float32)}, rtol=0, atol=0)
 
 
+EPILOGUES = ["none", "trans", "add-matrix", "add-rows", "add-cols", "softmax", "chain-dot"]
+
+
+def tf32(a):
+    return (a.astype(np.float32).view(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32)
+
+
+def dot_case(m, n, k, epilogue, in_t, out_t, precision, col_a=False, col_b=False, prefix="core/dot"):
+    tile = g("core", "dot.tile")
+    name = (f"{prefix}[{m}x{n}x{k},{epilogue},{in_t}->{out_t},{precision}"
+            f"{',col_a' if col_a else ''}{',col_b' if col_b else ''}]")
+    rng = rng_for(name)
+    if in_t == "i8":
+        x, y, w = (rng.integers(-128, 128, s).astype(np.int8) for s in [(m, k), (k, n), (n, n)])
+    elif in_t.startswith("f8"):
+        fmt = "e4m3" if in_t == "f8e4m3" else "e5m2"
+        bits = [rng.integers(0, 256, s).astype(np.uint8) for s in [(m, k), (k, n), (n, n)]]
+        for b in bits:  # no NaN / inf patterns
+            bad = (b & 0x7F) >= (0x78 if fmt == "e5m2" else 0x7F)
+            b[bad] = 0x38
+        xb, yb, wb = bits
+        x, y, w = (fp8_value(b, fmt) for b in bits)
+    else:
+        x, y, w = (rng.standard_normal(s).astype(np.float32) for s in [(m, k), (k, n), (n, n)])
+        x, y = x * np.float32(0.1), y * np.float32(0.1)
+        if in_t == "f32" and precision == "tf32":
+            x, y, w = tf32(x), tf32(y), tf32(w)
+        if in_t == "bf16":
+            x, y, w = tr.bf16_round(x), tr.bf16_round(y), tr.bf16_round(w)
+        elif in_t == "f16":
+            x, y, w = x.astype(np.float16), y.astype(np.float16), w.astype(np.float16)
+    zt = {"f16": "f16" if out_t == "f16" else "f16", "f32": "f32", "bf16": "f32", "i8": "i32"}.get(in_t, "f32")
+    if in_t == "f16":
+        zt = "f16"  # test_dot's z buffer has the input type
+    if in_t == "i8":
+        z = 1 + tr.random_values("i32", m * n, rng, -1000, 1000, edges=False).reshape(m, n)
+    else:
+        z = (1 + rng.standard_normal((m, n)) * 0.1).astype(np.float32)
+        if zt == "f16":
+            z = z.astype(np.float16)
+    ref = x.astype(np.float64) @ y.astype(np.float64)
+    zf = z.astype(np.float64)
+    if epilogue == "add-matrix":
+        ref = ref + zf
+    if epilogue == "add-rows":
+        ref = ref + zf[:, 0][:, None]
+    if epilogue == "add-cols":
+        ref = ref + zf[0, :][None, :]
+    if epilogue == "softmax":
+        num = np.exp(ref - ref.max(-1, keepdims=True))
+        ref = num / num.sum(-1, keepdims=True)
+    if epilogue == "chain-dot":
+        if in_t.startswith("f8"):
+            fmt = "e4m3" if in_t == "f8e4m3" else "e5m2"
+            ref = fp8_value(fp8_bits(ref, fmt), fmt).astype(np.float64)
+        ref = ref @ w.astype(np.float64)
+    szm, szn = n, 1
+    if epilogue == "trans":  # z given as a transposed view: element (i, j) at i + j * m
+        szm, szn = 1, m
+        zin = np.ascontiguousarray(z.T)
+        refout = np.ascontiguousarray(ref.T)
+    else:
+        zin, refout = z, ref
+    xa = np.ascontiguousarray(x.T) if col_a else x
+    ya = np.ascontiguousarray(y.T) if col_b else y
+    if in_t.startswith("f8"):
+        xa = np.ascontiguousarray(xb.T) if col_a else xb
+        ya = np.ascontiguousarray(yb.T) if col_b else yb
+        w = wb
+    sx = (1, m) if col_a else (k, 1)
+    sy = (1, k) if col_b else (n, 1)
+    args = [("x", xa), ("sxm", sx[0]), ("sxk", sx[1]), ("y", ya), ("syk", sy[0]), ("syn", sy[1]), ("w", w),
+            ("swn", n), ("swl", 1), ("z", zin), ("szm", szm), ("szn", szn)]
+    if in_t == "f32" or in_t.startswith("f8"):
+        rtol, atol = 0.01, 1e-3
+    elif out_t == "f16" or in_t == "bf16":
+        rtol, atol = 0.01, 1e-2
+    else:
+        rtol, atol = 0.01, 1e-3
+    if in_t == "f8e4m3":
+        rtol, atol = 0.01, 0.01
+    defines = {"BM": m, "BN": n, "BK": k, "EPI": EPILOGUES.index(epilogue), "IEEE": int(precision == "ieee"),
+               "OUT16": int(out_t == "f16")}
+    add(name, tile, f"dot_{in_t}", (1,), args, {"z": refout.reshape(-1)}, rtol=rtol, atol=atol, defines=defines)
+
+
+def dot_cases():
+    shapes = [(16, 16, 16), (32, 32, 32), (64, 64, 64)]
+    i = 0
+    for in_t, out_t, precision in [("f16", "f16", "ieee"), ("f16", "f32", "ieee"), ("f32", "f32", "tf32"),
+                                   ("f32", "f32", "ieee")]:
+        for epi in EPILOGUES:
+            out = out_t
+            if epi == "softmax" and out_t == "f16":
+                out = "f32"  # test_dot: softmax with f16 out uses an f32 accumulator
+            shape = shapes[i % 3]
+            i += 1
+            dot_case(*shape, epi, in_t, out, precision)
+        for shape in shapes:
+            if shape != shapes[(i - 1) % 3]:
+                dot_case(*shape, "none", in_t, out_t, precision)
+    # test_dot's transposed-operand and mixed-size cases, int8, the h100 bf16 chain, fp8
+    for col_a in [False, True]:
+        for col_b in [False, True]:
+            if col_a or col_b:
+                dot_case(64, 64, 64, "none", "f32", "f32", "ieee", col_a, col_b)
+            dot_case(32, 128, 64, "none", "i8", "i32", "tf32", col_a, col_b)
+            dot_case(128, 16, 32, "none", "f16", "f16", "tf32", col_a, col_b)
+    dot_case(64, 128, 32, "add-matrix", "i8", "i32", "tf32")
+    dot_case(64, 64, 64, "chain-dot", "bf16", "f32", "ieee")
+    for f8 in ["f8e5m2", "f8e4m3"]:
+        dot_case(64, 64, 32, "none", f8, "f32", "ieee")
+        dot_case(64, 64, 32, "chain-dot", f8, "f32", "ieee")
+    # get_test_dot_small_mn_fma_cases: dimensions under 16
+    for m, n, k in [(2, 2, 16), (1, 64, 64), (64, 2, 64), (64, 64, 4)]:
+        for epi in ["none", "add-rows"]:
+            dot_case(m, n, k, epi, "f32", "f32", "ieee")
+        dot_case(m, n, k, "add-cols", "f16", "f16", "ieee")
+    tile = g("core", "dot.tile")
+    add("core/dot_without_load[f32]", tile, "dot_without_load_f32", (1,), [("out", empty("f32", 1024))],
+        {"out": np.full(1024, 32, np.float32)}, rtol=0, atol=0)
+    add("core/dot_without_load[f16]", tile, "dot_without_load_f16", (1,), [("out", empty("f16", 1024))],
+        {"out": np.full(1024, 32, np.float16)}, rtol=0, atol=0)
+    x = np.arange(32 * 16, dtype=np.float32).reshape(32, 16)
+    r = np.stack([x, 2 * x], axis=-1).reshape(32, 32).astype(np.float64)
+    add("core/join_with_mma", tile, "join_with_mma", (1,), [("x", x), ("z", empty("f32", 1024))],
+        {"z": (r @ r).reshape(-1)}, rtol=1.3e-6, atol=1e-5)
+    rng = rng_for("core/dot_mulbroadcasted")
+    M, N, K = 256, 192, 160
+    xm = (rng.standard_normal((M, K)) * 0.1).astype(np.float32)
+    ym = (rng.standard_normal((K, N)) * 0.1).astype(np.float32)
+    add("core/dot_mulbroadcasted[f32]", g("core", "dot_mulbroadcasted.tile"), "dot_mulbroadcasted", (M // 128, N // 32),
+        [("z", rng.standard_normal((M, N)).astype(np.float32)), ("x", xm), ("y", ym)],
+        {"z": (xm.astype(np.float64) @ ym).reshape(-1)}, rtol=0, atol=0.01)
+    for b, m, n, k, bm, bn in [(2, 32, 32, 32, 32, 32), (4, 64, 64, 64, 32, 32), (1, 32, 32, 32, 8, 8)]:
+        name = f"core/dot3d[B={b},{m}x{n}x{k},block={bm}x{bn},f32]"
+        rng = rng_for(name)
+        q = rng.standard_normal((b, m, k)).astype(np.float32)
+        kk = rng.standard_normal((b, k, n)).astype(np.float32)
+        add(name, g("core", "dot3d.tile"), "dot3d_f32", (m // bm, n // bn),
+            [("q", q), ("k", kk), ("o", rng.standard_normal((b, m, n)).astype(np.float32)),
+             ("sqb", m * k), ("sqm", k), ("sqk", 1), ("skb", k * n), ("skk", n), ("skn", 1),
+             ("sob", m * n), ("som", n), ("son", 1)],
+            {"o": np.matmul(q.astype(np.float64), kk).reshape(-1)}, rtol=0.01, atol=1e-2,
+            defines={"BLOCK_B": b, "BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": k})
+
+
 # ------------------------------------------------------------------ running
 class Report(ce.Results):
     """PASS / FAIL / XFAIL lines and counts; thread-safe (cases run in parallel)."""
@@ -1035,7 +1182,7 @@ def run_entry(tilerun, e, work, via, verbose):
 
 def register_all():
     for f in [bin_op_cases, scalar_op_cases, bitwise_cases, shift_cases, compare_cases, unary_cases, cast_cases,
-              cast_to_bool_cases, bitcast_cases, where_cases, minmax_cases, math_cases, reduce1d_cases, reduce_cases, scan_cases, standard_cases, atomic_extra_cases, memory_cases, atomic_cases, tensor_atomic_cases]:
+              cast_to_bool_cases, bitcast_cases, where_cases, minmax_cases, math_cases, reduce1d_cases, reduce_cases, scan_cases, standard_cases, atomic_extra_cases, memory_cases, dot_cases, atomic_cases, tensor_atomic_cases]:
         f()
 
 
