@@ -1078,6 +1078,101 @@ def dot_cases():
             defines={"BLOCK_B": b, "BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": k})
 
 
+def shape_cases():
+    import itertools
+    tile = g("core", "shape.tile")
+    for t in ["f32", "i8"]:
+        name = f"core/transpose[{t}]"
+        x = tr.random_values(t, 256, rng_for(name)).reshape(2, 128)
+        # x (2, 128) row-major: z[j][i] = x[i][j] stored at offset j * 2 + i... the kernel stores
+        # x.T through off2d.T: element (i, j) of x goes to offset i * 128 + j of z
+        add(name, tile, f"transpose_{t}", (1,), [("z", empty(t, 256)), ("x", x)], {"z": x.reshape(-1)}, rtol=0, atol=0)
+    for t in ["i32", "i8"]:
+        for shape in [(2, 4), (16, 16)]:
+            for perm in [(0, 1), (1, 0)]:
+                name = f"core/trans_2d[{t},{shape[0]}x{shape[1]},{perm}]"
+                x = np.arange(shape[0] * shape[1]).astype(NP[t]).reshape(shape)
+                o = [shape[p] for p in perm]
+                add(name, tile, f"trans_2d_{t}", (1,), [("inp", x), ("out", empty(t, x.size))],
+                    {"out": np.transpose(x, perm).reshape(-1)},
+                    defines={"S0": shape[0], "S1": shape[1], "O0": o[0], "O1": o[1], "P0": perm[0], "P1": perm[1]})
+    perms = list(itertools.permutations([0, 1, 2, 3]))
+    for i, perm in enumerate(perms[::3]):
+        shape = [(2, 2, 8, 64), (4, 4, 4, 4)][i % 2]
+        name = f"core/trans_4d[i32,{'x'.join(map(str, shape))},{perm}]"
+        x = np.arange(np.prod(shape), dtype=np.int32).reshape(shape)
+        o = [shape[p] for p in perm]
+        d = {f"A{j}": shape[j] for j in range(4)}
+        d.update({f"B{j}": o[j] for j in range(4)})
+        d.update({f"Q{j}": perm[j] for j in range(4)})
+        add(name, tile, "trans_4d_i32", (1,), [("inp", x), ("out", empty("i32", x.size))],
+            {"out": np.transpose(x, perm).reshape(-1)}, defines=d, flags=["--num-warps", "8"])
+    for i, (a, b) in enumerate([((64,), (8, 8)), ((2, 32), (16, 4)), ((512,), (2,) * 9), ((64, 32), (16, 8, 16))]):
+        name = f"core/reshape[{a},{b}]"
+        x = tr.random_values("i32", int(np.prod(a)), rng_for(name))
+        add(name, tile, f"reshape_{i + 1}", (1,), [("z", empty("i32", x.size)), ("x", x)], {"z": x})
+    x = np.arange(1024, dtype=np.int32).reshape(32, 32)
+    add("core/trans_reshape", tile, "trans_reshape", (1,), [("inp", x), ("out", empty("i32", 1024))],
+        {"out": np.transpose(x.reshape(32, 4, 4, 2), (1, 2, 3, 0)).reshape(-1)})
+    xa, ya = np.arange(128, dtype=np.int32), np.arange(-128, 0, dtype=np.int32)
+    add("core/join", tile, "join_", (1,), [("x", xa), ("y", ya), ("z", empty("i32", 256))],
+        {"z": np.stack([xa, ya], -1).reshape(-1)})
+    add("core/join_scalars", tile, "join_scalars", (1,), [("x", np.array([42], np.int32)), ("y", np.array([100], np.int32)),
+                                                         ("z", empty("f32", 2))], {"z": np.array([42, 100], np.float32)})
+    add("core/interleave", tile, "interleave_", (1,), [("z", empty("i32", 256))],
+        {"z": np.stack([np.arange(128), np.arange(128, 256)], -1).reshape(-1).astype(np.int32)})
+    add("core/interleave_scalars", tile, "interleave_scalars", (1,), [("a", 10), ("b", 20), ("z", empty("f32", 2))],
+        {"z": np.array([10, 20], np.float32)})
+    x = np.arange(256, dtype=np.int32)
+    add("core/split", tile, "split_", (1,), [("x", x), ("z1", empty("i32", 128)), ("z2", empty("i32", 128))],
+        {"z1": x[0::2], "z2": x[1::2]})
+    add("core/split_to_scalar", tile, "split_to_scalar", (1,), [("x", np.array([0, 1], np.int32)),
+                                                               ("z1", empty("i32", 1)), ("z2", empty("i32", 1))],
+        {"z1": np.array([0], np.int32), "z2": np.array([1], np.int32)})
+    for t in ["i32", "i8", "f16", "f64"]:
+        for warps in [4, 8]:
+            name = f"core/cat[{t},num_warps={warps}]"
+            xa = np.arange(0, 128).astype(NP[t])
+            ya = np.arange(-128, 0).astype(NP[t])
+            add(name, tile, f"cat_{t}", (1,), [("x", xa), ("y", ya), ("z", empty(t, 256))],
+                {"z": np.concatenate([xa, ya])}, rtol=0, atol=0, flags=["--num-warps", str(warps)])
+    for src_shape, idx_shape, axis in [((4, 4), (8, 4), 0), ((128, 64), (256, 64), 0), ((128, 64), (128, 128), 1)]:
+        name = f"core/gather[{src_shape},{idx_shape},axis={axis}]"
+        rng = rng_for(name)
+        src = rng.standard_normal(src_shape).astype(np.float32)
+        idx = rng.integers(0, src_shape[axis], idx_shape).astype(np.int64)
+        add(name, tile, "gather_", (1,), [("src_ptr", src), ("idx_ptr", idx), ("out_ptr", empty("f32", idx.size))],
+            {"out_ptr": np.take_along_axis(src, idx, axis).reshape(-1)}, rtol=0, atol=0,
+            defines={"AX": axis, "SD0": src_shape[0], "SD1": src_shape[1], "ID0": idx_shape[0], "ID1": idx_shape[1]})
+    x = tr.random_values("u16", 32, rng_for("core/index1d"))
+    add("core/index1d[None, :]", tile, "index1d_row", (1,), [("z", empty("u16", 1024)), ("x", x)],
+        {"z": np.broadcast_to(x[None, :], (32, 32)).reshape(-1)})
+    add("core/index1d[:, None]", tile, "index1d_col", (1,), [("z", empty("u16", 1024)), ("x", x)],
+        {"z": np.broadcast_to(x[:, None], (32, 32)).reshape(-1)})
+    x2 = tr.random_values("i32", 1024, rng_for("core/index2d")).reshape(32, 32)
+    add("core/index1d[None, :, :]", tile, "index2d_front", (1,), [("z", empty("i32", 32768)), ("x", x2)],
+        {"z": np.broadcast_to(x2[None, :, :], (32, 32, 32)).reshape(-1)})
+    x3 = x2.view(np.uint32)
+    add("core/index1d[:, :, None]", tile, "index2d_back", (1,), [("z", empty("u32", 32768)), ("x", x3)],
+        {"z": np.broadcast_to(x3[:, :, None], (32, 32, 32)).reshape(-1)})
+    rng = rng_for("core/broadcast")
+    xb, yb = rng.standard_normal((32, 64)).astype(np.float32), rng.standard_normal(64).astype(np.float32)
+    add("core/broadcast_to[f32]", tile, "broadcast_to_", (1,), [("x", xb), ("y", yb), ("yb", empty("f32", 2048))],
+        {"yb": np.broadcast_to(yb, (32, 64)).reshape(-1)}, rtol=0, atol=0)
+    add("core/broadcast[f32]", g("core", "broadcast.tile"), "broadcast_kernel", (1,),
+        [("x", xb), ("y", yb), ("yb", empty("f32", 2048))], {"yb": np.broadcast_to(yb, (32, 64)).reshape(-1)},
+        rtol=0, atol=0)
+    a = np.arange(32)
+    add("core/expand_dims[single axis]", tile, "expand_dims_single", (1,), [("z", empty("i32", 1024))],
+        {"z": (a[None, :] + a[:, None]).reshape(-1).astype(np.int32)})
+    add("core/expand_dims[tuple of axes]", g("core", "expand_dims_tuple.tile"), "expand_dims_tuple", (1,),
+        [("z", empty("i32", 32))], {"z": (4 * a + a.sum()).astype(np.int32)})
+    z = np.concatenate([np.broadcast_to(a[:, None], (32, 32)).reshape(-1), np.arange(32).reshape(4, 8).T.reshape(-1),
+                        np.transpose(np.arange(64).reshape(2, 4, 8), (2, 1, 0)).reshape(-1), np.arange(64)])
+    add("core/shapes_as_params", g("core", "shapes_as_params.tile"), "shapes_as_params", (1,),
+        [("z", empty("i32", z.size))], {"z": z.astype(np.int32)})
+
+
 # ------------------------------------------------------------------ running
 class Report(ce.Results):
     """PASS / FAIL / XFAIL lines and counts; thread-safe (cases run in parallel)."""
@@ -1182,7 +1277,7 @@ def run_entry(tilerun, e, work, via, verbose):
 
 def register_all():
     for f in [bin_op_cases, scalar_op_cases, bitwise_cases, shift_cases, compare_cases, unary_cases, cast_cases,
-              cast_to_bool_cases, bitcast_cases, where_cases, minmax_cases, math_cases, reduce1d_cases, reduce_cases, scan_cases, standard_cases, atomic_extra_cases, memory_cases, dot_cases, atomic_cases, tensor_atomic_cases]:
+              cast_to_bool_cases, bitcast_cases, where_cases, minmax_cases, math_cases, reduce1d_cases, reduce_cases, scan_cases, standard_cases, atomic_extra_cases, memory_cases, dot_cases, shape_cases, atomic_cases, tensor_atomic_cases]:
         f()
 
 
