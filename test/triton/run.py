@@ -1173,6 +1173,137 @@ def shape_cases():
         [("z", empty("i32", z.size))], {"z": z.astype(np.int32)})
 
 
+def one(v, t="i32"):
+    return np.array([v], dtype=NP[t])
+
+
+def control_cases():
+    tile = g("core", "control.tile")
+    for lo, hi, iv in [(2 ** 35, 2 ** 35 + 20, 1), (2 ** 35, 2 ** 35 + 20, 2), (2 ** 35, 2 ** 35 + 20, 3),
+                       (15, -16, -1), (15, -16, -2), (15, -16, -3), (-18, -22, -1), (22, 18, -1)]:
+        add(f"core/for_iv[{lo},{hi},{iv}]", tile, "for_iv", (1,), [("out", np.zeros(1, np.int64)), ("lo", lo), ("hi", hi)],
+            {"out": one(sum(range(lo, hi, iv)), "i64")}, defines={"IV": iv})
+        if abs(lo) < 2 ** 31:
+            add(f"core/for_iv[i32,{lo},{hi},{iv}]", tile, "for_iv_i32", (1,),
+                [("out", np.zeros(1, np.int32)), ("lo", lo), ("hi", hi)], {"out": one(sum(range(lo, hi, iv)))},
+                defines={"IV": iv})
+    for i, kind in enumerate(["if", "if_and_dynamic", "if_exp_static", "if_exp_dynamic", "if_exp_dynamic_constexpr",
+                              "if_exp_dynamic_void", "if_and_static"]):
+        add(f"core/if[{kind}]", tile, "if_", (1,), [("cond", one(1)), ("x_true", one(3.14, "f32")),
+                                                    ("x_false", one(1.51, "f32")), ("ret", np.zeros(1, np.float32))],
+            {"ret": one(3.14, "f32")}, rtol=0, atol=0, defines={"IF_TYPE": [0, 1, 2, 3, 4, 5, 6][i]})
+    for c in [1, 0]:
+        add(f"core/if_else[{bool(c)}]", tile, "if_else", (1,), [("cond", one(c)), ("true_val", one(1)),
+                                                                ("false_val", one(2)), ("out", np.zeros(1, np.int32))],
+            {"out": one(1 if c else 2)})
+    for mode in [0, 1]:
+        for early in [1, 0]:
+            add(f"core/if_return[{'dynamic' if mode == 0 else 'static'},exit_early={bool(early)}]", tile, "if_return",
+                (1,), [("exit_early", one(early)), ("out", np.full(1, 5, np.int32))], {"out": one(0 if early else 1)},
+                defines={"COND": early, "MODE": mode})
+    import itertools
+    for c1, c2, c3 in itertools.product([True, False], repeat=3):
+        target = (1 if c2 else -1) if c1 else (2 if c3 else 3)
+        add(f"core/nested_if_else_return[{c1},{c2},{c3}]", tile, "nested_if_else_return", (1,),
+            [("cond1", one(c1)), ("cond2", one(c2)), ("cond3", one(c3)), ("val1", one(1)), ("val2", one(2)),
+             ("val3", one(3)), ("out", np.full(1, -1, np.int32))], {"out": one(target)})
+    add("core/while", tile, "while_", (1,), [("init_i", one(1)), ("bound", one(10)), ("cut_off", one(5)),
+                                             ("out_i", np.zeros(1, np.int32)), ("out_init_i", np.zeros(1, np.int32)),
+                                             ("out_j", np.zeros(1, np.int32))],
+        {"out_i": one(2), "out_init_i": one(1), "out_j": one(10)})
+    add("core/nested_while", tile, "nested_while", (1,), [("data", np.zeros(1, np.float32)), ("count_ptr", one(8))],
+        {"data": one(40, "f32")}, rtol=0, atol=0)
+    for i, kind in enumerate(["attribute", "attribute_jit", "jit", "jit_expr", "jit_static_cond", "jit_extern"]):
+        add(f"core/if_call[{kind}]", tile, "if_call", (1,), [("out", np.zeros(1, np.int32))], {"out": one(1)},
+            defines={"CALL": i})
+    add("core/if_call[jit_if]", g("core", "helper_branch_return.tile"), "if_call_jit_if", (1,),
+        [("out", np.zeros(1, np.int32))], {"out": one(1)})
+    rng = rng_for("core/call")
+    v = rng.standard_normal(1024).astype(np.float32)
+    add("core/call[inline]", tile, "call_", (8,), [("ptr", v), ("n_elements", 1024), ("num1", 3), ("num2", 5)],
+        {"ptr": v * np.float32(1 * 2 * 1 * 2 * 3 * 4)}, rtol=0, atol=0)
+    acc = np.zeros(32, np.int32)
+    for i in range(10):
+        acc = np.full(32, 2, np.int32) if i == 0 else acc + 1
+        acc = acc + 1
+    add("core/temp_var_in_loop", tile, "temp_var_in_loop", (1,), [("z", empty("i32", 32))], {"z": acc})
+    add("core/static_range[100,7]", tile, "static_range_", (1,), [("z", empty("i32", 1))], {"z": one(sum(range(0, 100, 7)))})
+    add("core/num_programs[11,21,31]", tile, "num_programs_", (11, 21, 31), [("inp", empty("i32", 3 * 7161))],
+        {"inp": np.tile(np.array([11, 21, 31], np.int32), 7161)})
+    for i, mode in enumerate(["simple", "call_graph", "shared", "dynamic", "multi_values"]):
+        z = np.ones((16, 16), np.float32).reshape(-1) if mode == "shared" else np.zeros(1, np.float32)
+        ref = np.full(256, 16 + 1 + 2, np.float32) if mode == "shared" else one(3.0 if mode == "simple" else 6.0, "f32")
+        add(f"core/noinline[{mode}]", tile, "noinline", (1,), [("x", one(1.0, "f32")), ("y", one(2.0, "f32")), ("z", z)],
+            {"z": ref}, rtol=0, atol=0, defines={"MODE": i})
+    for with_fn in [1, 0]:
+        x, y = np.float32(1.3), np.float32(1.9)
+        add(f"core/tuples[{'with_fn' if with_fn else 'without_fn'}]", tile, "tuples", (1,),
+            [("x", one(x, "f32")), ("y", one(y, "f32")), ("a", empty("f32", 1)), ("b", empty("f32", 1)),
+             ("c", empty("f32", 1))], {"a": one(x + y, "f32"), "b": one(x - y, "f32"), "c": one(x * y, "f32")},
+            rtol=0, atol=0, defines={"WITH_FN": with_fn})
+    for lo, hi, iv in [(15, -10, -2), (10, -7, -3)]:  # not symmetric around 0: the sum is not 0
+        add(f"core/for_iv[i32,{lo},{hi},{iv}]", tile, "for_iv_i32", (1,),
+            [("out", np.zeros(1, np.int32)), ("lo", lo), ("hi", hi)], {"out": one(sum(range(lo, hi, iv)))},
+            defines={"IV": iv})
+    add("core/constexpr_shape", tile, "constexpr_shape", (1,), [("x", empty("i32", 256))],
+        {"x": np.arange(256, dtype=np.int32)})
+    add("core/constexpr_scalar_shape", tile, "constexpr_scalar_shape", (1,), [("x", empty("i32", 256)), ("s", 32)],
+        {"x": (np.arange(256) % 8).astype(np.int32)})
+    add("core/default", g("core", "default_param.tile"), "default_", (1,),
+        [("ret0", np.zeros(1, np.int32)), ("ret1", np.zeros(1, np.int32)), ("value", 5)],
+        {"ret0": one(10), "ret1": one(5)})
+    x = tr.random_values("i32", 128, rng_for("core/helper_as_argument"), -1000, 1000)
+    add("core/helper_as_argument", g("core", "helper_as_argument.tile"), "helper_as_argument", (1,),
+        [("x", x), ("z", empty("i32", 128))], {"z": x + 2})
+
+
+def literal_cases():
+    tile = g("core", "literals.tile")
+    add("core/constexpr[literal types]", tile, "constexpr_literals", (1,),
+        [("o64", empty("f64", 2)), ("o32", empty("f32", 7)), ("oi", empty("i64", 5)), ("oi32", empty("i32", 3))],
+        {"o64": np.array([1e50, 1e-50]), "o32": np.array([1e10, 1.0, np.inf, -np.inf, np.nan, 0.0, np.nan], np.float32),
+         "oi": np.array([2 ** 40, 2 ** 63 - 1, 2 ** 31, 2 ** 32 - 1, -2 ** 40], np.int64),
+         "oi32": np.array([5, -1, 2 ** 31 - 1], np.int32)}, rtol=0, atol=0)
+    for a, b, c, d in [(-1, 0, 0, 0), (-2 ** 31, 2 ** 31, 2 ** 63, 2 ** 32 - 1), (2 ** 31 - 1, 2 ** 63 - 1, 2 ** 64 - 1, 2 ** 31),
+                       (0, -2 ** 63, 2 ** 32, 1)]:
+        add(f"core/value_specialization[{a},{b},{c},{d}]", tile, "value_specialization", (1,),
+            [("a", a), ("b", b), ("c", c), ("d", d), ("oa", empty("i32", 1)), ("ob", empty("i64", 1)),
+             ("oc", empty("u64", 1)), ("od", empty("u32", 1))],
+            {"oa": one(a), "ob": one(b, "i64"), "oc": one(c, "u64"), "od": one(d, "u32")})
+    rng = rng_for("core/bin_op_constexpr")
+    xf, yf = rng.standard_normal(1).astype(np.float32), rng.standard_normal(1).astype(np.float32)
+    for i, op in enumerate(["+", "-", "*", "/", "%", "<", ">"]):
+        vals = []
+        for xs, ys in [(3.14, 4.13), (3.14, yf[0]), (xf[0], 4.13), (xf[0], yf[0])]:
+            both_const = isinstance(xs, float) and isinstance(ys, float)
+            if op == "%" and not both_const:  # a tile operand: C's fmod, in f32
+                vals.append(np.fmod(np.float32(xs), np.float32(ys)))
+            elif op in "<>":
+                vals.append(float(eval(f"np.float32(xs) {op} np.float32(ys)")) if not both_const else float(eval(f"xs {op} ys")))
+            else:
+                vals.append(eval(f"xs {op} ys") if both_const else eval(f"np.float32(xs) {op} np.float32(ys)"))
+        add(f"core/bin_op_constexpr[{op}]", tile, "bin_op_constexpr_f", (1,), [("z", empty("f32", 4)), ("x", xf), ("y", yf)],
+            {"z": np.array(vals, np.float32)}, rtol=1e-3, atol=1e-6, defines={"OP": i})
+    xi = rng.integers(-1000, 1000, 1).astype(np.int32)
+    yi = rng.integers(0, 32, 1).astype(np.int32)
+    for i, op in enumerate(["<<", ">>", "&", "^", "|"]):
+        vals = [tr.wrap(eval(f"{a} {op} {b}"), "i32") for a, b in [(3, 4), (3, int(yi[0])), (int(xi[0]), 4),
+                                                                       (int(xi[0]), int(yi[0]))]]
+        add(f"core/bin_op_constexpr[{op}]", tile, "bin_op_constexpr_i", (1,), [("z", empty("i32", 4)), ("x", xi), ("y", yi)],
+            {"z": np.array(vals, np.int32)}, defines={"OP": i})
+    add("core/literal[-2147483648 beside i64]", g("core", "literal_negative_i64.tile"), "literal_negative_i64", (1,),
+        [("x", np.zeros(1, np.int64)), ("oi", empty("i64", 3)), ("o64", empty("f64", 1))],
+        {"oi": np.full(3, -2 ** 31, np.int64), "o64": np.array([-2.0 ** 31])})
+    add("core/literal[-2147483648 as i32]", g("core", "literal_negative_i32.tile"), "literal_negative_i32", (1,),
+        [("x", np.zeros(1, np.int32)), ("oi", empty("i32", 2))], {"oi": np.full(2, -2 ** 31, np.int32)})
+    add("core/literal[-2**63 as i64]", g("core", "literal_i64_min.tile"), "literal_i64_min", (1,),
+        [("x", np.zeros(1, np.int64)), ("oi", empty("i64", 2))], {"oi": np.full(2, -2 ** 63, np.int64)})
+    add("core/constexpr[-nan as f64]", g("core", "literal_nan_f64.tile"), "literal_nan_f64", (1,),
+        [("o", empty("f64", 2))], {"o": np.array([np.nan, np.nan])}, rtol=0, atol=0)
+    add("core/literal[constant expressions beyond i32]", g("core", "literal_const_expr.tile"), "literal_const_expr", (1,),
+        [("oi", empty("i64", 3))], {"oi": np.array([2 ** 40, 2 ** 31, 2 ** 32], np.int64)})
+
+
 # ------------------------------------------------------------------ running
 class Report(ce.Results):
     """PASS / FAIL / XFAIL lines and counts; thread-safe (cases run in parallel)."""
@@ -1262,7 +1393,7 @@ def run_custom(tilerun, e, case_dir, via):
 
 
 def run_entry(tilerun, e, work, via, verbose):
-    case_dir = os.path.join(work, re.sub(r"[^\w.-]", "_", e.name))
+    case_dir = os.path.join(work, re.sub(r"[^\w.-]", "_", e.name)[:80] + f"-{hash_str(e.name) % 10 ** 8:08d}")
     t0 = time.time()
     if e.refuse is not None:
         ok, msg = run_refusal(tilerun, e)
@@ -1277,7 +1408,7 @@ def run_entry(tilerun, e, work, via, verbose):
 
 def register_all():
     for f in [bin_op_cases, scalar_op_cases, bitwise_cases, shift_cases, compare_cases, unary_cases, cast_cases,
-              cast_to_bool_cases, bitcast_cases, where_cases, minmax_cases, math_cases, reduce1d_cases, reduce_cases, scan_cases, standard_cases, atomic_extra_cases, memory_cases, dot_cases, shape_cases, atomic_cases, tensor_atomic_cases]:
+              cast_to_bool_cases, bitcast_cases, where_cases, minmax_cases, math_cases, reduce1d_cases, reduce_cases, scan_cases, standard_cases, atomic_extra_cases, memory_cases, dot_cases, shape_cases, control_cases, literal_cases, atomic_cases, tensor_atomic_cases]:
         f()
 
 
