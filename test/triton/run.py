@@ -1304,6 +1304,62 @@ def literal_cases():
         [("oi", empty("i64", 3))], {"oi": np.array([2 ** 40, 2 ** 31, 2 ** 32], np.int64)})
 
 
+SEEDS = [0, 42, 124, 54, 0xFFFFFFFF, 0x0000000FCAFEB0BA]
+
+
+def random_cases():
+    tile = g("random", "random.tile")
+    for size in [10, 4 * 53, 400]:
+        for seed in SEEDS:
+            for const in [False, True]:
+                name = f"random/randint[{size},seed={seed:#x},i32{',const_seed' if const else ''}]"
+                ref = tr.philox(seed, np.arange(size))[0].view(np.int32)
+                args = [("x", empty("i32", size)), ("n", size)] + ([] if const else [("seed", seed)])
+                add(name, tile, "randint_const" if const else "randint_", (cdiv(size, 1024),), args, {"x": ref},
+                    defines={"SEED": seed} if const else None)
+    n = 10000
+    for seed in SEEDS[:4]:
+        for const in [False, True]:
+            w = tr.philox(seed, np.arange(n))
+            suffix = ",const_seed" if const else ""
+            args = [("x", empty("f32", n)), ("n", n)] + ([] if const else [("seed", seed)])
+            # Triton's test checks 0 <= x < 1 and a KS statistic; the reference here is the
+            # exact value (uint_to_uniform_float's f32 scale 4.6566127342e-10)
+            add(f"random/rand[{n},seed={seed},i32{suffix}]", tile, "rand_const" if const else "rand_", (cdiv(n, 1024),),
+                args, {"x": tr.uniform(w[0])}, rtol=0, atol=0, defines={"SEED": seed} if const else None)
+            add(f"random/randn[{n},seed={seed},i32{suffix}]", tile, "randn_const" if const else "randn_",
+                (cdiv(n, 1024),), args, {"x": tr.normal(w[0], w[1])}, rtol=1e-4, atol=1e-4,
+                defines={"SEED": seed} if const else None)
+    for seed in [7, -3]:
+        n = 1500
+        w = tr.philox(seed, np.arange(n))
+        w7 = tr.philox(seed, np.arange(n), n_rounds=7)[0]
+        add(f"random/randint4x[{n},seed={seed}]", tile, "randint4x_", (cdiv(n, 1024),),
+            [(f"w{i}", empty("u32", n)) for i in range(4)] + [("r7", empty("u32", n)), ("n", n), ("seed", seed)],
+            {"w0": w[0], "w1": w[1], "w2": w[2], "w3": w[3], "r7": w7})
+    # 64-bit offsets (test_randint / test_rand with dtype int64), past 2^32 too
+    t64 = g("random", "random_i64.tile")
+    for seed in [0, 0xFFFFFFFF]:
+        size = 400
+        ref = tr.philox(seed, np.arange(size), np.zeros(size))[0].astype(np.int64)
+        add(f"random/randint[{size},seed={seed:#x},i64]", t64, "randint_i64", (1,),
+            [("x", empty("i64", size)), ("n", size), ("seed", seed)], {"x": ref})
+    n = 10000
+    w = tr.philox(42, np.arange(n), np.zeros(n))
+    add(f"random/rand[{n},seed=42,i64]", t64, "rand_i64", (cdiv(n, 1024),),
+        [("x", empty("f32", n)), ("n", n), ("seed", 42)], {"x": tr.uniform(w[0])}, rtol=0, atol=0)
+    # test_rand_limits: uint_to_uniform_float of the extremes
+    tu = g("random", "uniform_float.tile")
+    lim = np.float32(1.0) - np.finfo(np.float32).eps
+    for t in ["i32", "i64"]:
+        mn, mx = tr.int_range(t)
+        ref = np.full(2, np.float32(2 ** 31 - 1) * tr.UNIFORM_SCALE if t == "i32" else
+                      np.float32(2 ** 63 - 1) * np.float32(1.0842020432e-19), np.float32)
+        assert lim <= ref[0] < 1.0
+        add(f"random/rand_limits[{t}]", tu, f"rand_limits_{t}", (1,),
+            [("inp", np.array([mn, mx], NP[t])), ("out", empty("f32", 2))], {"out": ref}, rtol=0, atol=0)
+
+
 # ------------------------------------------------------------------ running
 class Report(ce.Results):
     """PASS / FAIL / XFAIL lines and counts; thread-safe (cases run in parallel)."""
@@ -1408,7 +1464,7 @@ def run_entry(tilerun, e, work, via, verbose):
 
 def register_all():
     for f in [bin_op_cases, scalar_op_cases, bitwise_cases, shift_cases, compare_cases, unary_cases, cast_cases,
-              cast_to_bool_cases, bitcast_cases, where_cases, minmax_cases, math_cases, reduce1d_cases, reduce_cases, scan_cases, standard_cases, atomic_extra_cases, memory_cases, dot_cases, shape_cases, control_cases, literal_cases, atomic_cases, tensor_atomic_cases]:
+              cast_to_bool_cases, bitcast_cases, where_cases, minmax_cases, math_cases, reduce1d_cases, reduce_cases, scan_cases, standard_cases, atomic_extra_cases, memory_cases, dot_cases, shape_cases, control_cases, literal_cases, random_cases, atomic_cases, tensor_atomic_cases]:
         f()
 
 
