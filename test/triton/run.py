@@ -1360,6 +1360,59 @@ def random_cases():
             [("inp", np.array([mn, mx], NP[t])), ("out", empty("f32", 2))], {"out": ref}, rtol=0, atol=0)
 
 
+def block_pointer_cases():
+    tile = g("block_pointer", "block_pointer.tile")
+    k = 0
+    for t in ["i1", "i16", "i32", "f16", "f32", "bf16"]:
+        for pad in ([None, "zero", "nan"] if is_float(t) else [None, "zero"]):
+            for bound in [None, "lower", "upper"]:
+                n = [64, 128, 256, 512, 1024][k % 5]
+                k += 1
+                name = f"block_pointer/block_copy[{t},{n},padding={pad},boundary={bound}]"
+                rng = rng_for(name)
+                if is_int(t) or t == "i1":
+                    a = rng.integers(0, 2, n).astype(NP[t])
+                else:
+                    a = rng.standard_normal(n).astype(np.float32)
+                    a = tr.bf16_round(a) if t == "bf16" else a.astype(NP[t])
+                b = np.zeros(n, NP[t])
+                defines = {"PAD": {None: 0, "zero": 1, "nan": 2}[pad], "BOUND": {None: 0, "lower": 1, "upper": 2}[bound]}
+                args = [("a", a), ("b", b), ("n", n)]
+                if bound is not None:
+                    add(name, tile, f"block_copy_{t}", (n // 64,), args, {"b": b}, rtol=0, atol=0, defines=defines)
+                elif pad is None:  # Triton leaves the padding undefined: only the copied half is checked
+                    add_custom(name, tile, f"block_copy_{t}", (n // 64,), args, ["b"],
+                               lambda o, a=a, n=n: (np.array_equal(o["b"][:n // 2], a[:n // 2]),
+                                                    f"first half {o['b'][:n // 2][:8]}... expected {a[:n // 2][:8]}..."),
+                               defines=defines)
+                else:
+                    ref = b.copy()
+                    ref[:n // 2] = a[:n // 2]
+                    if pad == "nan":
+                        ref[n // 2:] = np.nan
+                    add(name, tile, f"block_copy_{t}", (n // 64,), args, {"b": ref}, rtol=0, atol=0, defines=defines)
+    for m, n, kk in [(64, 64, 16), (64, 64, 32), (64, 64, 64)]:
+        for warps in [4, 8]:
+            name = f"block_pointer/block_ptr_matmul_no_scf[{m}x{n}x{kk},num_warps={warps}]"
+            rng = rng_for(name)
+            a = rng.standard_normal((m, kk)).astype(np.float16)
+            b = rng.standard_normal((kk, n)).astype(np.float16)
+            add(name, tile, "matmul_no_scf_with_advance", (1,),
+                [("a", a), ("b", b), ("c", empty("f32", m * n)), ("M", m), ("N", n), ("K", kk), ("sam", kk), ("sak", 1),
+                 ("sbk", n), ("sbn", 1), ("scm", n), ("scn", 1)],
+                {"c": (a.astype(np.float64) @ b.astype(np.float64)).reshape(-1)}, rtol=1e-2, atol=1e-2,
+                defines={"BM": m, "BN": n, "BK": kk}, flags=["--num-warps", str(warps)])
+    src = np.arange(60, dtype=np.float32).reshape(3, 4, 5)
+    exp = np.zeros_like(src)
+    exp[2:3, 0:4, 3:5] = src[2:3, 0:4, 3:5]
+    add("block_pointer/block_ptr_rank_3", tile, "block_copy_3d", (1,),
+        [("src", src), ("dst", np.zeros(60, np.float32)), ("dim0", 3), ("dim1", 4), ("dim2", 5), ("stride0", 20),
+         ("stride1", 5), ("stride2", 1)], {"dst": exp.reshape(-1)}, rtol=0, atol=0)
+    src = np.arange(16, dtype=np.float16)
+    add("block_pointer/block_ptr_dtype_element_ty", tile, "block_ptr_dtype", (1,),
+        [("src", src), ("dst", np.zeros(16, np.float16)), ("n", 16)], {"dst": src}, rtol=0, atol=0)
+
+
 # ------------------------------------------------------------------ running
 class Report(ce.Results):
     """PASS / FAIL / XFAIL lines and counts; thread-safe (cases run in parallel)."""
@@ -1464,7 +1517,7 @@ def run_entry(tilerun, e, work, via, verbose):
 
 def register_all():
     for f in [bin_op_cases, scalar_op_cases, bitwise_cases, shift_cases, compare_cases, unary_cases, cast_cases,
-              cast_to_bool_cases, bitcast_cases, where_cases, minmax_cases, math_cases, reduce1d_cases, reduce_cases, scan_cases, standard_cases, atomic_extra_cases, memory_cases, dot_cases, shape_cases, control_cases, literal_cases, random_cases, atomic_cases, tensor_atomic_cases]:
+              cast_to_bool_cases, bitcast_cases, where_cases, minmax_cases, math_cases, reduce1d_cases, reduce_cases, scan_cases, standard_cases, atomic_extra_cases, memory_cases, dot_cases, shape_cases, control_cases, literal_cases, random_cases, block_pointer_cases, atomic_cases, tensor_atomic_cases]:
         f()
 
 
