@@ -1413,6 +1413,147 @@ def block_pointer_cases():
         [("src", src), ("dst", np.zeros(16, np.float16)), ("n", 16)], {"dst": src}, rtol=0, atol=0)
 
 
+def attention_ref(q, k, v, scale, causal):
+    s = np.einsum("zhmd,zhnd->zhmn", q.astype(np.float64), k.astype(np.float64)) * scale
+    if causal:
+        n = s.shape[-1]
+        s = np.where(np.tril(np.ones((n, n), dtype=bool)), s, -np.inf)
+    mx = s.max(-1, keepdims=True)
+    e = np.exp(s - mx)
+    lse = (mx[..., 0] + np.log(e.sum(-1))) / np.log(2)  # the kernel's M: log2-sum-exp of the scaled rows
+    return np.einsum("zhmn,zhnd->zhmd", e / e.sum(-1, keepdims=True), v.astype(np.float64)), lse
+
+
+def tutorial_cases():
+    d = g("tutorials")
+    for n in [1, 1000, 5000]:
+        name = f"tutorials/01-vector-add[{n}]"
+        rng = rng_for(name)
+        x, y = rng.random(n, dtype=np.float32), rng.random(n, dtype=np.float32)
+        add(name, os.path.join(d, "01_vector_add.tile"), "add_kernel", (cdiv(n, 1024),),
+            [("x_ptr", x), ("y_ptr", y), ("output_ptr", empty("f32", n)), ("n_elements", n)], {"output_ptr": x + y},
+            rtol=0, atol=0)
+    for rows, cols, progs in [(37, 300, 8), (64, 512, 64), (5, 17, 2)]:
+        name = f"tutorials/02-fused-softmax[{rows}x{cols},programs={progs}]"
+        x = rng_for(name).standard_normal((rows, cols)).astype(np.float32)
+        e = np.exp(x.astype(np.float64) - x.max(1, keepdims=True))
+        block = 1 << max(0, (cols - 1).bit_length())
+        add(name, os.path.join(d, "02_fused_softmax.tile"), "softmax_kernel", (progs,),
+            [("output_ptr", empty("f32", rows * cols)), ("input_ptr", x), ("input_row_stride", cols),
+             ("output_row_stride", cols), ("n_rows", rows), ("n_cols", cols)],
+            {"output_ptr": (e / e.sum(1, keepdims=True)).reshape(-1)}, rtol=1e-5, atol=1e-6, defines={"BLOCK_SIZE": block})
+    for (m, n, k), act, group in [((128, 192, 96), 0, 8), ((100, 130, 70), 1, 2), ((256, 64, 128), 0, 1)]:
+        name = f"tutorials/03-matmul[f16,{m}x{n}x{k},{'leaky_relu' if act else 'none'},group={group}]"
+        rng = rng_for(name)
+        a = rng.standard_normal((m, k)).astype(np.float16)
+        b = rng.standard_normal((k, n)).astype(np.float16)
+        ref = a.astype(np.float64) @ b.astype(np.float64)
+        if act:
+            ref = np.where(ref >= 0, ref, 0.01 * ref)
+        add(name, os.path.join(d, "03_matmul.tile"), "matmul_kernel", (cdiv(m, 64) * cdiv(n, 64),),
+            [("a_ptr", a), ("b_ptr", b), ("c_ptr", empty("f16", m * n)), ("M", m), ("N", n), ("K", k),
+             ("stride_am", k), ("stride_ak", 1), ("stride_bk", n), ("stride_bn", 1), ("stride_cm", n), ("stride_cn", 1)],
+            {"c_ptr": ref.reshape(-1).astype(np.float16)}, rtol=1e-2, atol=1e-2,
+            defines={"ACTIVATION": act, "GROUP_SIZE_M": group})
+    name = "tutorials/03-matmul[f8e5m2,128x128x128]"
+    rng = rng_for(name)
+    m = n = k = 128
+    ab = rng.integers(0, 256, (m, k)).astype(np.uint8)
+    bb = rng.integers(0, 256, (n, k)).astype(np.uint8)  # B given transposed: (N, K) storage
+    for bits in (ab, bb):
+        bits[(bits & 0x7F) >= 0x78] = 0x38
+        bits[(bits & 0x7F) > 0x4C] = 0x30  # keep magnitudes moderate
+    af, bf = fp8_value(ab, "e5m2"), fp8_value(bb, "e5m2")
+    add(name, os.path.join(d, "03_matmul.tile"), "matmul_kernel_fp8", (4,),
+        [("a_ptr", ab), ("b_ptr", bb), ("c_ptr", empty("f16", m * n)), ("M", m), ("N", n), ("K", k), ("stride_am", k),
+         ("stride_ak", 1), ("stride_bk", 1), ("stride_bn", k), ("stride_cm", n), ("stride_cn", 1)],
+        {"c_ptr": (af.astype(np.float64) @ bf.T.astype(np.float64)).reshape(-1).astype(np.float16)}, rtol=1e-2, atol=1e-2)
+    for n, p in [(1000, 0.5), (4096, 0.2)]:
+        name = f"tutorials/04-low-memory-dropout[{n},p={p}]"
+        rng = rng_for(name)
+        x = rng.standard_normal(n).astype(np.float32)
+        keep = (rng.random(n) > p).astype(np.int8)
+        add(name, os.path.join(d, "04_dropout.tile"), "dropout", (cdiv(n, 1024),),
+            [("x_ptr", x), ("x_keep_ptr", keep), ("output_ptr", empty("f32", n)), ("n_elements", n), ("p", p)],
+            {"output_ptr": np.where(keep != 0, x / np.float32(1 - p), 0).astype(np.float32)}, rtol=1e-6, atol=0)
+        for seed in [123, 512]:
+            r = tr.uniform(tr.philox(seed, np.arange(n))[0])
+            add(f"tutorials/04-low-memory-dropout[seeded,{n},p={p},seed={seed}]", os.path.join(d, "04_dropout.tile"),
+                "seeded_dropout", (cdiv(n, 1024),),
+                [("x_ptr", x), ("output_ptr", empty("f32", n)), ("n_elements", n), ("p", p), ("seed", seed)],
+                {"output_ptr": np.where(r > np.float32(p), x / np.float32(1 - p), 0).astype(np.float32)}, rtol=1e-6, atol=0)
+    ln = os.path.join(d, "05_layer_norm.tile")
+    for m, n, block in [(17, 300, 128), (8, 256, 256), (64, 1000, 256)]:
+        name = f"tutorials/05-layer-norm[forward,{m}x{n}]"
+        rng = rng_for(name)
+        x = (-2.3 + 0.5 * rng.standard_normal((m, n))).astype(np.float32)
+        w, b = rng.random(n).astype(np.float32), rng.random(n).astype(np.float32)
+        xd = x.astype(np.float64)
+        mean = xd.mean(1)
+        rstd = 1 / np.sqrt(xd.var(1) + 1e-5)
+        y = (xd - mean[:, None]) * rstd[:, None] * w + b
+        add(name, ln, "layer_norm_fwd_fused", (m,),
+            [("X", x), ("Y", empty("f32", m * n)), ("W", w), ("B", b), ("Mean", empty("f32", m)), ("Rstd", empty("f32", m)),
+             ("stride", n), ("N", n), ("eps", 1e-5)], {"Y": y.reshape(-1), "Mean": mean, "Rstd": rstd},
+            rtol=1e-4, atol=1e-4, defines={"BLOCK_SIZE": block})
+    for m, n, groups in [(16, 200, 4), (64, 256, 8)]:
+        name = f"tutorials/05-layer-norm[backward,{m}x{n},groups={groups}]"
+        rng = rng_for(name)
+        x = (-2.3 + 0.5 * rng.standard_normal((m, n))).astype(np.float32)
+        w = rng.random(n).astype(np.float32)
+        dy = (0.1 * rng.standard_normal((m, n))).astype(np.float32)
+        xd = x.astype(np.float64)
+        mean = xd.mean(1)
+        rstd = 1 / np.sqrt(xd.var(1) + 1e-5)
+        xhat = (xd - mean[:, None]) * rstd[:, None]
+        wdy = w * dy.astype(np.float64)
+        c1 = (xhat * wdy).mean(1, keepdims=True)
+        c2 = wdy.mean(1, keepdims=True)
+        dx = (wdy - (xhat * c1 + c2)) * rstd[:, None]
+        pdw = np.zeros((groups, n))
+        pdb = np.zeros((groups, n))
+        for r in range(m):
+            pdw[r % groups] += dy[r] * xhat[r]
+            pdb[r % groups] += dy[r]
+        add(name, ln, "layer_norm_bwd_dx_fused", (m,),
+            [("DX", empty("f32", m * n)), ("DY", dy), ("DW", np.zeros(groups * n, np.float32)),
+             ("DB", np.zeros(groups * n, np.float32)), ("X", x), ("W", w), ("Mean", mean.astype(np.float32)),
+             ("Rstd", rstd.astype(np.float32)), ("Lock", np.zeros(2 * groups, np.int32)), ("stride", n), ("N", n)],
+            {"DX": dx.reshape(-1), "DW": pdw.reshape(-1), "DB": pdb.reshape(-1)}, rtol=1e-4, atol=1e-4,
+            defines={"GROUP_SIZE_M": groups, "BLOCK_SIZE_N": 1 << (n - 1).bit_length()})
+        add(f"tutorials/05-layer-norm[backward dwdb,{groups}x{n}]", ln, "layer_norm_bwd_dwdb", (cdiv(n, 128),),
+            [("DW", pdw.astype(np.float32)), ("DB", pdb.astype(np.float32)), ("FINAL_DW", empty("f32", n)),
+             ("FINAL_DB", empty("f32", n)), ("M", groups), ("N", n)],
+            {"FINAL_DW": pdw.astype(np.float32).astype(np.float64).sum(0), "FINAL_DB": pdb.astype(np.float32).sum(0)},
+            rtol=1e-5, atol=1e-5)
+    at = os.path.join(d, "06_fused_attention.tile")
+    for (z, h, n, dh), causal in [((1, 2, 128, 64), False), ((1, 2, 128, 64), True), ((2, 1, 64, 32), True)]:
+        name = f"tutorials/06-fused-attention[forward,Z={z},H={h},N_CTX={n},HEAD_DIM={dh}{',causal' if causal else ''}]"
+        rng = rng_for(name)
+        q, k, v = (rng.uniform(-1, 1, (z, h, n, dh)).astype(np.float16) for _ in range(3))
+        scale = 0.5
+        o, lse = attention_ref(q, k, v, scale, causal)
+        st = [h * n * dh, n * dh, dh]
+        args = [("Q", q), ("K", k), ("V", v), ("sm_scale", scale), ("M", empty("f32", z * h * n)),
+                ("Out", empty("f16", z * h * n * dh))]
+        for t in "qkvo":
+            args += [(f"stride_{t}z", st[0]), (f"stride_{t}h", st[1]), (f"stride_{t}{'m' if t in 'qo' else ('n' if t == 'k' else 'k')}", st[2])]
+        args += [("Z", z), ("H", h), ("N_CTX", n)]
+        add(name, at, "attn_fwd", (n // 64, z * h), args, {"Out": o.reshape(-1), "M": lse.reshape(-1)}, rtol=2e-2, atol=2e-2,
+            defines={"HEAD_DIM": dh, "STAGE": 3 if causal else 1})
+
+
+def refusal_cases():
+    """refuse/*.tile: programs Triton refuses. Each marks the line the error must point at
+    (`// <- refused here`) and may say what the message must match (`// want: REGEX`)."""
+    d = g("refuse")
+    for f in sorted(os.listdir(d)):
+        if f.endswith(".tile"):
+            text = open(os.path.join(d, f)).read()
+            m = re.search(r"^// want: (.*)$", text, re.M)
+            refuse(f"refuse/{f[:-5]}", os.path.join(d, f), m.group(1).strip() if m else "")
+
+
 # ------------------------------------------------------------------ running
 class Report(ce.Results):
     """PASS / FAIL / XFAIL lines and counts; thread-safe (cases run in parallel)."""
@@ -1517,7 +1658,7 @@ def run_entry(tilerun, e, work, via, verbose):
 
 def register_all():
     for f in [bin_op_cases, scalar_op_cases, bitwise_cases, shift_cases, compare_cases, unary_cases, cast_cases,
-              cast_to_bool_cases, bitcast_cases, where_cases, minmax_cases, math_cases, reduce1d_cases, reduce_cases, scan_cases, standard_cases, atomic_extra_cases, memory_cases, dot_cases, shape_cases, control_cases, literal_cases, random_cases, block_pointer_cases, atomic_cases, tensor_atomic_cases]:
+              cast_to_bool_cases, bitcast_cases, where_cases, minmax_cases, math_cases, reduce1d_cases, reduce_cases, scan_cases, standard_cases, atomic_extra_cases, memory_cases, dot_cases, shape_cases, control_cases, literal_cases, random_cases, block_pointer_cases, tutorial_cases, refusal_cases, atomic_cases, tensor_atomic_cases]:
         f()
 
 
