@@ -1554,6 +1554,124 @@ def refusal_cases():
             refuse(f"refuse/{f[:-5]}", os.path.join(d, f), m.group(1).strip() if m else "")
 
 
+def extra_core_cases():
+    c = lambda f: g("core", f)  # noqa: E731
+    n = 1000
+    rng = rng_for("core/where[pointers]")
+    cond = rng.random(n) < 0.5
+    a = tr.random_values("i64", n, rng)
+    b = tr.random_values("i64", n, rng)
+    add("core/where[scalar pointers]", c("where_pointers.tile"), "where_scalar_pointers", (1,),
+        [("cond_ptr", cond), ("a_ptr", a), ("b_ptr", b), ("output_ptr", empty("i64", n)), ("n_elements", n)],
+        {"output_ptr": a if cond[0] else b})
+    add_custom("core/where[pointer tiles, .to(*i32)]", c("pointer_cast.tile"), "where_tile_pointers", (1,),
+               [("cond_ptr", cond), ("a_ptr", a), ("b_ptr", b), ("output_ptr", empty("i64", n)), ("n_elements", n)],
+               ["output_ptr"], lambda o: (np.array_equal(o["output_ptr"], np.where(cond, a, b)), "where of pointer values"))
+    add("core/pointer_cast[*f32 to *i32]", c("pointer_cast.tile"), "store_through_cast", (1,),
+        [("out_ptr", np.zeros(2, np.float32))], {"out_ptr": np.array([5, 1099511627], np.int32).view(np.float32)},
+        rtol=0, atol=0)
+    add("core/assume", c("assume.tile"), "assume_", (8,), [("out_ptr", np.zeros(8, np.float32))],
+        {"out_ptr": (1024 - 128 * np.arange(8)).astype(np.float32)}, rtol=0, atol=0)
+    x = rng_for("core/reduce1d[with-indices]").standard_normal(128).astype(np.float32)
+    x[3:10] = x.max()
+    x[20:25] = x.min()
+    add("core/reduce1d[max-with-indices,min-with-indices]", c("reduce_return_indices.tile"), "max_with_indices", (1,),
+        [("x", x), ("z", empty("f32", 2)), ("zi", empty("i32", 2))],
+        {"z": np.array([x.max(), x.min()], np.float32), "zi": np.array([np.argmax(x), np.argmin(x)], np.int32)},
+        rtol=0, atol=0)
+    add("core/reduce1d[argmax-tie-break-left,argmin-tie-break-left]", c("argmax_tie_break.tile"), "argmax_tie_break_left",
+        (1,), [("x", x), ("zi", empty("i32", 2))], {"zi": np.array([np.argmax(x), np.argmin(x)], np.int32)})
+    add("core/sum_dtype", c("sum_dtype.tile"), "sum_dtype", (1,), [("out", empty("i32", 5))],
+        {"out": np.array([1024, 0, (7 * 1024) % 256 - 256 * ((7 * 1024) % 256 >= 128), 1024, 1024], np.int32)})
+    for fmt in ["e4m3", "e5m2"]:
+        bits = np.arange(-128, 128).astype(np.int8).view(np.uint8).copy()
+        top = 0x7F if fmt == "e4m3" else 0x7C
+        bits[(bits & 0x7C) == 0x7C] = 0 if fmt == "e5m2" else bits[(bits & 0x7C) == 0x7C]
+        bits[(bits & 0x7F) == top] = 0
+        vals = np.abs(fp8_value(bits, fmt))
+        add(f"core/abs_fp8[f8{fmt}]", c("abs_fp8.tile"), f"abs_f8{fmt}", (1,), [("x", bits), ("z", empty(f"f8{fmt}", 256))],
+            {"z": vals}, rtol=0, atol=0)
+    x = np.zeros(512, np.int32)
+    x[:300] = 32
+    add("core/side_effectful_reduction_and_scan", c("side_effect_reduce.tile"), "sanitize_sum", (1,),
+        [("z", empty("i32", 1)), ("x", x), ("zs", empty("i32", 512))],
+        {"z": np.array([x.sum()], np.int32), "zs": np.cumsum(x).astype(np.int32)})
+    rng = rng_for("core/inline_asm")
+    xa, ya = tr.random_values("u32", 128, rng), tr.random_values("u32", 128, rng)
+    gpu = "the interpreter cannot run PTX (inline_asm_elementwise): GPU only"
+    add("core/inline_asm[shf.l.wrap]", c("inline_asm.tile"), "inline_asm_shf", (1,),
+        [("x", xa), ("y", ya), ("z", empty("u32", 128))],
+        {"z": ((ya.astype(np.uint64) << 17) | (xa.astype(np.uint64) >> 15)).astype(np.uint32)}, gpu_only=gpu)
+    A, B = tr.random_values("u32", 512, rng), tr.random_values("u32", 512, rng)
+    add("core/inline_asm_multiple_outputs", c("inline_asm.tile"), "inline_asm_multiple_outputs", (1,),
+        [("a_ptr", A), ("b_ptr", B), ("c_ptr", empty("u32", 512)), ("d_ptr", empty("u32", 512))],
+        {"c_ptr": A - B, "d_ptr": B - A}, gpu_only=gpu)
+    u8 = tr.random_values("u8", 512, rng)
+    add("core/inline_asm_with_pointers", c("inline_asm_pointers.tile"), "inline_asm_with_pointers", (1,),
+        [("x", u8), ("y", empty("u8", 512))], {"y": (u8 << 3).astype(np.uint8)}, gpu_only=gpu)
+    add("core/inline_asm_packed[pack=4]", c("inline_asm_packed.tile"), "inline_asm_packed", (1,),
+        [("x", u8), ("y", empty("u8", 512))], {"y": ((u8 & 0x1F) << 3).astype(np.uint8)}, gpu_only=gpu)
+    wb = c("where_broadcast.tile")
+    rng = rng_for("core/where_broadcast")
+    xw = rng.standard_normal((32, 32)).astype(np.float32)
+    mask = rng.random(32) < 0.5
+    add("core/where_broadcast", wb, "where_broadcast", (1,), [("cond_ptr", mask), ("a_ptr", xw),
+                                                             ("out_ptr", empty("f32", 1024))],
+        {"out_ptr": np.where(mask, xw, 0).reshape(-1)}, rtol=0, atol=0)
+    add("core/where_broadcast[scalar condition]", wb, "where_scalar_condition", (1,),
+        [("a_ptr", xw), ("out_ptr", empty("f32", 1024))], {"out_ptr": np.zeros(1024, np.float32)}, rtol=0, atol=0)
+    for t in ["f16", "f32"]:
+        for shape in [(64, 64), (128, 128)]:
+            name = f"core/permute[{t},{shape[0]}x{shape[1]}]"
+            xp = rng_for(name).standard_normal(shape).astype(NP[t])
+            m, nn = shape
+            add(name, wb, f"permute_copy_{t}", (1,), [("x", xp), ("sxm", nn), ("sxn", 1), ("z", empty(t, m * nn)),
+                                                    ("szm", 1), ("szn", m)], {"z": np.ascontiguousarray(xp.T).reshape(-1)},
+                rtol=0, atol=0, defines={"BLOCK_M": m, "BLOCK_N": nn})
+            add(name + ",contiguous", wb, f"permute_copy_{t}", (1,), [("x", xp), ("sxm", 1), ("sxn", nn),
+                                                                    ("z", empty(t, m * nn)), ("szm", nn), ("szn", 1)],
+                {"z": np.ascontiguousarray(xp.T).reshape(-1)}, rtol=0, atol=0, defines={"BLOCK_M": m, "BLOCK_N": nn})
+    rng = rng_for("core/tl_range_num_stages")
+    a = rng.standard_normal((64, 512)).astype(np.float16)
+    b = rng.standard_normal((512, 64)).astype(np.float16)
+    add("core/tl_range_num_stages[5]", wb, "matmul_stages", (1,),
+        [("a_ptr", a), ("b_ptr", b), ("c_ptr", empty("f32", 64 * 64)), ("M", 64), ("N", 64), ("K", 512), ("stride_am", 512),
+         ("stride_ak", 1), ("stride_bk", 64), ("stride_bn", 1), ("stride_cm", 64), ("stride_cn", 1)],
+        {"c_ptr": (a.astype(np.float64) @ b.astype(np.float64)).reshape(-1)}, rtol=1e-3, atol=1e-3)
+    for u in [1, 2, 4, 5, 8]:
+        add(f"core/unroll_attr[{u}]", wb, "unroll_attr", (4,), [("dst", np.zeros(4, np.float32))],
+            {"dst": (45 + 10 * np.arange(4)).astype(np.float32)}, rtol=0, atol=0, defines={"UNROLL": u})
+    xr = rng_for("core/chained_reductions_2").integers(0, 1000, (8, 2, 32, 4, 16)).astype(np.int32)
+    ref = np.transpose(xr, (4, 0, 1, 3, 2)).astype(np.int64).sum(0).sum(2).sum(0).astype(np.int32)
+    add("core/chained_reductions[(8,2,32,4,16),(4,0,1,3,2),(0,2,0)]", wb, "chained_reductions_2", (1,),
+        [("x", xr), ("out", empty("i32", 64))], {"out": ref.reshape(-1)})
+    cf = c("cast_fp8.tile")
+    for fmt in ["e4m3", "e5m2"]:
+        for size in [1024, 32]:
+            name = f"core/cast[f8{fmt}->f16/f32/bf16,{size}]"
+            h = (rng_for(name).standard_normal(size) * 4).astype(np.float16)
+            bits = fp8_bits(h, fmt)
+            v = fp8_value(bits, fmt)
+            add(name, cf, f"cast_from_f8{fmt}", (1,), [("x", bits), ("h", empty("f16", size)), ("f", empty("f32", size)),
+                                                      ("b", empty("bf16", size))],
+                {"h": v.astype(np.float16), "f": v, "b": v}, rtol=0, atol=0, defines={"SIZE": size})
+    for size in [1024, 32]:
+        name = f"core/cast[f16/f32/bf16->f8e4m3/f8e5m2,{size}]"
+        rng = rng_for(name)
+        f = (rng.standard_normal(size) * 8).astype(np.float32)
+        f[:6] = [0.0, -0.0, 448.0, -500.0, 1e-4, 57344.0]
+        h = f.astype(np.float16)
+        b = tr.bf16_round(f)
+        args = [("h", h), ("f", f), ("b", b)] + [(k, empty(t, size)) for k, t in
+                                               [("h4", "f8e4m3"), ("f4", "f8e4m3"), ("b4", "f8e4m3"),
+                                                ("h5", "f8e5m2"), ("f5", "f8e5m2"), ("b5", "f8e5m2")]]
+        checks = {}
+        for k, src in [("h", h), ("f", f), ("b", b)]:
+            checks[k + "4"] = fp8_value(fp8_bits(src, "e4m3"), "e4m3")
+            checks[k + "5"] = fp8_value(fp8_bits(src, "e5m2"), "e5m2")
+        add(name, cf, "cast_to_f8", (1,), args, checks, rtol=0, atol=0, defines={"SIZE": size})
+
+
 # ------------------------------------------------------------------ running
 class Report(ce.Results):
     """PASS / FAIL / XFAIL lines and counts; thread-safe (cases run in parallel)."""
@@ -1658,7 +1776,7 @@ def run_entry(tilerun, e, work, via, verbose):
 
 def register_all():
     for f in [bin_op_cases, scalar_op_cases, bitwise_cases, shift_cases, compare_cases, unary_cases, cast_cases,
-              cast_to_bool_cases, bitcast_cases, where_cases, minmax_cases, math_cases, reduce1d_cases, reduce_cases, scan_cases, standard_cases, atomic_extra_cases, memory_cases, dot_cases, shape_cases, control_cases, literal_cases, random_cases, block_pointer_cases, tutorial_cases, refusal_cases, atomic_cases, tensor_atomic_cases]:
+              cast_to_bool_cases, bitcast_cases, where_cases, minmax_cases, math_cases, reduce1d_cases, reduce_cases, scan_cases, standard_cases, atomic_extra_cases, memory_cases, dot_cases, shape_cases, control_cases, literal_cases, random_cases, block_pointer_cases, tutorial_cases, refusal_cases, extra_core_cases, atomic_cases, tensor_atomic_cases]:
         f()
 
 
