@@ -189,6 +189,30 @@ def minmax():
     return "\n".join(out)
 
 
+TYPE_OPS = [("arith", ["+", "-", "*"]), ("div", ["/"]), ("mod", ["%"])]
+
+
+def bin_op_types():
+    """The result types of binary operators (test_bin_op's dtype overrides; Triton's
+    computation_type_impl): one kernel per operator group prints, with static_print, the
+    type of `x op y` for every pair of dtypes and of `x op 3` / `x op 0.75` (weak-typed
+    scalars) for every dtype. run.py compares the printed types with Triton's."""
+    out = [HEADER, "// test_core.py test_bin_op: the result type of each operator and dtype pair.\n"]
+    for group, ops in TYPE_OPS:
+        params = ", ".join(f"p_{t}: *{t}" for t in DTYPES_BF16)
+        body = ["    let o = arange(0, 128);"] + [f"    let v_{t} = load(p_{t} + o);" for t in DTYPES_BF16]
+        for op in ops:
+            for tx in DTYPES_BF16:
+                for ty in DTYPES_BF16:
+                    if op in "/%" and computation_type(tx, ty, True) is None:
+                        continue  # refused by Triton (refuse/)
+                    body.append(f'    static_print("T {tx} {ty} {op}", v_{tx} {op} v_{ty});')
+                body.append(f'    static_print("T {tx} int {op}", v_{tx} {op} 3);')
+                body.append(f'    static_print("T {tx} float {op}", v_{tx} {op} 0.75);')
+        out.append(f"kernel types_{group}({params}) {{\n" + "\n".join(body) + "\n}\n")
+    return "\n".join(out)
+
+
 MEM_TYPES = ["i1"] + INTS + UINTS + FLOATS + ["bf16"]
 
 
@@ -281,7 +305,7 @@ def tensor_atomics():
 MULTI = [bin_op, bitwise, shift, compare, atomics]  # one file per first type (or op)
 SINGLE = {"scalar_op.tile": scalar_op, "unary.tile": unary, "cast.tile": cast, "cast_to_bool.tile": cast_to_bool,
           "bitcast.tile": bitcast,
-          "where.tile": where, "minmax.tile": minmax, "memory.tile": memory, "reduce1d.tile": reduce1d, "tensor_atomics.tile": tensor_atomics}
+          "where.tile": where, "minmax.tile": minmax, "memory.tile": memory, "bin_op_types.tile": bin_op_types, "reduce1d.tile": reduce1d, "tensor_atomics.tile": tensor_atomics}
 
 
 def render():

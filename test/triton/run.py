@@ -62,6 +62,11 @@ _SPIN_LOCK_RACE = (
 _NEG_NAN_F64 = (
     '[interpreter] tilec defect (new): the interpreter cannot read the f64 constant 0xFFF8000000000000 '
     '(-nan): `store(p_f64, -nan)` fails to run')
+_PROMOTION = (
+    "tilec defect (new): result types differ from Triton's computation_type_impl: bf16 with an integer "
+    'gives bf16 (Triton: f32), f16 with bf16 gives f32 (Triton: f16), and / and % of f16 / bf16 operands '
+    '(with each other, an integer or a scalar) stay f16 / bf16 (Triton computes and returns f32): silent '
+    "precision changes under Triton's tolerances")
 _ABS_UNSIGNED = 'issue 26: abs on u8/u16/u32/u64 treated as signed'
 _NEGATIVE_STEP = 'issue 26: range with a negative step runs no iteration'
 _LITERAL_NEG_I64 = 'issue 26: literal -2147483648 in an i64 context becomes +2147483648'
@@ -106,6 +111,9 @@ _ASM_POINTERS = '[gpu] missing feature (new): tiles of pointers as inline_asm_el
 
 XFAIL = {
     # (a) wrong results / wrong refusals found by the port (not in issue 26's list)
+    'core/bin_op_types[+ - *]': _PROMOTION,
+    'core/bin_op_types[/]': _PROMOTION,
+    'core/bin_op_types[%]': _PROMOTION,
     'core/shift_op[i8,u8]': _SIGNED_SHIFT,
     'core/shift_op[i8,u16]': _SIGNED_SHIFT,
     'core/shift_op[i8,u32]': _SIGNED_SHIFT,
@@ -251,6 +259,11 @@ def add_custom(name, tile, kernel, grid, args, saves, verify, defines=None):
     ENTRIES.append(e)
 
 
+def type_check(name, tile, kernel, expected):
+    """A compile whose static_print lines must give each label its expected type."""
+    ENTRIES.append(Entry(name, tile, kernel, types=expected))
+
+
 def refuse(name, tile, want="", kernel=None):
     ENTRIES.append(Entry(name, tile, kernel, refuse=want))
 
@@ -316,6 +329,30 @@ def bin_op_cases():
             args = [("x", x), ("y", y)] + [(b, empty(d if b in ("div", "rem") else r, n)) for b in checks]
             add(name, g("core", "gen", f"bin_op_{tx}.tile"), f"bin_op_{tx}_{ty}", (1,), args, checks,
                 rtol=0.01, atol=7e-3)
+
+
+def scalar_type(tx, kind, div_or_mod):
+    """Triton's type of `x op scalar` (a Python int 3 or float 0.75): a scalar of a kind no
+    higher than the tile's takes the tile's type (f16 / bf16 under / and %: f32)."""
+    if kind == "int" or is_float(tx):
+        return "f32" if div_or_mod and tx in ("f16", "bf16") else tx
+    return tr.computation_type(tx, "f32", div_or_mod)
+
+
+def bin_op_type_cases():
+    tile = g("core", "gen", "bin_op_types.tile")
+    for group, ops in gen.TYPE_OPS:
+        expected = {}
+        for op in ops:
+            dm = op in "/%"
+            for tx in DTYPES_BF16:
+                for ty in DTYPES_BF16:
+                    t = tr.computation_type(tx, ty, dm)
+                    if t is not None:
+                        expected[f"T {tx} {ty} {op}"] = f"tile<128x{t}>"
+                for kind in ["int", "float"]:
+                    expected[f"T {tx} {kind} {op}"] = f"tile<128x{scalar_type(tx, kind, dm)}>"
+        type_check(f"core/bin_op_types[{' '.join(ops)}]", tile, f"types_{group}", expected)
 
 
 def scalar_op_cases():
@@ -1992,6 +2029,24 @@ def run_refusal(tilerun, e):
         f"refused: {m.group(3).strip()}"
 
 
+def run_types(tilerun, e):
+    """Compiles the kernel and compares its static_print types with `e.types`."""
+    cmd = [tilerun, e.tile, "--compile-only", "--kernel", e.kernel]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    out = p.stdout + p.stderr
+    if p.returncode != 0:
+        return False, f"tilerun exited {p.returncode}:{tail(out)}\n      $ " + " ".join(cmd)
+    got = {}
+    for line in out.splitlines():
+        m = re.match(r"(T \S+ \S+ \S+) (\S+)$", line.strip())
+        if m:
+            got[m.group(1)] = m.group(2)
+    wrong = [f"{k[2:]} is {got.get(k, 'missing')}, Triton's {v}" for k, v in e.types.items() if got.get(k) != v]
+    if wrong:
+        return False, f"{len(wrong)} of {len(e.types)} result types differ from Triton's: " + "; ".join(wrong)
+    return True, ""
+
+
 def run_custom(tilerun, e, case_dir, via):
     """Runs the case saving `e.saves`, then `e.verify` judges the saved buffers."""
     os.makedirs(case_dir, exist_ok=True)
@@ -2013,6 +2068,9 @@ def run_entry(tilerun, e, work, via, verbose):
     if e.refuse is not None:
         ok, msg = run_refusal(tilerun, e)
         return ok, msg, time.time() - t0
+    if e.types is not None:
+        ok, msg = run_types(tilerun, e)
+        return ok, msg, time.time() - t0
     if getattr(e, "verify", None) is not None:
         ok, msg = run_custom(tilerun, e, case_dir, via)
         return ok, msg, time.time() - t0
@@ -2022,7 +2080,7 @@ def run_entry(tilerun, e, work, via, verbose):
 
 
 def register_all():
-    for f in [bin_op_cases, scalar_op_cases, bitwise_cases, shift_cases, compare_cases, unary_cases, cast_cases,
+    for f in [bin_op_cases, bin_op_type_cases, scalar_op_cases, bitwise_cases, shift_cases, compare_cases, unary_cases, cast_cases,
               cast_to_bool_cases, bitcast_cases, where_cases, minmax_cases, math_cases, reduce1d_cases, reduce_cases, scan_cases, standard_cases, atomic_extra_cases, memory_cases, dot_cases, shape_cases, control_cases, literal_cases, random_cases, block_pointer_cases, tutorial_cases, refusal_cases, extra_core_cases, edge_cases, atomic_cases, tensor_atomic_cases]:
         f()
 
