@@ -1893,6 +1893,22 @@ def extra_core_cases():
         add(name, cf, "cast_to_f8", (1,), args, checks, rtol=0, atol=0, defines={"SIZE": size})
 
 
+DIVISORS = [1, 2, 4, 8, 16, 3, -2, -4, -8, 7]  # not -1: INT_MIN / -1 is undefined
+
+
+def divmod_const_cases():
+    for t in ["i8", "i16", "i32", "i64", "u8", "u32", "u64"]:
+        name = f"core/floordiv[{t},constant divisors]"
+        x = tr.random_values(t, 128, rng_for(name))
+        ds = [d for d in DIVISORS if d > 0] if not is_signed(t) else DIVISORS
+        args, checks = [("x", x)], {}
+        for i, d in enumerate(ds):
+            args += [(f"q{i}", empty(t, 128)), (f"r{i}", empty(t, 128))]
+            checks[f"q{i}"] = np.array([tr.wrap(tr.c_div(int(v), d), t) for v in x], dtype=NP[t])
+            checks[f"r{i}"] = np.array([tr.wrap(tr.c_rem(int(v), d), t) for v in x], dtype=NP[t])
+        add(name, g("core", "divmod_const.tile"), f"divmod_const_{t}", (1,), args, checks)
+
+
 def edge_cases():
     """Beyond the ranges Triton's tests draw: unsigned values at and above 2^(w-1) through
     conversions, reductions, scans and sorts (signedness mistakes show only there)."""
@@ -2081,7 +2097,7 @@ def run_entry(tilerun, e, work, via, verbose):
 
 def register_all():
     for f in [bin_op_cases, bin_op_type_cases, scalar_op_cases, bitwise_cases, shift_cases, compare_cases, unary_cases, cast_cases,
-              cast_to_bool_cases, bitcast_cases, where_cases, minmax_cases, math_cases, reduce1d_cases, reduce_cases, scan_cases, standard_cases, atomic_extra_cases, memory_cases, dot_cases, shape_cases, control_cases, literal_cases, random_cases, block_pointer_cases, tutorial_cases, refusal_cases, extra_core_cases, edge_cases, atomic_cases, tensor_atomic_cases]:
+              cast_to_bool_cases, bitcast_cases, where_cases, minmax_cases, math_cases, reduce1d_cases, reduce_cases, scan_cases, standard_cases, atomic_extra_cases, memory_cases, dot_cases, shape_cases, control_cases, literal_cases, random_cases, block_pointer_cases, tutorial_cases, refusal_cases, extra_core_cases, edge_cases, divmod_const_cases, atomic_cases, tensor_atomic_cases]:
         f()
 
 
