@@ -2140,7 +2140,7 @@ def main():
     work = args.work or tempfile.mkdtemp(prefix="tile-triton-port-")
     jobs = args.jobs or min(8, os.cpu_count() or 1)
 
-    def one(e):
+    def run_one(e):
         if e.gpu_only and args.interpret:
             rep.line("SKIP", e.name, f": {e.gpu_only}")
             return
@@ -2154,7 +2154,7 @@ def main():
             rep.line("XFAIL", e.name, f": {why}")
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
-        list(ex.map(one, selected))
+        list(ex.map(run_one, selected))
     if not args.work:
         shutil.rmtree(work, ignore_errors=True)
     print(f"total time: {time.time() - start:.1f} s ({len(selected)} cases, {jobs} at a time, {mode})")

@@ -71,13 +71,6 @@ def computation_type(a, b, div_or_mod=False):
     return integer_promote(a, b)
 
 
-def truediv_type(a, b):
-    """`/` with a float operand (Triton's truediv): both to the computation type, then
-    float / int takes the float's type and float / float the wider-mantissa one."""
-    c = computation_type(a, b, True)
-    return c
-
-
 def bf16_round(x):
     """f32 -> bf16 (round to nearest even), as f32 values."""
     x = np.asarray(x, dtype=np.float32)
