@@ -3,8 +3,8 @@
 # the Python package's pytest suite, then the lit tests (FileCheck over tilec's output,
 # ptxas over its PTX), then the kernels themselves in the interpreter: every example
 # case of test/gpu (checked against numpy, with memcheck and the race detector), every
-# run plan, and the dot kernels through every pass (pipelined loops included) at small
-# sizes.
+# run plan, the dot kernels through every pass (pipelined loops included) at small
+# sizes, and the port of Triton's own language tests (test/triton).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -23,5 +23,6 @@ start=$(date +%s)
 TILERUN="$tilerun" python3 test/gpu/check_examples.py --interpret | tee "$log" || status=1
 TILERUN="$tilerun" PLAN_SIZES="1<<20" test/gpu/run_gpu_tests.sh --plans --races | tee -a "$log" || status=1
 TILERUN="$tilerun" python3 test/gpu/check_dot.py --interpret | tee -a "$log" || status=1
+TILERUN="$tilerun" python3 test/triton/run.py --interpret | tee -a "$log" || status=1
 echo "interpreter suite: $(grep -c '^PASS\|^ok ' "$log") passed, $(grep -c '^FAIL' "$log") failed in $(($(date +%s) - start)) s"
 exit $status

@@ -8,7 +8,7 @@ import lit.formats
 config.name = "tilec"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".tile", ".mlir"]
-config.excludes = ["lit.cfg.py", "errors", "gpu", "Output"]
+config.excludes = ["lit.cfg.py", "errors", "gpu", "triton", "Output"]
 config.test_source_root = os.path.dirname(__file__)
 root = os.path.dirname(config.test_source_root)
 

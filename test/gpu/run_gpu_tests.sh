@@ -9,6 +9,10 @@
 # --ptx-dir DIR to run prebuilt .ptx + .json instead of compiling, e.g. the
 # hand-written fixtures: TILERUN=... test/gpu/run_gpu_tests.sh --ptx-dir test/gpu/fixtures
 #
+# `--triton [run.py options]` runs the port of Triton's language tests instead
+# (test/triton/run.py on the GPU: every case compiled from its .tile and run; only TILERUN
+# and numpy are needed; expected failures are listed in run.py's XFAIL table).
+#
 # `--plans [tilerun options]` runs every examples/plans/*.toml instead (multi-kernel
 # algorithms; only TILERUN is needed, no numpy): each at the plan's own size (not a
 # multiple of its tile) and at every size of PLAN_SIZES (default `1<<24`), checked
@@ -28,6 +32,13 @@ fail_setup() {
 
 [ -n "${TILERUN:-}" ] || fail_setup "set TILERUN to the tilerun binary"
 [ -x "$TILERUN" ] || fail_setup "TILERUN=$TILERUN is not executable"
+
+if [ "${1:-}" = "--triton" ]; then
+    shift
+    command -v python3 >/dev/null || fail_setup "python3 not found"
+    python3 -c 'import numpy' 2>/dev/null || fail_setup "python3 has no numpy"
+    exec python3 "$root/test/triton/run.py" "$@"
+fi
 
 if [ "${1:-}" = "--plans" ]; then
     shift
