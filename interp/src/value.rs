@@ -174,6 +174,12 @@ pub fn encode(e: Elem, d: &Data, i: usize, out: &mut [u8]) {
         (Elem::F16, Data::F(v)) => out.copy_from_slice(&f16::from_f64(v[i]).to_le_bytes()),
         (Elem::BF16, Data::F(v)) => out.copy_from_slice(&bf16::from_f64(v[i]).to_le_bytes()),
         (Elem::F8E4M3 | Elem::F8E5M2, Data::F(v)) => out[0] = e.fp8().unwrap().encode(v[i]),
+        // A bool is held as 0 / -1 (an i1 sign-extended) but stored as the byte 0 / 1, as
+        // the GPU's `selp 1, 0` (and torch.bool) store it.
+        (Elem::Int(1), Data::I(v)) => {
+            out.fill(0);
+            out[0] = (v[i] != 0) as u8;
+        }
         (_, Data::I(v)) => {
             let b = v[i].to_le_bytes();
             out.copy_from_slice(&b[..out.len()]);

@@ -42,185 +42,24 @@ from triton_ref import (DTYPES, DTYPES_BF16, INTS, NP, UINTS, bits, cast, is_flo
 # ------------------------------------------------------------------ expected failures
 # case name -> reason. A reason starting "[gpu] " or "[interpreter] " applies in that mode only.
 # A listed case that passes is a FAILURE: remove it from here (README.md).
-
-_SIGNED_SHIFT = (
-    'tilec defect (new): `>>` of a signed left operand whose promoted type is unsigned (i8 >> u8, i32 >> '
-    "u32) is a logical shift; Triton's `>>` is arithmetic when the left operand's own type is signed "
-    '(tensor.__rshift__)')
-_F16_DIVISION = (
-    'tilec defect (new): f16 `/` (f16 / f16, f16 with an integer) divides in f16; Triton divides (and '
-    'takes %) in f32 for f16 / bf16 operands (computation_type_impl, div_or_mod): quotients beyond 65504 '
-    'become inf, -inf / int -> NaN')
-_BOOL_STORE = (
-    '[interpreter] tilec defect (new): the interpreter stores a true i1 (bool) element as the byte 0xFF; '
-    'the GPU lowering stores 1 (selp 1, 0), as Triton and torch.bool')
-_SPIN_LOCK_RACE = (
-    "[interpreter] tilec defect (new): the race detector rejects Triton's spin lock (`while "
-    'atomic_cas(lock, 0, 1) == 1 {}` ... `atomic_xchg(lock, 0)`): the acquire of the one thread that '
-    "issues the scalar atomic_cas is not seen to order the program's other threads' tile accesses (the "
-    'old value reaches them through a barrier); passes with an extra debug_barrier() after the loop')
-_NEG_NAN_F64 = (
-    '[interpreter] tilec defect (new): the interpreter cannot read the f64 constant 0xFFF8000000000000 '
-    '(-nan): `store(p_f64, -nan)` fails to run')
-_PROMOTION = (
-    "tilec defect (new): result types differ from Triton's computation_type_impl: bf16 with an integer "
-    'gives bf16 (Triton: f32), f16 with bf16 gives f32 (Triton: f16), and / and % of f16 / bf16 operands '
-    '(with each other, an integer or a scalar) stay f16 / bf16 (Triton computes and returns f32): silent '
-    "precision changes under Triton's tolerances")
-_ABS_UNSIGNED = 'issue 26: abs on u8/u16/u32/u64 treated as signed'
-_NEGATIVE_STEP = 'issue 26: range with a negative step runs no iteration'
-_LITERAL_NEG_I64 = 'issue 26: literal -2147483648 in an i64 context becomes +2147483648'
-_LITERAL_NEG_TYPING = (
-    'issue 26 (same cause as -2147483648 in i64): a negative literal is typed before its negation, so '
-    '-2147483648 is refused as i32 and -2**63 as i64 (Python folds the negation first)')
-_CONST_EXPR_I32 = (
-    'tilec refuses a valid program (new): constant expressions are evaluated in i32 (`1 << 40`: shift out'
-    ' of range); Triton evaluates them as Python integers (an i64 constant)')
-_RAND_SCALE = (
-    "issue 26: rand scales by 4.656613e-10 (= 2^-31 in f32, so values reach 1.0) instead of Triton's "
-    '4.6566127342e-10 (values in [0, 1))')
-_BF16_CUMSUM = 'issue 26: bf16 cumsum accumulates in bf16 (Triton promotes bf16 scans to f32)'
-_ATOMIC64_SMALL_TILES = '[gpu] issue 26: 64-bit atomic_add on small tiles (fewer elements than threads) on the GPU'
-_MIXED_SIGNEDNESS = 'issue 26: mixed-signedness `/` and `%` accepted (Triton: different signedness)'
-_SCALAR_RANGE = 'issue 26: an out-of-range scalar constant accepted (x_i32 + 0xFFFFFFFFFFFFFF)'
-_F64_MATH_GPU = '[gpu] missing feature: f64 math (exp, log, sin, ... on f64) in the GPU lowering'
-_WHERE_POINTERS = 'missing feature: `where` on pointers'
-_POINTER_CASTS = 'missing feature: pointer casts `p.to(*i32)`'
-_BROADCAST = 'missing feature: broadcast(a, b)'
-_EXPAND_DIMS_TUPLE = 'missing feature: expand_dims(x, (0, 2)) (a tuple of axes)'
-_SHAPE_ARGS = (
-    'missing feature: shapes as separate arguments (broadcast_to(x, 32, 32), reshape(x, 4, 8), permute(x,'
-    ' 1, 0), view(x, 2, 4, 8), zeros(A, B, dtype))')
-_SWIZZLE2D = 'missing feature: swizzle2d'
 _TOPK = 'missing feature: topk'
-_ASSUME = 'missing feature: assume'
 _RETURN_INDICES = 'missing feature: max(x, axis, return_indices = true)'
-_SUM_DTYPE = 'missing feature: sum(x, dtype = T)'
 _DOT_3D = 'missing feature: 3-D dot'
-_HELPER_ARGS = 'missing feature: helpers passed as arguments'
-_HELPER_BRANCH_RETURN = 'missing feature: `return` inside a branch of a helper'
-_RAND_I64 = 'missing feature: rand / randint with i64 offsets'
-_UINT_TO_UNIFORM = 'missing feature: uint_to_uniform_float'
-_ASM_PACK = '[gpu] missing feature: inline_asm_elementwise with pack > 1'
 _BIG_TILES = (
     "missing feature: tiles over 256 elements a thread (Triton's tests build (1024, 128) and (128, 32, "
     '32) tiles at 4 warps)')
 _TIE_BREAK_LEFT = "missing feature (new): argmax / argmin's keyword tie_break_left"
 _ABS_FP8 = 'missing feature (new): abs on fp8 (Triton clears the sign bit; tilec asks for a conversion first)'
-_ASM_POINTERS = '[gpu] missing feature (new): tiles of pointers as inline_asm_elementwise operands ("l")'
 
 XFAIL = {
-    # (a) wrong results / wrong refusals found by the port (not in issue 26's list)
-    'core/bin_op_types[+ - *]': _PROMOTION,
-    'core/bin_op_types[/]': _PROMOTION,
-    'core/bin_op_types[%]': _PROMOTION,
-    'core/shift_op[i8,u8]': _SIGNED_SHIFT,
-    'core/shift_op[i8,u16]': _SIGNED_SHIFT,
-    'core/shift_op[i8,u32]': _SIGNED_SHIFT,
-    'core/shift_op[i8,u64]': _SIGNED_SHIFT,
-    'core/shift_op[i16,u16]': _SIGNED_SHIFT,
-    'core/shift_op[i16,u32]': _SIGNED_SHIFT,
-    'core/shift_op[i16,u64]': _SIGNED_SHIFT,
-    'core/shift_op[i32,u32]': _SIGNED_SHIFT,
-    'core/shift_op[i32,u64]': _SIGNED_SHIFT,
-    'core/shift_op[i64,u64]': _SIGNED_SHIFT,
-    'core/bin_op[u32,f16]': _F16_DIVISION,
-    'core/bin_op[f16,i32]': _F16_DIVISION,
-    'core/bin_op[f16,i64]': _F16_DIVISION,
-    'core/bin_op[f16,u16]': _F16_DIVISION,
-    'core/bin_op[f16,u32]': _F16_DIVISION,
-    'core/bin_op[f16,u64]': _F16_DIVISION,
-    'core/bin_op[f16,f16]': _F16_DIVISION,
-    'core/cast[to_bool]': _BOOL_STORE,
-    'core/masked_load[i1,128,size_diff=0,other=0]': _BOOL_STORE,
-    'core/masked_load[i1,512,size_diff=3,other=1]': _BOOL_STORE,
-    'core/masked_load[i1,128,size_diff=1,other=0]': _BOOL_STORE,
-    'core/store_constant[value]': _BOOL_STORE,
-    'block_pointer/block_copy[i1,512,padding=zero,boundary=None]': _BOOL_STORE,
-    'core/atomic_cas[serialized_add,None]': _SPIN_LOCK_RACE,
-    'core/atomic_cas[serialized_add,acquire]': _SPIN_LOCK_RACE,
-    'core/atomic_cas[serialized_add,acq_rel]': _SPIN_LOCK_RACE,
-    'tutorials/05-layer-norm[backward,16x200,groups=4]': _SPIN_LOCK_RACE,
-    'tutorials/05-layer-norm[backward,64x256,groups=8]': _SPIN_LOCK_RACE,
-    'core/constexpr[-nan as f64]': _NEG_NAN_F64,
-    'core/literal[constant expressions beyond i32]': _CONST_EXPR_I32,
-    # issue 26: defects being fixed
-    'core/unary_op[u8]': _ABS_UNSIGNED,
-    'core/unary_op[u16]': _ABS_UNSIGNED,
-    'core/unary_op[u32]': _ABS_UNSIGNED,
-    'core/unary_op[u64]': _ABS_UNSIGNED,
-    'core/for_iv[-18,-22,-1]': _NEGATIVE_STEP,
-    'core/for_iv[i32,-18,-22,-1]': _NEGATIVE_STEP,
-    'core/for_iv[22,18,-1]': _NEGATIVE_STEP,
-    'core/for_iv[i32,22,18,-1]': _NEGATIVE_STEP,
-    'core/for_iv[i32,15,-10,-2]': _NEGATIVE_STEP,
-    'core/for_iv[i32,10,-7,-3]': _NEGATIVE_STEP,
-    'core/literal[-2147483648 beside i64]': _LITERAL_NEG_I64,
-    'core/literal[-2147483648 as i32]': _LITERAL_NEG_TYPING,
-    'core/literal[-2**63 as i64]': _LITERAL_NEG_TYPING,
-    'random/rand[10000,seed=0,i32]': _RAND_SCALE,
-    'random/rand[10000,seed=0,i32,const_seed]': _RAND_SCALE,
-    'random/rand[10000,seed=42,i32]': _RAND_SCALE,
-    'random/rand[10000,seed=42,i32,const_seed]': _RAND_SCALE,
-    'random/rand[10000,seed=124,i32]': _RAND_SCALE,
-    'random/rand[10000,seed=124,i32,const_seed]': _RAND_SCALE,
-    'random/rand[10000,seed=54,i32]': _RAND_SCALE,
-    'random/rand[10000,seed=54,i32,const_seed]': _RAND_SCALE,
-    'core/scan2d[cumsum,bf16,16x32,axis=1]': _BF16_CUMSUM,
-    'core/scan2d[cumsum,bf16,32x16,axis=1,reverse]': _BF16_CUMSUM,
-    'core/scan2d[cumsum,bf16,1024x2,axis=0,reverse]': _BF16_CUMSUM,
-    'core/tensor_atomic_rmw[u64,2x2,axis=0]': _ATOMIC64_SMALL_TILES,
-    'core/tensor_atomic_rmw[u64,2x2,axis=1]': _ATOMIC64_SMALL_TILES,
-    'core/tensor_atomic_rmw[u64,2x8,axis=0]': _ATOMIC64_SMALL_TILES,
-    'core/tensor_atomic_rmw[u64,2x8,axis=1]': _ATOMIC64_SMALL_TILES,
-    'core/tensor_atomic_rmw[u64,8x2,axis=0]': _ATOMIC64_SMALL_TILES,
-    'core/tensor_atomic_rmw[u64,8x2,axis=1]': _ATOMIC64_SMALL_TILES,
-    'core/tensor_atomic_rmw[u64,8x8,axis=0]': _ATOMIC64_SMALL_TILES,
-    'core/tensor_atomic_rmw[u64,8x8,axis=1]': _ATOMIC64_SMALL_TILES,
-    'core/tensor_atomic_rmw[u64,32x32,axis=0]': _ATOMIC64_SMALL_TILES,
-    'core/tensor_atomic_rmw[u64,32x32,axis=1]': _ATOMIC64_SMALL_TILES,
-    'core/tensor_atomic_rmw[i64,2x2,axis=0]': _ATOMIC64_SMALL_TILES,
-    'core/tensor_atomic_rmw[i64,2x2,axis=1]': _ATOMIC64_SMALL_TILES,
-    'core/tensor_atomic_rmw[i64,2x8,axis=0]': _ATOMIC64_SMALL_TILES,
-    'core/tensor_atomic_rmw[i64,2x8,axis=1]': _ATOMIC64_SMALL_TILES,
-    'core/tensor_atomic_rmw[i64,8x2,axis=0]': _ATOMIC64_SMALL_TILES,
-    'core/tensor_atomic_rmw[i64,8x2,axis=1]': _ATOMIC64_SMALL_TILES,
-    'core/tensor_atomic_rmw[i64,8x8,axis=0]': _ATOMIC64_SMALL_TILES,
-    'core/tensor_atomic_rmw[i64,8x8,axis=1]': _ATOMIC64_SMALL_TILES,
-    'core/tensor_atomic_rmw[i64,32x32,axis=0]': _ATOMIC64_SMALL_TILES,
-    'core/tensor_atomic_rmw[i64,32x32,axis=1]': _ATOMIC64_SMALL_TILES,
-    'refuse/div_mixed_signedness_i32_u32': _MIXED_SIGNEDNESS,
-    'refuse/div_mixed_signedness_i64_u8': _MIXED_SIGNEDNESS,
-    'refuse/mixed_signedness_floordiv_scalar_args': _MIXED_SIGNEDNESS,
-    'refuse/rem_mixed_signedness_u8_i8': _MIXED_SIGNEDNESS,
-    'refuse/rem_mixed_signedness_u16_i16': _MIXED_SIGNEDNESS,
-    'refuse/scalar_overflow': _SCALAR_RANGE,
     # missing features being implemented (issue 26)
-    'core/math_op[f64]': _F64_MATH_GPU,
-    'core/where[scalar pointers]': _WHERE_POINTERS,
-    'core/where[pointer tiles, .to(*i32)]': _POINTER_CASTS,
-    'core/pointer_cast[*f32 to *i32]': _POINTER_CASTS,
-    'core/broadcast[f32]': _BROADCAST,
-    'core/expand_dims[tuple of axes]': _EXPAND_DIMS_TUPLE,
-    'core/shapes_as_params': _SHAPE_ARGS,
-    'standard/swizzle2d[5,7,3]': _SWIZZLE2D,
     'standard/topk[f32,64,8,k=4]': _TOPK,
     'standard/topk[f32,512,1,k=1]': _TOPK,
     'standard/topk[f32,16,256,k=4]': _TOPK,
-    'core/assume': _ASSUME,
     'core/reduce1d[max-with-indices,min-with-indices]': _RETURN_INDICES,
-    'core/sum_dtype': _SUM_DTYPE,
     'core/dot3d[B=2,32x32x32,block=32x32,f32]': _DOT_3D,
     'core/dot3d[B=4,64x64x64,block=32x32,f32]': _DOT_3D,
     'core/dot3d[B=1,32x32x32,block=8x8,f32]': _DOT_3D,
-    'core/helper_as_argument': _HELPER_ARGS,
-    'core/if_call[jit_if]': _HELPER_BRANCH_RETURN,
-    'random/randint[400,seed=0x0,i64]': _RAND_I64,
-    'random/randint[400,seed=0xffffffff,i64]': _RAND_I64,
-    'random/rand[10000,seed=42,i64]': _RAND_I64,
-    'random/rand_limits[i32]': _UINT_TO_UNIFORM,
-    'random/rand_limits[i64]': _UINT_TO_UNIFORM,
-    'core/inline_asm_packed[pack=4]': _ASM_PACK,
     'core/histogram[1024,128]': _BIG_TILES,
     'core/histogram[256,512]': _BIG_TILES,
     'core/dot_mulbroadcasted[f32]': _BIG_TILES,
@@ -228,7 +67,6 @@ XFAIL = {
     'core/reduce1d[argmax-tie-break-left,argmin-tie-break-left]': _TIE_BREAK_LEFT,
     'core/abs_fp8[f8e4m3]': _ABS_FP8,
     'core/abs_fp8[f8e5m2]': _ABS_FP8,
-    'core/inline_asm_with_pointers': _ASM_POINTERS,
 }
 
 
@@ -1560,15 +1398,18 @@ def random_cases():
             {"w0": w[0], "w1": w[1], "w2": w[2], "w3": w[3], "r7": w7})
     # 64-bit offsets (test_randint / test_rand with dtype int64), past 2^32 too
     t64 = g("random", "random_i64.tile")
+    # Triton's random.py runs Philox-4x64 on 64-bit offsets (u64 words, key (seed, 0),
+    # Random123's 64-bit constants; randint gives u64, rand the 64-bit uniform scale).
+    import philox_ref
     for seed in [0, 0xFFFFFFFF]:
         size = 400
-        ref = tr.philox(seed, np.arange(size), np.zeros(size))[0].astype(np.int64)
+        ref = philox_ref.randint64(seed, np.arange(size, dtype=np.int64)).view(np.int64)
         add(f"random/randint[{size},seed={seed:#x},i64]", t64, "randint_i64", (1,),
             [("x", empty("i64", size)), ("n", size), ("seed", seed)], {"x": ref})
     n = 10000
-    w = tr.philox(42, np.arange(n), np.zeros(n))
     add(f"random/rand[{n},seed=42,i64]", t64, "rand_i64", (cdiv(n, 1024),),
-        [("x", empty("f32", n)), ("n", n), ("seed", 42)], {"x": tr.uniform(w[0])}, rtol=0, atol=0)
+        [("x", empty("f32", n)), ("n", n), ("seed", 42)], {"x": philox_ref.rand64(42, np.arange(n, dtype=np.int64))},
+        rtol=0, atol=0)
     # test_rand_limits: uint_to_uniform_float of the extremes
     tu = g("random", "uniform_float.tile")
     lim = np.float32(1.0) - np.finfo(np.float32).eps
@@ -1787,7 +1628,8 @@ def extra_core_cases():
         {"output_ptr": a if cond[0] else b})
     add_custom("core/where[pointer tiles, .to(*i32)]", c("pointer_cast.tile"), "where_tile_pointers", (1,),
                [("cond_ptr", cond), ("a_ptr", a), ("b_ptr", b), ("output_ptr", empty("i64", n)), ("n_elements", n)],
-               ["output_ptr"], lambda o: (np.array_equal(o["output_ptr"], np.where(cond, a, b)), "where of pointer values"))
+               ["output_ptr"], lambda o, cond=cond, a=a, b=b: (np.array_equal(o["output_ptr"], np.where(cond, a, b)),
+                                                                "where of pointer values"))
     add("core/pointer_cast[*f32 to *i32]", c("pointer_cast.tile"), "store_through_cast", (1,),
         [("out_ptr", np.zeros(2, np.float32))], {"out_ptr": np.array([5, 1099511627], np.int32).view(np.float32)},
         rtol=0, atol=0)

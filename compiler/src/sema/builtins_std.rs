@@ -40,9 +40,11 @@ impl Checker<'_> {
             Val::Expr(e) => e,
             _ => unreachable!("minimum gives a value"),
         };
-        let in_group = self.binary(BinOp::Rem, ij.clone(), size_g.clone(), sp)?;
-        let new_i = self.binary(BinOp::Add, off_i, in_group, sp)?;
+        // The index within the group first: in a last group of fewer rows, `ij % size_g`
+        // of the whole index would put elements in the wrong row.
         let in_gj = self.binary(BinOp::Rem, ij, size_gj, sp)?;
+        let in_group = self.binary(BinOp::Rem, in_gj.clone(), size_g.clone(), sp)?;
+        let new_i = self.binary(BinOp::Add, off_i, in_group, sp)?;
         let new_j = self.binary(BinOp::Div, in_gj, size_g, sp)?;
         Ok(Val::Tuple(vec![Val::Expr(new_i), Val::Expr(new_j)], sp))
     }

@@ -2,7 +2,7 @@
 //! arithmetic and folding), indexing with `:` / `None`, tuples.
 
 use super::broadcast::broadcast_expr;
-use super::promote::{common_scalar, promote};
+use super::promote::{cast_expr, common_scalar, promote};
 use super::scope::suggest;
 use super::tir::{BinOp, ConstVal, Expr, ExprKind, UnOp};
 use super::types::{Elem, Scalar, Ty};
@@ -361,10 +361,20 @@ impl<'a> Checker<'a> {
             _ => s,
         };
         let weak = a.weak && b.weak;
+        // Triton's `>>` is arithmetic when the left operand's own type is signed, also
+        // when promotion made the common type unsigned (`x_i8 >> y_u8`: -128 >> 1 is 192):
+        // shift in the signed type of that width.
+        let signed_shr = op == Shr && s.is_unsigned_int() && a.ty().scalar_elem().is_some_and(|t| t.is_signed_int());
         let shape = self.common_shape(&[&a, &b], &format!("`{}`", op_str(op)), sp)?;
         let ea = self.convert(a, s);
         let eb = self.convert(b, s);
         let (ea, eb) = (ea?, eb?);
+        if signed_shr {
+            let t = signed_twin(s);
+            let (x, y) = (cast_expr(ea, t, true), cast_expr(eb, t, true));
+            let r = self.binary(Shr, TExpr::strong(x), TExpr::strong(y), sp)?;
+            return Ok(TExpr::strong(cast_expr(r.e, s, true)));
+        }
         if let (ExprKind::Const(x), ExprKind::Const(y)) = (&ea.kind, &eb.kind) {
             match consts::binary(op, *x, *y, s) {
                 Ok(v) => {
@@ -454,6 +464,16 @@ impl<'a> Checker<'a> {
         }
         e.span = sp;
         Ok(Val::Expr(TExpr::strong(e)))
+    }
+}
+
+/// The signed integer type of `s`'s width.
+fn signed_twin(s: Scalar) -> Scalar {
+    match s.bits() {
+        8 => Scalar::I8,
+        16 => Scalar::I16,
+        32 => Scalar::I32,
+        _ => Scalar::I64,
     }
 }
 

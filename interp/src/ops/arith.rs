@@ -141,7 +141,7 @@ fn constant(text: &str, e: Elem, n: usize) -> Option<Data> {
     let n = n.max(1);
     if e.is_float() {
         let v = if let Some(h) = t.strip_prefix("0x") {
-            bits_float(e, i64::from_str_radix(h, 16).ok()? as u64 as i64)
+            bits_float(e, u64::from_str_radix(h, 16).ok()? as i64)
         } else {
             t.parse::<f64>().ok()?
         };
