@@ -49,7 +49,6 @@ _BIG_TILES = (
     "missing feature: tiles over 256 elements a thread (Triton's tests build (1024, 128) and (128, 32, "
     '32) tiles at 4 warps)')
 _TIE_BREAK_LEFT = "missing feature (new): argmax / argmin's keyword tie_break_left"
-_ABS_FP8 = 'missing feature (new): abs on fp8 (Triton clears the sign bit; tilec asks for a conversion first)'
 
 XFAIL = {
     # missing features being implemented (issue 26)
@@ -65,8 +64,6 @@ XFAIL = {
     'core/dot_mulbroadcasted[f32]': _BIG_TILES,
     # missing features Triton's tests use, not on issue 26's list
     'core/reduce1d[argmax-tie-break-left,argmin-tie-break-left]': _TIE_BREAK_LEFT,
-    'core/abs_fp8[f8e4m3]': _ABS_FP8,
-    'core/abs_fp8[f8e5m2]': _ABS_FP8,
 }
 
 

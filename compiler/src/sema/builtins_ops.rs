@@ -94,7 +94,17 @@ impl<'a> Checker<'a> {
                     "cos" => MathFn::Cos,
                     _ => MathFn::Erf,
                 };
-                let x = self.math_arg(name, a[0].unwrap(), f != MathFn::Abs)?;
+                let x = self.value(a[0].unwrap())?;
+                if let (MathFn::Abs, Some(t)) = (f, x.ty().scalar_elem().filter(|t| t.is_fp8())) {
+                    // Triton's `abs` of fp8 clears the sign bit (no arithmetic on fp8).
+                    let bits = cast_expr(x.e, Scalar::U8, true);
+                    let mask = fill(ConstVal::Int(0x7F), Scalar::U8, &bits.ty.shape, sp);
+                    let ty = bits.ty.clone();
+                    let m =
+                        Expr { kind: ExprKind::Binary(BinOp::BitAnd, Box::new(bits), Box::new(mask)), ty, span: sp };
+                    return Ok(Val::Expr(TExpr::strong(cast_expr(m, t, true))));
+                }
+                let x = self.math_val(name, x, f != MathFn::Abs)?;
                 if f == MathFn::Abs && x.ty.scalar_elem().is_some_and(|s| s.is_unsigned_int() || s == Scalar::I1) {
                     // Triton: `abs` of an unsigned value is the value (the lowering's
                     // integer abs reads its operand as signed).
@@ -417,8 +427,13 @@ impl<'a> Checker<'a> {
 
     pub(super) fn math_arg(&mut self, fname: &str, e: &ast::Expr, float_only: bool) -> R<Expr> {
         let x = self.value(e)?;
+        self.math_val(fname, x, float_only)
+    }
+
+    /// `math_arg` of a value already checked.
+    fn math_val(&mut self, fname: &str, x: TExpr, float_only: bool) -> R<Expr> {
         let Some(s) = x.ty().scalar_elem() else {
-            return self.error(format!("`{fname}` needs numbers, found {}", x.ty()), e.span, "a pointer");
+            return self.error(format!("`{fname}` needs numbers, found {}", x.ty()), x.span(), "a pointer");
         };
         self.no_fp8_arith(&x, fname)?;
         if x.weak {
@@ -426,7 +441,7 @@ impl<'a> Checker<'a> {
         }
         if float_only && !s.is_float() {
             return Err(self.err(
-                Diagnostic::error(format!("`{fname}` needs a float, found {}", x.ty()), e.span, "an integer")
+                Diagnostic::error(format!("`{fname}` needs a float, found {}", x.ty()), x.span(), "an integer")
                     .help("convert first, e.g. `x.to(f32)`"),
             ));
         }
