@@ -76,7 +76,12 @@ impl<'a> Kernel<'a> {
     /// loop `software-pipeline` did not consider (no staged dot operand).
     pub(super) fn loop_lines(&self, lp: &Op) -> Option<String> {
         let at = loc_line(&lp.loc);
-        let mut out = if let Some(n) = lp.int_attr("tile.pipelined") {
+        let registers = lp.int_attr("tile.pipelined_registers").is_some();
+        let mut out = if registers {
+            format!(
+                "{at}: loop pipelined through registers: its loads run one iteration ahead (no cp.async can copy them)"
+            )
+        } else if let Some(n) = lp.int_attr("tile.pipelined") {
             let mut line = format!(
                 "{at}: loop pipelined over {n} stages: copies run {} iteration{} ahead into rings of {n} slots",
                 n - 1,
@@ -92,10 +97,11 @@ impl<'a> Kernel<'a> {
         if lp.str_attr("tile.not_pipelined").as_deref() == Some("num_stages = 1") {
             return Some(out);
         }
-        let body = &lp.regions.first()?.blocks.first()?.ops;
+        let block = lp.regions.first()?.blocks.first()?;
+        let (body, args) = (&block.ops, &block.args);
         let mut would_pipeline = false;
         for op in body {
-            let Some((copy, buf, ptr, mask)) = self.staged(body, op) else { continue };
+            let Some((copy, buf, ptr, mask)) = self.staged(body, args, op) else { continue };
             let Some((role, dot)) = self.roles.get(&buf) else { continue };
             let eb = pointee_bytes(self.m.values.ty(ptr)).unwrap_or(1);
             let bytes = op.int_attr("layout.vec").unwrap_or(1).max(1) * eb;
@@ -113,10 +119,11 @@ impl<'a> Kernel<'a> {
             }
         }
         if would_pipeline && lp.int_attr("tile.pipelined").is_none() {
-            out.push_str(
-                "\n    with those the loop would be pipelined: tilerun and the Python package compile each \
-                 launch for the divisors (and ones) its values have",
-            );
+            let what = if registers { "pipelined with asynchronous copies" } else { "pipelined" };
+            out.push_str(&format!(
+                "\n    with those the loop would be {what}: tilerun and the Python package compile each \
+                 launch for the divisors (and ones) its values have"
+            ));
         }
         Some(out)
     }
@@ -124,7 +131,7 @@ impl<'a> Kernel<'a> {
     /// A staged operand's load in a loop body: an asynchronous copy into a ring slot, or a
     /// load whose only use stages it in a `local_alloc`: (copied, the buffer, pointer,
     /// mask).
-    fn staged(&self, body: &[Op], op: &Op) -> Option<(bool, ValueId, ValueId, Option<ValueId>)> {
+    fn staged(&self, body: &[Op], args: &[ValueId], op: &Op) -> Option<(bool, ValueId, ValueId, Option<ValueId>)> {
         match op.name.as_str() {
             "layout.async_copy" => {
                 let ring = self.buffer(op.operands[1])?;
@@ -135,6 +142,14 @@ impl<'a> Kernel<'a> {
                 let users: Vec<&Op> = body.iter().filter(|o| o.uses(r)).collect();
                 match users[..] {
                     [a] if a.name == "layout.local_alloc" => {
+                        Some((false, a.results[0], op.operands[0], op.optional(1)))
+                    }
+                    // Pipelined through registers: loaded for the next iteration, whose
+                    // block argument the `local_alloc` stages.
+                    [y] if y.name == "scf.yield" => {
+                        let p = y.operands.iter().position(|v| *v == r)?;
+                        let arg = *args.get(1 + p)?;
+                        let a = body.iter().find(|o| o.name == "layout.local_alloc" && o.uses(arg))?;
                         Some((false, a.results[0], op.operands[0], op.optional(1)))
                     }
                     _ => None,

@@ -30,6 +30,10 @@ pub(super) struct Plan {
     pub(super) dot_carry: Option<usize>,
     /// Loads staging a tensor-core operand that stay loads, and why.
     pub(super) refused: Vec<String>,
+    /// No load can be copied asynchronously (rows too narrow or unaligned for cp.async,
+    /// a non-zero `other`): `staged` are plain loads, prefetched one iteration ahead into
+    /// registers instead (`registers.rs`).
+    pub(super) registers: bool,
 }
 
 /// Whether `v` is a zero constant (or a splat of one): +0, the bits cp.async writes.
@@ -74,6 +78,8 @@ pub(super) fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Result<Plan, Strin
     // Step 1.
     let mut staged = vec![];
     let mut refused = vec![];
+    // Loads refused a copy that registers can still run ahead.
+    let mut in_registers = vec![];
     for (i, op) in ops.iter().enumerate() {
         let Some(&r) = op.results.first() else { continue };
         let [alloc] = users(r)[..] else { continue };
@@ -86,8 +92,16 @@ pub(super) fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Result<Plan, Strin
             refused.push(format!("the load at {at} is ordered or volatile"));
             continue;
         }
+        let readers = users(a.result());
+        let consumer = |j: &usize| matches!(ops[*j].name.as_str(), "layout.warp_group_dot" | "layout.local_load");
+        let deallocs: Vec<usize> = readers.iter().copied().filter(|j| ops[*j].name == "layout.local_dealloc").collect();
+        if !readers.iter().all(|j| consumer(j) || ops[*j].name == "layout.local_dealloc") || deallocs.len() > 1 {
+            continue;
+        }
+        let s = Staged { load: i, alloc, dealloc: deallocs.first().copied() };
         if op.optional(2).is_some_and(|o| !is_zero(o, ctx)) {
             refused.push(format!("the load at {at} has a non-zero `other` (copies write zeros)"));
+            in_registers.push(s);
             continue;
         }
         let bytes = copy_bytes(values, op, values.ty(a.result()));
@@ -95,14 +109,16 @@ pub(super) fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Result<Plan, Strin
             refused.push(format!(
                 "the load at {at} moves {bytes} bytes a thread at a time (cp.async moves 4, 8 or 16: the rows are not contiguous or not aligned)"
             ));
+            in_registers.push(s);
             continue;
         }
-        let readers = users(a.result());
-        let consumer = |j: &usize| matches!(ops[*j].name.as_str(), "layout.warp_group_dot" | "layout.local_load");
-        let deallocs: Vec<usize> = readers.iter().copied().filter(|j| ops[*j].name == "layout.local_dealloc").collect();
-        if readers.iter().all(|j| consumer(j) || ops[*j].name == "layout.local_dealloc") && deallocs.len() <= 1 {
-            staged.push(Staged { load: i, alloc, dealloc: deallocs.first().copied() });
-        }
+        staged.push(s);
+    }
+    // With no copy possible, the loads run one iteration ahead in registers (odd sizes,
+    // strides no divisor helps): latency hidden behind the product, as the copies would.
+    let registers = staged.is_empty() && !in_registers.is_empty();
+    if registers {
+        staged = in_registers;
     }
     if staged.is_empty() {
         return Err(if refused.is_empty() {
@@ -218,9 +234,12 @@ pub(super) fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Result<Plan, Strin
         };
         (0..yields.len()).filter(|&k| yields[k] == r || through_if(&yields[k])).collect()
     };
-    let async_dot = async_dot.filter(|&a| carried_at(a).len() == 1);
+    // Through registers each operand's buffer is written every iteration: no product
+    // stays in flight over it.
+    let async_dot = async_dot.filter(|&a| !registers && carried_at(a).len() == 1);
     let dot_carry = async_dot.map(|a| carried_at(a)[0]);
-    Ok(Plan { staged, stage0, both, ahead, async_dot, dot_carry, refused })
+    let refused = if registers { vec![] } else { refused };
+    Ok(Plan { staged, stage0, both, ahead, async_dot, dot_carry, refused, registers })
 }
 
 /// Whether `o` is tile arithmetic with no effects to reorder, so it may run ahead: an

@@ -34,8 +34,12 @@
 //!      that reads it waits for it first, and the if passes it on to the next iteration;
 //!    - after the loop: wait for every copy (past-the-end copies write zeros too), a
 //!      barrier, and the rings' bytes are free.
+//! 4. When no staged load can be copied (less than 4 bytes a thread: odd sizes and strides
+//!    that no launch divisor helps; a non-zero `other`), the loads run one iteration
+//!    ahead in registers instead (`registers.rs`), whatever `num_stages` (≥ 2) says.
 
 mod analyse;
+mod registers;
 mod rewrite;
 
 use crate::passes::PassError;
@@ -97,6 +101,10 @@ fn pipeline_block(values: &mut Values, ops: &mut Vec<Op>, default: i64, ctx: &Ct
                 "num_stages = 1".to_string()
             } else {
                 match analyse::analyse(values, &op, ctx) {
+                    Ok(plan) if plan.registers => {
+                        registers::rewrite(values, op, &plan, &mut out);
+                        continue;
+                    }
                     Ok(plan) => {
                         rewrite::rewrite(values, op, &plan, stages as u32, ctx, &mut out);
                         continue;
