@@ -157,6 +157,14 @@ def histogram_cases(c, rng):
         yield Case(f"n={n}", (cdiv(n, T),), [("x", x), ("hist", f"zeros:i32:{B}"), ("n", n)], {"hist": ref})
 
 
+def byte_histogram_cases(c, rng):
+    T, B = int(c.get("TILE", 4096)), int(c.get("BINS", 1024))
+    for n in [1, 1000, 4096, 1 << 20, 1000003]:
+        x = rng.integers(0, 256, n, dtype=np.uint8)
+        ref = np.bincount(x, minlength=B)[:B].astype(np.int32)
+        yield Case(f"n={n}", (cdiv(n, T),), [("x", x), ("hist", f"zeros:i32:{B}"), ("n", n)], {"hist": ref})
+
+
 def sort_blocks_cases(c, rng):
     T = int(c.get("TILE", 1024))
     for n in [1, 1000, 4096, 1 << 20, 1000003]:
@@ -798,6 +806,7 @@ KERNELS = {
     "cumsum2d": ([("x", "*f32"), ("down", "*f32"), ("across", "*f32"), ("rows", "i32"), ("cols", "i32")],
                  cumsum2d_cases),
     "histogram": ([("x", "*i32"), ("hist", "*i32"), ("n", "i32")], histogram_cases),
+    "byte_histogram": ([("x", "*u8"), ("hist", "*i32"), ("n", "i32")], byte_histogram_cases),
     "sort_blocks": ([("x", "*f32"), ("y", "*f32"), ("n", "i32")], sort_blocks_cases),
     "sort_rows": ([("x", "*i32"), ("y", "*i32"), ("rows", "i32")], sort_rows_cases),
     "count_if": ([("x", "*f32"), ("count", "*i32"), ("n", "i32")], count_if_cases),

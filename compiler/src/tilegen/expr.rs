@@ -242,10 +242,10 @@ impl Gen<'_> {
             ExprKind::Histogram { value, num_bins } => {
                 let v = self.expr(b, value);
                 b.loc = self.loc(e.span);
-                // Only a histogram of every value of its type (256 bins of bytes) needs to
-                // know the values' sign.
+                // Only a histogram with a bin for every value of its type (256 or more bins
+                // of bytes) needs to know the values' sign.
                 let full =
-                    matches!(value.ty.elem, Elem::Scalar(s) if s.bits() < 63 && *num_bins as u64 == 1 << s.bits());
+                    matches!(value.ty.elem, Elem::Scalar(s) if s.bits() < 63 && *num_bins as u64 >= 1 << s.bits());
                 let attrs = if full && unsigned_elem(&value.ty) {
                     vec![("tile.unsigned", Attr::int(1, "i32"))]
                 } else {
