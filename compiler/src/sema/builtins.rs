@@ -14,6 +14,10 @@ use crate::syntax::ast;
 
 const ATOMIC: &[&str] = &["ptr", "val", "mask", "sem", "scope"];
 const REDUCE: &[&str] = &["x", "axis", "keep_dims"];
+/// Triton's order: `max(input, axis, return_indices, return_indices_tie_break_left,
+/// keep_dims)`, `argmax(input, axis, tie_break_left, keep_dims)`.
+const MAX_MIN: &[&str] = &["x", "axis", "return_indices", "return_indices_tie_break_left", "keep_dims"];
+const ARG: &[&str] = &["x", "axis", "tie_break_left", "keep_dims"];
 const SCAN: &[&str] = &["x", "axis", "reverse"];
 const X: &[&str] = &["x"];
 const RANDOM: &[&str] = &["seed", "offset", "n_rounds"];
@@ -48,14 +52,15 @@ const SIGS: &[(&str, &[&str], usize)] = &[
     ("broadcast_to", &["x", "shape"], 2),
     ("expand_dims", &["x", "axis"], 2),
     ("sum", REDUCE, 1),
-    ("max", REDUCE, 1),
-    ("min", REDUCE, 1),
-    ("argmax", REDUCE, 1),
-    ("argmin", REDUCE, 1),
+    ("max", MAX_MIN, 1),
+    ("min", MAX_MIN, 1),
+    ("argmax", ARG, 1),
+    ("argmin", ARG, 1),
     ("xor_sum", REDUCE, 1),
     ("cumsum", SCAN, 1),
     ("cumprod", SCAN, 1),
     ("sort", &["x", "axis", "descending"], 1),
+    ("topk", &["x", "k", "dim", "descending"], 2),
     ("histogram", &["x", "num_bins"], 2),
     ("exp", X, 1),
     ("exp2", X, 1),
@@ -142,6 +147,7 @@ pub(crate) const NAMES: &[&str] = &[
     "cumsum",
     "cumprod",
     "sort",
+    "topk",
     "histogram",
     "exp",
     "exp2",

@@ -37,6 +37,7 @@ mod builtins_permute;
 mod builtins_random;
 mod builtins_reduce_fn;
 mod builtins_scan_fn;
+mod builtins_select;
 mod builtins_split;
 mod calls;
 mod consts;
