@@ -244,6 +244,17 @@ def col_topk_cases(c, rng):
         yield Case(f"blocks={blocks}", (blocks,), args, checks)
 
 
+def head_scores_cases(c, rng):
+    BZ, BS, D = int(c.get("BZ", 2)), int(c.get("BS", 32)), int(c.get("D", 64))
+    for Z, S in [(1, 32), (3, 50), (4, 128)]:
+        q = rng.uniform(-1, 1, (Z, S, D)).astype(np.float16)
+        k = rng.uniform(-1, 1, (Z, S, D)).astype(np.float16)
+        ref = (np.einsum("zmd,znd->zmn", q.astype(np.float64), k.astype(np.float64)) * 0.125).astype(np.float32)
+        args = [("q", q), ("k", k), ("s", f"empty:f32:{Z * S * S}"), ("Z", Z), ("S", S), ("scale", 0.125)]
+        yield Case(f"Z={Z} S={S}", (cdiv(S, BS), cdiv(S, BS), cdiv(Z, BZ)), args, {"s": ref.reshape(-1)},
+                   rtol=1e-4, atol=1e-4)
+
+
 def sort_blocks_cases(c, rng):
     T = int(c.get("TILE", 1024))
     for n in [1, 1000, 4096, 1 << 20, 1000003]:
@@ -889,6 +900,8 @@ KERNELS = {
     "row_topk": ([("x", "*f32"), ("top", "*f32"), ("vmax", "*f32"), ("imax", "*i32"), ("vmin", "*f32"), ("imin", "*i32"),
                   ("rows", "i32")], row_topk_cases),
     "col_topk": ([("x", "*i32"), ("low", "*i32"), ("vmax", "*i32"), ("imax", "*i32")], col_topk_cases),
+    "head_scores": ([("q", "*f16"), ("k", "*f16"), ("s", "*f32"), ("Z", "i32"), ("S", "i32"), ("scale", "f32")],
+                    head_scores_cases),
     "big_transpose": ([("x", "*f32"), ("y", "*f32"), ("rows", "i32"), ("cols", "i32")], big_transpose_cases),
     "big_blocks": ([("x", "*f32"), ("idx", "*i32"), ("sorted", "*f32"), ("flipped", "*f32"), ("down", "*f32"),
                     ("picked", "*f32"), ("flat", "*f32")], big_blocks_cases),

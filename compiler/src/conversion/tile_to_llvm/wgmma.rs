@@ -77,7 +77,7 @@ impl Lowerer<'_> {
         for i in 0..rm {
             for j in 0..rn {
                 let origin = [i * 16 * wm, j * ni * wn];
-                let idx = instr_regs(&dc, frag, origin);
+                let idx = instr_regs(&dc, frag, &origin);
                 let mut c: Vec<ValueId> = idx.iter().map(|&x| self.reg(acc, x)).collect();
                 for k in 0..rk {
                     let db = add_const_opaque(b, b_desc, sb.offset(&shb, &[k * ik, origin[1]]) * eb);
@@ -148,7 +148,7 @@ impl Lowerer<'_> {
         let mut frags = HashMap::new();
         for i in 0..rm {
             for k in 0..rk {
-                let regs = self.fragment(b, a, &da, 8, [i * 16 * wm, k * ik], kind);
+                let regs = self.fragment(b, a, &da, 8, &[i * 16 * wm, k * ik], kind);
                 // f16 pairs are `vector<2xf16>`; inline assembly takes them as `b32`.
                 let regs = match kind {
                     "f16" => regs.into_iter().map(|v| b.op1("llvm.bitcast", &[v], Type::Int(32), &[])).collect(),
