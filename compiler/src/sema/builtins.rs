@@ -100,7 +100,7 @@ const SIGS: &[(&str, &[&str], usize)] = &[
     ("fma", &["x", "y", "z"], 3),
     ("clamp", &["x", "min", "max", "propagate_nan"], 3),
     ("where", &["cond", "x", "y"], 3),
-    ("dot", &["a", "b", "acc", "input_precision", "out_dtype"], 2),
+    ("dot", &["a", "b", "acc", "input_precision", "out_dtype", "max_num_imprecise_acc"], 2),
     ("cdiv", &["x", "div"], 2),
     ("debug_barrier", &[], 0),
     ("device_print", &["msg"], 1),

@@ -131,7 +131,35 @@ impl Checker<'_> {
             }
             None => InputPrecision::Tf32,
         };
+        // Triton's `max_num_imprecise_acc`: a constant; for fp8 operands at most K (the
+        // partial sums are promoted within one product), kept for the wgmma lowering;
+        // ignored for other types (their tensor cores accumulate in full f32).
+        let max_imprecise = match a[5] {
+            Some(e) if !matches!(e.kind, ast::ExprKind::NoneLit) => {
+                let n = self.const_int(e, "max_num_imprecise_acc")?;
+                if n < 0 {
+                    return self.error(
+                        format!("`max_num_imprecise_acc` must not be negative, found {n}"),
+                        e.span,
+                        "negative",
+                    );
+                }
+                if ins.is_fp8() && n > k {
+                    return Err(self.err(
+                        Diagnostic::error(
+                            format!("`max_num_imprecise_acc` ({n}) must be at most K ({k}) for fp8 operands"),
+                            e.span,
+                            format!("more than K = {k}"),
+                        )
+                        .note("the partial sums are promoted to f32 within one product's K, as Triton's"),
+                    ));
+                }
+                ins.is_fp8().then_some(n as u32)
+            }
+            _ => None,
+        };
         let ty = acc.ty.clone();
-        Ok(expr(ExprKind::Dot { a: Box::new(x.e), b: Box::new(y.e), acc: Box::new(acc), input_precision }, ty, sp))
+        let kind = ExprKind::Dot { a: Box::new(x.e), b: Box::new(y.e), acc: Box::new(acc), input_precision, max_imprecise };
+        Ok(expr(kind, ty, sp))
     }
 }

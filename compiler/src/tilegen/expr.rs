@@ -263,11 +263,15 @@ impl Gen<'_> {
                 b.loc = self.loc(e.span);
                 b.op1("arith.select", &[c, x, y], ty, &[])
             }
-            ExprKind::Dot { a, b: bm, acc, input_precision } => {
+            ExprKind::Dot { a, b: bm, acc, input_precision, max_imprecise } => {
                 let (x, y, z) = (self.expr(b, a), self.expr(b, bm), self.expr(b, acc));
                 b.loc = self.loc(e.span);
                 let p = format!("{input_precision:?}").to_lowercase();
-                b.op1("tile.dot", &[x, y, z], ty, &[("input_precision", Attr::str(&p))])
+                let mut attrs = vec![("input_precision", Attr::str(&p))];
+                if let Some(n) = max_imprecise {
+                    attrs.push(("tile.max_num_imprecise_acc", Attr::int(*n as i64, "i32")));
+                }
+                b.op1("tile.dot", &[x, y, z], ty, &attrs)
             }
             ExprKind::Trans { value, order } => {
                 let v = self.expr(b, value);
