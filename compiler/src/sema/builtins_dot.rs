@@ -159,7 +159,8 @@ impl Checker<'_> {
             _ => None,
         };
         let ty = acc.ty.clone();
-        let kind = ExprKind::Dot { a: Box::new(x.e), b: Box::new(y.e), acc: Box::new(acc), input_precision, max_imprecise };
+        let kind =
+            ExprKind::Dot { a: Box::new(x.e), b: Box::new(y.e), acc: Box::new(acc), input_precision, max_imprecise };
         Ok(expr(kind, ty, sp))
     }
 }

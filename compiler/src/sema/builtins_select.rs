@@ -98,7 +98,11 @@ impl Checker<'_> {
 
 /// `arange(0, k)` along `axis` of a tile of `shape`, broadcast to it (i32).
 fn along(axis: u32, k: i64, shape: &[i64], sp: Span) -> Expr {
-    let mut i = Expr { kind: ExprKind::Arange { start: 0, end: k }, ty: Ty::tile(Elem::Scalar(Scalar::I32), vec![k]), span: sp };
+    let mut i = Expr {
+        kind: ExprKind::Arange { start: 0, end: k },
+        ty: Ty::tile(Elem::Scalar(Scalar::I32), vec![k]),
+        span: sp,
+    };
     for d in 0..shape.len() as u32 {
         if d != axis {
             i = expand_dims(i, d, sp);
@@ -134,5 +138,9 @@ fn pick_at(x: &Expr, axis: u32, index: &Expr, sp: Span) -> Expr {
     };
     let mut out = shape;
     out.remove(axis as usize);
-    Expr { kind: ExprKind::Reduce { op, value: Box::new(sel), axis: Some(axis) }, ty: Ty::tile(Elem::Scalar(s), out), span: sp }
+    Expr {
+        kind: ExprKind::Reduce { op, value: Box::new(sel), axis: Some(axis) },
+        ty: Ty::tile(Elem::Scalar(s), out),
+        span: sp,
+    }
 }

@@ -167,7 +167,11 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
             // 2-D, or batched: one leading batch dimension on all three.
             let n = sa.len();
             let batch_ok = (2..=3).contains(&n) && sb.len() == n && sc.len() == n && sa[..n - 2] == sb[..n - 2];
-            if !batch_ok || sa[n - 1] != sb[n - 2] || sc[..n - 2] != sa[..n - 2] || sc[n - 2..] != [sa[n - 2], sb[n - 1]] {
+            if !batch_ok
+                || sa[n - 1] != sb[n - 2]
+                || sc[..n - 2] != sa[..n - 2]
+                || sc[n - 2..] != [sa[n - 2], sb[n - 1]]
+            {
                 return Err(format!("{a} times {b} is not accumulated into {acc}"));
             }
             if a.elem() != b.elem() {

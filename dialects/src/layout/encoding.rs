@@ -108,11 +108,7 @@ fn mma_warps(l: &mut LinearLayout, m: &Mma, (m_unit, n_unit): (i64, i64), keep: 
 /// along M and N) on the last two dimensions of `shape`, the batch dimension first: its
 /// warps (`m.warps_per_cta[0]`) after those of M and N, then repetitions in registers
 /// after every 2-D one (so each batch's registers are one 2-D layout's, in its order).
-fn batched(
-    shape: &[i64],
-    m: &Mma,
-    two_d: impl Fn(&[i64], &Mma) -> Option<LinearLayout>,
-) -> Option<LinearLayout> {
+fn batched(shape: &[i64], m: &Mma, two_d: impl Fn(&[i64], &Mma) -> Option<LinearLayout>) -> Option<LinearLayout> {
     if shape.len() != 3 || m.warps_per_cta.len() != 3 || m.version != 2 {
         return None;
     }

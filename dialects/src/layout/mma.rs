@@ -215,9 +215,8 @@ pub fn plan_batched(
     let wb = (batch.max(1) as u32).min(num_warps);
     let (wm, wn) = warps_v2(m, n, num_warps / wb);
     let mma = Mma { version: 2, warps_per_cta: vec![wb, wm, wn], instr_shape: vec![16, 8, ik] };
-    let operand = |idx| {
-        Operand::Converted(Encoding::DotOp { idx, parent: Box::new(Encoding::Mma(mma.clone())), k_width: kw })
-    };
+    let operand =
+        |idx| Operand::Converted(Encoding::DotOp { idx, parent: Box::new(Encoding::Mma(mma.clone())), k_width: kw });
     DotPlan::MmaSync { acc: Encoding::Mma(mma.clone()), a: operand(0), b: operand(1) }
 }
 

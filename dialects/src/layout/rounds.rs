@@ -83,7 +83,12 @@ mod tests {
     use crate::ir::Blocked;
 
     fn blocked(shape: &[i64], spt: &[u32], tpw: &[u32], wpc: &[u32], order: &[u32]) -> Dist {
-        let b = Blocked { size_per_thread: spt.to_vec(), threads_per_warp: tpw.to_vec(), warps_per_cta: wpc.to_vec(), order: order.to_vec() };
+        let b = Blocked {
+            size_per_thread: spt.to_vec(),
+            threads_per_warp: tpw.to_vec(),
+            warps_per_cta: wpc.to_vec(),
+            order: order.to_vec(),
+        };
         Dist::blocked(shape, &b)
     }
 

@@ -52,7 +52,11 @@ pub fn product(k: &Kernel, vals: [ValueId; 3], x: &Data, y: &Data, acc: &Data, t
     let ((za, sa), (zb, sb), (zo, _)) = (split(a), split(b), split(out));
     let (m, kk, nn) = match (sa.as_slice(), sb.as_slice()) {
         ([m, k1], [k2, n2]) if k1 == k2 && za == zb && za == zo => (*m, *k1, *n2),
-        _ => return Err(Fault::new("the interpreter multiplies 2-D tiles (or batches of them) of matching inner size only")),
+        _ => {
+            return Err(Fault::new(
+                "the interpreter multiplies 2-D tiles (or batches of them) of matching inner size only",
+            ))
+        }
     };
     let z = za;
     if x.len() != z * m * kk || y.len() != z * kk * nn || acc.len() != z * m * nn {

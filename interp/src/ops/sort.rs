@@ -12,10 +12,16 @@ use tile_dialects::ir;
 
 #[derive(Debug)]
 pub enum Op {
-    Sort { axis: usize, descending: bool, unsigned: bool },
+    Sort {
+        axis: usize,
+        descending: bool,
+        unsigned: bool,
+    },
     /// `unsigned`: the values are read unsigned (the op says so only where it matters,
     /// a bin for every value of a narrow type: u8 with 256 or more bins).
-    Histogram { unsigned: bool },
+    Histogram {
+        unsigned: bool,
+    },
 }
 
 pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {

@@ -116,8 +116,11 @@ impl Lowerer<'_> {
             }
         };
         let sides = [(&xd, order(&ws, xd.rank())), (&rd, order(&rs, rd.rank()))];
-        let chunk_bytes =
-            |p: &[Part]| on_chunk(&ws, &p[0].dist.shape).bytes(&p[0].dist.shape, eb).max(on_chunk(&rs, &p[1].dist.shape).bytes(&p[1].dist.shape, eb));
+        let chunk_bytes = |p: &[Part]| {
+            on_chunk(&ws, &p[0].dist.shape)
+                .bytes(&p[0].dist.shape, eb)
+                .max(on_chunk(&rs, &p[1].dist.shape).bytes(&p[1].dist.shape, eb))
+        };
         if let Some(parts) = self.rounds(bytes, &sides, chunk_bytes) {
             // Step 4: one chunk a round, a barrier between rounds (the last one's reads
             // are done before the next one's writes).
@@ -138,7 +141,8 @@ impl Lowerer<'_> {
                 }
             }
             let out = out.into_iter().collect::<Option<Vec<_>>>();
-            let out = out.ok_or_else(|| PassError::at(&op.loc, "a register of a conversion in rounds was never read"))?;
+            let out =
+                out.ok_or_else(|| PassError::at(&op.loc, "a register of a conversion in rounds was never read"))?;
             self.map.insert(r, out);
             return Ok(());
         }

@@ -8,6 +8,7 @@
 //! 2. A barrier, then a loop over k: each thread's accumulator registers `(i, j)` gain
 //!    `a[i][k] * b[k][j]` (in f32 for f16/bf16 inputs), reading both from shared memory
 //!    (loads of the same row or column within an iteration are merged by LLVM).
+//!
 //! A batched (3-D) dot is the same with a batch index `z` first: `a[z][i][k] * b[z][k][j]`.
 
 use super::convert::gep;
@@ -125,10 +126,8 @@ impl Lowerer<'_> {
         let mut operands = vec![lo, hi, one];
         operands.extend(&inits);
         let res = b.op_with_regions("scf.for", &operands, &vec![wt.clone(); nregs], &[], vec![body]);
-        let vals = res
-            .into_iter()
-            .map(|x| if ct == wt { x } else { b.op1("arith.truncf", &[x], ct.clone(), &[]) })
-            .collect();
+        let vals =
+            res.into_iter().map(|x| if ct == wt { x } else { b.op1("arith.truncf", &[x], ct.clone(), &[]) }).collect();
         self.map.insert(r, vals);
         Ok(())
     }

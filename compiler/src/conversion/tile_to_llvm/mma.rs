@@ -32,8 +32,13 @@ impl Lowerer<'_> {
         // A batched (3-D) dot: its warps along the batch first, and the batch's
         // repetitions outside each 2-D product's (`encoding::batched`).
         let nb = dc.rank() - 2;
-        let (wz, wm, wn) = (if nb == 1 { m.warps_per_cta[0] as i64 } else { 1 }, m.warps_per_cta[nb] as i64, m.warps_per_cta[nb + 1] as i64);
-        let (zz, mm, nn, kk) = (if nb == 1 { dc.shape[0] } else { 1 }, dc.shape[nb], dc.shape[nb + 1], da.shape[nb + 1]);
+        let (wz, wm, wn) = (
+            if nb == 1 { m.warps_per_cta[0] as i64 } else { 1 },
+            m.warps_per_cta[nb] as i64,
+            m.warps_per_cta[nb + 1] as i64,
+        );
+        let (zz, mm, nn, kk) =
+            (if nb == 1 { dc.shape[0] } else { 1 }, dc.shape[nb], dc.shape[nb + 1], da.shape[nb + 1]);
         let (rz, rm, rn, rk) = ((zz / wz).max(1), (mm / (16 * wm)).max(1), (nn / (8 * wn)).max(1), kk / ik);
         // Fragment sizes: A 16 x ik, B ik x 8, C 16 x 8 over 32 lanes.
         let (fa, fb) = ((16 * ik / 32) as usize, (8 * ik / 32) as usize);

@@ -17,6 +17,7 @@
 //!    spread over the threads, the next group on the next lane; a thread with more than
 //!    2^RUN_BITS elements' worth of groups takes them in an `scf.for`.
 //! 3. Every thread reads back each element it holds.
+//!
 //! Lines are independent: a tile larger than the shared memory left goes through these
 //! steps a chunk of lines at a time (`layout::rounds`).
 //! Floats sort NaN as the largest value (last ascending, first descending), as torch.sort
