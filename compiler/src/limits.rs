@@ -5,23 +5,28 @@
 //! - nesting: brackets, blocks, expressions and helper calls ([`MAX_NESTING`],
 //!   [`MAX_HELPER_DEPTH`]); the compiler's recursion follows the program's nesting;
 //! - work: operations a kernel checks after inlining helpers ([`MAX_OPS`]);
-//! - tiles: elements per tile ([`MAX_NUMEL`], Triton's limit), and elements one thread
-//!   holds ([`MAX_PER_THREAD`]: a tile is spread over the program's threads, each holding
-//!   its share in registers; the lowering unrolls per element, so compile time grows with
-//!   the share), and the sum of those shares over a kernel ([`MAX_THREAD_WORK`]).
+//! - tiles: elements per tile ([`MAX_NUMEL`], Triton's limit); elements one thread holds
+//!   ([`MAX_PER_THREAD`]: a tile is spread over the program's threads, each holding its
+//!   share in registers, spilled past 255; the code is unrolled per element, and ptxas's
+//!   time grows about fivefold with each doubling of the share past 512); and those
+//!   shares summed over a kernel's tiles ([`MAX_THREAD_WORK`], tilec's own time). Triton
+//!   has neither limit: it takes the minutes. Shared-memory round trips of tiles too
+//!   large for a block go in rounds (`layout::rounds`).
 //!
 //! Tile shapes are checked on the checked program (TIR) by [`check`], every expression
 //! once, so a tile made by broadcasting is checked like one made by `arange` or `zeros`.
 
 use crate::diag::Diagnostic;
 use crate::options::CompileOptions;
-use crate::sema::tir::{Expr, ExprKind, Kernel, Program, Stmt};
+use crate::sema::tir::{Expr, ExprKind, Program, Stmt};
 use crate::source::Span;
 
 /// Elements of one tile (Triton's limit).
 pub const MAX_NUMEL: i64 = 1 << 20;
-/// Elements of one tile that one thread holds.
-pub const MAX_PER_THREAD: i64 = 256;
+/// Elements of one tile that one thread holds. ptxas's time on examples/add.tile (sm_90,
+/// 4 warps) by the share: 2 s at 512, 26 s at 1024, 131 s at 2048, the limit; about ten
+/// minutes at 4096.
+pub const MAX_PER_THREAD: i64 = 2048;
 /// Elements the threads of a kernel hold, summed over every tile value of the kernel: a
 /// bound on the code the lowering unrolls.
 pub const MAX_THREAD_WORK: i64 = 1 << 18;
@@ -77,18 +82,19 @@ pub fn check(program: &Program, opts: &CompileOptions) -> Result<(), Vec<Diagnos
     let mut errs = vec![];
     for k in opts.selected(program) {
         let threads = opts.kernel_num_warps(k) as i64 * 32;
-        let mut cx = Walk { threads, work: 0, errs: vec![], kernel: k };
+        let mut cx = Walk { threads, work: 0, largest: None, errs: vec![] };
         cx.stmts(&k.body);
         if cx.errs.is_empty() && cx.work > MAX_THREAD_WORK {
             cx.errs.push(
                 Diagnostic::error(
                     format!(
-                        "kernel `{}` is too large: its tiles give each thread {} elements to compute, more than {MAX_THREAD_WORK}",
-                        k.name, cx.work
+                        "kernel `{}` is too large to compile in reasonable time: its tiles give each of its {} threads {} elements to compute, more than {MAX_THREAD_WORK}",
+                        k.name, threads, cx.work
                     ),
                     k.span,
                     "this kernel",
                 )
+                .with_secondary(cx.largest.map_or(k.span, |l| l.1), cx.largest.map_or(String::new(), |l| format!("the largest: {} elements a thread", l.0)))
                 .help("use smaller tiles or more warps, or split the kernel"),
             );
         }
@@ -101,14 +107,15 @@ pub fn check(program: &Program, opts: &CompileOptions) -> Result<(), Vec<Diagnos
     }
 }
 
-struct Walk<'k> {
+struct Walk {
     threads: i64,
     work: i64,
+    /// The tile giving a thread the most elements, and where it is made.
+    largest: Option<(i64, Span)>,
     errs: Vec<Diagnostic>,
-    kernel: &'k Kernel,
 }
 
-impl Walk<'_> {
+impl Walk {
     fn stmts(&mut self, stmts: &[Stmt]) {
         for s in stmts {
             match s {
@@ -180,8 +187,8 @@ impl Walk<'_> {
             self.errs.push(
                 Diagnostic::error(
                     format!(
-                        "this {dims} tile gives each of the {} threads of kernel `{}` ({warps} warps) {share} elements, more than the {MAX_PER_THREAD} a thread may hold",
-                        self.threads, self.kernel.name
+                        "this {dims} tile gives each of the {} threads ({warps} warps) {share} elements, more than the {MAX_PER_THREAD} a thread may hold: ptxas would take many minutes",
+                        self.threads
                     ),
                     span,
                     format!("{share} elements a thread"),
@@ -189,6 +196,9 @@ impl Walk<'_> {
                 .help("use more warps (`#[num_warps(N)]` or --num-warps, up to 32) or a smaller tile"),
             );
             return;
+        }
+        if self.largest.is_none_or(|l| share > l.0) {
+            self.largest = Some((share, span));
         }
         self.work = self.work.saturating_add(share);
     }

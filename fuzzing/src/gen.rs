@@ -304,12 +304,22 @@ impl Gen<'_, '_> {
                 let f = *self.u.choose(&["cumsum", "cumprod"])?;
                 self.bind(depth, d, v.shape.clone(), &format!("{f}({x}, {axis}).to({d})"));
             }
-            3 => {
+            3 if self.u.arbitrary::<bool>()? => {
                 let desc = self.u.arbitrary::<bool>()?;
                 self.bind(depth, d, v.shape.clone(), &format!("sort({x}, {axis}, descending = {desc})"));
             }
+            3 => {
+                // Triton's `topk`: k a power of two up to the axis's size.
+                let k = 1i64 << self.u.int_in_range(0..=v.shape[axis].trailing_zeros())?;
+                let desc = self.u.arbitrary::<bool>()?;
+                let mut shape = v.shape.clone();
+                shape[axis] = k;
+                self.bind(depth, d, shape, &format!("topk({x}, {k}, {axis}, descending = {desc})"));
+            }
             4 if is_int(d) && rank == 1 => {
-                let bins = 1i64 << self.u.int_in_range(0..=8)?;
+                // Up to 1024 bins: more than a byte has values (a u8 histogram of 1024
+                // bins once failed inside the lowering).
+                let bins = 1i64 << self.u.int_in_range(0..=10)?;
                 self.bind(depth, "i32", vec![bins], &format!("histogram({x}, {bins})"));
             }
             _ => {

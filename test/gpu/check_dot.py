@@ -106,7 +106,7 @@ class Runner:
         self.lock = threading.Lock()
 
     def run(self, label, kind, m, n, k, *, a_col=False, b_col=False, stages=3, arch="sm_90a", warps=4,
-            block=(64, 64, 32), pad=0, align=False, expect=None, rng):
+            block=(64, 64, 32), pad=0, align=False, expect=None, imprecise=0, rng):
         """One product; returns the output (or None on failure). `align`: rows padded to
         16 bytes (so both operands can be copied asynchronously); `expect` ("copies" or
         "in flight", interpreter only): what the pipelined stage must have done."""
@@ -152,6 +152,8 @@ class Runner:
                "-D", f"BM={bm}", "-D", f"BN={bn}", "-D", f"BK={bk}", "-D", f"STAGES={stages}"]
         if kind == "f32":
             cmd += ["-D", "PRECISE=1"]
+        if imprecise:
+            cmd += ["-D", f"IMPRECISE={imprecise}"]
         cmd += [f"a={spec_a}", f"b={spec_b}", f"c=empty:{out_t}:{m}x{n}", f"M={m}", f"N={n}", f"K={k}",
                 f"sam={sam}", f"sak={sak}", f"sbk={sbk}", f"sbn={sbn}", f"scm={n}", "scn=1", "--save", f"c={out}"]
         cmd += self.extra
@@ -165,9 +167,51 @@ class Runner:
                              f"products in flight (expected {expect})", cmd)
             return None
         got = np.load(out).astype(np.float64).reshape(m, n)
+        if not self.judge(label, kind, got, ref, min(k, imprecise) if imprecise else k, arch, cmd):
+            return None
+        return np.load(out)
+
+    def bmm(self, label, kind, bsz, m, n, k, *, arch="sm_90a", warps=4, block=(2, 32, 32, 32), stages=3, rng):
+        """One batched product, [bsz, m, k] x [bsz, k, n], through the bmm_ kernels (grid
+        axis 2 over blocks of batches); returns whether it passed."""
+        kernel = "bmm_" + ("f32" if kind == "tf32" else kind)
+        pairs = [inputs(kind, m, n, k, rng) for _ in range(bsz)]
+        a, b = np.stack([x for x, _ in pairs]), np.stack([y for _, y in pairs])
+        if kind == "bf16":
+            a, b = bf16_bits(a)[1], bf16_bits(b)[1]
+        if kind in FP8:
+            import check_examples as ce
+            a, b = ce.fp8_bits(a * 4, kind), ce.fp8_bits(b * 4, kind)
+            av, bv = ce.fp8_value(a, kind), ce.fp8_value(b, kind)
+        else:
+            av, bv = a, b
+        ref = np.einsum("zmk,zkn->zmn", av.astype(np.float64), bv.astype(np.float64))
+        d = os.path.join(self.work, label.replace(" ", "_").replace("/", "_"))
+        os.makedirs(d, exist_ok=True)
+        out = os.path.join(d, "c.npy")
+        bb, bm, bn, bk = block
+        out_t = "i32" if kind == "i8" else "f32"
+        cmd = [self.tilerun, KERNELS, "--kernel", kernel, "--arch", arch, "--num-warps", str(warps),
+               "--grid", f"{cdiv(m, bm)},{cdiv(n, bn)},{cdiv(bsz, bb)}",
+               "-D", f"BB={bb}", "-D", f"BM={bm}", "-D", f"BN={bn}", "-D", f"BK={bk}", "-D", f"STAGES={stages}"]
+        if kind == "f32":
+            cmd += ["-D", "PRECISE=1"]
+        cmd += [f"a={save(os.path.join(d, 'a.npy'), a)}", f"b={save(os.path.join(d, 'b.npy'), b)}",
+                f"c=empty:{out_t}:{bsz * m * n}", f"B={bsz}", f"M={m}", f"N={n}", f"K={k}",
+                f"sab={m * k}", f"sam={k}", "sak=1", f"sbb={k * n}", f"sbk={n}", "sbn=1",
+                f"scb={m * n}", f"scm={n}", "scn=1", "--save", f"c={out}"] + self.extra
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        if p.returncode != 0:
+            self.fail(label, "tilerun failed:\n" + (p.stdout + p.stderr)[-2000:], cmd)
+            return False
+        return self.judge(label, kind, np.load(out).astype(np.float64).reshape(bsz, m, n), ref, k, arch, cmd)
+
+    def judge(self, label, kind, got, ref, k, arch, cmd):
+        """Whether `got` is `ref` within the kind's bound (reported either way); `k`: the
+        products a sum takes (fp8 on wgmma: the imprecise ones, before a promotion)."""
         if not np.isfinite(got).all():
             self.fail(label, f"{np.count_nonzero(~np.isfinite(got))} elements not written (NaN)", cmd)
-            return None
+            return False
         err = np.linalg.norm(got - ref) / max(np.linalg.norm(ref), 1e-30)
         tol = 0.0
         if kind == "i8":
@@ -185,11 +229,11 @@ class Runner:
                 # wrong element or layout errs by ~1. (The interpreter keeps 1e-5.)
                 tol = 2.0**-12 * k**0.5
             ok = err <= tol
-        if ok and self.extra and kind == "tf32" and m * n * k >= 1000 and err < 1e-6:
+        if ok and self.extra and kind == "tf32" and got.size * k >= 1000 and err < 1e-6:
             # The interpreter rounds tf32 inputs as the tensor cores do: an exact f32
             # result means it did not.
             self.fail(label, f"rel err {err:.1e}: as exact as f32 (are the inputs rounded to tf32?)", cmd)
-            return None
+            return False
         if ok:
             with self.lock:
                 self.passed += 1
@@ -198,8 +242,8 @@ class Runner:
             bad = np.argwhere(np.abs(got - ref) > 1e-3 * max(1.0, np.abs(ref).max()))
             self.fail(label, f"rel err {err:.3e} > {tol:.1e}; first bad {bad[:3].tolist()} "
                              f"got {[got[tuple(x)] for x in bad[:3]]} want {[ref[tuple(x)] for x in bad[:3]]}", cmd)
-            return None
-        return np.load(out)
+            return False
+        return True
 
     def fail(self, label, why, cmd):
         with self.lock:
@@ -272,11 +316,30 @@ def interpreted(r, archs, kinds, jobs):
         add(f"{arch} f16 100x256x144 8 warps 128x256x64 aligned", "f16", 100, 256, 144, arch=arch, warps=8,
             block=(128, 256, 64), align=True, expect="in flight" if arch == "sm_90a" else "copies")
         add(f"{arch} f16 17x17x17 blocks (16, 16, 16)", "f16", 17, 17, 17, arch=arch, block=(16, 16, 16))
+        add(f"{arch} i8 64x64x40 blocks (64, 64, 16)", "i8", 64, 64, 40, arch=arch, block=(64, 64, 16))
+        for kind in [x for x in kinds if x in FP8 and arch == "sm_90a"]:
+            for imp in [32, 64]:
+                add(f"{arch} {kind} 100x64x144 max_num_imprecise_acc={imp} aligned", kind, 100, 64, 144, arch=arch,
+                    block=(64, 64, 64), imprecise=imp, align=True, stages=1 + imp // 32)
         add(f"{arch} f16 64x64x64 A col-major padded by 1", "f16", 64, 64, 64, a_col=True, arch=arch, pad=1)
 
     def one(case):
         label, kw = case
+        if "bsz" in kw:
+            return label, r.bmm(label, rng=np.random.default_rng(3), **kw)
         return label, r.run(label, rng=np.random.default_rng(3), **kw)
+
+    # Batched (3-D) products: every kind, batches that are and are not a multiple of the
+    # block's, M / N / K not multiples of theirs, blocks of one batch and of several.
+    for arch in archs:
+        for kind in kinds:
+            if kind in FP8 and arch == "sm_80":
+                continue
+            bk = 64 if kind in ("i8",) + FP8 else 32
+            for (z, m, n, k, blk, w) in [(3, 17, 40, 70, (2, 32, 32, bk), 4), (4, 64, 64, 64, (4, 16, 16, bk), 4),
+                                         (1, 33, 16, 16, (1, 64, 32, 16 if kind != "i8" and kind not in FP8 else 32), 8)]:
+                cases.append((f"{arch} {kind} batched {z}x{m}x{n}x{k} blocks {blk} {w} warps",
+                              dict(kind=kind, bsz=z, m=m, n=n, k=k, arch=arch, warps=w, block=blk)))
 
     with ThreadPoolExecutor(jobs) as pool:
         outs = dict(pool.map(one, cases))
@@ -408,9 +471,47 @@ def main():
             # narrow for the tensor cores' swizzle, and K below the instruction's (CUDA cores).
             for blk in [(16, 16, 16), (16, 8, 32), (1, 16, 16), (4, 2, 16), (64, 8, 16), (128, 8, 16), (16, 16, 8)]:
                 r.run(f"{arch} f16 100x100x100 blocks {blk}", "f16", 100, 100, 100, arch=arch, block=blk, rng=rng)
+            # i8 with K below the s8 instruction's 32: CUDA cores, exact in i32 (once an error).
+            r.run(f"{arch} i8 100x100x100 blocks (64, 64, 16)", "i8", 100, 100, 100, arch=arch, block=(64, 64, 16),
+                  rng=rng)
             # Strided, unaligned rows (no 16-byte copies): plain loads, still right.
             r.run(f"{arch} f16 100x100x100 rows padded by 3", "f16", 100, 100, 100, arch=arch, pad=3, rng=rng)
             r.run(f"{arch} f16 64x64x64 A col-major padded by 1", "f16", 64, 64, 64, a_col=True, arch=arch, pad=1, rng=rng)
+            # fp8 on wgmma with max_num_imprecise_acc: the partial sums promoted to f32 every
+            # 32 or 64 products. Bound by the chunk's length, not K's; at K = 4096 the error
+            # must be well under the unpromoted one (measured 1.2e-3 on an H100) on the
+            # same inputs.
+            if arch == "sm_90a":
+                for kind in [x for x in kinds if x in FP8]:
+                    for (m, n, k) in [(100, 129, 1000), (16, 64, 4096)]:
+                        for imp in [32, 64]:
+                            r.run(f"{arch} {kind} {m}x{n}x{k} max_num_imprecise_acc={imp}", kind, m, n, k, arch=arch,
+                                  block=(64, 64, 64), imprecise=imp, rng=np.random.default_rng(13))
+                    base = r.run(f"{arch} {kind} 16x64x4096 unpromoted", kind, 16, 64, 4096, arch=arch,
+                                 block=(64, 64, 64), rng=np.random.default_rng(17))
+                    prom = r.run(f"{arch} {kind} 16x64x4096 promoted every 32", kind, 16, 64, 4096, arch=arch,
+                                 block=(64, 64, 64), imprecise=32, rng=np.random.default_rng(17))
+                    if base is not None and prom is not None:
+                        a, b = inputs(kind, 16, 64, 4096, np.random.default_rng(17))
+                        import check_examples as ce
+                        ref = reference(ce.fp8_value(ce.fp8_bits(a * 4, kind), kind),
+                                        ce.fp8_value(ce.fp8_bits(b * 4, kind), kind))
+                        e0, e1 = (np.linalg.norm(x.astype(np.float64).reshape(16, 64) - ref) / np.linalg.norm(ref)
+                                  for x in (base, prom))
+                        better = e1 < e0 / 2
+                        print(("ok  " if better else "FAIL") + f" {arch} {kind} K=4096: promoted every 32 rel err "
+                              f"{e1:.1e}, unpromoted {e0:.1e}")
+                        r.passed += better
+                        r.failed += not better
+            # Batched (3-D) products on mma.sync (every target), every kind.
+            for kind in kinds:
+                if kind in FP8 and arch == "sm_80":
+                    continue
+                bk = 64 if kind in ("i8",) + FP8 else 32
+                for (z, m, n, k, blk, w) in [(3, 100, 70, 129, (2, 64, 64, bk), 4), (8, 64, 64, 64, (4, 16, 32, bk), 4),
+                                             (5, 128, 128, 256, (1, 128, 128, bk), 8), (16, 17, 17, 17, (8, 16, 16, bk), 4)]:
+                    r.bmm(f"{arch} {kind} batched {z}x{m}x{n}x{k} blocks {blk} {w} warps", kind, z, m, n, k, arch=arch,
+                          warps=w, block=blk, rng=rng)
         # The dot examples, whose f16 results leave the accumulator through shared memory
         # (stmatrix on sm_90 and sm_90a).
         examples(r, args.arch, 4)

@@ -165,6 +165,104 @@ def histogram_cases(c, rng):
         yield Case(f"n={n}", (cdiv(n, T),), [("x", x), ("hist", f"zeros:i32:{B}"), ("n", n)], {"hist": ref})
 
 
+def byte_histogram_cases(c, rng):
+    T, B = int(c.get("TILE", 4096)), int(c.get("BINS", 1024))
+    for n in [1, 1000, 4096, 1 << 20, 1000003]:
+        x = rng.integers(0, 256, n, dtype=np.uint8)
+        ref = np.bincount(x, minlength=B)[:B].astype(np.int32)
+        yield Case(f"n={n}", (cdiv(n, T),), [("x", x), ("hist", f"zeros:i32:{B}"), ("n", n)], {"hist": ref})
+
+
+def big_transpose_cases(c, rng):
+    for R, C in [(256, 256), (300, 513), (1000, 100)]:
+        x = rng.standard_normal((R, C), dtype=np.float32)
+        args = [("x", x), ("y", f"empty:f32:{C}x{R}"), ("rows", R), ("cols", C)]
+        yield Case(f"{R}x{C}", (cdiv(R, 256), cdiv(C, 256)), args, {"y": np.ascontiguousarray(x.T)}, rtol=0, atol=0)
+
+
+def big_blocks_cases(c, rng):
+    for nb in [1, 3]:
+        x = rng.standard_normal((nb, 256, 256), dtype=np.float32)
+        x[:, ::7, ::5] = np.round(x[:, ::7, ::5])  # ties for the sort
+        idx = rng.integers(0, 256, (nb, 256, 256), dtype=np.int32)
+        refs = {"sorted": np.sort(x, axis=2), "flipped": x[:, ::-1, :],
+                "down": np.cumsum(x.astype(np.float64), axis=1).astype(np.float32),
+                "picked": np.take_along_axis(x, idx, axis=2), "flat": x.transpose(0, 2, 1).reshape(-1)}
+        n = nb * 65536
+        args = [("x", x), ("idx", idx)] + [(k, f"empty:f32:{n}") for k in ["sorted", "flipped", "down", "picked", "flat"]]
+        refs = {k: np.ascontiguousarray(v).reshape(-1) for k, v in refs.items()}
+        yield Case(f"blocks={nb}", (nb,), args, refs, rtol=1e-5, atol=1e-4)
+
+
+def big_atomics_cases(c, rng):
+    for g in [1, 3]:
+        x = rng.standard_normal((g, 65536), dtype=np.float32)
+        acc = x.astype(np.float64).sum(0).astype(np.float32)
+        small = x[:, :16384].astype(np.float64).sum(0).astype(np.float32)
+        hi = np.maximum((x * np.float32(1000.0)).astype(np.int32).max(0), -5)
+        args = [("x", x), ("acc", "zeros:f32:65536"), ("small", "zeros:f32:16384"), ("hi", "full:i32:65536:-5"),
+                ("old", f"zeros:i32:{g * 65536}")]
+        checks = {"acc": acc, "small": small, "hi": hi.astype(np.int32)}
+        if g == 1:
+            # One program: every old value is the initial one.
+            checks["old"] = np.full(65536, -5, np.int32)
+        yield Case(f"programs={g}", (g,), args, checks, rtol=1e-5, atol=1e-5)
+
+
+def big_histogram_cases(c, rng):
+    for g in [1, 4]:
+        x = rng.integers(0, 256, g * 65536, dtype=np.uint8)
+        ref = np.bincount(x, minlength=1024).astype(np.int32)
+        top = (np.arange(1024, dtype=np.int64) * 100 + g - 1)
+        args = [("x", x), ("hist", "zeros:i32:1024"), ("top", "zeros:i64:1024")]
+        yield Case(f"programs={g}", (g,), args, {"hist": ref, "top": top})
+
+
+def broadcast_dot_cases(c, rng):
+    a = rng.uniform(-1, 1, 128).astype(np.float16)
+    b = rng.uniform(-1, 1, 128).astype(np.float16)
+    m = rng.uniform(-1, 1, (128, 128)).astype(np.float16)
+    a64, b64, m64 = a.astype(np.float64), b.astype(np.float64), m.astype(np.float64)
+    left = np.ascontiguousarray(np.broadcast_to(a64 @ m64, (128, 128)), dtype=np.float32)
+    right = np.ascontiguousarray(np.broadcast_to((m64 @ b64)[:, None], (128, 128)), dtype=np.float32)
+    args = [("a", a), ("b", b), ("m", m), ("left", "empty:f32:128x128"), ("right", "empty:f32:128x128")]
+    yield Case("128", (1,), args, {"left": left, "right": right}, rtol=1e-3, atol=1e-3)
+
+
+def row_topk_cases(c, rng):
+    R, C, K = int(c.get("R", 16)), int(c.get("C", 128)), int(c.get("K", 8))
+    for rows in [1, 16, 100]:
+        x = rng.standard_normal((rows, C), dtype=np.float32)
+        x[::3] = np.round(x[::3] * 2) / 2  # ties: the first one wins
+        args = [("x", x), ("top", f"empty:f32:{rows}x{K}"), ("vmax", f"empty:f32:{rows}"), ("imax", f"empty:i32:{rows}"),
+                ("vmin", f"empty:f32:{rows}"), ("imin", f"empty:i32:{rows}"), ("rows", rows)]
+        checks = {"top": -np.sort(-x, axis=1)[:, :K], "vmax": x.max(1), "imax": x.argmax(1).astype(np.int32),
+                  "vmin": x.min(1), "imin": x.argmin(1).astype(np.int32)}
+        yield Case(f"rows={rows}", (cdiv(rows, R),), args, checks, rtol=0, atol=0)
+
+
+def col_topk_cases(c, rng):
+    C, K = int(c.get("C", 64)), int(c.get("K", 4))
+    for blocks in [1, 3]:
+        x = rng.integers(-20, 20, (blocks, C, C), dtype=np.int32)
+        args = [("x", x), ("low", f"empty:i32:{blocks * K * C}"), ("vmax", f"empty:i32:{blocks * C}"),
+                ("imax", f"empty:i32:{blocks * C}")]
+        checks = {"low": np.sort(x, axis=1)[:, :K, :].reshape(-1), "vmax": x.max(1).reshape(-1),
+                  "imax": x.argmax(1).astype(np.int32).reshape(-1)}
+        yield Case(f"blocks={blocks}", (blocks,), args, checks)
+
+
+def head_scores_cases(c, rng):
+    BZ, BS, D = int(c.get("BZ", 2)), int(c.get("BS", 32)), int(c.get("D", 64))
+    for Z, S in [(1, 32), (3, 50), (4, 128)]:
+        q = rng.uniform(-1, 1, (Z, S, D)).astype(np.float16)
+        k = rng.uniform(-1, 1, (Z, S, D)).astype(np.float16)
+        ref = (np.einsum("zmd,znd->zmn", q.astype(np.float64), k.astype(np.float64)) * 0.125).astype(np.float32)
+        args = [("q", q), ("k", k), ("s", f"empty:f32:{Z * S * S}"), ("Z", Z), ("S", S), ("scale", 0.125)]
+        yield Case(f"Z={Z} S={S}", (cdiv(S, BS), cdiv(S, BS), cdiv(Z, BZ)), args, {"s": ref.reshape(-1)},
+                   rtol=1e-4, atol=1e-4)
+
+
 def sort_blocks_cases(c, rng):
     T = int(c.get("TILE", 1024))
     for n in [1, 1000, 4096, 1 << 20, 1000003]:
@@ -1039,6 +1137,20 @@ KERNELS = {
     "cumsum2d": ([("x", "*f32"), ("down", "*f32"), ("across", "*f32"), ("rows", "i32"), ("cols", "i32")],
                  cumsum2d_cases),
     "histogram": ([("x", "*i32"), ("hist", "*i32"), ("n", "i32")], histogram_cases),
+    "byte_histogram": ([("x", "*u8"), ("hist", "*i32"), ("n", "i32")], byte_histogram_cases),
+    "row_topk": ([("x", "*f32"), ("top", "*f32"), ("vmax", "*f32"), ("imax", "*i32"), ("vmin", "*f32"), ("imin", "*i32"),
+                  ("rows", "i32")], row_topk_cases),
+    "col_topk": ([("x", "*i32"), ("low", "*i32"), ("vmax", "*i32"), ("imax", "*i32")], col_topk_cases),
+    "head_scores": ([("q", "*f16"), ("k", "*f16"), ("s", "*f32"), ("Z", "i32"), ("S", "i32"), ("scale", "f32")],
+                    head_scores_cases),
+    "big_transpose": ([("x", "*f32"), ("y", "*f32"), ("rows", "i32"), ("cols", "i32")], big_transpose_cases),
+    "big_blocks": ([("x", "*f32"), ("idx", "*i32"), ("sorted", "*f32"), ("flipped", "*f32"), ("down", "*f32"),
+                    ("picked", "*f32"), ("flat", "*f32")], big_blocks_cases),
+    "big_atomics": ([("x", "*f32"), ("acc", "*f32"), ("small", "*f32"), ("hi", "*i32"), ("old", "*i32")],
+                    big_atomics_cases),
+    "big_histogram": ([("x", "*u8"), ("hist", "*i32"), ("top", "*i64")], big_histogram_cases),
+    "broadcast_dot": ([("a", "*f16"), ("b", "*f16"), ("m", "*f16"), ("left", "*f32"), ("right", "*f32")],
+                      broadcast_dot_cases),
     "sort_blocks": ([("x", "*f32"), ("y", "*f32"), ("n", "i32")], sort_blocks_cases),
     "sort_rows": ([("x", "*i32"), ("y", "*i32"), ("rows", "i32")], sort_rows_cases),
     "count_if": ([("x", "*f32"), ("count", "*i32"), ("n", "i32")], count_if_cases),

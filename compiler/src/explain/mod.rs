@@ -194,8 +194,13 @@ fn dot_line(m: &Module, op: &Op) -> String {
                 format!("mma.sync m{mi}n{ni}k{ki}")
             };
             let flight = if op.int_attr("async") == Some(1) { "; left in flight across iterations" } else { "" };
+            let along = if mma.warps_per_cta.len() == 3 {
+                "the batch, M, N (batched: mma.sync on every target, wgmma has no batched form)"
+            } else {
+                "M, N"
+            };
             format!(
-                "{head} on tensor cores, {unit}, warps {:?} along M, N{flight}\n    A from {}\n    B from {}",
+                "{head} on tensor cores, {unit}, warps {:?} along {along}{flight}\n    A from {}\n    B from {}",
                 mma.warps_per_cta,
                 operand(a),
                 operand(b)

@@ -14,6 +14,10 @@ use crate::syntax::ast;
 
 const ATOMIC: &[&str] = &["ptr", "val", "mask", "sem", "scope"];
 const REDUCE: &[&str] = &["x", "axis", "keep_dims"];
+/// Triton's order: `max(input, axis, return_indices, return_indices_tie_break_left,
+/// keep_dims)`, `argmax(input, axis, tie_break_left, keep_dims)`.
+const MAX_MIN: &[&str] = &["x", "axis", "return_indices", "return_indices_tie_break_left", "keep_dims"];
+const ARG: &[&str] = &["x", "axis", "tie_break_left", "keep_dims"];
 const SCAN: &[&str] = &["x", "axis", "reverse"];
 /// `sum` and `cumsum` take Triton's `dtype` too (the input converted to it first).
 const REDUCE_DTYPE: &[&str] = &["x", "axis", "keep_dims", "dtype"];
@@ -52,14 +56,15 @@ const SIGS: &[(&str, &[&str], usize)] = &[
     ("broadcast", &["input", "other"], 2),
     ("expand_dims", &["x", "axis"], 2),
     ("sum", REDUCE_DTYPE, 1),
-    ("max", REDUCE, 1),
-    ("min", REDUCE, 1),
-    ("argmax", REDUCE, 1),
-    ("argmin", REDUCE, 1),
+    ("max", MAX_MIN, 1),
+    ("min", MAX_MIN, 1),
+    ("argmax", ARG, 1),
+    ("argmin", ARG, 1),
     ("xor_sum", REDUCE, 1),
     ("cumsum", SCAN_DTYPE, 1),
     ("cumprod", SCAN, 1),
     ("sort", &["x", "axis", "descending"], 1),
+    ("topk", &["x", "k", "dim", "descending"], 2),
     ("histogram", &["x", "num_bins"], 2),
     ("exp", X, 1),
     ("exp2", X, 1),
@@ -101,7 +106,7 @@ const SIGS: &[(&str, &[&str], usize)] = &[
     ("fma", &["x", "y", "z"], 3),
     ("clamp", &["x", "min", "max", "propagate_nan"], 3),
     ("where", &["cond", "x", "y"], 3),
-    ("dot", &["a", "b", "acc", "input_precision", "out_dtype"], 2),
+    ("dot", &["a", "b", "acc", "input_precision", "out_dtype", "max_num_imprecise_acc"], 2),
     ("cdiv", &["x", "div"], 2),
     ("debug_barrier", &[], 0),
     ("device_print", &["msg"], 1),
@@ -151,6 +156,7 @@ pub(crate) const NAMES: &[&str] = &[
     "cumsum",
     "cumprod",
     "sort",
+    "topk",
     "histogram",
     "exp",
     "exp2",

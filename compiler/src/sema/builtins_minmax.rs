@@ -20,6 +20,18 @@ impl<'a> Checker<'a> {
     /// `min(n - first, GROUP)` is the elementwise form.
     pub fn min_max(&mut self, name: &str, args: &[ast::Arg], sp: Span) -> R<Option<Val>> {
         let pos: Vec<&ast::Expr> = args.iter().filter(|a| a.name.is_none()).map(|a| &a.value).collect();
+        // `max(x, 1, true)`: Triton's reduction with its third parameter, `return_indices`.
+        // (Checking the axis twice is harmless: a constant has no effects.)
+        if pos.len() > 2 {
+            let axis = match self.check_expr(pos[1])? {
+                Val::NoneV(_) => true,
+                Val::Expr(e) => e.as_const().is_some() && e.ty().scalar_elem().is_some_and(|s| s.is_int()),
+                _ => false,
+            };
+            if axis {
+                return Ok(None);
+            }
+        }
         if pos.len() > 2 && args.iter().all(|a| a.name.as_ref().is_none_or(|k| k.name == "propagate_nan")) {
             let f = if name == "max" { "maximum" } else { "minimum" };
             return Err(self.err(

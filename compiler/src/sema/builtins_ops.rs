@@ -51,6 +51,7 @@ impl<'a> Checker<'a> {
                 let op = if name == "cumsum" { ScanOp::Cumsum } else { ScanOp::Cumprod };
                 Ok(expr(ExprKind::Scan { op, value: Box::new(x), axis, reverse }, ty, sp))
             }
+            "topk" => self.topk(a, sp),
             "sort" => {
                 let x = self.tile_arg(name, a[0].unwrap())?;
                 self.no_fp8_arith(&x, name)?;
@@ -290,11 +291,32 @@ impl<'a> Checker<'a> {
 
     fn reduce(&mut self, name: &str, a: &Args, sp: Span) -> R<Val> {
         let x = self.tile_arg(name, a[0].unwrap())?;
-        let keep_dims = match a[2] {
-            Some(k) => self.const_bool(k, "keep_dims")?,
-            None => false,
+        // `keep_dims` comes after Triton's index options (builtins.rs's table).
+        let at = match name {
+            "max" | "min" => 4,
+            "argmax" | "argmin" => 3,
+            _ => 2,
         };
-        let dtype = self.dtype_opt(a.get(3).copied().flatten())?;
+        let flag = |cx: &mut Self, i: usize, what: &str, default: bool| match a[i] {
+            Some(k) => cx.const_bool(k, what),
+            None => Ok(default),
+        };
+        let keep_dims = flag(self, at, "keep_dims", false)?;
+        // Ties go to the smallest index whatever `tie_break_left` says (Triton's `false`
+        // lets any index win), so the flag is checked and needs nothing more.
+        match name {
+            "max" | "min" => {
+                flag(self, 3, "return_indices_tie_break_left", true)?;
+                if flag(self, 2, "return_indices", false)? {
+                    return self.reduce_with_indices(name, x, a[1], keep_dims, sp);
+                }
+            }
+            "argmax" | "argmin" => {
+                flag(self, 2, "tie_break_left", true)?;
+            }
+            _ => {}
+        }
+        let dtype = if name == "sum" { self.dtype_opt(a.get(3).copied().flatten())? } else { None };
         let x = self.with_dtype(x, dtype)?;
         self.reduce_of(name, x, a[1], keep_dims, dtype.is_none(), sp)
     }

@@ -138,9 +138,10 @@ pub fn expr(k: &Kernel, e: &Expr) -> String {
             format!("{f:?}({})", a.join(", "))
         }
         ExprKind::Where { cond, a, b } => format!("where({}, {}, {})", x(cond), x(a), x(b)),
-        ExprKind::Dot { a, b, acc, input_precision } => {
-            format!("dot({}, {}, {}, {input_precision:?})", x(a), x(b), x(acc))
-        }
+        ExprKind::Dot { a, b, acc, input_precision, max_imprecise } => match max_imprecise {
+            Some(n) => format!("dot({}, {}, {}, {input_precision:?}, max_num_imprecise_acc={n})", x(a), x(b), x(acc)),
+            None => format!("dot({}, {}, {}, {input_precision:?})", x(a), x(b), x(acc)),
+        },
         ExprKind::Trans { value, order } => format!("trans({}, {order:?})", x(value)),
         ExprKind::Flip { value, axis } => format!("flip({}, axis={axis})", x(value)),
         ExprKind::InlineAsm { asm, constraints, args, pure, outputs, index, pack } => {

@@ -38,6 +38,7 @@ mod builtins_ptr;
 mod builtins_random;
 mod builtins_reduce_fn;
 mod builtins_scan_fn;
+mod builtins_select;
 mod builtins_shape;
 mod builtins_split;
 mod builtins_std;

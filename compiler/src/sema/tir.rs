@@ -279,6 +279,9 @@ pub enum ExprKind {
         b: Box<Expr>,
         acc: Box<Expr>,
         input_precision: InputPrecision,
+        /// `max_num_imprecise_acc` of an fp8 product: promote the partial sums to f32
+        /// every this many products of K (`None`: never; only fp8 keeps a value).
+        max_imprecise: Option<u32>,
     },
     /// Result axis i is axis `order[i]` of `value` (Triton's `permute`; `trans` of a 2-D
     /// tile is `[1, 0]`).

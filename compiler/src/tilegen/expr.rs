@@ -242,10 +242,10 @@ impl Gen<'_> {
             ExprKind::Histogram { value, num_bins } => {
                 let v = self.expr(b, value);
                 b.loc = self.loc(e.span);
-                // Only a histogram of every value of its type (256 bins of bytes) needs to
-                // know the values' sign.
+                // Only a histogram with a bin for every value of its type (256 or more bins
+                // of bytes) needs to know the values' sign.
                 let full =
-                    matches!(value.ty.elem, Elem::Scalar(s) if s.bits() < 63 && *num_bins as u64 == 1 << s.bits());
+                    matches!(value.ty.elem, Elem::Scalar(s) if s.bits() < 63 && *num_bins as u64 >= 1 << s.bits());
                 let attrs = if full && unsigned_elem(&value.ty) {
                     vec![("tile.unsigned", Attr::int(1, "i32"))]
                 } else {
@@ -263,11 +263,15 @@ impl Gen<'_> {
                 b.loc = self.loc(e.span);
                 b.op1("arith.select", &[c, x, y], ty, &[])
             }
-            ExprKind::Dot { a, b: bm, acc, input_precision } => {
+            ExprKind::Dot { a, b: bm, acc, input_precision, max_imprecise } => {
                 let (x, y, z) = (self.expr(b, a), self.expr(b, bm), self.expr(b, acc));
                 b.loc = self.loc(e.span);
                 let p = format!("{input_precision:?}").to_lowercase();
-                b.op1("tile.dot", &[x, y, z], ty, &[("input_precision", Attr::str(&p))])
+                let mut attrs = vec![("input_precision", Attr::str(&p))];
+                if let Some(n) = max_imprecise {
+                    attrs.push(("tile.max_num_imprecise_acc", Attr::int(*n as i64, "i32")));
+                }
+                b.op1("tile.dot", &[x, y, z], ty, &attrs)
             }
             ExprKind::Trans { value, order } => {
                 let v = self.expr(b, value);

@@ -175,7 +175,14 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
         "tile.dot" => {
             let (a, b, acc, r) = (operand(0)?, operand(1)?, operand(2)?, result()?);
             let (sa, sb, sc) = (a.shape(), b.shape(), acc.shape());
-            if sa.len() != 2 || sb.len() != 2 || sc.len() != 2 || sa[1] != sb[0] || sc != [sa[0], sb[1]] {
+            // 2-D, or batched: one leading batch dimension on all three.
+            let n = sa.len();
+            let batch_ok = (2..=3).contains(&n) && sb.len() == n && sc.len() == n && sa[..n - 2] == sb[..n - 2];
+            if !batch_ok
+                || sa[n - 1] != sb[n - 2]
+                || sc[..n - 2] != sa[..n - 2]
+                || sc[n - 2..] != [sa[n - 2], sb[n - 1]]
+            {
                 return Err(format!("{a} times {b} is not accumulated into {acc}"));
             }
             if a.elem() != b.elem() {

@@ -70,11 +70,15 @@ fn encoding_fits(cx: &Cx, e: &Encoding, rank: usize) -> Result<(), String> {
         }
         Encoding::Mma(m) => {
             let warps = m.warps_per_cta.iter().try_fold(1u64, |p, &x| p.checked_mul(x as u64)).unwrap_or(u64::MAX);
-            if rank != 2 || m.warps_per_cta.len() != 2 || m.instr_shape.len() != 3 {
-                Err("a tensor-core encoding is of a 2-D tile, with warps and an instruction shape of M, N, K".into())
+            // 2-D, or batched (3-D, mma.sync only): warps along the batch first.
+            let batched = rank == 3 && m.version == 2;
+            if !(rank == 2 || batched) || m.warps_per_cta.len() != rank || m.instr_shape.len() != 3 {
+                Err("a tensor-core encoding is of a 2-D tile (or a 3-D one, mma.sync's, a batch dimension first), \
+                     with warps along each dimension and an instruction shape of M, N, K"
+                    .into())
             } else if warps != cx.num_warps as u64 {
                 Err(format!("the tensor-core encoding's warps do not multiply to the kernel's {} warps", cx.num_warps))
-            } else if m.version == 3 && m.warps_per_cta[0] % 4 != 0 {
+            } else if m.version == 3 && m.warps_per_cta[rank - 2] % 4 != 0 {
                 Err("a wgmma encoding's warps along M are whole warp groups (a multiple of 4)".into())
             } else {
                 Ok(())

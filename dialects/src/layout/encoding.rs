@@ -18,6 +18,10 @@
 //!
 //! Lanes of one instruction: lane = 4 g + t puts t on the K (or N) bits and g on the rows.
 //! Warps split M first (a warp group is 4 consecutive warps along M), then N.
+//!
+//! A batched (3-D) mma v2 encoding and its operands (`warps_per_cta` [batch, M, N]) are
+//! the 2-D layouts on the last two dimensions, then warps along the batch, then
+//! repetitions along it in registers.
 
 use super::linear::{HwDim, LinearLayout};
 use crate::ir::{Blocked, Encoding, Mma};
@@ -100,7 +104,28 @@ fn mma_warps(l: &mut LinearLayout, m: &Mma, (m_unit, n_unit): (i64, i64), keep: 
     Some(())
 }
 
+/// A batched (3-D) tensor-core layout: the 2-D layout `two_d` (built with `m`'s warps
+/// along M and N) on the last two dimensions of `shape`, the batch dimension first: its
+/// warps (`m.warps_per_cta[0]`) after those of M and N, then repetitions in registers
+/// after every 2-D one (so each batch's registers are one 2-D layout's, in its order).
+fn batched(shape: &[i64], m: &Mma, two_d: impl Fn(&[i64], &Mma) -> Option<LinearLayout>) -> Option<LinearLayout> {
+    if shape.len() != 3 || m.warps_per_cta.len() != 3 || m.version != 2 {
+        return None;
+    }
+    let inner = Mma { warps_per_cta: m.warps_per_cta[1..].to_vec(), ..m.clone() };
+    let l2 = two_d(&shape[1..], &inner)?;
+    let lift = |bases: &[Vec<i64>]| bases.iter().map(|b| [vec![0], b.clone()].concat()).collect::<Vec<_>>();
+    let mut l = LinearLayout { shape: shape.to_vec(), reg: lift(&l2.reg), lane: lift(&l2.lane), warp: lift(&l2.warp) };
+    let wb = m.warps_per_cta[0] as i64;
+    l.push_run(HwDim::Warp, 0, 1, log2(wb)?);
+    l.push_run(HwDim::Reg, 0, wb, log2((shape[0] / wb).max(1))?);
+    Some(l)
+}
+
 fn mma(shape: &[i64], m: &Mma) -> Option<LinearLayout> {
+    if shape.len() == 3 {
+        return batched(shape, m, mma);
+    }
     if shape.len() != 2 || m.instr_shape.len() < 2 {
         return None;
     }
@@ -128,6 +153,9 @@ fn mma(shape: &[i64], m: &Mma) -> Option<LinearLayout> {
 }
 
 fn dot_operand(shape: &[i64], idx: u32, m: &Mma, k_width: u32) -> Option<LinearLayout> {
+    if shape.len() == 3 {
+        return batched(shape, m, |s, inner| dot_operand(s, idx, inner, k_width));
+    }
     if shape.len() != 2 || idx > 1 {
         return None;
     }
@@ -177,6 +205,23 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&k| k == seen[0]), "{seen:?}");
+    }
+
+    #[test]
+    fn batched_mma_is_the_2d_layout_per_batch() {
+        let m = Mma { version: 2, warps_per_cta: vec![2, 2, 1], instr_shape: vec![16, 8, 16] };
+        let l = mma(&[8, 32, 16], &m).unwrap();
+        covers_once(&l, 128);
+        let m2 = Mma { version: 2, warps_per_cta: vec![2, 1], instr_shape: vec![16, 8, 16] };
+        let l2 = mma(&[32, 16], &m2).unwrap();
+        let per = l2.num_regs();
+        // Warp 2 holds batch 1; register `per` batch 2; each the 2-D fragment.
+        assert_eq!(l.coords(5, 9, 2), [vec![1], l2.coords(5, 9, 0)].concat());
+        assert_eq!(l.coords(per + 5, 9, 1), [vec![2], l2.coords(5, 9, 1)].concat());
+        for idx in 0..2 {
+            let a = dot_operand(&[8, 32, 16], idx, &m, 2).unwrap();
+            covers_once(&a, 128);
+        }
     }
 
     #[test]

@@ -41,6 +41,10 @@ pub enum Operand {
     /// costs nothing where the value's encoding holds the same elements in the same
     /// threads.
     Regs(Encoding),
+    /// Converted at the dot from the encoding it arrives in to this one (a batched dot's
+    /// operands: neither staged for `ldmatrix` nor demanded in this encoding upstream,
+    /// where a `trans` or a load could not take it).
+    Converted(Encoding),
 }
 
 impl DotPlan {
@@ -185,6 +189,35 @@ pub fn plan(
         Source::Loaded => Operand::Staged(s, dot_op(idx, &mma)),
     };
     DotPlan::MmaSync { acc: Encoding::Mma(mma.clone()), a: operand(0, a_src, sa), b: operand(1, b_src, sb) }
+}
+
+/// The plan for a batched dot, `acc[z] + a[z] @ b[z]` with A `[batch, m, k]`, B
+/// `[batch, k, n]`: mma.sync on every target, as Triton's (wgmma's instructions have no
+/// batch dimension), its warps along the batch first (up to one a batch), the rest split
+/// over M and N as a 2-D dot's. The operands are converted at the dot from the encoding
+/// they arrive in (no staging: `ldmatrix` and asynchronous copies are for 2-D tiles).
+pub fn plan_batched(
+    (batch, m, n, k): (i64, i64, i64, i64),
+    (a, b, acc): (&Type, &Type, &Type),
+    precision: &str,
+    num_warps: u32,
+) -> DotPlan {
+    let (ptx, ik, kw) = match kind(a, b, acc, precision) {
+        Ok(x) => x,
+        Err(why) => return DotPlan::Fma { why },
+    };
+    if a.is_fp8() {
+        return DotPlan::Fma { why: "fp8 tensor cores are used through wgmma only, which has no batched form".into() };
+    }
+    if k % ik as i64 != 0 {
+        return DotPlan::Fma { why: format!("K = {k} is not a multiple of the {ptx} instruction's K = {ik}") };
+    }
+    let wb = (batch.max(1) as u32).min(num_warps);
+    let (wm, wn) = warps_v2(m, n, num_warps / wb);
+    let mma = Mma { version: 2, warps_per_cta: vec![wb, wm, wn], instr_shape: vec![16, 8, ik] };
+    let operand =
+        |idx| Operand::Converted(Encoding::DotOp { idx, parent: Box::new(Encoding::Mma(mma.clone())), k_width: kw });
+    DotPlan::MmaSync { acc: Encoding::Mma(mma.clone()), a: operand(0), b: operand(1) }
 }
 
 #[cfg(test)]

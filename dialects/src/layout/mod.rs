@@ -5,7 +5,8 @@
 //! - `dist`: a distributed tile as the lowering sees it (registers, thread parts, owners);
 //! - `blocked`: how blocked encodings are chosen;
 //! - `shared`: shared-memory layouts (padded, swizzled, linear, and the tensor cores' own);
-//! - `matrix`: how a fragment splits into the 8x8 matrices `ldmatrix` / `stmatrix` move.
+//! - `matrix`: how a fragment splits into the 8x8 matrices `ldmatrix` / `stmatrix` move;
+//! - `rounds`: a shared-memory round trip of a large tile split into chunks.
 //!
 //! Every pass, `--explain-layouts` and the lowering use these; nothing else knows what an
 //! encoding means.
@@ -16,6 +17,7 @@ pub mod encoding;
 pub mod linear;
 pub mod matrix;
 pub mod mma;
+pub mod rounds;
 pub mod shared;
 
 pub use dist::{div_mod, gather_bits, mul_const, AxisSplit, Dist};

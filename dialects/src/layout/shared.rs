@@ -102,6 +102,25 @@ impl Shared {
         }
         v as usize
     }
+
+    /// Whether every element of a tile of `shape` has a slot of its own inside the
+    /// layout's bytes: a layout made for one shape, used for a part of it (a conversion
+    /// taken in rounds), may swizzle or XOR past the part's end.
+    pub fn fits(&self, shape: &[i64]) -> bool {
+        let size = (self.rows(shape) * self.row_len(shape)) as usize;
+        let mut seen = vec![false; size];
+        let n: i64 = shape.iter().product();
+        (0..n).all(|flat| {
+            let mut x = vec![0; shape.len()];
+            let mut rest = flat;
+            for d in (0..shape.len()).rev() {
+                x[d] = rest % shape[d];
+                rest /= shape[d];
+            }
+            let o = self.offset(shape, &x);
+            (0..size as i64).contains(&o) && !std::mem::replace(&mut seen[o as usize], true)
+        })
+    }
 }
 
 /// Bytes of a tile element in shared memory (i1 as a byte).
@@ -121,6 +140,14 @@ mod tests {
         assert_eq!(s.offset(&[128, 64], &[1, 0]), 64 + 8);
         assert_eq!(s.offset(&[128, 64], &[3, 17]), 3 * 64 + (2 ^ 3) * 8 + 1);
         assert_eq!(Shared::parse(&s.to_attr()), Some(s));
+    }
+
+    #[test]
+    fn fits_only_where_the_swizzle_stays_inside() {
+        let s = Shared::plain(4, 1, 8, 0, vec![1, 0]);
+        assert!(s.fits(&[64, 32]));
+        // Rows of 8 elements: phases up to 7 XOR whole vectors past the row's end.
+        assert!(!s.fits(&[64, 8]));
     }
 
     #[test]

@@ -12,8 +12,16 @@ use tile_dialects::ir;
 
 #[derive(Debug)]
 pub enum Op {
-    Sort { axis: usize, descending: bool, unsigned: bool },
-    Histogram,
+    Sort {
+        axis: usize,
+        descending: bool,
+        unsigned: bool,
+    },
+    /// `unsigned`: the values are read unsigned (the op says so only where it matters,
+    /// a bin for every value of a narrow type: u8 with 256 or more bins).
+    Histogram {
+        unsigned: bool,
+    },
 }
 
 pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
@@ -23,7 +31,7 @@ pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
             descending: op.int_attr("descending") == Some(1),
             unsigned: op.attr("tile.unsigned").is_some(),
         },
-        "tile.histogram" => Op::Histogram,
+        "tile.histogram" => Op::Histogram { unsigned: op.attr("tile.unsigned").is_some() },
         _ => return Ok(None),
     }))
 }
@@ -32,10 +40,12 @@ pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
     let (src, out) = (n.operands[0], n.results[0]);
     let x = f.get(src)?.clone();
     match o {
-        Op::Histogram => {
+        Op::Histogram { unsigned } => {
             let bins = k.ty(out).numel();
+            let bits = k.ty(src).elem.bits();
             let mut h = vec![0i64; bins];
             for &v in x.ints()? {
+                let v = if *unsigned { uns(bits, v) as i64 } else { v };
                 if v >= 0 && (v as u64) < bins as u64 {
                     h[v as usize] += 1;
                 }

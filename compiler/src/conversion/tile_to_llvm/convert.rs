@@ -16,6 +16,10 @@
 //!    Only `address_plan`'s bases compute the layout's offsets; other accesses are a
 //!    base's offset XOR a constant plus an immediate.
 //!    A reshape uses plain row-major offsets of each shape (the same linear order).
+//! 4. A tile too large for the shared memory left above the live buffers (a 256x256 f32
+//!    tile over 4 warps: 256 KB) goes in rounds, as Triton's conversions do: chunks of
+//!    its flat index that every thread holds in registers (`layout::rounds`), one chunk
+//!    written and read back a round.
 
 use super::{elements_of, lower_type, vector_of, Lowerer};
 use crate::analysis::shared_addresses::{address_plan, tid_bit_masks, Addr};
@@ -24,6 +28,7 @@ use crate::passes::PassError;
 use std::collections::HashMap;
 use tile_dialects::ir::{Attr, Builder, Encoding, Op, Type, ValueId};
 use tile_dialects::layout::blocked::unpermuted;
+use tile_dialects::layout::rounds::{split, Part};
 use tile_dialects::layout::{Dist, Shared};
 
 impl Lowerer<'_> {
@@ -101,13 +106,79 @@ impl Lowerer<'_> {
         let ety = lower_type(&xt);
         let eb = shared_type(&ety).bits().div_ceil(8).max(1);
         let bytes = ws.bytes(xt.shape(), eb).max(rs.bytes(rt.shape(), eb));
-        let base = self.smem_for_write(b, bytes);
         let vals: Vec<ValueId> = self.get(x).to_vec();
+        // The chunk's bits are the flat index's top bits: row-major for a reshape (both
+        // shapes share that order), else the shared layout's rows, outermost first.
+        let order = |s: &Shared, rank: usize| -> Vec<usize> {
+            match op.name == "tile.reshape" {
+                true => (0..rank).collect(),
+                false => s.order.iter().rev().map(|&d| d as usize).collect(),
+            }
+        };
+        let sides = [(&xd, order(&ws, xd.rank())), (&rd, order(&rs, rd.rank()))];
+        let chunk_bytes = |p: &[Part]| {
+            on_chunk(&ws, &p[0].dist.shape)
+                .bytes(&p[0].dist.shape, eb)
+                .max(on_chunk(&rs, &p[1].dist.shape).bytes(&p[1].dist.shape, eb))
+        };
+        if let Some(parts) = self.rounds(bytes, &sides, chunk_bytes) {
+            // Step 4: one chunk a round, a barrier between rounds (the last one's reads
+            // are done before the next one's writes).
+            let (xp, rp) = (&parts[0], &parts[1]);
+            let (ws, rs) = (on_chunk(&ws, &xp.dist.shape), on_chunk(&rs, &rp.dist.shape));
+            let base = self.smem_for_write(b, chunk_bytes(&parts));
+            let mut out = vec![None; rd.elems_per_thread()];
+            for (c, (xregs, rregs)) in xp.regs.iter().zip(&rp.regs).enumerate() {
+                if c > 0 {
+                    sreg::barrier(b);
+                }
+                let part: Vec<ValueId> = xregs.iter().map(|&j| vals[j]).collect();
+                self.write_tile(b, base, &ws, &xp.dist, &part, &ety);
+                sreg::barrier(b);
+                let got = self.read_tile(b, base, &rs, &rp.dist, &ety, &op.loc)?;
+                for (&j, v) in rregs.iter().zip(got) {
+                    out[j] = Some(v);
+                }
+            }
+            let out = out.into_iter().collect::<Option<Vec<_>>>();
+            let out =
+                out.ok_or_else(|| PassError::at(&op.loc, "a register of a conversion in rounds was never read"))?;
+            self.map.insert(r, out);
+            return Ok(());
+        }
+        let base = self.smem_for_write(b, bytes);
         self.write_tile(b, base, &ws, &xd, &vals, &ety);
         sreg::barrier(b);
         let vals = self.read_tile(b, base, &rs, &rd, &ety, &op.loc)?;
         self.map.insert(r, vals);
         Ok(())
+    }
+
+    /// A round trip of `whole` bytes that does not fit the shared memory above the live
+    /// buffers, split into the fewest rounds whose chunk's buffer (`chunk_bytes`) does:
+    /// each side (a tile and the order of its dimensions, outermost first) by the top bits
+    /// of its flat index (`layout::rounds`). `None` when it fits, or no split applies (the
+    /// budget check then names the op).
+    pub(super) fn rounds(
+        &self,
+        whole: u32,
+        sides: &[(&Dist, Vec<usize>)],
+        chunk_bytes: impl Fn(&[Part]) -> u32,
+    ) -> Option<Vec<Part>> {
+        let budget = self.arch.smem_limit().saturating_sub(self.smem_top().next_multiple_of(16));
+        if whole <= budget {
+            return None;
+        }
+        let total = sides[0].0.shape.iter().product::<i64>().trailing_zeros();
+        for t in 1..=total {
+            // A bit one side holds in a thread's lanes or warps ends the search: more
+            // rounds would need it too.
+            let parts = sides.iter().map(|(d, order)| split(d, order, t)).collect::<Option<Vec<Part>>>()?;
+            if chunk_bytes(&parts) <= budget {
+                return Some(parts);
+            }
+        }
+        None
     }
 
     /// Stores the registers `vals` of a tile distributed as `d` at their offsets in shared
@@ -182,6 +253,16 @@ impl Lowerer<'_> {
         vals.into_iter()
             .collect::<Option<Vec<ValueId>>>()
             .ok_or_else(|| PassError::at(loc, "a register of the tile read from shared memory was never read"))
+    }
+}
+
+/// `s` on a chunk of a tile taken in rounds: a plain layout of the same order where the
+/// swizzle made for the whole tile leaves the chunk's bounds.
+fn on_chunk(s: &Shared, shape: &[i64]) -> Shared {
+    if s.fits(shape) {
+        s.clone()
+    } else {
+        Shared::plain(1, 1, 1, 0, s.order.clone())
     }
 }
 

@@ -1,11 +1,15 @@
 //! `tile.dot` on CUDA cores: correct for every encoding, not yet fast. The tensor-core
-//! path (mma.sync / wgmma with `#layout.mma`) replaces it for f16/bf16.
+//! path (mma.sync / wgmma with `#layout.mma`) replaces it where an instruction applies;
+//! this one takes the rest (exact f32, K below the instruction's, fp8 without wgmma,
+//! i8 in exact i32).
 //!
 //! 1. A barrier (earlier readers of the scratch are done), then every thread writes its
 //!    registers of `a` ([M, K]) and `b` ([K, N]) row-major into shared memory.
 //! 2. A barrier, then a loop over k: each thread's accumulator registers `(i, j)` gain
 //!    `a[i][k] * b[k][j]` (in f32 for f16/bf16 inputs), reading both from shared memory
 //!    (loads of the same row or column within an iteration are merged by LLVM).
+//!
+//! A batched (3-D) dot is the same with a batch index `z` first: `a[z][i][k] * b[z][k][j]`.
 
 use super::convert::gep;
 use super::{lower_type, Lowerer};
@@ -31,22 +35,30 @@ impl Lowerer<'_> {
         if fp8.is_fp8() {
             at = Type::F16;
         }
-        if !at.is_float() || !ct.is_float() {
-            return Err(PassError::at(&op.loc, "integer `dot` is not supported yet (f16, bf16 and f32 are)"));
+        // i8 operands (K not a multiple of the tensor cores' 32) accumulate exactly in i32,
+        // wrapping as mma.sync's s8 does; floats in f32.
+        let int = !at.is_float();
+        if int && (at != Type::Int(8) || ct != Type::Int(32)) || !int && !ct.is_float() {
+            return Err(PassError::at(&op.loc, format!("no CUDA-core `dot` multiplies {at} into {ct}")));
         }
+        let wt = if int { Type::Int(32) } else { Type::F32 };
         let (sa, sb) = (self.ty(a).shape().to_vec(), self.ty(bm).shape().to_vec());
-        let (m, k, n) = (sa[0], sa[1], sb[1]);
+        // With a batch dimension (3-D), each batch's matrices follow one another.
+        let nb = sa.len() - 2;
+        let z = if nb == 1 { sa[0] } else { 1 };
+        let (m, k, n) = (sa[nb], sa[nb + 1], sb[nb + 1]);
         let eb = at.bits() / 8;
-        let b_base_elems = m * k;
-        let bytes = ((m * k + k * n) * eb as i64) as u32;
+        let b_base_elems = z * m * k;
+        let bytes = ((z * (m * k + k * n)) * eb as i64) as u32;
         let base = self.smem_for_write(b, bytes);
         // Step 1.
-        for (v, cols) in [(a, k), (bm, n)] {
+        for (v, (rows, cols)) in [(a, (m, k)), (bm, (k, n))] {
             let d = self.dist(v, &op.loc)?;
             let first = if v == a { 0 } else { b_base_elems };
             let parts = self.thread_parts(b, &d);
             for j in 0..d.elems_per_thread() {
-                let (row, col) = coords(b, &d, &parts, j);
+                let (zi, row, col) = coords(b, &d, &parts, j);
+                let row = batch_row(b, zi, row, rows);
                 let idx = linear(b, row, col, cols, first);
                 let p = gep(b, base, idx, &at);
                 b.op("llvm.store", &[regs[&v][j], p], &[], &[]);
@@ -57,11 +69,22 @@ impl Lowerer<'_> {
         let dc = self.dist(r, &op.loc)?;
         let parts = self.thread_parts(b, &dc);
         let nregs = dc.elems_per_thread();
-        let rows_cols: Vec<(ValueId, ValueId)> = (0..nregs).map(|j| coords(b, &dc, &parts, j)).collect();
+        // Each register's row of `a` (batch z's row i) and of `b` (batch z's row 0, to
+        // which k is added), and its column.
+        let rows_cols: Vec<(ValueId, Option<ValueId>, ValueId)> = (0..nregs)
+            .map(|j| {
+                let (zi, row, col) = coords(b, &dc, &parts, j);
+                let brow = zi.map(|z| {
+                    let zero = b.const_int(0, 32);
+                    batch_row(b, Some(z), zero, k)
+                });
+                (batch_row(b, zi, row, m), brow, col)
+            })
+            .collect();
         let inits: Vec<ValueId> = (0..nregs)
             .map(|j| {
                 let x = self.reg(acc, j);
-                if ct == Type::F32 {
+                if ct == wt {
                     x
                 } else {
                     b.op1("arith.extf", &[x], Type::F32, &[])
@@ -70,17 +93,28 @@ impl Lowerer<'_> {
             .collect();
         let (lo, hi, one) = (b.const_int(0, 32), b.const_int(k, 32), b.const_int(1, 32));
         let mut arg_tys = vec![Type::Int(32)];
-        arg_tys.extend(vec![Type::F32; nregs]);
+        arg_tys.extend(vec![wt.clone(); nregs]);
         let body = b.region(&arg_tys, |ib, args| {
             let kk = args[0];
             let mut outs = vec![];
-            for (j, (row, col)) in rows_cols.iter().enumerate() {
+            for (j, (row, brow, col)) in rows_cols.iter().enumerate() {
                 let ia = linear(ib, *row, kk, k, 0);
-                let ib_ = linear(ib, kk, *col, n, b_base_elems);
+                let krow = match brow {
+                    Some(r) => ib.op1("arith.addi", &[*r, kk], Type::Int(32), &[]),
+                    None => kk,
+                };
+                let ib_ = linear(ib, krow, *col, n, b_base_elems);
                 let pa = gep(ib, base, ia, &at);
                 let pb = gep(ib, base, ib_, &at);
                 let mut x = ib.op1("llvm.load", &[pa], at.clone(), &[]);
                 let mut y = ib.op1("llvm.load", &[pb], at.clone(), &[]);
+                if int {
+                    x = ib.op1("arith.extsi", &[x], Type::Int(32), &[]);
+                    y = ib.op1("arith.extsi", &[y], Type::Int(32), &[]);
+                    let p = ib.op1("arith.muli", &[x, y], Type::Int(32), &[]);
+                    outs.push(ib.op1("arith.addi", &[args[1 + j], p], Type::Int(32), &[]));
+                    continue;
+                }
                 if at != Type::F32 {
                     x = ib.op1("arith.extf", &[x], Type::F32, &[]);
                     y = ib.op1("arith.extf", &[y], Type::F32, &[]);
@@ -91,30 +125,38 @@ impl Lowerer<'_> {
         });
         let mut operands = vec![lo, hi, one];
         operands.extend(&inits);
-        let res = b.op_with_regions("scf.for", &operands, &vec![Type::F32; nregs], &[], vec![body]);
-        let vals = res
-            .into_iter()
-            .map(|x| if ct == Type::F32 { x } else { b.op1("arith.truncf", &[x], ct.clone(), &[]) })
-            .collect();
+        let res = b.op_with_regions("scf.for", &operands, &vec![wt.clone(); nregs], &[], vec![body]);
+        let vals =
+            res.into_iter().map(|x| if ct == wt { x } else { b.op1("arith.truncf", &[x], ct.clone(), &[]) }).collect();
         self.map.insert(r, vals);
         Ok(())
     }
 }
 
-/// Row and column (i32) of register `j` of a 2-D tile in this thread.
-fn coords(b: &mut Builder, d: &Dist, parts: &[ValueId], j: usize) -> (ValueId, ValueId) {
+/// Batch (None for a 2-D tile), row and column (i32) of register `j` of a tile in this
+/// thread.
+fn coords(b: &mut Builder, d: &Dist, parts: &[ValueId], j: usize) -> (Option<ValueId>, ValueId, ValueId) {
     let offs = d.reg_offsets(j);
-    let mut rc = [0; 2];
-    for dim in 0..2 {
+    let mut c = vec![];
+    for dim in 0..d.rank() {
         let o = b.const_int(offs[dim], 32);
         let mut x = b.op1("arith.addi", &[parts[dim], o], Type::Int(32), &[]);
         if d.replicates(dim) {
             let mask = b.const_int(d.shape[dim] - 1, 32);
             x = b.op1("arith.andi", &[x, mask], Type::Int(32), &[]);
         }
-        rc[dim] = x;
+        c.push(x);
     }
-    (rc[0], rc[1])
+    let n = c.len();
+    (if n == 3 { Some(c[0]) } else { None }, c[n - 2], c[n - 1])
+}
+
+/// Row `row` of batch `z`'s matrix of `rows` rows, counted over the batches' rows.
+fn batch_row(b: &mut Builder, z: Option<ValueId>, row: ValueId, rows: i64) -> ValueId {
+    let Some(z) = z else { return row };
+    let r = b.const_int(rows, 32);
+    let zr = b.op1("arith.muli", &[z, r], Type::Int(32), &[]);
+    b.op1("arith.addi", &[zr, row], Type::Int(32), &[])
 }
 
 /// `first + row * cols + col`.

@@ -1,7 +1,8 @@
 //! `tile.flip` along one axis: every thread writes each element it holds to the shared
 //! slot of its mirrored position (row-major, index n - 1 - i along the axis), then, after
 //! a barrier, reads back the slots of the positions it holds. Replicated copies write the
-//! same value to the same slot. One round trip, whatever the layout.
+//! same value to the same slot. One round trip, whatever the layout; a tile larger than
+//! the shared memory left goes a chunk at a time (`layout::rounds`).
 
 use super::convert::gep;
 use super::{lower_type, Lowerer};
@@ -20,28 +21,68 @@ impl Lowerer<'_> {
         }
         let ety = lower_type(self.ty(src));
         let eb = ety.bits().div_ceil(8).max(1);
-        let base = self.smem_for_write(b, dist.shape.iter().product::<i64>() as u32 * eb);
-        let n = dist.elems_per_thread();
-        let mut slots = vec![];
-        for j in 0..n {
-            let i = self.slot_index(b, &dist, j, Some(axis));
-            slots.push(gep(b, base, i, &ety));
-        }
-        for (j, s) in slots.into_iter().enumerate() {
-            let v = self.reg(src, j);
-            b.op("llvm.store", &[v, s], &[], &[]);
-        }
-        sreg::barrier(b);
-        let out = (0..n)
-            .map(|j| {
-                let i = self.slot_index(b, &dist, j, None);
-                let p = gep(b, base, i, &ety);
-                b.op1("llvm.load", &[p], ety.clone(), &[])
-            })
-            .collect();
+        let vals = self.get(src).to_vec();
+        let bytes = |d: &Dist| d.shape.iter().product::<i64>() as u32 * eb;
+        let order: Vec<usize> = (0..dist.rank()).collect();
+        let out = match self.rounds(bytes(&dist), &[(&dist, order)], |p| bytes(&p[0].dist)) {
+            // A tile larger than the shared memory left, a chunk a round: flipping the
+            // tile flips each chunk and the chunk's own bits along the axis, so chunk c
+            // lands in chunk c ^ mirror.
+            Some(parts) => {
+                let p = &parts[0];
+                let mirror = p.bits.iter().enumerate().filter(|(_, (d, _))| *d == axis).fold(0, |m, (i, _)| m | 1 << i);
+                let base = self.smem_for_write(b, bytes(&p.dist));
+                let mut out = vals.clone();
+                for (c, regs) in p.regs.iter().enumerate() {
+                    if c > 0 {
+                        sreg::barrier(b);
+                    }
+                    let part: Vec<ValueId> = regs.iter().map(|&j| vals[j]).collect();
+                    let got = self.flip_chunk(b, base, &p.dist, &part, axis, &ety);
+                    for (&j, v) in p.regs[c ^ mirror].iter().zip(got) {
+                        out[j] = v;
+                    }
+                }
+                out
+            }
+            None => {
+                let base = self.smem_for_write(b, bytes(&dist));
+                self.flip_chunk(b, base, &dist, &vals, axis, &ety)
+            }
+        };
         // No barrier after the reads: the scratch's next writer has one (`Lowerer::smem`).
         self.map.insert(r, out);
         Ok(())
+    }
+
+    /// The registers `vals` of a tile distributed as `dist`, flipped along `axis` through
+    /// the shared memory at `base`.
+    fn flip_chunk(
+        &mut self,
+        b: &mut Builder,
+        base: ValueId,
+        dist: &Dist,
+        vals: &[ValueId],
+        axis: usize,
+        ety: &Type,
+    ) -> Vec<ValueId> {
+        let n = dist.elems_per_thread();
+        let mut slots = vec![];
+        for j in 0..n {
+            let i = self.slot_index(b, dist, j, Some(axis));
+            slots.push(gep(b, base, i, ety));
+        }
+        for (v, s) in vals.iter().zip(slots) {
+            b.op("llvm.store", &[*v, s], &[], &[]);
+        }
+        sreg::barrier(b);
+        (0..n)
+            .map(|j| {
+                let i = self.slot_index(b, dist, j, None);
+                let p = gep(b, base, i, ety);
+                b.op1("llvm.load", &[p], ety.clone(), &[])
+            })
+            .collect()
     }
 
     /// The row-major index of this thread's register `j` in the whole tile, with the index

@@ -2,14 +2,15 @@
 //! row-major shared slot, then, after a barrier, reads for each result element the slot
 //! of its own coordinates with the one along the axis replaced by its index (modulo the
 //! axis's size, a power of two: the read stays inside the tile). One round trip, whatever
-//! the layouts of `src` and `index`.
+//! the layouts of `src` and `index`; a `src` larger than the shared memory left goes a
+//! chunk of rows at a time (`layout::rounds`).
 
 use super::convert::gep;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::passes::PassError;
 use tile_dialects::ir::{Builder, Op, Type, ValueId};
-use tile_dialects::layout::mul_const;
+use tile_dialects::layout::{mul_const, Dist};
 
 impl Lowerer<'_> {
     pub(super) fn gather(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
@@ -21,26 +22,69 @@ impl Lowerer<'_> {
             return Err(PassError::at(&op.loc, format!("gather axis {axis} of a {}-D tile", sd.rank())));
         }
         let ety = lower_type(self.ty(src));
+        let ity = lower_type(self.ty(index));
         let eb = ety.bits().div_ceil(8).max(1);
-        let base = self.smem_for_write(b, sd.shape.iter().product::<i64>() as u32 * eb);
-        for j in 0..sd.elems_per_thread() {
-            let i = self.slot_index(b, &sd, j, None);
-            let p = gep(b, base, i, &ety);
-            let v = self.reg(src, j);
-            b.op("llvm.store", &[v, p], &[], &[]);
+        let (svals, ivals) = (self.get(src).to_vec(), self.get(index).to_vec());
+        let bytes = |d: &Dist| d.shape.iter().product::<i64>() as u32 * eb;
+        // Rows along the axis are independent: a `src` larger than the shared memory left
+        // goes a chunk of rows at a time (`layout::rounds`, over the other dimensions,
+        // which `index` shares).
+        let order: Vec<usize> = (0..sd.rank()).filter(|&d| d != axis).collect();
+        let out = match self.rounds(bytes(&sd), &[(&sd, order.clone()), (&id, order)], |p| bytes(&p[0].dist)) {
+            Some(parts) => {
+                let (sp, ip) = (&parts[0], &parts[1]);
+                let base = self.smem_for_write(b, bytes(&sp.dist));
+                let mut out = vec![ivals[0]; id.elems_per_thread()];
+                for (c, (sregs, iregs)) in sp.regs.iter().zip(&ip.regs).enumerate() {
+                    if c > 0 {
+                        sreg::barrier(b);
+                    }
+                    let s: Vec<ValueId> = sregs.iter().map(|&j| svals[j]).collect();
+                    let i: Vec<ValueId> = iregs.iter().map(|&j| ivals[j]).collect();
+                    let got = self.gather_chunk(b, base, (&sp.dist, &s), (&ip.dist, &i, &ity), axis, &ety);
+                    for (&j, v) in iregs.iter().zip(got) {
+                        out[j] = v;
+                    }
+                }
+                out
+            }
+            None => {
+                let base = self.smem_for_write(b, bytes(&sd));
+                self.gather_chunk(b, base, (&sd, &svals), (&id, &ivals, &ity), axis, &ety)
+            }
+        };
+        // No barrier after the reads: the scratch's next writer has one (`Lowerer::smem`).
+        self.map.insert(r, out);
+        Ok(())
+    }
+
+    /// The gather of a tile `src` (distributed as `sd`, registers `svals`) by `index`
+    /// (`id`, `ivals`, of type `ity`) along `axis`, through the shared memory at `base`.
+    fn gather_chunk(
+        &mut self,
+        b: &mut Builder,
+        base: ValueId,
+        (sd, svals): (&Dist, &[ValueId]),
+        (id, ivals, ity): (&Dist, &[ValueId], &Type),
+        axis: usize,
+        ety: &Type,
+    ) -> Vec<ValueId> {
+        for (j, v) in svals.iter().enumerate() {
+            let i = self.slot_index(b, sd, j, None);
+            let p = gep(b, base, i, ety);
+            b.op("llvm.store", &[*v, p], &[], &[]);
         }
         sreg::barrier(b);
-        let ity = lower_type(self.ty(index));
         let mask = b.const_int(sd.shape[axis] - 1, 32);
-        let out = (0..id.elems_per_thread())
+        (0..id.elems_per_thread())
             .map(|j| {
-                let parts = self.thread_parts(b, &id);
+                let parts = self.thread_parts(b, id);
                 let o = id.reg_offsets(j);
                 let mut li = b.const_int(0, 32);
                 for d in 0..id.rank() {
                     let i = if d == axis {
-                        let k = self.reg(index, j);
-                        let k = if ity == Type::Int(32) { k } else { b.op1("arith.trunci", &[k], Type::Int(32), &[]) };
+                        let k = ivals[j];
+                        let k = if *ity == Type::Int(32) { k } else { b.op1("arith.trunci", &[k], Type::Int(32), &[]) };
                         b.op1("arith.andi", &[k, mask], Type::Int(32), &[])
                     } else {
                         id.index(b, &parts, d, o[d])
@@ -48,12 +92,9 @@ impl Lowerer<'_> {
                     li = mul_const(b, li, sd.shape[d]);
                     li = b.op1("arith.addi", &[li, i], Type::Int(32), &[]);
                 }
-                let p: ValueId = gep(b, base, li, &ety);
+                let p: ValueId = gep(b, base, li, ety);
                 b.op1("llvm.load", &[p], ety.clone(), &[])
             })
-            .collect();
-        // No barrier after the reads: the scratch's next writer has one (`Lowerer::smem`).
-        self.map.insert(r, out);
-        Ok(())
+            .collect()
     }
 }

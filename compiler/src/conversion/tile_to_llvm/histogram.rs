@@ -52,12 +52,12 @@ impl Lowerer<'_> {
         // 2. Count: out-of-range values and copies go to the spare counter `bins`.
         let one = b.const_int(1, 32);
         let spare = b.const_int(bins, 32);
-        // `v <u bins` in the element's width; when `bins` is 2^width (a byte histogram of
-        // 256 bins) that constant does not exist: every unsigned value is in range, and a
-        // signed one when it is not negative (`v <u 2^(width-1)`).
+        // `v <u bins` in the element's width; when `bins` is 2^width or more (a byte
+        // histogram of 256 or 1024 bins) that constant does not exist: every unsigned value
+        // is in range, and a signed one when it is not negative (`v <u 2^(width-1)`).
         let w = ety.bits();
         let unsigned = op.int_attr("tile.unsigned") == Some(1);
-        let limit = match (w < 63 && bins == 1 << w, unsigned) {
+        let limit = match (w < 63 && bins >= 1 << w, unsigned) {
             (false, _) => Some(bins),
             (true, false) => Some(1 << (w - 1)),
             (true, true) => None,

@@ -6,7 +6,8 @@
 //! operands' fragment registers are found by their offsets (the linear layouts put each
 //! instruction's fragment in the order mma.sync takes it), packed into 32-bit registers
 //! (f16 pairs as `vector<2xf16>`, bf16 pairs, tf32 rounded by `cvt.rna`, s8 quads), and
-//! the accumulator's four registers of that (m, n) chain through the K repetitions.
+//! the accumulator's four registers of that (m, n) chain through the K repetitions. A
+//! batched (3-D) dot does the same for each of a thread's batch repetitions.
 
 use super::{lower_type, vector_of, Lowerer};
 use crate::conversion::nvidia::ptx;
@@ -28,30 +29,43 @@ impl Lowerer<'_> {
             .ok_or_else(|| PassError::at(&op.loc, format!("no mma.sync multiplies {ta} x {tb} into {tc}")))?;
         let (da, db, dc) = (self.dist(a, &op.loc)?, self.dist(bm, &op.loc)?, self.dist(r, &op.loc)?);
         let ik = m.instr_shape[2] as i64;
-        let (wm, wn) = (m.warps_per_cta[0] as i64, m.warps_per_cta[1] as i64);
-        let (mm, nn, kk) = (dc.shape[0], dc.shape[1], da.shape[1]);
-        let (rm, rn, rk) = ((mm / (16 * wm)).max(1), (nn / (8 * wn)).max(1), kk / ik);
+        // A batched (3-D) dot: its warps along the batch first, and the batch's
+        // repetitions outside each 2-D product's (`encoding::batched`).
+        let nb = dc.rank() - 2;
+        let (wz, wm, wn) = (
+            if nb == 1 { m.warps_per_cta[0] as i64 } else { 1 },
+            m.warps_per_cta[nb] as i64,
+            m.warps_per_cta[nb + 1] as i64,
+        );
+        let (zz, mm, nn, kk) =
+            (if nb == 1 { dc.shape[0] } else { 1 }, dc.shape[nb], dc.shape[nb + 1], da.shape[nb + 1]);
+        let (rz, rm, rn, rk) = ((zz / wz).max(1), (mm / (16 * wm)).max(1), (nn / (8 * wn)).max(1), kk / ik);
         // Fragment sizes: A 16 x ik, B ik x 8, C 16 x 8 over 32 lanes.
         let (fa, fb) = ((16 * ik / 32) as usize, (8 * ik / 32) as usize);
-        let mut a_frags: HashMap<(i64, i64), Vec<ValueId>> = HashMap::new();
-        let mut b_frags: HashMap<(i64, i64), Vec<ValueId>> = HashMap::new();
         let mut out = vec![0; dc.elems_per_thread()];
-        for i in 0..rm {
-            for j in 0..rn {
-                let origin = [i * 16 * wm, j * 8 * wn];
-                let idx = instr_regs(&dc, 4, origin);
-                let mut c: Vec<ValueId> = idx.iter().map(|&x| self.reg(acc, x)).collect();
-                for k in 0..rk {
-                    if let Entry::Vacant(e) = a_frags.entry((i, k)) {
-                        e.insert(self.fragment(b, a, &da, fa, [origin[0], k * ik], kind));
+        // The element (batch repetition z, then the matrices' row and column) an
+        // instruction starts at, in a tile of this rank.
+        let at = |z: i64, row: i64, col: i64| if nb == 1 { vec![z * wz, row, col] } else { vec![row, col] };
+        for z in 0..rz {
+            let mut a_frags: HashMap<(i64, i64), Vec<ValueId>> = HashMap::new();
+            let mut b_frags: HashMap<(i64, i64), Vec<ValueId>> = HashMap::new();
+            for i in 0..rm {
+                for j in 0..rn {
+                    let (row, col) = (i * 16 * wm, j * 8 * wn);
+                    let idx = instr_regs(&dc, 4, &at(z, row, col));
+                    let mut c: Vec<ValueId> = idx.iter().map(|&x| self.reg(acc, x)).collect();
+                    for k in 0..rk {
+                        if let Entry::Vacant(e) = a_frags.entry((i, k)) {
+                            e.insert(self.fragment(b, a, &da, fa, &at(z, row, k * ik), kind));
+                        }
+                        if let Entry::Vacant(e) = b_frags.entry((k, j)) {
+                            e.insert(self.fragment(b, bm, &db, fb, &at(z, k * ik, col), kind));
+                        }
+                        c = mma(b, kind, ik, &a_frags[&(i, k)], &b_frags[&(k, j)], &c, &tc);
                     }
-                    if let Entry::Vacant(e) = b_frags.entry((k, j)) {
-                        e.insert(self.fragment(b, bm, &db, fb, [k * ik, origin[1]], kind));
+                    for (x, v) in idx.into_iter().zip(c) {
+                        out[x] = v;
                     }
-                    c = mma(b, kind, ik, &a_frags[&(i, k)], &b_frags[&(k, j)], &c, &tc);
-                }
-                for (x, v) in idx.into_iter().zip(c) {
-                    out[x] = v;
                 }
             }
         }
@@ -69,7 +83,7 @@ impl Lowerer<'_> {
         v: ValueId,
         d: &Dist,
         n: usize,
-        origin: [i64; 2],
+        origin: &[i64],
         kind: &str,
     ) -> Vec<ValueId> {
         let regs: Vec<ValueId> = instr_regs(d, n, origin).into_iter().map(|x| self.reg(v, x)).collect();
@@ -80,11 +94,12 @@ impl Lowerer<'_> {
 /// The registers of `d` that hold one instruction's `n` fragment elements for the
 /// repetition whose first element is at `origin`: the fragment's own register offsets,
 /// moved there.
-pub(super) fn instr_regs(d: &Dist, n: usize, origin: [i64; 2]) -> Vec<usize> {
+pub(super) fn instr_regs(d: &Dist, n: usize, origin: &[i64]) -> Vec<usize> {
     (0..n)
         .map(|f| {
             let o = d.reg_offsets(f);
-            d.reg_index(&[o[0] + origin[0], o[1] + origin[1]])
+            let at: Vec<i64> = o.iter().zip(origin).map(|(x, y)| x + y).collect();
+            d.reg_index(&at)
         })
         .collect()
 }

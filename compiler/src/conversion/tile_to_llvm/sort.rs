@@ -17,6 +17,9 @@
 //!    spread over the threads, the next group on the next lane; a thread with more than
 //!    2^RUN_BITS elements' worth of groups takes them in an `scf.for`.
 //! 3. Every thread reads back each element it holds.
+//!
+//! Lines are independent: a tile larger than the shared memory left goes through these
+//! steps a chunk of lines at a time (`layout::rounds`).
 //! Floats sort NaN as the largest value (last ascending, first descending), as torch.sort
 //! does; unsigned elements (`tile.unsigned`) compare unsigned.
 
@@ -25,7 +28,7 @@ use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::passes::PassError;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
-use tile_dialects::layout::{div_mod, mul_const};
+use tile_dialects::layout::{div_mod, mul_const, Dist};
 
 /// Stages a run keeps in registers: 16 elements a group.
 const RUN_BITS: u32 = 4;
@@ -45,20 +48,51 @@ impl Lowerer<'_> {
         if axis >= dist.rank() {
             return Err(PassError::at(&op.loc, format!("sort axis {axis} of a {}-D tile", dist.rank())));
         }
-        let n = dist.shape[axis];
-        let total: i64 = dist.shape.iter().product();
         let ety = lower_type(self.ty(src));
         let eb = ety.bits().div_ceil(8).max(1);
-        let base = self.smem_for_write(b, (padded(total) * eb as i64) as u32);
+        let vals = self.get(src).to_vec();
+        let bytes = |d: &Dist| (padded(d.shape.iter().product()) * eb as i64) as u32;
+        // Lines are sorted independently: a tile larger than the shared memory left goes
+        // a chunk of lines at a time (`layout::rounds`, over the other dimensions).
+        let order: Vec<usize> = (0..dist.rank()).filter(|&d| d != axis).collect();
+        let parts = self.rounds(bytes(&dist), &[(&dist, order)], |p| bytes(&p[0].dist));
+        let chunk = parts.as_ref().map_or(&dist, |p| &p[0].dist);
         let net = Net {
             ety: ety.clone(),
             unsigned: op.int_attr("tile.unsigned") == Some(1) || ety == Type::Int(1),
             descending: op.int_attr("descending") == Some(1),
-            base,
+            base: self.smem_for_write(b, bytes(chunk)),
         };
+        let out = match &parts {
+            Some(parts) => {
+                let mut out = vals.clone();
+                for (c, regs) in parts[0].regs.iter().enumerate() {
+                    if c > 0 {
+                        sreg::barrier(b);
+                    }
+                    let part: Vec<ValueId> = regs.iter().map(|&j| vals[j]).collect();
+                    let got = self.sort_chunk(b, &net, &parts[0].dist, &part, axis);
+                    for (&j, v) in regs.iter().zip(got) {
+                        out[j] = v;
+                    }
+                }
+                out
+            }
+            None => self.sort_chunk(b, &net, &dist, &vals, axis),
+        };
+        self.map.insert(r, out);
+        Ok(())
+    }
+
+    /// The registers `vals` of a tile distributed as `dist`, sorted along `axis` through
+    /// the shared memory at `net.base` (steps 1 to 3).
+    fn sort_chunk(&mut self, b: &mut Builder, net: &Net, dist: &Dist, vals: &[ValueId], axis: usize) -> Vec<ValueId> {
+        let n = dist.shape[axis];
+        let total: i64 = dist.shape.iter().product();
+        let (base, ety) = (net.base, &net.ety);
 
         // 1. Write. The slot of an element: line * n + index along the axis.
-        let parts = self.thread_parts(b, &dist);
+        let parts = self.thread_parts(b, dist);
         let slots: Vec<ValueId> = (0..dist.elems_per_thread())
             .map(|j| {
                 let o = dist.reg_offsets(j);
@@ -75,9 +109,8 @@ impl Lowerer<'_> {
             })
             .collect();
         for (j, s) in slots.iter().enumerate() {
-            let p = gep(b, base, *s, &ety);
-            let v = self.reg(src, j);
-            b.op("llvm.store", &[v, p], &[], &[]);
+            let p = gep(b, base, *s, ety);
+            b.op("llvm.store", &[vals[j], p], &[], &[]);
         }
         sreg::barrier(b);
 
@@ -90,7 +123,7 @@ impl Lowerer<'_> {
             // Blocks of 2 .. 2^first_bits: each whole within one group.
             let stages: Vec<(u32, bool)> =
                 (1..=first_bits).flat_map(|lk| (0..lk).rev().map(move |bit| (bit, bit == lk - 1))).collect();
-            self.run(b, &net, total, n, (0, first_bits - 1, false), &stages, tid, threads);
+            self.run(b, net, total, n, (0, first_bits - 1, false), &stages, tid, threads);
             sreg::barrier(b);
         }
         for logk in first_bits + 1..=logn {
@@ -100,7 +133,7 @@ impl Lowerer<'_> {
                 let first = hi == logk as i64 - 1;
                 let stages: Vec<(u32, bool)> =
                     (0..=hi as u32 - lo).rev().map(|bit| (bit, first && bit == hi as u32 - lo)).collect();
-                self.run(b, &net, total, n, (lo, hi as u32, first), &stages, tid, threads);
+                self.run(b, net, total, n, (lo, hi as u32, first), &stages, tid, threads);
                 sreg::barrier(b);
                 hi = lo as i64 - 1;
             }
@@ -110,12 +143,11 @@ impl Lowerer<'_> {
         let out: Vec<ValueId> = slots
             .iter()
             .map(|s| {
-                let p = gep(b, base, *s, &ety);
+                let p = gep(b, base, *s, ety);
                 b.op1("llvm.load", &[p], ety.clone(), &[])
             })
             .collect();
-        self.map.insert(r, out);
-        Ok(())
+        out
     }
 
     /// One run: `stages` (a bit of the group index, and whether that stage pairs mirrors)

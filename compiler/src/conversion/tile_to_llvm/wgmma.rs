@@ -17,6 +17,13 @@
 //!    `wgmma.wait_group 0`. The wait is inline assembly with every accumulator register
 //!    tied through it, so nothing reads an accumulator before the tensor cores have
 //!    written it (Triton's form; the NVVM wait op ties nothing).
+//! 4. fp8 with `tile.max_num_imprecise_acc = N` (Triton's `max_num_imprecise_acc`, at
+//!    most K): Hopper's fp8 tensor cores add into an accumulator of about 14 mantissa
+//!    bits, so, as Triton's lowering, each (m, n)'s K steps go in partial sums of N
+//!    products (rounded up to whole instructions): a fresh sum (`scale-d` 0), chained
+//!    through its instructions, committed, waited for and added into the f32
+//!    accumulator; a fence before the next instruction. The product is then complete
+//!    (`software-pipeline` leaves no such product in flight).
 
 use super::convert::tid_linear_offset;
 use super::mma::instr_regs;
@@ -71,14 +78,20 @@ impl Lowerer<'_> {
             trans_a: matches!(&a_from, AFrom::Shared(sa, _) if sa.inner() != 1),
             trans_b: sb.inner() != 0,
         };
+        // Step 4: fp8 products promoted every `every` products of K.
+        let fp8 = matches!(kind, "e4m3" | "e5m2") && tc == Type::F32;
+        let promote = op.int_attr("tile.max_num_imprecise_acc").filter(|&n| fp8 && n <= kk);
         self.smem_touched = true;
         b.op("nvvm.wgmma.fence.aligned", &[], &[], &[]);
+        let mut fenced = true;
         let mut out = vec![0; dc.elems_per_thread()];
         for i in 0..rm {
             for j in 0..rn {
                 let origin = [i * 16 * wm, j * ni * wn];
-                let idx = instr_regs(&dc, frag, origin);
+                let idx = instr_regs(&dc, frag, &origin);
                 let mut c: Vec<ValueId> = idx.iter().map(|&x| self.reg(acc, x)).collect();
+                // The partial sum being built (step 4) and the products of K it holds.
+                let (mut partial, mut held): (Option<Vec<ValueId>>, i64) = (None, 0);
                 for k in 0..rk {
                     let db = add_const_opaque(b, b_desc, sb.offset(&shb, &[k * ik, origin[1]]) * eb);
                     let a = match &a_from {
@@ -87,16 +100,44 @@ impl Lowerer<'_> {
                         }
                         AFrom::Regs(frags) => WgmmaA::Regs(&frags[&(i, k)]),
                     };
-                    c = wgmma(b, &instr, &c, a, db, &tc);
+                    let Some(every) = promote else {
+                        c = wgmma(b, &instr, &c, a, db, &tc, true);
+                        continue;
+                    };
+                    if !fenced {
+                        b.op("nvvm.wgmma.fence.aligned", &[], &[], &[]);
+                        fenced = true;
+                    }
+                    // A fresh partial sum (scale-d 0: its inputs are not read), or the
+                    // one being built.
+                    let (from, chained) = match partial.take() {
+                        Some(p) => (p, true),
+                        None => ((0..c.len()).map(|_| b.op1("llvm.mlir.undef", &[], tc.clone(), &[])).collect(), false),
+                    };
+                    let p = wgmma(b, &instr, &from, a, db, &tc, chained);
+                    held += ik;
+                    if held >= every || k == rk - 1 {
+                        // Wait for it (this warp group's products so far), add it in f32;
+                        // the next instruction's registers then need a fence again.
+                        b.op("nvvm.wgmma.commit.group.sync.aligned", &[], &[], &[]);
+                        let p = wait_group(b, &p, &tc, 0);
+                        c = c.iter().zip(p).map(|(x, y)| b.op1("arith.addf", &[*x, y], tc.clone(), &[])).collect();
+                        (held, fenced) = (0, false);
+                    } else {
+                        partial = Some(p);
+                    }
                 }
                 for (x, v) in idx.into_iter().zip(c) {
                     out[x] = v;
                 }
             }
         }
-        b.op("nvvm.wgmma.commit.group.sync.aligned", &[], &[], &[]);
-        if op.int_attr("async") != Some(1) {
-            out = wait_group(b, &out, &tc, 0);
+        // Promoted sums were waited for and added: nothing is left in flight.
+        if promote.is_none() {
+            b.op("nvvm.wgmma.commit.group.sync.aligned", &[], &[], &[]);
+            if op.int_attr("async") != Some(1) {
+                out = wait_group(b, &out, &tc, 0);
+            }
         }
         self.map.insert(r, out);
         Ok(())
@@ -148,7 +189,7 @@ impl Lowerer<'_> {
         let mut frags = HashMap::new();
         for i in 0..rm {
             for k in 0..rk {
-                let regs = self.fragment(b, a, &da, 8, [i * 16 * wm, k * ik], kind);
+                let regs = self.fragment(b, a, &da, 8, &[i * 16 * wm, k * ik], kind);
                 // f16 pairs are `vector<2xf16>`; inline assembly takes them as `b32`.
                 let regs = match kind {
                     "f16" => regs.into_iter().map(|v| b.op1("llvm.bitcast", &[v], Type::Int(32), &[])).collect(),
@@ -241,7 +282,16 @@ enum WgmmaA<'a> {
 /// a predicate, then the immediate scales and transposes the element kind takes
 /// (integers none, tf32 and fp8 no transposes: they are K-major only, and A from
 /// registers has no transpose of its own).
-fn wgmma(b: &mut Builder, instr: &Instr, c: &[ValueId], a: WgmmaA, b_desc: ValueId, ty: &Type) -> Vec<ValueId> {
+/// `scale_d` false starts from zero (the inputs tied through are not read).
+fn wgmma(
+    b: &mut Builder,
+    instr: &Instr,
+    c: &[ValueId],
+    a: WgmmaA,
+    b_desc: ValueId,
+    ty: &Type,
+    scale_d: bool,
+) -> Vec<ValueId> {
     let n = c.len();
     let list = |from: usize, k: usize| (from..from + k).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
     let imm = match (instr.kind, matches!(a, WgmmaA::Desc(_))) {
@@ -255,7 +305,8 @@ fn wgmma(b: &mut Builder, instr: &Instr, c: &[ValueId], a: WgmmaA, b_desc: Value
         WgmmaA::Regs(r) => (format!("{{{}}}", list(2 * n, r.len())), vec!["r"; r.len()], r.to_vec(), 2 * n + r.len()),
     };
     let text = format!(
-        "{{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\nwgmma.mma_async.sync.aligned.{} {{{}}}, {a_text}, ${b_at}, p{imm};\n}}\n",
+        "{{\n.reg .pred p;\nsetp.ne.b32 p, {}, 0;\nwgmma.mma_async.sync.aligned.{} {{{}}}, {a_text}, ${b_at}, p{imm};\n}}\n",
+        scale_d as u8,
         instr.shape,
         list(0, n),
     );

@@ -18,7 +18,9 @@
 //!    the loads that fill such buffers inside loops into asynchronous copies. An operand
 //!    the program computed (a fixed value: attention's `p`) is not staged: it is demanded
 //!    in its dot-operand encoding, a conversion `smem-transpose` finds free where the
-//!    accumulator's registers already hold the fragment.
+//!    accumulator's registers already hold the fragment. A batched (3-D) dot's operands
+//!    (`mma::plan_batched`) are demanded in the encoding they arrive in and converted at
+//!    the dot, not staged.
 
 use super::{is_cheap, State};
 use crate::passes::PassError;
@@ -96,10 +98,21 @@ impl State<'_> {
         let (a_src, b_src) = (src(self, a), src(self, b));
         let source = |st: &Self, v: ValueId| st.fixed.get(&v).map_or(Source::Loaded, |e| Source::Computed(e.clone()));
         let (sa, sb) = (self.values.ty(a).shape().to_vec(), self.values.ty(b).shape().to_vec());
+        let elems = (self.values.ty(a).elem(), self.values.ty(b).elem(), self.values.ty(acc).elem());
+        let precision = op.str_attr("input_precision").unwrap_or_default();
+        if sa.len() == 3 {
+            // A batched dot: mma.sync from registers (`mma::plan_batched`).
+            let plan = mma::plan_batched((sa[0], sa[1], sb[2], sa[2]), elems, &precision, self.num_warps);
+            if let Some(e) = plan.acc() {
+                self.fixed.insert(r, e.clone());
+            }
+            self.dots.insert(r, DotChoice { plan, a_src, b_src });
+            return;
+        }
         let plan = mma::plan(
             (sa[0], sb[1], sa[1]),
-            (self.values.ty(a).elem(), self.values.ty(b).elem(), self.values.ty(acc).elem()),
-            &op.str_attr("input_precision").unwrap_or_default(),
+            elems,
+            &precision,
             (&order_of(&a_src), &order_of(&b_src)),
             (&source(self, a), &source(self, b)),
             self.wgmma,
@@ -230,6 +243,18 @@ impl State<'_> {
             let (shared, regs) = match how {
                 Operand::Regs(_) => {
                     operands.push(v);
+                    continue;
+                }
+                Operand::Converted(e) => {
+                    let cv = self.values.new_value(self.values.ty(v).with_encoding(Some(e.clone())));
+                    out.push(Op {
+                        name: "layout.convert".into(),
+                        operands: vec![v],
+                        results: vec![cv],
+                        loc: loc.clone(),
+                        ..Default::default()
+                    });
+                    operands.push(cv);
                     continue;
                 }
                 Operand::Shared(s) => (s, None),

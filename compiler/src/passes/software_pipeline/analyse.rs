@@ -216,8 +216,11 @@ pub(super) fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Result<Plan, Strin
                 .enumerate()
                 .all(|(k, &x)| !carries(o, k, r) || users(x).iter().all(|&u| ops[u].name == "scf.yield"))
     };
+    // A product whose fp8 partial sums are promoted waits for them itself (wgmma.rs):
+    // nothing of it can be left in flight.
     let async_dot = ops.iter().position(|o| {
         o.name == "layout.warp_group_dot"
+            && o.attr("tile.max_num_imprecise_acc").is_none()
             && (values.ty(o.operands[0]).shared().is_none() || slot_or_hoisted(&o.operands[0]))
             && values.ty(o.operands[1]).shared().is_some()
             && slot_or_hoisted(&o.operands[1])
