@@ -42,28 +42,10 @@ from triton_ref import (DTYPES, DTYPES_BF16, INTS, NP, UINTS, bits, cast, is_flo
 # ------------------------------------------------------------------ expected failures
 # case name -> reason. A reason starting "[gpu] " or "[interpreter] " applies in that mode only.
 # A listed case that passes is a FAILURE: remove it from here (README.md).
-_TOPK = 'missing feature: topk'
-_RETURN_INDICES = 'missing feature: max(x, axis, return_indices = true)'
-_DOT_3D = 'missing feature: 3-D dot'
-_BIG_TILES = (
     "missing feature: tiles over 256 elements a thread (Triton's tests build (1024, 128) and (128, 32, "
     '32) tiles at 4 warps)')
-_TIE_BREAK_LEFT = "missing feature (new): argmax / argmin's keyword tie_break_left"
 
 XFAIL = {
-    # missing features being implemented (issue 26)
-    'standard/topk[f32,64,8,k=4]': _TOPK,
-    'standard/topk[f32,512,1,k=1]': _TOPK,
-    'standard/topk[f32,16,256,k=4]': _TOPK,
-    'core/reduce1d[max-with-indices,min-with-indices]': _RETURN_INDICES,
-    'core/dot3d[B=2,32x32x32,block=32x32,f32]': _DOT_3D,
-    'core/dot3d[B=4,64x64x64,block=32x32,f32]': _DOT_3D,
-    'core/dot3d[B=1,32x32x32,block=8x8,f32]': _DOT_3D,
-    'core/histogram[1024,128]': _BIG_TILES,
-    'core/histogram[256,512]': _BIG_TILES,
-    'core/dot_mulbroadcasted[f32]': _BIG_TILES,
-    # missing features Triton's tests use, not on issue 26's list
-    'core/reduce1d[argmax-tie-break-left,argmin-tie-break-left]': _TIE_BREAK_LEFT,
 }
 
 
