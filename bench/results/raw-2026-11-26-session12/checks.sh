@@ -14,7 +14,7 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv > "
 python3 -c "import lzma,tarfile; tarfile.open(fileobj=lzma.open('.carry/py.tar.xz')).extractall('/tmp/pyk')"
 export PYTHONPATH=/tmp/pyk/py
 if [ "${1:-a}" = a ]; then
-echo "== triton port"; timeout 240 python3 test/triton/run.py -j 14 > "$out/triton.log" 2>&1; grep -E "^FAIL|passed|total" "$out/triton.log" | tail -25
+echo "== triton port"; TILEC_CACHE=1 TILEC_CACHE_DIR=/tmp/tcache timeout 240 python3 test/triton/run.py -j 14 > "$out/triton.log" 2>&1; grep -E "^FAIL|passed|total" "$out/triton.log" | tail -25
 echo "== examples"; timeout 330 test/gpu/run_gpu_tests.sh > "$out/examples.log" 2>&1; grep -E "^FAIL|passed" "$out/examples.log" | tail -15
 exit
 fi
