@@ -41,9 +41,8 @@ from triton_ref import (DTYPES, DTYPES_BF16, INTS, NP, UINTS, bits, cast, is_flo
 
 # ------------------------------------------------------------------ expected failures
 # case name -> reason. A reason starting "[gpu] " or "[interpreter] " applies in that mode only.
-# A listed case that passes is a FAILURE: remove it from here (README.md).
-    "missing feature: tiles over 256 elements a thread (Triton's tests build (1024, 128) and (128, 32, "
-    '32) tiles at 4 warps)')
+# A listed case that passes is a FAILURE: remove it from here (README.md). Every case passes
+# in the interpreter now; a case that fails on the GPU only goes here with "[gpu] ".
 
 XFAIL = {
 }

@@ -146,5 +146,12 @@ pub(super) fn pow(b: &mut Builder, x: ValueId, y: ValueId) -> ValueId {
     let y0 = cmp(b, OEQ, y, zero);
     let x1 = cmp(b, OEQ, x, one);
     let trivial = b.op1("arith.ori", &[y0, x1], Type::Int(1), &[]);
+    // pow(-1, ±inf) is 1 (C's, libdevice's): 0 * inf would make the product NaN.
+    let ay = f32op(b, "llvm.intr.fabs", &[y]);
+    let inf = fconst(b, f64::INFINITY);
+    let y_inf = cmp(b, OEQ, ay, inf);
+    let ax1 = cmp(b, OEQ, ax, one);
+    let unit_inf = b.op1("arith.andi", &[ax1, y_inf], Type::Int(1), &[]);
+    let trivial = b.op1("arith.ori", &[trivial, unit_inf], Type::Int(1), &[]);
     select(b, trivial, one, v)
 }
