@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # session 12 on the GPU machine: every correctness suite with this session's compiler
-# (`checks.sh a`: the port and the examples; `checks.sh b`: the rest).
+# (`checks.sh a`: the port and the examples; `checks.sh b`: the port, the rest of the
+# examples, Philox and the dot cases; `checks.sh c`: the Python package and racecheck).
 # The examples (new: fp8 and split-K matmuls, batched matmul, f64 math, pointers, packed
 # inline asm), Triton's ported language tests, the dot cases, Philox against Triton 3.6,
 # the Python package, then racecheck on the split-K matmul (programs that hand partials
@@ -18,8 +19,14 @@ echo "== triton port"; TILEC_CACHE=1 TILEC_CACHE_DIR=/tmp/tcache timeout 240 pyt
 echo "== examples"; timeout 330 test/gpu/run_gpu_tests.sh > "$out/examples.log" 2>&1; grep -E "^FAIL|passed" "$out/examples.log" | tail -15
 exit
 fi
-echo "== dot"; timeout 200 python3 test/gpu/check_dot.py > "$out/dot.log" 2>&1; grep -E "FAIL|passed" "$out/dot.log" | tail -5
-echo "== random vs triton"; timeout 120 python3 test/gpu/check_random_triton.py > "$out/random.log" 2>&1; grep -E "FAIL|passed" "$out/random.log" | tail -6
+if [ "${1:-a}" = b ]; then
+echo "== triton port"; TILEC_CACHE=1 TILEC_CACHE_DIR=/tmp/tcache timeout 240 python3 test/triton/run.py -j 14 > "$out/triton.log" 2>&1; grep -E "^FAIL|passed|total" "$out/triton.log" | tail -25
+echo "== examples (the rest of call a, and the cases fixed since)"
+timeout 130 test/gpu/run_gpu_tests.sh --only ${ONLY:-} > "$out/examples_b.log" 2>&1; grep -E "^FAIL|passed" "$out/examples_b.log" | tail -15
+echo "== random vs triton"; timeout 60 python3 test/gpu/check_random_triton.py > "$out/random.log" 2>&1; grep -E "FAIL|passed" "$out/random.log" | tail -6
+echo "== dot"; timeout 150 python3 test/gpu/check_dot.py > "$out/dot.log" 2>&1; grep -E "FAIL|passed" "$out/dot.log" | tail -5
+exit
+fi
 echo "== python"; timeout 240 python3 test/gpu/python_launch.py > "$out/python.log" 2>&1; grep -E "FAIL|passed" "$out/python.log" | tail -6
 echo "== racecheck split-K"
 for mnk in "16 256 1024" "100 300 256"; do set -- $mnk
