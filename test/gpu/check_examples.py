@@ -831,16 +831,16 @@ def block_copy_cases(c, rng):
 
 
 def philox64_cases(c, rng):
-    """i64 / u64 offsets: Triton's Philox-4x64 words bit-exact against the numpy reference
-    (Python-integer 128-bit products), rand exact, randn to a few ulp of its magnitude."""
+    """i64 / u64 offsets: Triton's words (Philox-4x32 on the counter (low word, high word,
+    0, 0), stored widened to u64) bit-exact, rand exact, randn to a few ulp."""
     T = int(c.get("TILE", 256))
     for n, seed, base in [(1, 0, 0), (300, 42, (1 << 32) - 100), (1000, -5000000000, -500), (513, 7, (1 << 62) + 3)]:
         o = np.arange(n, dtype=np.int64) + np.int64(base)
-        w = philox_ref.philox4x64(seed, o)
+        w = [x.astype(np.uint64) for x in philox_ref.philox64_offsets(seed, o)]
         bufs = [("ints", "u64"), ("uints", "u64"), ("uni", "f32"), ("normal", "f32"), ("w1", "u64"), ("w2", "u64"),
                 ("w3", "u64")]
         args = [(k, f"empty:{t}:{n}") for k, t in bufs] + [("seed", seed), ("base", base), ("n", n)]
-        checks = {"ints": w[0], "uints": w[0], "uni": philox_ref.uniform64(w[0]), "w1": w[1], "w2": w[2], "w3": w[3]}
+        checks = {"ints": w[0], "uints": w[0], "uni": philox_ref.rand64(seed, o), "w1": w[1], "w2": w[2], "w3": w[3]}
         yield Case(f"n={n},seed={seed},base={base}", (cdiv(n, T),), args, checks, rtol=0, atol=0)
         yield Case(f"randn,n={n},seed={seed},base={base}", (cdiv(n, T),), args,
                    {"normal": philox_ref.randn64(seed, o)}, rtol=1e-5, atol=1e-5)
@@ -855,7 +855,7 @@ def philox_split_cases(c, rng):
         w = philox_ref.philox4x32(seed, lo, c1=hi)
         args = [("w0", f"empty:u32:{n}"), ("w1", f"empty:u32:{n}"), ("v0", f"empty:u64:{n}"), ("seed", seed),
                 ("base", base), ("n", n)]
-        checks = {"w0": w[0], "w1": w[1], "v0": philox_ref.randint64(seed, o)}
+        checks = {"w0": w[0], "w1": w[1], "v0": philox_ref.philox4x64(seed, o)[0]}
         yield Case(f"n={n},seed={seed},base={base}", (cdiv(n, T),), args, checks, rtol=0, atol=0)
 
 

@@ -51,7 +51,7 @@ def philox4x(w0, w1, w2, w3, seed, n, TILE: tl.constexpr):
 
 @triton.jit
 def philox64(ints, uni, normal, seed, base, n, TILE: tl.constexpr):
-    # 64-bit offsets: Triton's Philox-4x64 (u64 words).
+    # 64-bit offsets: the counter's two low words (Philox-4x32, u32 words stored widened).
     i = tl.program_id(0) * TILE + tl.arange(0, TILE)
     m = i < n
     offs = base + i.to(tl.int64)
@@ -179,7 +179,7 @@ def main():
                                ("randint4x philox_ref vs triton", philox_ref.philox4x32(seed, o))]:
                 ok = compare4x(f"{label} seed={seed} n={n}", got, t4)
                 passed, failed = passed + ok, failed + (not ok)
-        # 64-bit offsets (Philox-4x64), past 2^32 and negative too.
+        # 64-bit offsets (the counter's two low words), past 2^32 and negative too.
         for seed, base, n in [(0, 0, 1), (42, (1 << 32) - 100, 3000), (-5000000000, -500, 1000)]:
             t = triton_run64(seed, base, n)
             o = np.arange(n, dtype=np.int64) + np.int64(base)

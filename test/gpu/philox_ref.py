@@ -56,8 +56,8 @@ def randn(seed, offsets, n_rounds=10):
     return (r * np.cos(th)).astype(np.float32)
 
 
-# ---- 64-bit offsets: Triton's Philox-4x64 (random.py's `philox` when the counter is
-# 64 bits wide): counter (offset, 0, 0, 0) in u64 words, key (the seed as a 64-bit
+# ---- Philox-4x64 (random.py's `philox(seed, c0, c1, c2, c3)` when the counter is 64 bits
+# wide; `randint` of a 64-bit offset is 4x32, `philox64_offsets` below): u64 words, key (the seed as a 64-bit
 # integer, 0), 64-bit multipliers and key increments, the high half of each 128-bit
 # product. Computed here on Python integers, one offset at a time (exact, and independent
 # of how the compiler builds the 128-bit products from 32-bit halves).
@@ -100,17 +100,26 @@ def uniform64(bits):
 assert int(np.array([(1 << 62) + (1 << 38) + 1]).astype(np.float32)[0]) == (1 << 62) + (1 << 39)
 
 
+def philox64_offsets(seed, offsets, n_rounds=10):
+    """Triton's `randint4x` of 64-bit offsets: Philox-4x32 on the counter (the offset's low
+    word, its high word, 0, 0); four u32 words (what Triton 3.6 gives on an H200)."""
+    o = _u64_bits(offsets)
+    lo = (o & np.uint64(M32)).astype(np.uint32)
+    hi = (o >> np.uint64(32)).astype(np.uint32)
+    return philox4x32(seed, lo, n_rounds, c1=hi)
+
+
 def randint64(seed, offsets, n_rounds=10):
-    return philox4x64(seed, offsets, n_rounds)[0]
+    return philox64_offsets(seed, offsets, n_rounds)[0]
 
 
 def rand64(seed, offsets, n_rounds=10):
-    return uniform64(randint64(seed, offsets, n_rounds))
+    return uniform(randint64(seed, offsets, n_rounds))
 
 
 def randn64(seed, offsets, n_rounds=10):
-    w = philox4x64(seed, offsets, n_rounds)
-    u1 = np.maximum(np.float32(1e-7), uniform64(w[0]))
-    th = np.float32(6.283185307179586) * uniform64(w[1])
+    w = philox64_offsets(seed, offsets, n_rounds)
+    u1 = np.maximum(np.float32(1e-7), uniform(w[0]))
+    th = np.float32(6.283185307179586) * uniform(w[1])
     r = np.sqrt(np.float32(-2.0) * np.log(u1))
     return (r * np.cos(th)).astype(np.float32)

@@ -1376,12 +1376,12 @@ def random_cases():
             {"w0": w[0], "w1": w[1], "w2": w[2], "w3": w[3], "r7": w7})
     # 64-bit offsets (test_randint / test_rand with dtype int64), past 2^32 too
     t64 = g("random", "random_i64.tile")
-    # Triton's random.py runs Philox-4x64 on 64-bit offsets (u64 words, key (seed, 0),
-    # Random123's 64-bit constants; randint gives u64, rand the 64-bit uniform scale).
+    # Triton's randint4x on 64-bit offsets: Philox-4x32 on the counter (low word, high
+    # word, 0, 0); randint gives u32 (stored widened), rand the 32-bit uniform scale.
     import philox_ref
     for seed in [0, 0xFFFFFFFF]:
         size = 400
-        ref = philox_ref.randint64(seed, np.arange(size, dtype=np.int64)).view(np.int64)
+        ref = philox_ref.randint64(seed, np.arange(size, dtype=np.int64)).astype(np.int64)
         add(f"random/randint[{size},seed={seed:#x},i64]", t64, "randint_i64", (1,),
             [("x", empty("i64", size)), ("n", size), ("seed", seed)], {"x": ref})
     n = 10000

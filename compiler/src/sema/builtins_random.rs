@@ -2,9 +2,10 @@
 //! offset, n_rounds)` (all four words, a tuple), `rand(seed, offset, n_rounds)` and
 //! `randn(seed, offset, n_rounds)`, the same streams as `tl.randint` / `tl.randint4x` /
 //! `tl.rand` / `tl.randn` for the same seed and offsets, and `uint_to_uniform_float(x)`.
-//! As in Triton's random.py, the offsets' width picks the generator: i32 / u32 offsets run
-//! Philox-4x32 (u32 words; key: the seed's two 32-bit halves), i64 / u64 offsets
-//! Philox-4x64 (u64 words; key: the whole seed and 0).
+//! As in Triton's random.py, they run Philox-4x32 (u32 words; key: the seed's two 32-bit
+//! halves) on the counter (offset, 0, 0, 0), a 64-bit offset giving the counter's two low
+//! words; `philox(seed, c0, c1, c2, c3)` of 64-bit counters runs Philox-4x64 (u64 words;
+//! key: the whole seed and 0).
 //!
 //! They are expanded here into integer ops that already exist (32-bit high halves from a
 //! 64-bit multiply, 64-bit ones from four 32 x 32 -> 64 products, `mul`, `xor`, `add`),
@@ -70,18 +71,30 @@ impl<'a> Checker<'a> {
         }
         let offset = self.offset_arg(name, a[1].unwrap())?;
         let wide = offset.ty.scalar_elem() == Some(Scalar::U64);
-        let (k0, k1) = self.seed_arg(name, a[0].unwrap(), wide)?;
+        let (k0, k1) = self.seed_arg(name, a[0].unwrap(), false)?;
         let rounds = self.rounds_arg(a[2])?;
-        let consts = if wide { &PHILOX_4X64 } else { &PHILOX_4X32 };
+        let consts = &PHILOX_4X32;
         let zero = || broadcast_expr(const_expr(ConstVal::Int(0), consts.word, sp), &offset.ty.shape);
-        let counters = [offset.clone(), zero(), zero(), zero()];
+        // A 64-bit offset is the counter's two low words (Triton's `randint4x`: `offset_lo`,
+        // `offset_hi`), so the 32-bit stream goes on past 2^32 (checked against Triton 3.6
+        // on an H200: its words, not Philox-4x64's).
+        let (lo, hi) = if wide {
+            let shape = offset.ty.shape.clone();
+            let c32 = broadcast_expr(const_expr(ConstVal::Int(32), Scalar::U64, sp), &shape);
+            let ty = offset.ty.clone();
+            let high = Expr { kind: ExprKind::Binary(BinOp::Shr, Box::new(offset.clone()), Box::new(c32)), ty, span: sp };
+            (cast_expr(offset.clone(), Scalar::U32, false), cast_expr(high, Scalar::U32, false))
+        } else {
+            (offset.clone(), zero())
+        };
+        let counters = [lo, hi, zero(), zero()];
         let [c0, c1, c2, c3] = self.philox(consts, k0, k1, counters, rounds, sp);
         if name == "randint4x" {
             // Triton's `randint4x`: all four words; `randint` is the first.
             let xs = [c0, c1, c2, c3].into_iter().map(|c| expr_s(c, sp)).collect();
             return Ok(Val::Tuple(xs, sp));
         }
-        let u = |c| if wide { uniform64(c, sp) } else { uniform(c, sp) };
+        let u = |c| uniform(c, sp);
         let out = match name {
             "randint" => c0,
             "rand" => u(c0),
