@@ -29,6 +29,7 @@ with a message without matplotlib). NOT run by CI: it needs a GPU, torch and tri
 import argparse
 import ast
 import csv
+import inspect
 import math
 import os
 import sys
@@ -101,7 +102,8 @@ def triton_launch(ref, a, b, c):
     M, K = a.shape
     N = b.shape[1]
     kern = getattr(ref, "matmul_kernel", None)
-    names = getattr(getattr(kern, "fn", kern), "arg_names", []) if kern is not None else []
+    # A JITFunction's parameters, constexprs included (its `fn` is the Python function).
+    names = list(inspect.signature(getattr(kern, "fn", kern)).parameters) if kern is not None else []
     if kern is not None and "BM" in names:
         return tuned_reference(kern, a, b, c)
     if kern is not None:

@@ -396,9 +396,12 @@ def matmul_fp8_cases(c, rng, fmt="e4m3", out=np.float16):
         args = [("a", a), ("b", b), ("c", f"empty:{out_name}:{M}x{N}"), ("sa", sa), ("sb", sb), ("M", M), ("N", N),
                 ("K", K), ("sam", K), ("sbn", K), ("scm", N)]
         defines = {"ROWWISE": rowwise} if rowwise else {}
-        # Autotuned (matmul_fp8): the grid follows the configuration tilerun picks.
+        # Autotuned (matmul_fp8): the grid follows the configuration tilerun picks. Hopper's
+        # fp8 tensor cores add into an accumulator of about 14 mantissa bits (the dot
+        # section of docs/tile-language.md): a sum that cancels to near zero can be off by
+        # ~2^-13 of its terms' size (0.07 at K = 384 on an H200).
         yield Case(f"{M}x{N}x{K},rowwise={rowwise}", ("cdiv(M, BM) * cdiv(N, BN)",), args, {"c": ref},
-                   rtol=2e-2, atol=5e-2, defines=defines)
+                   rtol=2e-2, atol=0.15, defines=defines)
 
 
 def matmul_fp8_e5m2_cases(c, rng):

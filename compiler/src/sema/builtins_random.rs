@@ -82,7 +82,8 @@ impl<'a> Checker<'a> {
             let shape = offset.ty.shape.clone();
             let c32 = broadcast_expr(const_expr(ConstVal::Int(32), Scalar::U64, sp), &shape);
             let ty = offset.ty.clone();
-            let high = Expr { kind: ExprKind::Binary(BinOp::Shr, Box::new(offset.clone()), Box::new(c32)), ty, span: sp };
+            let high =
+                Expr { kind: ExprKind::Binary(BinOp::Shr, Box::new(offset.clone()), Box::new(c32)), ty, span: sp };
             (cast_expr(offset.clone(), Scalar::U32, false), cast_expr(high, Scalar::U32, false))
         } else {
             (offset.clone(), zero())

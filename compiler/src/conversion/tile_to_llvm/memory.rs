@@ -8,7 +8,7 @@
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::{ptx, sreg};
 use crate::passes::PassError;
-use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
+use tile_dialects::ir::{Attr, Builder, Encoding, Op, Type, ValueId};
 
 /// How a chunk of `vec` elements of `bits` travels: (words, bits per word). A lone byte
 /// moves as one byte (a wider access could be misaligned); its register is 16 bits wide.
@@ -40,7 +40,18 @@ impl Lowerer<'_> {
     fn vec_of(&self, op: &Op, ptr: ValueId) -> Result<usize, PassError> {
         let hint = op.int_attr("layout.vec").unwrap_or(1) as usize;
         let dist = self.dist(ptr, &op.loc)?;
-        Ok(hint.min(dist.fast().1).max(1))
+        let (fast, run) = dist.fast();
+        // `coalesce` proved `layout.vec` elements contiguous in memory along its anchor's
+        // fastest dimension; a tile emitted in another encoding (a load re-made in each
+        // slice encoding demanded of it) may run its registers along another one, where
+        // they are strided in memory: then one element an access (a 32x32 f32 tile whose
+        // thread held a column read rows 4 at a time: misaligned on an H200).
+        let contiguous =
+            op.attr("layout.anchor").map(|a| Encoding::parse(&a.0)).and_then(|e| e.blocked().map(|b| b.order[0]));
+        if contiguous.is_some_and(|c| c as usize != fast) {
+            return Ok(1);
+        }
+        Ok(hint.min(run).max(1))
     }
 
     pub(super) fn load(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
