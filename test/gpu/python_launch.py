@@ -52,9 +52,25 @@ def tensor_of(v, ty=None):
     if isinstance(v, str):
         how, dtype, dims = v.split(":")[:3]
         shape = [int(d) for d in dims.split("x")]
+        if how == "full":  # full:T:SHAPE:VALUE
+            return torch.full(shape, float(v.split(":")[3]), dtype=DTYPES[dtype], device="cuda")
         make = {"empty": torch.empty, "zeros": torch.zeros}[how]
         return make(shape, dtype=DTYPES[dtype], device="cuda")
     return v
+
+
+def grid_of(case):
+    """A case's grid for `k[grid]`: its numbers, or, where a dimension is one of tilerun's
+    expressions (an autotuned kernel's `cdiv(M, BM) * cdiv(N, BN)`), a callable of the
+    launch's meta-parameters and the case's integer arguments."""
+    if all(isinstance(g, int) for g in case.grid):
+        return case.grid
+    ints = {n: v for n, v in case.args if isinstance(v, int)}
+
+    def grid(meta):
+        env = {"cdiv": tilec.cdiv, "min": min, "max": max, **ints, **meta}
+        return tuple(g if isinstance(g, int) else int(eval(g, {"__builtins__": {}}, env)) for g in case.grid)
+    return grid
 
 
 def compare(name, got, ref, rtol, atol):
@@ -99,7 +115,7 @@ def run_examples(results, only):
             t = time.time()
             try:
                 args = [tensor_of(v, ty) for (_, v), (_, ty) in zip(case.args, want_sig)]
-                k[case.grid](*args, **case.defines)
+                k[grid_of(case)](*args, **case.defines)
                 torch.cuda.synchronize()
                 by_name = dict(zip((n for n, _ in case.args), args))
                 why = [compare(n, by_name[n], ref, case.rtol, case.atol) for n, ref in case.checks.items()]

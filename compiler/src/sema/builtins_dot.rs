@@ -156,10 +156,6 @@ impl Checker<'_> {
                 }
                 ins.is_fp8().then_some(n as u32)
             }
-            // `input_precision = "ieee"` asks for full f32 sums: on fp8 (whose tensor cores
-            // add into about 14 mantissa bits) each k32 instruction's partial sum is
-            // promoted into the f32 accumulator.
-            _ if ins.is_fp8() && input_precision == InputPrecision::Ieee && k >= 32 => Some(32),
             _ => None,
         };
         let ty = acc.ty.clone();

@@ -32,6 +32,8 @@ impl Lowerer<'_> {
             } else if op.name == "arith.divf" && op.attrs.iter().any(|(k, _)| k == IEEE_RN) {
                 // `div_rn`: LLVM's `fdiv`, which NVPTX prints as the IEEE `div.rn.f32`.
                 b.op1(&op.name, &xs, rty.clone(), &[])
+            } else if op.name == "arith.remf" && rty == Type::F32 {
+                super::fmod::fmod_f32(b, xs[0], xs[1])
             } else if op.name == "arith.divf" && rty == Type::F32 {
                 // Triton's f32 `/`: the full-range approximate division (2 ulp), a few
                 // instructions where IEEE `div.rn` takes a subroutine's worth.

@@ -21,6 +21,7 @@ mod dot;
 mod elementwise;
 mod elementwise_f64;
 mod flip;
+mod fmod;
 mod fp8;
 mod gather;
 mod histogram;
