@@ -1,4 +1,4 @@
-//! Every kernel of the language doc (docs/tile-language.md, copied into examples/) and
+//! Every kernel of the language doc (docs/language.md, copied into examples/) and
 //! every file in examples/ checks without errors.
 
 use std::path::Path;
@@ -34,7 +34,7 @@ fn doc_examples_check() {
 fn doc_examples_match_the_doc() {
     // The examples must stay exactly as written in the language doc (the repository's own,
     // so this runs, and can fail, wherever the tests do).
-    let doc_path = repo_root().join("docs/tile-language.md");
+    let doc_path = repo_root().join("docs/language.md");
     let doc = std::fs::read_to_string(&doc_path).unwrap_or_else(|e| panic!("{}: {e}", doc_path.display()));
     for name in ["add", "transpose", "sum", "scan", "matmul"] {
         let text = std::fs::read_to_string(repo_root().join(format!("examples/{name}.tile"))).unwrap();

@@ -398,7 +398,7 @@ def matmul_fp8_cases(c, rng, fmt="e4m3", out=np.float16):
         defines = {"ROWWISE": rowwise} if rowwise else {}
         # Autotuned (matmul_fp8): the grid follows the configuration tilerun picks. Hopper's
         # fp8 tensor cores add into an accumulator of about 14 mantissa bits (the dot
-        # section of docs/tile-language.md): a sum that cancels to near zero can be off by
+        # section of docs/language.md): a sum that cancels to near zero can be off by
         # ~2^-13 of its terms' size (0.07 at K = 384 on an H200).
         yield Case(f"{M}x{N}x{K},rowwise={rowwise}", ("cdiv(M, BM) * cdiv(N, BN)",), args, {"c": ref},
                    rtol=2e-2, atol=0.15, defines=defines)

@@ -45,7 +45,7 @@ from triton_ref import (DTYPES, DTYPES_BF16, INTS, NP, UINTS, bits, cast, is_flo
 # in the interpreter now; a case that fails on the GPU only goes here with "[gpu] ".
 
 _FP8_ACCUMULATOR = (
-    "[gpu] Hopper's fp8 tensor cores add each product into about 14 mantissa bits (docs/tile-language.md, "
+    "[gpu] Hopper's fp8 tensor cores add each product into about 14 mantissa bits (docs/language.md, "
     "dot): these sums of e4m3 / e5m2 values up to the format's largest cancel to a few hundred, off by up "
     "to 2^-13 of their terms (56 at 448^2 on an H200); Triton's own test draws small values")
 

@@ -99,7 +99,7 @@ pub fn dotted(path: &str, at: Span, param: Option<&str>, is_builtin: &dyn Fn(&st
     if math && !is_builtin(last) {
         let help = match COMPOSED.iter().find(|c| c.0 == last) {
             Some((_, with)) => format!("write `{with}`"),
-            None => format!("math functions are builtins without a prefix here, and `{last}` is not one yet (docs/tile-language.md lists them)"),
+            None => format!("math functions are builtins without a prefix here, and `{last}` is not one yet (docs/language.md lists them)"),
         };
         return d(format!("`{path}` is not available in tilec"), help);
     }
@@ -109,7 +109,7 @@ pub fn dotted(path: &str, at: Span, param: Option<&str>, is_builtin: &dyn Fn(&st
             format!("builtins are Triton's names without a prefix: write `{last}(...)`")
         } else {
             format!(
-                "builtins are Triton's names without the `tl.` prefix, and `{last}` is not one of them (docs/tile-language.md lists them)"
+                "builtins are Triton's names without the `tl.` prefix, and `{last}` is not one of them (docs/language.md lists them)"
             )
         },
     )

@@ -153,7 +153,7 @@ impl Lowerer<'_> {
             atom_type(&kind, &ety, unsigned).ok_or_else(|| {
                 PassError::at(
                     &op.loc,
-                    format!("PTX has no atomic `{kind}` on {ety} (see docs/tile-language.md, atomics)"),
+                    format!("PTX has no atomic `{kind}` on {ety} (see docs/memory-semantics.md, atomics)"),
                 )
             })?
         };
