@@ -14,6 +14,7 @@ cargo test --workspace
 log=$(mktemp)
 status=0
 scripts/python_test.sh || status=1
+scripts/docs_test.sh || status=1
 /usr/lib/llvm-22/bin/lit -sv test 2>&1 | tee "$log" || status=$?
 passed=$(sed -n 's/^ *Passed *: *\([0-9]*\).*/\1/p' "$log")
 failed=$(sed -n 's/^ *Failed *: *\([0-9]*\).*/\1/p' "$log")
