@@ -5,7 +5,7 @@ launch them on torch tensors.
     add = tilec.compile("examples/add.tile")
     add[lambda meta: (tilec.cdiv(n, meta["TILE"]),)](a, b, out, n)
 
-See README.md ("From Python").
+See docs/python.md.
 """
 
 import os

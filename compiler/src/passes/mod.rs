@@ -1,8 +1,8 @@
-//! The pass registry: one table (name, summary, options) feeds `--list-passes`, the
-//! pipeline and the README. Each of our passes lives in one file with one entry point
-//! `run(&mut Module, &Options) -> Result<(), PassError>` over the mirror IR, and runs
-//! inside MLIR's pass manager as an external pass; upstream passes are named by their
-//! MLIR pipeline text.
+//! The pass registry: one table (name, summary, options) feeds `--list-passes` and the
+//! pipeline (docs/inspecting-ir.md repeats it). Each of our passes lives in one file with
+//! one entry point `run(&mut Module, &Options) -> Result<(), PassError>` over the mirror
+//! IR, and runs inside MLIR's pass manager as an external pass; upstream passes are named
+//! by their MLIR pipeline text.
 
 pub mod coalesce;
 pub mod fold_bounds;

@@ -14,8 +14,8 @@
 //! forms `mad.wide` only under the process-wide `-nvptx-mad-wide-opt`, which Triton
 //! sets), and ptxas makes that one `IMAD.WIDE` on the FMA pipe, which a softmax beside the
 //! copies keeps busy; from `mad.wide` it makes `LEA` + `LEA.HI.X` on the ALU pipe, as in
-//! Triton's loops, at the price of more live registers. Measured on the H100
-//! (bench/results/2026-11-25-h100-session8.md), fewer cycles in that form: attention at
+//! Triton's loops, at the price of more live registers. On the H100 that form takes
+//! fewer cycles: attention at
 //! head dim 64 1.9-6.8% (2.8-5.4% causal) at every block shape, head dim 128 at BLOCK_N 64
 //! 5.2-5.3% (3.3-8.0% causal), where the loop's tensor-core accumulators take at most 96
 //! registers a thread; at head dim 128 with BLOCK_M and BLOCK_N 128 (128 accumulator
@@ -25,9 +25,9 @@
 //! A masked copy in a loop whose tensor-core accumulators take at most 64 registers a
 //! thread writes its mask as PTX's `ignore-src` predicate; elsewhere as a source size
 //! `select(mask, 16, 0)`, which ptxas turns back into a predicate (a compare and two
-//! selects more a key row in attention's loop). Measured (session 9): attention at head
-//! dim 64 0.2-1.4% fewer cycles at every shape (64 accumulator registers); with 96 or 128
-//! (head dim 128) the predicates kept live cost up to 8.6%.
+//! selects more a key row in attention's loop). The predicate saves attention at head
+//! dim 64 0.2-1.4% of its cycles at every shape (64 accumulator registers); with 96 or 128
+//! (head dim 128) the predicates kept live cost up to 8.6%, hence the limit.
 
 use super::convert::addresses;
 use super::Lowerer;

@@ -12,9 +12,9 @@
 //!    before anything else touches shared memory takes the fence before it and lets its
 //!    own barrier publish (after the loop the barrier is pending again: the loop may not
 //!    have run). So a pipelined loop's prologue copies start before the tile written
-//!    ahead of them is published (attention's Q: its K and V copies no longer wait for
-//!    a fence and three barriers; with step 2, head dim 128 went from 0.993-0.995 to
-//!    1.006-1.016 of Triton's cycles, bench/results/2026-11-25-h100-session11.md).
+//!    ahead of them is published (attention's Q: its K and V copies do not wait for a
+//!    fence and three barriers, which with step 2 cost head dim 128 about 2% of its
+//!    cycles).
 //! 2. **Redundant barriers.** A barrier of the pipeline (`layout.barrier`) or of a
 //!    buffer's reuse rule is left out when no op emitted since the previous barrier of
 //!    the block being built touches shared memory or completes an asynchronous
