@@ -21,7 +21,10 @@ docs/language.md and docs/porting-from-triton.md; every flag of `tilec --help` a
 `tilerun --help` appears in docs/cli.md; docs/tutorials/*.tile are test/triton's tutorial
 kernels; the tutorial drivers parse.
 
-    python3 test/docs/run_docs.py [-k SUBSTRING] [-v]
+    python3 test/docs/run_docs.py [-k SUBSTRING] [-v] [--gpu]
+
+--gpu (on a GPU machine, with tilec, tilerun and the package installed) runs the blocks
+marked `gpu` too, and skips the checks that need the repository's build.
 """
 
 import argparse
@@ -69,7 +72,7 @@ def scratch():
     return d
 
 
-def run_snippets(path, selected, verbose):
+def run_snippets(path, selected, verbose, gpu=False):
     rel = os.path.relpath(path, ROOT)
     work, failures, ran = None, [], 0
     for line, info, text in blocks(path):
@@ -81,7 +84,8 @@ def run_snippets(path, selected, verbose):
             if open(os.path.join(ROOT, src), encoding="utf-8").read() != text:
                 failures.append(f"{where}: differs from {src}")
             continue
-        if lang not in ("sh", "bash", "python") or tags & {"gpu", "long", "triton"}:
+        skip = {"long", "triton"} | (set() if gpu else {"gpu"})
+        if lang not in ("sh", "bash", "python") or tags & skip:
             continue
         if selected and not any(s in where for s in selected):
             continue
@@ -184,14 +188,15 @@ def main():
     ap = argparse.ArgumentParser(description="Run the docs' snippets and check their links.")
     ap.add_argument("-k", action="append", default=[], help="only snippets whose file:line contains this")
     ap.add_argument("-v", action="store_true", help="print every snippet and its output")
+    ap.add_argument("--gpu", action="store_true", help="also run the blocks marked gpu; no other checks")
     args = ap.parse_args()
     start = time.time()
     docs = documents()
     ran, failures = 0, []
     for path in docs:
-        n, f = run_snippets(path, args.k, args.v)
+        n, f = run_snippets(path, args.k, args.v, args.gpu)
         ran, failures = ran + n, failures + f
-    if not args.k:
+    if not args.k and not args.gpu:
         failures += check_links(docs)
         f, nb = check_builtins()
         failures += f + check_flags() + check_tutorials()
