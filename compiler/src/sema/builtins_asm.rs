@@ -168,6 +168,12 @@ impl Checker<'_> {
     /// A string argument (there are only literal strings: any other value is refused).
     fn asm_string(&mut self, e: &crate::syntax::ast::Expr, what: &str) -> R<String> {
         match self.check_expr(e)? {
+            // PTX is ASCII: ptxas stops at any other character, after tilec said nothing
+            // (fuzzing: a mutated asm string).
+            Val::Str(s, sp) if !s.is_ascii() => Err(self.err(
+                Diagnostic::error(format!("`{what}` must be ASCII: PTX has no other characters"), sp, "not ASCII")
+                    .note(format!("the first other character is {:?}", s.chars().find(|c| !c.is_ascii()).unwrap_or(' '))),
+            )),
             Val::Str(s, _) => Ok(s),
             v => {
                 let d = v.describe();
