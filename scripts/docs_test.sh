@@ -8,7 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 target="$(realpath -m "${CARGO_TARGET_DIR:-target}")"
-cargo build -q -p tilec-tools --bins -p tilec-python
+cargo build -q -p tilec-tools --bins
+# `--bins` would leave out the Python extension (a library): build it on its own.
+cargo build -q -p tilec-python
 pkg="$target/python/tilec"
 rm -rf "$pkg" && mkdir -p "$pkg"
 cp python/tilec/*.py "$pkg/"
