@@ -41,6 +41,7 @@ mod internal;
 mod limits;
 pub mod metadata;
 pub mod options;
+mod pass;
 mod passes;
 mod pipeline;
 mod sema;
@@ -76,6 +77,7 @@ pub mod internals {
         int_expr,
         internal,
         limits,
+        pass,
         passes,
         pipeline,
         sema,

@@ -122,7 +122,7 @@ impl FromStr for NumWarps {
 }
 
 /// Options of one compile: frozen once built, the compile cache's key, and what every pass
-/// reads (`pipeline::Options`).
+/// reads.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CompileOptions {
     pub arch: Arch,

@@ -252,7 +252,7 @@ pub fn check_mlir_passes(
         Error::msg(format!("{}: {}", file.name, d.iter().map(|x| x.1.clone()).collect::<Vec<_>>().join("; ")))
     })?;
     let mut stages = vec![("input".to_string(), tile_dialects::ir::import_module(module.as_operation()))];
-    let opts = tilec::internals::pipeline::Options::default();
+    let opts = tilec::CompileOptions::default();
     let mut after = |p: &'static tilec::internals::passes::PassInfo, m: &melior::ir::Module| {
         stages.push((p.name.to_string(), tile_dialects::ir::import_module(m.as_operation())));
     };

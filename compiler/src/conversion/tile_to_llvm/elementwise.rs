@@ -5,7 +5,7 @@
 use super::elementwise_f64::Emit;
 use super::{lower_type, math_approx, math_f64, Lowerer};
 use crate::conversion::nvidia::ptx;
-use crate::passes::PassError;
+use crate::pass::PassError;
 use crate::tilegen::types::IEEE_RN;
 use std::collections::HashMap;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
