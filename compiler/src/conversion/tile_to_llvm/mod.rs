@@ -302,6 +302,12 @@ fn collect_used(ops: &[Op], used: &mut std::collections::HashSet<ValueId>) {
     }
 }
 
+/// An f32 constant, exactly (elementwise.rs and math_approx.rs both build them).
+pub(super) fn fconst(b: &mut Builder, v: f64) -> ValueId {
+    let lit = crate::tilegen::types::float_literal(v, crate::sema::types::Scalar::F32);
+    b.op1("arith.constant", &[], Type::F32, &[("value", Attr(format!("{lit} : f32")))])
+}
+
 /// A `vector<N x ty>` of `elems` in order (N = `elems.len()`): a vector store's value,
 /// or lanes packed into one tensor-core operand register.
 pub(super) fn vector_of(b: &mut Builder, elems: &[ValueId], ty: &Type) -> ValueId {
