@@ -13,9 +13,9 @@ use crate::spec::ArgSpec;
 use crate::Error;
 use std::path::Path;
 use std::time::Instant;
-use tilec::internals::driver::CompileOptions;
 use tilec::internals::source::SourceFile;
 use tilec::metadata::{KernelMeta, ModuleMeta, ParamMeta};
+use tilec::CompileOptions;
 
 /// A kernel ready to load: its PTX and its launch metadata.
 #[derive(Clone)]

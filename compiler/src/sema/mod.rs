@@ -47,6 +47,7 @@ mod consts;
 pub mod dump;
 mod expr;
 mod kernel;
+pub mod kernel_options;
 mod promote;
 mod range_step;
 mod returns;
