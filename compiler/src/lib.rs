@@ -30,6 +30,7 @@
 mod analysis;
 mod api;
 mod autotune;
+mod builtin_table;
 mod cache;
 mod conversion;
 mod diag;

@@ -55,12 +55,11 @@ pub(crate) mod scope;
 mod static_range;
 mod stmts;
 mod tuples;
+mod varargs;
 mod weak_fold;
 
 #[cfg(test)]
 mod tests;
-
-pub(crate) use builtins::is_builtin;
 
 use std::collections::HashMap;
 
