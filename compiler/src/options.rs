@@ -65,6 +65,18 @@ impl Arch {
     pub fn has_bf16_atomic_add(self) -> bool {
         self.capability() >= 90
     }
+
+    /// The target tilec compiles for on a device of compute capability `cc`: sm_90a (wgmma)
+    /// on Hopper, sm_90 on newer devices (PTX for sm_90 runs there; sm_90a's does not), sm_80
+    /// below. Here, with the targets, so that every launcher (the launch API, tilerun, the
+    /// Python package) picks the same one.
+    pub fn for_capability(cc: (i32, i32)) -> Arch {
+        match cc {
+            (9, 0) => Arch::Sm90a,
+            (major, _) if major >= 9 => Arch::Sm90,
+            _ => Arch::Sm80,
+        }
+    }
 }
 
 impl fmt::Display for Arch {
@@ -203,6 +215,13 @@ mod tests {
             "unknown target `sm_70` (tilec compiles for sm_80, sm_90, sm_90a)"
         );
         assert_eq!(CompileOptions::default().arch, Arch::Sm90);
+    }
+
+    #[test]
+    fn arch_for_capability() {
+        assert_eq!(Arch::for_capability((9, 0)), Arch::Sm90a);
+        assert_eq!(Arch::for_capability((10, 0)), Arch::Sm90);
+        assert_eq!(Arch::for_capability((8, 6)), Arch::Sm80);
     }
 
     #[test]
