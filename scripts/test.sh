@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Sets up, builds, and runs every test that needs no GPU: unit + snapshot tests (cargo),
+# Checks that no files import each other in a cycle (scripts/check_cycles.py), then sets
+# up, builds, and runs every test that needs no GPU: unit + snapshot tests (cargo),
 # the Python package's pytest suite, then the lit tests (FileCheck over tilec's output,
 # ptxas over its PTX), then the kernels themselves in the interpreter: every example
 # case of test/gpu (checked against numpy, with memcheck and the race detector), every
@@ -7,6 +8,10 @@
 # sizes, and the port of Triton's own language tests (test/triton).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# No file of a crate may import another that imports it back (issue 28): fails here,
+# before the long build, printing each cycle and the imports that close it.
+python3 scripts/check_cycles.py --self-test
+python3 scripts/check_cycles.py
 scripts/setup.sh
 source scripts/env.sh
 cargo build -p tilec-tools --bins

@@ -11,8 +11,7 @@
 
 use crate::cache;
 use crate::diagnostics::Diagnostics;
-use crate::driver::CompileOptions;
-use crate::options::NumWarps;
+use crate::options::{CompileOptions, NumWarps};
 use crate::sema::tir::ConstVal;
 use crate::source::SourceFile;
 use std::hash::{Hash, Hasher};

@@ -14,8 +14,9 @@
 //! it only ever saves time.
 
 use crate::diagnostics::Diagnostics;
-use crate::driver::{self, CompileOptions, Compiled};
+use crate::driver::{self, Compiled};
 use crate::metadata::ModuleMeta;
+use crate::options::CompileOptions;
 use crate::source::SourceFile;
 use std::hash::{Hash, Hasher};
 #[cfg(unix)]

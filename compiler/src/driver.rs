@@ -8,14 +8,13 @@
 use crate::diag::Diagnostic;
 use crate::diagnostics::{self, Diagnostics, Severity};
 use crate::metadata::{ConstMeta, KernelMeta, ModuleMeta, ParamMeta};
+use crate::options::CompileOptions;
 use crate::pipeline::{self, DiagnosticSink, PrintIr};
 use crate::sema::tir::{ConstVal, Program};
 use crate::source::{SourceFile, Span};
-use crate::{options, sema, tilegen};
+use crate::{sema, tilegen};
 use melior::ir::operation::OperationLike;
 use melior::ir::Module;
-
-pub use crate::options::CompileOptions;
 
 /// The result of a successful compile: the PTX of every compiled kernel, and what a
 /// launcher needs to know of each (`OUT.json`).
@@ -92,7 +91,7 @@ fn front_end(file: &SourceFile, opts: &CompileOptions) -> Result<(Program, tile_
             .help("a kernel is written `kernel name(x: *f32, n: i32) { ... }`; `fn` helpers are inlined into kernels");
         return Err(render(file, &[d]));
     }
-    options::check_names(&program, opts, Span::default()).map_err(|d| render(file, &d))?;
+    sema::kernel_options::check_names(&program, opts, Span::default()).map_err(|d| render(file, &d))?;
     // `static_print`: once per compile, for the kernels it compiles (as Triton prints
     // once per specialisation).
     for k in program.kernels.iter().filter(|k| opts.kernel.as_ref().is_none_or(|n| *n == k.name)) {

@@ -30,6 +30,7 @@
 mod analysis;
 mod api;
 mod autotune;
+mod builtin_table;
 mod cache;
 mod conversion;
 mod diag;
@@ -41,6 +42,7 @@ mod internal;
 mod limits;
 pub mod metadata;
 pub mod options;
+mod pass;
 mod passes;
 mod pipeline;
 mod sema;
@@ -76,6 +78,7 @@ pub mod internals {
         int_expr,
         internal,
         limits,
+        pass,
         passes,
         pipeline,
         sema,

@@ -4,18 +4,16 @@
 //! and the Rust API all build a [`CompileOptions`]; the values that are valid on their own
 //! are typed so that nothing else can be written ([`Arch`], [`NumWarps`]), and the ones
 //! that depend on the program (the names in `--divisibility`, `--assume`, `--kernel`) are
-//! checked against it once, by [`check_names`], before any IR is made. Passes read the
-//! same frozen struct (`pipeline::Options` is this type), and a kernel's warp count from
+//! checked against it once, by `sema::kernel_options::check_names`, before any IR is made.
+//! Passes read the same frozen struct, and a kernel's warp count from
 //! [`CompileOptions::num_warps_of`].
+//!
+//! This module imports nothing else of the compiler: everything (sema, tilegen, the
+//! passes, the lowering, the pipeline) reads these options, so they sit below it all.
+//! What needs the checked program lives in `sema/kernel_options.rs`.
 
 use std::fmt;
 use std::str::FromStr;
-
-use crate::diag::Diagnostic;
-use crate::sema::scope::suggest;
-use crate::sema::tir::{Kernel, Program};
-use crate::sema::types::{Elem, Scalar};
-use crate::source::Span;
 
 /// A target GPU architecture.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -66,6 +64,18 @@ impl Arch {
     /// Whether PTX has `atom.add.noftz.bf16` on this target (sm_90 and newer).
     pub fn has_bf16_atomic_add(self) -> bool {
         self.capability() >= 90
+    }
+
+    /// The target tilec compiles for on a device of compute capability `cc`: sm_90a (wgmma)
+    /// on Hopper, sm_90 on newer devices (PTX for sm_90 runs there; sm_90a's does not), sm_80
+    /// below. Here, with the targets, so that every launcher (the launch API, tilerun, the
+    /// Python package) picks the same one.
+    pub fn for_capability(cc: (i32, i32)) -> Arch {
+        match cc {
+            (9, 0) => Arch::Sm90a,
+            (major, _) if major >= 9 => Arch::Sm90,
+            _ => Arch::Sm80,
+        }
     }
 }
 
@@ -122,7 +132,7 @@ impl FromStr for NumWarps {
 }
 
 /// Options of one compile: frozen once built, the compile cache's key, and what every pass
-/// reads (`pipeline::Options`).
+/// reads.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CompileOptions {
     pub arch: Arch,
@@ -188,119 +198,6 @@ impl CompileOptions {
     pub fn num_warps_of(&self, f: &tile_dialects::ir::Op) -> u32 {
         self.num_warps.map(NumWarps::get).or_else(|| f.int_attr("tile.num_warps").map(|n| n as u32)).unwrap_or(4)
     }
-
-    /// A kernel's warp count: the override, else its `#[num_warps]` (checked by sema).
-    #[doc(hidden)] // the compiler's own (the API is the crate root)
-    pub fn kernel_num_warps(&self, k: &Kernel) -> u32 {
-        self.num_warps.map_or(k.num_warps, NumWarps::get)
-    }
-
-    /// A kernel's default `num_stages`: the override, else its `#[num_stages]`.
-    pub fn kernel_num_stages(&self, k: &Kernel) -> u32 {
-        self.num_stages.unwrap_or(k.num_stages)
-    }
-
-    /// The kernels this compile produces.
-    #[doc(hidden)] // the compiler's own (the API is the crate root)
-    pub fn selected<'p>(&self, program: &'p Program) -> impl Iterator<Item = &'p Kernel> + 'p {
-        let want = self.kernel.clone();
-        program.kernels.iter().filter(move |k| want.as_ref().is_none_or(|w| *w == k.name))
-    }
-}
-
-/// Checks the names the options give against the program: `--kernel` names a kernel, and
-/// each `--divisibility` / `--assume` name is a run-time parameter of a compiled kernel
-/// whose type can carry it. Errors point at the kernel or the parameter, like `-D`'s.
-#[doc(hidden)] // the compiler's own (the API is the crate root)
-pub fn check_names(program: &Program, opts: &CompileOptions, file_start: Span) -> Result<(), Vec<Diagnostic>> {
-    let mut errs = vec![];
-    if let Some(k) = &opts.kernel {
-        if !program.kernels.iter().any(|x| x.name == *k) {
-            let names: Vec<&str> = program.kernels.iter().map(|x| x.name.as_str()).collect();
-            let mut d = Diagnostic::error(
-                format!("`--kernel {k}`: no kernel named `{k}` in this file"),
-                file_start,
-                "in this file",
-            );
-            if let Some(s) = suggest(k, names.iter().copied()) {
-                d = d.help(format!("did you mean `--kernel {s}`?"));
-            }
-            errs.push(d.note(format!("kernels: {}", names.join(", "))));
-            return Err(errs);
-        }
-    }
-    let kernels: Vec<&Kernel> = opts.selected(program).collect();
-    let mut seen: Vec<(&str, &str)> = vec![];
-    let flags = opts
-        .divisibility
-        .iter()
-        .map(|(n, k)| (n.as_str(), "--divisibility", format!("--divisibility {n}={k}"), Some(*k)))
-        .chain(opts.equal_to_one.iter().map(|n| (n.as_str(), "--assume", format!("--assume {n}=1"), None)));
-    for (name, flag, spelled, divisor) in flags {
-        if seen.contains(&(name, flag)) {
-            errs.push(Diagnostic::error(format!("`{flag}` names `{name}` twice"), file_start, "in this file"));
-            continue;
-        }
-        seen.push((name, flag));
-        let params: Vec<_> = kernels.iter().flat_map(|k| k.params.iter().map(move |p| (*k, p))).collect();
-        let found: Vec<_> = params.iter().filter(|(_, p)| p.name == name).collect();
-        if found.is_empty() {
-            errs.push(unknown_param(&kernels, name, &spelled, file_start));
-        }
-        for (_, p) in found {
-            if let Some(why) = unfit(&p.ty.elem, divisor) {
-                errs.push(Diagnostic::error(format!("`{spelled}`: {why}"), p.span, format!("`{name}` is {}", p.ty)));
-            }
-        }
-    }
-    if errs.is_empty() {
-        Ok(())
-    } else {
-        Err(errs)
-    }
-}
-
-fn unknown_param(kernels: &[&Kernel], name: &str, spelled: &str, at: Span) -> Diagnostic {
-    let at = kernels.first().map_or(at, |k| k.span);
-    let names: Vec<&str> = kernels.iter().flat_map(|k| k.params.iter().map(|p| p.name.as_str())).collect();
-    let which = match kernels {
-        [k] => format!("kernel `{}` has no run-time parameter named `{name}`", k.name),
-        _ => format!("no kernel has a run-time parameter named `{name}`"),
-    };
-    let mut d = Diagnostic::error(format!("`{spelled}`: {which}"), at, "in this kernel");
-    if kernels.iter().any(|k| k.consts.iter().any(|(c, _)| c == name)) {
-        d = d.help(format!("`{name}` is a const parameter: set it with `-D {name}=...`"));
-    } else if let Some(s) = suggest(name, names.iter().copied()) {
-        d = d.help(format!("did you mean `{s}`?"));
-    }
-    if !names.is_empty() {
-        d = d.note(format!("run-time parameters: {}", names.join(", ")));
-    }
-    d
-}
-
-/// Why a parameter of type `elem` cannot carry the assumption (`Some(divisor)`: divisible
-/// by it; `None`: equal to 1), if it cannot.
-fn unfit(elem: &Elem, divisor: Option<u32>) -> Option<String> {
-    match (elem, divisor) {
-        (Elem::Ptr(_), Some(_)) => None,
-        (Elem::Ptr(_), None) => Some("only an integer parameter can be assumed equal to 1, not a pointer".into()),
-        (Elem::Scalar(s), _) if s.is_float() || *s == Scalar::I1 => {
-            Some(format!("only integer parameters can be specialised, not {s}"))
-        }
-        (Elem::Scalar(s), Some(k)) if k as u64 > int_max(*s) => Some(format!("{k} does not fit in {s}")),
-        _ => None,
-    }
-}
-
-/// The largest value of an integer type.
-fn int_max(s: Scalar) -> u64 {
-    let bits = s.bits().min(64);
-    if s.is_signed_int() {
-        (1u64 << (bits - 1)) - 1
-    } else {
-        u64::MAX >> (64 - bits)
-    }
 }
 
 #[cfg(test)]
@@ -318,6 +215,13 @@ mod tests {
             "unknown target `sm_70` (tilec compiles for sm_80, sm_90, sm_90a)"
         );
         assert_eq!(CompileOptions::default().arch, Arch::Sm90);
+    }
+
+    #[test]
+    fn arch_for_capability() {
+        assert_eq!(Arch::for_capability((9, 0)), Arch::Sm90a);
+        assert_eq!(Arch::for_capability((10, 0)), Arch::Sm90);
+        assert_eq!(Arch::for_capability((8, 6)), Arch::Sm80);
     }
 
     #[test]

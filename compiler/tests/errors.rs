@@ -6,8 +6,9 @@
 //! `// --num-warps N`, `// --arch sm_80`, `// --kernel NAME`. The whole compile runs
 //! (front end, limits, passes), so an error found late is pinned like one found early.
 
-use tilec::internals::driver::{compile, CompileOptions};
+use tilec::internals::driver::compile;
 use tilec::internals::source::SourceFile;
+use tilec::CompileOptions;
 
 fn options(text: &str) -> CompileOptions {
     let mut o = CompileOptions { index_bits: 32, ..Default::default() };

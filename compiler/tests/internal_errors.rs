@@ -3,19 +3,21 @@
 //! the process inside MLIR's callback).
 
 use tile_dialects::ir::{Module, Type};
-use tilec::internals::driver::{parse_verified, tile_ir, CompileOptions};
-use tilec::internals::passes::{PassError, PassInfo, PassKind};
-use tilec::internals::pipeline::{self, DiagnosticSink, Options, PrintIr};
+use tilec::internals::driver::{parse_verified, tile_ir};
+use tilec::internals::pass::PassError;
+use tilec::internals::passes::{PassInfo, PassKind};
+use tilec::internals::pipeline::{self, DiagnosticSink, PrintIr};
 use tilec::internals::source::SourceFile;
+use tilec::CompileOptions;
 
-fn boom(_: &mut Module, _: &Options) -> Result<(), PassError> {
+fn boom(_: &mut Module, _: &CompileOptions) -> Result<(), PassError> {
     let v: Vec<u32> = vec![];
     let _ = v[3];
     Ok(())
 }
 
 /// Gives the first `tile.addptr` a result of another shape.
-fn breaker(m: &mut Module, _: &Options) -> Result<(), PassError> {
+fn breaker(m: &mut Module, _: &CompileOptions) -> Result<(), PassError> {
     let mut target = None;
     m.walk(&mut |op| {
         if op.name == "tile.addptr" && target.is_none() {

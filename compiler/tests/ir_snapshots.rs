@@ -1,9 +1,10 @@
 //! insta snapshots of the IR after every pass, for the examples the pipeline lowers:
 //! a change to any pass shows up as a reviewed diff of exactly what it changed.
 
-use tilec::internals::driver::{compile_with, tile_ir, CompileOptions};
+use tilec::internals::driver::{compile_with, tile_ir};
 use tilec::internals::pipeline::PrintIr;
 use tilec::internals::source::SourceFile;
+use tilec::CompileOptions;
 
 const EXAMPLES: &[&str] = &["add", "sum", "persistent_sum", "softmax_row", "scan", "transpose"];
 

@@ -5,8 +5,9 @@
 mod driver;
 
 use libfuzzer_sys::fuzz_target;
-use tilec::internals::driver::{tile_ir, CompileOptions};
+use tilec::internals::driver::tile_ir;
 use tilec::internals::source::SourceFile;
+use tilec::CompileOptions;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };

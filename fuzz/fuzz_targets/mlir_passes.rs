@@ -5,9 +5,10 @@
 mod driver;
 
 use libfuzzer_sys::fuzz_target;
-use tilec::internals::driver::{parse_mlir, CompileOptions};
+use tilec::internals::driver::parse_mlir;
 use tilec::internals::pipeline::{self, DiagnosticSink, PrintIr};
 use tilec::internals::source::SourceFile;
+use tilec::CompileOptions;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };

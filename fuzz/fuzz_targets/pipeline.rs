@@ -6,8 +6,9 @@ mod driver;
 
 use arbitrary::Unstructured;
 use libfuzzer_sys::fuzz_target;
-use tilec::internals::driver::{compile, CompileOptions};
+use tilec::internals::driver::compile;
 use tilec::internals::source::SourceFile;
+use tilec::CompileOptions;
 
 /// The generated flags as options (the generator only writes valid ones).
 fn options(flags: &[String]) -> CompileOptions {

@@ -3,62 +3,11 @@
 //! scheduler can stop it at every global-memory access and at every `while` iteration,
 //! and resume it later.
 
-use crate::ops;
+use crate::frame::Frame;
+use crate::ops::{self, reduce::Combine, Compute};
 use crate::prepare::{Block, Kernel, Kind, Node};
-use crate::smem::Smem;
 use crate::value::{Data, Value};
 use crate::Fault;
-use std::sync::Arc;
-use tile_dialects::ir::ValueId;
-
-/// A program's values and what it knows of itself.
-pub struct Frame {
-    vals: Vec<Option<Value>>,
-    pub pid: [u32; 3],
-    pub grid: [u32; 3],
-    /// `device_print` lines not yet shown.
-    pub prints: Vec<String>,
-    /// Shared memory, asynchronous copies and products in flight.
-    pub smem: Smem,
-    /// Barriers passed since the scheduler last looked (for `races`).
-    pub barriers: u32,
-}
-
-impl Frame {
-    /// The value of `v`, for an op that reads it: not the result of a warp-group
-    /// product still in flight.
-    pub fn get(&self, v: ValueId) -> Result<&Value, Fault> {
-        let x = self.carried(v)?;
-        match self.smem.in_flight(x) {
-            Some(at) => Err(Fault::new(
-                "reads the result of an asynchronous warp-group product before a `warp_group_dot_wait` completes it",
-            )
-            .note(Some(at.to_string()), "the product")),
-            None => Ok(x),
-        }
-    }
-    /// The value of `v`, to pass on unread (loop-carried values, yields, the operands of
-    /// a wait or a product's accumulator): in flight or not.
-    pub fn carried(&self, v: ValueId) -> Result<&Value, Fault> {
-        self.vals
-            .get(v as usize)
-            .and_then(|x| x.as_ref())
-            .ok_or_else(|| Fault::internal(&format!("value %{v} read before it was computed")))
-    }
-    pub fn set(&mut self, v: ValueId, d: Data) {
-        self.set_value(v, Arc::new(d));
-    }
-    pub fn set_value(&mut self, v: ValueId, d: Value) {
-        if let Some(slot) = self.vals.get_mut(v as usize) {
-            *slot = Some(d);
-        }
-    }
-    fn free(&mut self, v: ValueId) {
-        if let Some(slot) = self.vals.get_mut(v as usize) {
-            *slot = None;
-        }
-    }
-}
 
 enum Cont<'k> {
     Block {
@@ -104,8 +53,7 @@ pub struct Program<'k> {
 
 impl<'k> Program<'k> {
     pub fn new(k: &'k Kernel, args: &[Value], pid: [u32; 3], grid: [u32; 3], nvalues: usize) -> Program<'k> {
-        let mut frame =
-            Frame { vals: vec![None; nvalues], pid, grid, prints: vec![], smem: Smem::default(), barriers: 0 };
+        let mut frame = Frame::new(nvalues, pid, grid);
         for ((v, _), a) in k.params.iter().zip(args) {
             frame.set_value(*v, a.clone());
         }
@@ -130,7 +78,7 @@ impl<'k> Program<'k> {
             };
             match &node.kind {
                 Kind::Compute(c) => {
-                    ops::exec(c, node, k, &mut self.frame).map_err(|e| e.located(&node.loc))?;
+                    compute(c, node, k, &mut self.frame).map_err(|e| e.located(&node.loc))?;
                     self.advance(node);
                 }
                 Kind::Barrier => {
@@ -271,5 +219,48 @@ impl<'k> Program<'k> {
             Some(Cont::Block { .. }) | None => return Err(Fault::internal("a terminator outside a construct")),
         }
         Ok(None)
+    }
+}
+
+/// Runs a compute node by its family, with its `combine` region (if it has one) runnable.
+fn compute(c: &Compute, node: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
+    ops::exec(c, &node.site(), &k.tys, f, &Region { node, k })
+}
+
+/// The `combine` region of a custom reduction or scan (`node`'s first region), run here
+/// where the kernel tree is known, for `ops::reduce`.
+struct Region<'k> {
+    node: &'k Node,
+    k: &'k Kernel,
+}
+
+impl Region<'_> {
+    /// The region's block (two arguments) and its terminator.
+    fn body(&self) -> Option<(&Block, &Node)> {
+        let block = self.node.regions.first().filter(|b| b.args.len() == 2);
+        block.and_then(|b| Some((b, b.ops.last()?)))
+    }
+}
+
+impl Combine for Region<'_> {
+    fn check(&self) -> Result<(), Fault> {
+        match self.body() {
+            Some(_) => Ok(()),
+            None => Err(Fault::at(&self.node.loc, "a custom reduction or scan without its combine region")),
+        }
+    }
+
+    fn apply(&self, f: &mut Frame, a: Value, b: Data) -> Result<Value, Fault> {
+        self.check()?;
+        let (block, ret) = self.body().expect("checked");
+        f.set_value(block.args[0], a);
+        f.set(block.args[1], b);
+        for node in &block.ops[..block.ops.len() - 1] {
+            match &node.kind {
+                Kind::Compute(c) => compute(c, node, self.k, f).map_err(|e| e.located(&node.loc))?,
+                _ => return Err(Fault::at(&node.loc, "the interpreter runs only computations in a combine region")),
+            }
+        }
+        Ok(f.get(*ret.operands.first().ok_or_else(|| Fault::at(&ret.loc, "the combine yields nothing"))?)?.clone())
     }
 }

@@ -5,7 +5,8 @@
 //!
 //! - `prepare`: the kernel's ops decoded once into a tree of `Node`s (an op the
 //!   interpreter does not know is refused here, naming the op and its line); each op
-//!   family decodes and runs its own ops in one file under `ops/`;
+//!   family decodes and runs its own ops in one file under `ops/`, seeing each op as a
+//!   `site::Site` and the program's values as a `frame::Frame`, not the tree;
 //! - `exec`: one program (a CTA) as a resumable state machine over that tree;
 //! - `sched`: the grid, run concurrently in lock-step rounds (every resident program runs
 //!   to its next memory access; then the round's loads, then its stores and atomics in
@@ -20,11 +21,13 @@
 //! rounding (`value`).
 
 mod exec;
+mod frame;
 pub mod memory;
 mod ops;
 mod prepare;
 pub mod races;
 mod sched;
+mod site;
 pub mod smem;
 pub mod value;
 

@@ -1,29 +1,16 @@
 //! A kernel's ops decoded once, before any program runs: control flow as `Kind`s the
-//! executor walks, every other op decoded by its family (`ops::decode`). An op or type
-//! the interpreter does not know stops here, naming the op and its line. Each value's
-//! last use is found too, so a program drops tiles as soon as nothing reads them.
+//! executor walks, every other op decoded by its family (`ops::decode`, global-memory
+//! accesses by `ops::access::decode`). An op or type the interpreter does not know stops
+//! here, naming the op and its line. Each value's last use is found too, so a program
+//! drops tiles as soon as nothing reads them.
 
+use crate::ops::access::{self, MemOp};
 use crate::ops::{self, Compute};
+use crate::site::{Site, Types, VTy};
 use crate::value::Elem;
 use crate::Fault;
 use std::collections::HashMap;
 use tile_dialects::ir::{self, Type, ValueId};
-
-/// A value's element type and shape (empty for scalars).
-#[derive(Clone, Debug, PartialEq)]
-pub struct VTy {
-    pub elem: Elem,
-    pub shape: Vec<usize>,
-    /// A shared-memory tile (`!layout.memdesc`): the rank of one tile; the leading
-    /// dimensions before it count the slots of a ring.
-    pub smem_rank: Option<usize>,
-}
-
-impl VTy {
-    pub fn numel(&self) -> usize {
-        self.shape.iter().product()
-    }
-}
 
 /// What a node does.
 #[derive(Debug)]
@@ -39,7 +26,7 @@ pub enum Kind {
     Condition,
     Return,
     /// A global-memory access: the scheduler runs these in rounds.
-    Mem(ops::memory::MemOp),
+    Mem(MemOp),
     /// `tile.debug_barrier`, `layout.barrier`: a no-op for values; an ordering point for
     /// `races` and for the program's shared memory (`smem`).
     Barrier,
@@ -63,6 +50,13 @@ pub struct Block {
     pub ops: Vec<Node>,
 }
 
+impl Node {
+    /// What the op's family sees of this node when it runs it.
+    pub fn site(&self) -> Site<'_> {
+        Site { operands: &self.operands, results: &self.results, loc: &self.loc, free: &self.free }
+    }
+}
+
 /// A kernel ready to run.
 #[derive(Debug)]
 pub struct Kernel {
@@ -70,8 +64,8 @@ pub struct Kernel {
     /// Each parameter's value and element type (pointers: `Elem::Ptr`).
     pub params: Vec<(ValueId, Elem)>,
     pub body: Block,
-    /// Every value's type, indexed by `ValueId` (`None`: a type no node of this kernel uses).
-    pub tys: Vec<Option<VTy>>,
+    /// Every value's type.
+    pub tys: Types,
     pub loc: String,
 }
 
@@ -105,15 +99,9 @@ impl Kernel {
             name: func.str_attr("sym_name").unwrap_or_default(),
             params,
             body,
-            tys: p.tys,
+            tys: Types::new(p.tys),
             loc: func.loc.clone(),
         })
-    }
-
-    /// The type of `v` (set for every value a node of this kernel touches).
-    pub fn ty(&self, v: ValueId) -> &VTy {
-        static NONE: VTy = VTy { elem: Elem::Int(32), shape: vec![], smem_rank: None };
-        self.tys.get(v as usize).and_then(|t| t.as_ref()).unwrap_or(&NONE)
     }
 }
 
@@ -165,7 +153,7 @@ impl Preparer<'_> {
             "scf.condition" => Kind::Condition,
             "func.return" => Kind::Return,
             "tile.debug_barrier" | "layout.barrier" => Kind::Barrier,
-            _ => match ops::memory::decode(op)? {
+            _ => match access::decode(op)? {
                 Some(m) => Kind::Mem(m),
                 None => Kind::Compute(ops::decode(op, &|v| self.tys[v as usize].clone())?),
             },

@@ -23,7 +23,7 @@
 //! at its next barrier.
 
 use crate::memory::Memory;
-use crate::ops::memory::{Access, MemOp, Order};
+use crate::ops::access::{Access, MemOp, Order};
 use std::collections::{HashMap, HashSet};
 
 /// A sparse vector clock: (component, time), sorted by component. Components are

@@ -137,7 +137,7 @@ pub fn run(k: &Kernel, launch: &Launch, mem: &mut Memory, opts: &Options) -> Res
                     continue;
                 }
                 let mut cx = Ctx { mem, races: races.as_mut(), uninit: opts.uninit, prog: r.id };
-                let wrote = mem_ops::perform(op, node, k, &mut r.prog.frame, &mut cx)
+                let wrote = mem_ops::perform(op, &node.site(), &k.tys, &mut r.prog.frame, &mut cx)
                     .map_err(|e| in_program(e.located(&node.loc), r.prog.frame.pid))?;
                 changed |= wrote;
                 r.prog.resume_after(node);

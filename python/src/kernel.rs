@@ -16,8 +16,8 @@ use std::sync::{Arc, Mutex, OnceLock, Weak};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PySequence, PyTuple};
-use tile_runtime::bind::Param;
 use tile_runtime::launch::{self, Arg, Device};
+use tile_runtime::signature::Param;
 use tilec::internals::autotune::Config;
 use tilec::metadata::KernelMeta;
 use tilec::CompileOptions;
@@ -78,12 +78,12 @@ impl Kernel {
     ) -> PyResult<Kernel> {
         let meta = compiled.kernel(&name).expect("the compile named this kernel").clone();
         let mut params =
-            tile_runtime::bind::signature(&meta.params).map_err(|e| PyTypeError::new_err(e.to_string()))?;
+            tile_runtime::signature::signature(&meta.params).map_err(|e| PyTypeError::new_err(e.to_string()))?;
         // The launch checks run before specialising: a pointer's 16 here is the compiler's
         // default assumption, not a requirement, since each launch compiles for its
         // arguments' real alignment (a view 4 bytes into an allocation included).
         for p in &mut params {
-            if matches!(p.kind, tile_runtime::bind::ParamKind::Ptr(_)) {
+            if matches!(p.kind, tile_runtime::signature::ParamKind::Ptr(_)) {
                 p.divisibility = 1;
             }
         }

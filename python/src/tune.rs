@@ -15,8 +15,8 @@ use std::sync::Mutex;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use tile_runtime::bind::Param;
 use tile_runtime::launch::{Arg, Device};
+use tile_runtime::signature::Param;
 use tile_runtime::spec::Scalar;
 use tilec::internals::autotune::{self, Choice, Config, Tuning};
 use tilec::internals::source::SourceFile;

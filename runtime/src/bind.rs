@@ -1,7 +1,7 @@
 //! Matching the command line's arguments to a kernel's signature, and refusing what the
 //! compiled code cannot handle, before any memory is allocated or any GPU touched.
 //!
-//! The signature comes from the metadata `tilec` writes (`OUT.json`). A kernel was compiled
+//! The signature comes from the metadata `tilec` writes (`OUT.json`; `signature.rs`). A kernel was compiled
 //! under assumptions recorded there (an integer divisible by 8 or 16, a pointer aligned to
 //! 16 bytes, offsets that fit in 32 bits); an argument that breaks one would make the kernel
 //! silently wrong, so it is refused with the argument's name and the reason.
@@ -9,61 +9,14 @@
 use crate::buffers::{encode_scalar, HostBuffer};
 use crate::dtype::DType;
 use crate::npy::NpyIn;
+use crate::signature::{signature, Param, ParamKind};
 use crate::spec::{ArgSpec, ArgValue, BufferSpec, Scalar, Source};
 use crate::Error;
-use tilec::metadata::{KernelMeta, ParamMeta};
+use tilec::metadata::KernelMeta;
 
 /// Device buffers tilerun allocates are aligned to this many bytes (cuMemAlloc gives at
 /// least 256).
 pub const BUFFER_ALIGN: u32 = 256;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ParamKind {
-    /// `*T`: the element type.
-    Ptr(DType),
-    Scalar(DType),
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Param {
-    pub name: String,
-    pub kind: ParamKind,
-    pub divisibility: u32,
-    /// Compiled as the constant 1 (`--assume NAME=1`): any other value must be refused.
-    pub equal_to_one: bool,
-    /// The metadata's `divisibility_hint` (1: none): an integer that is a multiple of it
-    /// is specialised on it.
-    pub hint: u32,
-}
-
-impl Param {
-    pub fn spelling(&self) -> String {
-        match self.kind {
-            ParamKind::Ptr(d) => format!("*{d}"),
-            ParamKind::Scalar(d) => d.to_string(),
-        }
-    }
-}
-
-/// The kernel's parameters, with types parsed.
-pub fn signature(params: &[ParamMeta]) -> Result<Vec<Param>, Error> {
-    params
-        .iter()
-        .map(|p| {
-            let d = DType::from_name(p.elem()).ok_or_else(|| {
-                Error::msg(format!("parameter `{}` has type `{}`, which tilerun does not know", p.name, p.ty))
-            })?;
-            let kind = if p.is_pointer() { ParamKind::Ptr(d) } else { ParamKind::Scalar(d) };
-            Ok(Param {
-                name: p.name.clone(),
-                kind,
-                divisibility: p.divisibility.max(1),
-                equal_to_one: p.equal_to_one,
-                hint: p.divisibility_hint.max(1),
-            })
-        })
-        .collect()
-}
 
 fn describe(kernel: &str, params: &[Param]) -> String {
     let list: Vec<String> = params.iter().map(|p| format!("{}: {}", p.name, p.spelling())).collect();

@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 
 use crate::bind;
+use crate::signature::{signature, ParamKind};
 use crate::spec::{ArgSpec, ArgValue, Scalar};
 use crate::Error;
 use tilec::internals::int_expr::{self, ExprError};
@@ -96,11 +97,11 @@ impl Grid {
 fn names(kernel: &KernelMeta, args: &[ArgSpec]) -> Result<HashMap<String, i128>, Error> {
     let mut names: HashMap<String, i128> =
         kernel.consts.iter().filter_map(|c| Some((c.name.clone(), c.value.parse::<i128>().ok()?))).collect();
-    let params = bind::signature(&kernel.params)?;
+    let params = signature(&kernel.params)?;
     // Arguments that do not bind are left to the binding's own error, which comes next.
     if let Ok(ordered) = bind::order(&kernel.name, &params, args) {
         for (p, a) in params.iter().zip(ordered) {
-            if let (bind::ParamKind::Scalar(_), ArgValue::Scalar(Scalar::Int(v))) = (p.kind, &a.value) {
+            if let (ParamKind::Scalar(_), ArgValue::Scalar(Scalar::Int(v))) = (p.kind, &a.value) {
                 names.insert(p.name.clone(), *v);
             }
         }

@@ -252,7 +252,7 @@ pub fn check_mlir_passes(
         Error::msg(format!("{}: {}", file.name, d.iter().map(|x| x.1.clone()).collect::<Vec<_>>().join("; ")))
     })?;
     let mut stages = vec![("input".to_string(), tile_dialects::ir::import_module(module.as_operation()))];
-    let opts = tilec::internals::pipeline::Options::default();
+    let opts = tilec::CompileOptions::default();
     let mut after = |p: &'static tilec::internals::passes::PassInfo, m: &melior::ir::Module| {
         stages.push((p.name.to_string(), tile_dialects::ir::import_module(m.as_operation())));
     };
@@ -283,7 +283,7 @@ pub fn check_mlir_passes(
         index_bits: 64,
     };
     let bound = crate::bind::bind(&meta, args)?;
-    let sig = crate::bind::signature(&meta.params)?;
+    let sig = crate::signature::signature(&meta.params)?;
     let (mut mem, mut iargs, mut hosts) = (Memory::default(), vec![], vec![]);
     for (i, (b, p)) in bound.into_iter().zip(&sig).enumerate() {
         match (b, p.kind) {
@@ -293,8 +293,10 @@ pub fn check_mlir_passes(
                 iargs.push(Arg::Buffer(at));
                 hosts.push((at, h));
             }
-            (b, crate::bind::ParamKind::Scalar(d)) => iargs.push(arg(&b, d, None)),
-            (_, crate::bind::ParamKind::Ptr(_)) => return Err(Error::msg("internal: a pointer bound to a scalar")),
+            (b, crate::signature::ParamKind::Scalar(d)) => iargs.push(arg(&b, d, None)),
+            (_, crate::signature::ParamKind::Ptr(_)) => {
+                return Err(Error::msg("internal: a pointer bound to a scalar"))
+            }
         }
     }
     let initial = mem.clone();

@@ -30,8 +30,8 @@ use cudarc::driver::{sys, CudaContext, CudaFunction, CudaSlice, CudaStream, Devi
 use tilec::metadata::KernelMeta;
 use tilec::options::Arch;
 
-use crate::bind::{self, Param, ParamKind};
 use crate::dtype::{DType, ElemBytes};
+use crate::signature::{signature, Param, ParamKind};
 use crate::spec::Scalar;
 use crate::Error;
 
@@ -60,10 +60,10 @@ impl Device {
         &self.ctx
     }
 
-    /// The target tilec compiles for on this device (`run::device_arch`).
+    /// The target tilec compiles for on this device (`Arch::for_capability`).
     pub fn arch(&self) -> Result<Arch, Error> {
         let cc = self.ctx.compute_capability().map_err(|e| crate::cuda::fail("cuDeviceGetAttribute", e))?;
-        Ok(crate::run::device_arch(cc))
+        Ok(Arch::for_capability(cc))
     }
 
     /// The device's name, `NVIDIA H100 80GB HBM3`.
@@ -122,7 +122,7 @@ impl Device {
                 )
             })?;
         }
-        let kernel = Kernel { func, params: bind::signature(&meta.params)?, meta: meta.clone() };
+        let kernel = Kernel { func, params: signature(&meta.params)?, meta: meta.clone() };
         // A block the compiled code's registers do not allow: the launch would fail with
         // an opaque error, so say why here, once, for every caller.
         let info = kernel.info()?;
@@ -301,7 +301,7 @@ impl Kernel {
     }
 }
 
-/// Checks `args` against `meta`'s signature (`params`, from `bind::signature`) and what it
+/// Checks `args` against `meta`'s signature (`params`, from `signature::signature`) and what it
 /// was compiled to assume, and packs them: the error names the argument and the reason.
 pub fn check(meta: &KernelMeta, params: &[Param], args: &[Arg]) -> Result<Packed, Error> {
     if args.len() != params.len() {
@@ -474,7 +474,7 @@ mod tests {
     fn meta(div_n: u32, one_n: bool) -> (KernelMeta, Vec<Param>) {
         let n = ParamMeta { equal_to_one: one_n, ..param("n", "i32", div_n) };
         let m = kernel("add", vec![param("x", "*f32", 16), n, param("s", "f16", 1)]);
-        let params = bind::signature(&m.params).unwrap();
+        let params = signature(&m.params).unwrap();
         (m, params)
     }
 

@@ -4,7 +4,8 @@
 //! The pieces, from the command line to the GPU:
 //! - `spec`, `grid`: the small languages of the command line (argument specs, counts;
 //!   grids as expressions of the kernel's consts and arguments, `tilec::internals::int_expr`);
-//! - `bind`: arguments matched to the kernel's signature (from `OUT.json`), and refused
+//! - `signature`: a kernel's parameters, read from `OUT.json`;
+//! - `bind`: arguments matched to the kernel's signature, and refused
 //!   where they break what the kernel was compiled to assume;
 //! - `buffers`, `npy`: host buffers, generated (seeded) or read from `.npy`;
 //! - `launch`: the typed launch API for programs embedding tilec (cudarc's safe layer,
@@ -37,6 +38,7 @@ pub mod plan;
 pub mod plan_ref;
 pub mod plan_run;
 pub mod run;
+pub mod signature;
 pub mod spec;
 pub mod tune;
 

@@ -9,13 +9,14 @@
 //! specialised before the one real compile.
 
 use crate::bind;
+use crate::signature::signature;
 use crate::spec::ArgSpec;
 use crate::Error;
 use std::path::Path;
 use std::time::Instant;
-use tilec::internals::driver::CompileOptions;
 use tilec::internals::source::SourceFile;
 use tilec::metadata::{KernelMeta, ModuleMeta, ParamMeta};
+use tilec::CompileOptions;
 
 /// A kernel ready to load: its PTX and its launch metadata.
 #[derive(Clone)]
@@ -142,7 +143,7 @@ fn front(
             divisibility_hint: 1,
         })
         .collect();
-    let params = bind::signature(&metas)?;
+    let params = signature(&metas)?;
     let (divisibility, equal_to_one) = if no_specialise && args.is_empty() {
         (vec![], vec![])
     } else {
@@ -182,7 +183,7 @@ fn hinted(
     if meta.params.iter().all(|p| p.divisibility_hint <= 1) {
         return None;
     }
-    let params = bind::signature(&meta.params).ok()?;
+    let params = signature(&meta.params).ok()?;
     let ordered = bind::order(&meta.name, &params, args).ok()?;
     let (divisibility, _) = bind::specialisation(&params, &ordered);
     let divisibility = with_asked(divisibility, base);

@@ -9,7 +9,7 @@
 //! `zero` buffers, inside the timed region, as `--zero` does for one kernel.
 
 use crate::bench::{self, BenchConfig, BenchResult};
-use crate::bind::{self, Bound, ParamKind};
+use crate::bind::{self, Bound};
 use crate::buffers::HostBuffer;
 use crate::check::{self, Tolerance};
 use crate::cuda;
@@ -20,6 +20,7 @@ use crate::load::{self, ForInterpreter, Loaded};
 use crate::npy::{self, NpyIn};
 use crate::plan::{Plan, PlanArg};
 use crate::plan_ref;
+use crate::signature::{signature, ParamKind};
 use crate::spec::{ArgSpec, ArgValue, Source};
 use crate::Error;
 use serde_json::{json, Map, Value};
@@ -178,7 +179,7 @@ pub fn run(plan: &Plan, o: &PlanOptions) -> Result<(), Error> {
     }
     let gpu = Gpu::open(o.device)?;
     let any_tile = plan.launches.iter().any(|l| is_tile(&l.file));
-    let arch = crate::run::device_arch(gpu.cc);
+    let arch = Arch::for_capability(gpu.cc);
     if any_tile && !o.arch_given && arch != o.compile.arch {
         (ready, dtypes) = prepare(plan, o, arch, false)?;
     }
@@ -347,7 +348,7 @@ fn run_interpreted(plan: &Plan, o: &PlanOptions) -> Result<(), Error> {
         let fi =
             r.interp.as_ref().ok_or_else(|| Error::msg("internal: a launch was not prepared for the interpreter"))?;
         let k = &r.loaded.kernel;
-        let params = bind::signature(&k.params)?;
+        let params = signature(&k.params)?;
         let args: Vec<tile_interp::Arg> = r
             .scalars
             .iter()

@@ -6,7 +6,7 @@
 //! launch once, save and check, and only then (`--bench`) time.
 
 use crate::bench::{self, BenchConfig};
-use crate::bind::{self, Bound, BufferPlan, ParamKind, BUFFER_ALIGN};
+use crate::bind::{self, Bound, BufferPlan, BUFFER_ALIGN};
 use crate::buffers::HostBuffer;
 use crate::check::{self, Tolerance};
 use crate::cuda;
@@ -14,6 +14,7 @@ use crate::gpu::{DeviceBuffer, Gpu};
 use crate::grid::Grid;
 use crate::interpret::{self, InterpOptions};
 use crate::load::{self, Loaded};
+use crate::signature::{signature, ParamKind};
 use crate::spec::ArgSpec;
 use crate::tune;
 use crate::{npy, Error};
@@ -103,17 +104,6 @@ impl Options {
     }
 }
 
-/// The target tilec compiles for on a device of compute capability `cc`: sm_90a (wgmma)
-/// on Hopper, sm_90 on newer devices (PTX for sm_90 runs there; sm_90a's does not), sm_80
-/// below.
-pub fn device_arch(cc: (i32, i32)) -> Arch {
-    match cc {
-        (9, 0) => Arch::Sm90a,
-        (major, _) if major >= 9 => Arch::Sm90,
-        _ => Arch::Sm80,
-    }
-}
-
 /// Numeric part of `sm_90`.
 fn arch_number(arch: &str) -> Option<i32> {
     arch.strip_prefix("sm_")?.trim_end_matches(|c: char| c.is_ascii_alphabetic()).parse().ok()
@@ -180,7 +170,7 @@ pub fn run(o: &Options) -> Result<(), Error> {
     // once; without one, argument errors still come first.
     let gpu = (!o.compile_only).then(|| Gpu::open(o.device));
     let arch = match &gpu {
-        Some(Ok(g)) if is_tile(o) && !o.arch_given => device_arch(g.cc),
+        Some(Ok(g)) if is_tile(o) && !o.arch_given => Arch::for_capability(g.cc),
         _ => o.compile.arch,
     };
     let device = match &gpu {
@@ -520,7 +510,7 @@ fn run_interpreted(o: &Options) -> Result<(), Error> {
     for n in &o.zero {
         find(n, "--zero")?;
     }
-    let params = bind::signature(&k.params)?;
+    let params = signature(&k.params)?;
     let (mut mem, mut args, mut hosts) = (Memory::default(), vec![], vec![]);
     for (i, (b, p)) in bound.into_iter().zip(&params).enumerate() {
         match (b, p.kind) {

@@ -10,8 +10,8 @@ use crate::spec::ArgSpec;
 use crate::Error;
 use std::path::Path;
 use tilec::internals::autotune::{self, Choice, Config, Tuning};
-use tilec::internals::driver::CompileOptions;
 use tilec::internals::source::SourceFile;
+use tilec::CompileOptions;
 
 /// A configuration and its compiled kernel, or why it is skipped.
 pub struct Candidate {

@@ -10,8 +10,9 @@ use tile_interp::{Arg, Fault, Kernel, Launch, Memory, Options};
 use tile_runtime::buffers::HostBuffer;
 use tile_runtime::dtype::DType;
 use tile_runtime::interpret::{self, render_fault};
-use tilec::internals::driver::{mirror_stages, CompileOptions};
+use tilec::internals::driver::mirror_stages;
 use tilec::internals::source::SourceFile;
+use tilec::CompileOptions;
 
 const M: usize = 64;
 const N: usize = 64;

@@ -6,8 +6,9 @@ use tile_interp::{Arg, Kernel, Launch, Memory, Options};
 use tile_runtime::buffers::HostBuffer;
 use tile_runtime::dtype::DType;
 use tile_runtime::interpret;
-use tilec::internals::driver::{mirror_stages, CompileOptions};
+use tilec::internals::driver::mirror_stages;
 use tilec::internals::source::SourceFile;
+use tilec::CompileOptions;
 
 #[test]
 fn a_pass_that_changes_the_result_is_named() {

@@ -21,8 +21,8 @@ mod loops;
 use crate::analysis::axis_info::AxisAnalysis;
 use crate::analysis::shared_addresses::{access_starts, address_cost, address_plan};
 use crate::conversion::tile_to_llvm::stmatrix_applies;
+use crate::options::CompileOptions;
 use crate::passes::coalesce::{mem_operands, num_warps, pointee_bytes};
-use crate::pipeline::Options;
 use std::collections::HashSet;
 use std::fmt::Write;
 use tile_dialects::ir::{loc_line, Encoding, Module, Op};
@@ -54,7 +54,7 @@ pub fn short(e: &Encoding) -> String {
 }
 
 /// `param(kernel, i)`: the name of a kernel's argument `i`.
-pub fn report(m: &Module, opts: &Options, param: &dyn Fn(&str, usize) -> String) -> String {
+pub fn report(m: &Module, opts: &CompileOptions, param: &dyn Fn(&str, usize) -> String) -> String {
     let axis = AxisAnalysis::run(m);
     let mut out = String::new();
     for f in &m.body {
@@ -225,7 +225,7 @@ fn copy_line(m: &Module, op: &Op) -> String {
     )
 }
 
-fn convert_line(m: &Module, op: &Op, num_warps: u32, opts: &Options) -> String {
+fn convert_line(m: &Module, op: &Op, num_warps: u32, opts: &CompileOptions) -> String {
     let (st, dt) = (m.values.ty(op.operands[0]), m.values.ty(op.results[0]));
     let at = loc_line(&op.loc);
     let (se, de) = (st.encoding().map(short).unwrap_or_default(), dt.encoding().map(short).unwrap_or_default());

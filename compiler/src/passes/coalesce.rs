@@ -21,8 +21,8 @@
 //!    one atomic a warp (the same result: these combiners are associative and exact).
 
 use crate::analysis::axis_info::AxisAnalysis;
-use crate::passes::PassError;
-use crate::pipeline::Options;
+use crate::options::CompileOptions;
+use crate::pass::PassError;
 use std::collections::BTreeMap;
 use tile_dialects::ir::{Attr, Encoding, Module, Op, Type, ValueId};
 use tile_dialects::layout::blocked::blocked_with_order;
@@ -76,7 +76,7 @@ pub fn vector_width(m: &Module, axis: &AxisAnalysis, ptr: ValueId, mask: Option<
     Some((order, vec))
 }
 
-pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
+pub fn run(m: &mut Module, opts: &CompileOptions) -> Result<(), PassError> {
     let axis = AxisAnalysis::run(m);
     for fi in 0..m.body.len() {
         if m.body[fi].name != "func.func" {
@@ -131,7 +131,7 @@ fn prereducible(m: &Module, axis: &AxisAnalysis, op: &Op, used: &std::collection
     ty.is_tensor() && ty.shape().iter().zip(&p.constancy).all(|(s, c)| c >= s)
 }
 
-pub fn num_warps(f: &Op, opts: &Options) -> u32 {
+pub fn num_warps(f: &Op, opts: &CompileOptions) -> u32 {
     opts.num_warps_of(f)
 }
 

@@ -32,13 +32,13 @@
 //!    N_CTX runs the unmasked loop whenever N_CTX is a multiple of BLOCK_N.
 
 use crate::analysis::axis_info::AxisAnalysis;
-use crate::passes::PassError;
-use crate::pipeline::Options;
+use crate::options::CompileOptions;
+use crate::pass::PassError;
 use std::collections::HashMap;
 use tile_dialects::ir::types::{fmt_array, parse_i32_array};
 use tile_dialects::ir::{Attr, Builder, Module, Op, ValueId, Values};
 
-pub fn run(m: &mut Module, _opts: &Options) -> Result<(), PassError> {
+pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
     // Decide on the module as it is, then rewrite: every fold reads the original ops.
     let (folds, hints) = {
         let axis = AxisAnalysis::run(m);

@@ -12,12 +12,12 @@
 //! The product reading it is then free to stay in flight across iterations
 //! (`software-pipeline`): nothing overwrites the buffer while it reads.
 
-use crate::passes::PassError;
-use crate::pipeline::Options;
+use crate::options::CompileOptions;
+use crate::pass::PassError;
 use std::collections::HashSet;
 use tile_dialects::ir::{Module, Op, ValueId};
 
-pub fn run(m: &mut Module, _opts: &Options) -> Result<(), PassError> {
+pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
     m.funcs_mut(|_, func| {
         hoist_block(&mut func.regions[0].blocks[0].ops);
         Ok(())

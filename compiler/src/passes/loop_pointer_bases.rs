@@ -22,12 +22,12 @@
 //!    the yield becomes `o + s` (sign-extended, as addptr reads i32 offsets) and the old
 //!    addptr, and its splat when nothing else reads it, go.
 
-use crate::passes::PassError;
-use crate::pipeline::Options;
+use crate::options::CompileOptions;
+use crate::pass::PassError;
 use std::collections::HashMap;
 use tile_dialects::ir::{Builder, Module, Op, Type, ValueId, Values};
 
-pub fn run(m: &mut Module, _opts: &Options) -> Result<(), PassError> {
+pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
     m.funcs_mut(|values, func| {
         rebase_block(values, &mut func.regions[0].blocks[0].ops);
         Ok(())

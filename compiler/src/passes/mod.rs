@@ -1,8 +1,9 @@
 //! The pass registry: one table (name, summary, options) feeds `--list-passes` and the
 //! pipeline (docs/inspecting-ir.md repeats it). Each of our passes lives in one file with
-//! one entry point `run(&mut Module, &Options) -> Result<(), PassError>` over the mirror
-//! IR, and runs inside MLIR's pass manager as an external pass; upstream passes are named
-//! by their MLIR pipeline text.
+//! one entry point `run(&mut Module, &CompileOptions) -> Result<(), PassError>` over the
+//! mirror IR (the signature and the error live in `pass.rs`, below the passes and the
+//! lowering), and runs inside MLIR's pass manager as an external pass; upstream passes are
+//! named by their MLIR pipeline text.
 
 pub mod coalesce;
 pub mod fold_bounds;
@@ -14,34 +15,14 @@ pub mod software_pipeline;
 pub mod tile_to_memsem;
 pub mod widen_offsets;
 
-use crate::pipeline::Options;
+use crate::options::CompileOptions;
+use crate::pass::{MirrorFn, PassError};
 use melior::ir::operation::OperationLike;
 use melior::ir::OperationRef;
 use melior::pass::{create_external, ExternalPass, Pass};
 use std::sync::{Arc, Mutex};
 use tile_dialects::context::replace_module;
 use tile_dialects::ir::{import_module, Module};
-
-/// A failure inside a pass, at an MLIR location (`loc("k.tile":3:5)`) when known.
-#[derive(Clone, Debug)]
-pub struct PassError {
-    pub loc: String,
-    pub message: String,
-    /// A bug of tilec's (the pass panicked or broke a rule of the IR), not of the program.
-    pub internal: bool,
-}
-
-impl PassError {
-    /// What the program asks for that the pass cannot do (an error of the user's).
-    pub fn at(loc: &str, message: impl Into<String>) -> PassError {
-        PassError { loc: loc.to_string(), message: message.into(), internal: false }
-    }
-    pub fn internal(loc: &str, message: impl Into<String>) -> PassError {
-        PassError { loc: loc.to_string(), message: message.into(), internal: true }
-    }
-}
-
-pub type MirrorFn = fn(&mut Module, &Options) -> Result<(), PassError>;
 
 #[derive(Clone, Copy)]
 pub enum PassKind {
@@ -54,7 +35,7 @@ pub enum PassKind {
 pub struct PassInfo {
     pub name: &'static str,
     pub summary: &'static str,
-    /// Which options of `Options` it reads.
+    /// Which fields of `CompileOptions` it reads.
     pub options: &'static str,
     pub kind: PassKind,
 }
@@ -176,7 +157,7 @@ pub type ErrorSlot = Arc<Mutex<Option<PassError>>>;
 /// under `internal::catch` (a panic must not cross MLIR's C++ frames) and its result is
 /// checked by `verify` before it replaces the module, so a pass that breaks a rule of our
 /// ops is named.
-pub fn external(info: &'static PassInfo, f: MirrorFn, opts: Options, slot: ErrorSlot) -> Pass {
+pub fn external(info: &'static PassInfo, f: MirrorFn, opts: CompileOptions, slot: ErrorSlot) -> Pass {
     let run = move |op: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
         let module_loc = op.location().to_string();
         let result = crate::internal::catch(|| {
@@ -236,7 +217,7 @@ pub fn external(info: &'static PassInfo, f: MirrorFn, opts: Options, slot: Error
 
 /// The location of the kernel a pass panics on: the pass run again on each kernel alone
 /// (only after a panic, so it costs nothing otherwise).
-fn blame(f: MirrorFn, m: &Module, opts: &Options) -> Option<String> {
+fn blame(f: MirrorFn, m: &Module, opts: &CompileOptions) -> Option<String> {
     let funcs: Vec<&tile_dialects::ir::Op> = m.body.iter().filter(|o| o.name == "func.func").collect();
     if let [one] = funcs.as_slice() {
         return Some(one.loc.clone());

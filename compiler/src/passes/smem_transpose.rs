@@ -25,9 +25,9 @@
 
 use crate::analysis::bank_conflicts::wavefronts_with;
 use crate::analysis::shared_addresses::{access_starts, address_cost, plan_with};
+use crate::options::CompileOptions;
+use crate::pass::PassError;
 use crate::passes::coalesce::{num_warps, visit_mut};
-use crate::passes::PassError;
-use crate::pipeline::Options;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use tile_dialects::ir::{Attr, Module};
@@ -238,7 +238,7 @@ pub fn choose(src: &Dist, dst: &Dist, shape: &[i64], elem_bytes: u32, num_warps:
     (cands.swap_remove(i), f)
 }
 
-pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
+pub fn run(m: &mut Module, opts: &CompileOptions) -> Result<(), PassError> {
     m.funcs_mut(|values, func| {
         let nw = num_warps(func, opts);
         let mut err = Ok(());

@@ -10,11 +10,11 @@
 //!    the source gave (the front end filled in Triton's defaults, acq_rel and gpu).
 //! The memsem dialect's IRDL constraints then verify every combination.
 
-use crate::passes::PassError;
-use crate::pipeline::Options;
+use crate::options::CompileOptions;
+use crate::pass::PassError;
 use tile_dialects::ir::{Attr, Module, Op};
 
-pub fn run(m: &mut Module, _opts: &Options) -> Result<(), PassError> {
+pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
     for op in &mut m.body {
         rewrite(op);
     }

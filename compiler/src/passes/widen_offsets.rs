@@ -9,12 +9,12 @@
 //! 3. The `addptr` takes the 64-bit offset; the 32-bit originals are left for the back end
 //!    to drop when nothing else uses them.
 
-use crate::passes::PassError;
-use crate::pipeline::Options;
+use crate::options::CompileOptions;
+use crate::pass::PassError;
 use std::collections::HashMap;
 use tile_dialects::ir::{Builder, Module, Op, Type, ValueId, Values};
 
-pub fn run(m: &mut Module, _opts: &Options) -> Result<(), PassError> {
+pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
     let mut defs: HashMap<ValueId, Op> = HashMap::new();
     for op in &m.body {
         collect_defs(op, &mut defs);

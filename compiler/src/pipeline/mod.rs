@@ -1,4 +1,4 @@
-//! The pipeline, as plain code over a frozen options struct.
+//! The pipeline, as plain code over the one frozen options struct (`CompileOptions`).
 //!
 //! Each pass runs in its own MLIR pass manager (verifier on), so a pass that makes bad IR
 //! is the one blamed, and IR can be printed before or after any pass by name.
@@ -9,6 +9,7 @@ pub mod ptx;
 
 pub use diagnostics::{Collected, DiagnosticSink};
 
+use crate::options::CompileOptions;
 use crate::passes::{self, PassInfo, PassKind};
 use melior::ir::Module;
 use melior::pass::PassManager;
@@ -16,11 +17,8 @@ use melior::utility::parse_pass_pipeline;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-/// Options every pass may read: the one frozen options struct of the compile.
-pub use crate::options::CompileOptions as Options;
-
 /// The passes from the tile dialect to PTX, in order.
-pub fn default_passes(opts: &Options) -> Vec<&'static PassInfo> {
+pub fn default_passes(opts: &CompileOptions) -> Vec<&'static PassInfo> {
     passes::REGISTRY
         .iter()
         .filter(|p| p.name != "ensure-debug-info-scope-on-llvm-func" || opts.lineinfo)
@@ -52,7 +50,7 @@ pub struct PipelineError {
 pub fn run(
     module: &mut Module,
     passes: &[&'static PassInfo],
-    opts: &Options,
+    opts: &CompileOptions,
     print: &PrintIr,
     sink: &DiagnosticSink,
     out: &mut dyn std::io::Write,
@@ -65,7 +63,7 @@ pub fn run(
 pub fn run_observed(
     module: &mut Module,
     passes: &[&'static PassInfo],
-    opts: &Options,
+    opts: &CompileOptions,
     print: &PrintIr,
     sink: &DiagnosticSink,
     out: &mut dyn std::io::Write,

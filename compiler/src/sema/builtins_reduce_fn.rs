@@ -141,7 +141,7 @@ impl<'a> Checker<'a> {
         let name = &name;
         let item = self.items.get(name.as_str()).copied().filter(|i| i.kind == ast::ItemKind::Helper);
         let Some(item) = item else {
-            let help = if super::builtins::is_builtin(name) {
+            let help = if crate::builtin_table::is_builtin(name) {
                 format!("wrap the builtin in a helper: `fn combine(a, b) {{ return {name}(a, b); }}`")
             } else {
                 format!("declare the combine as `fn {name}(a, b) {{ ... }}`")

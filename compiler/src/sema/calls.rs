@@ -10,7 +10,8 @@ use super::returns::RetCtx;
 use super::scope::{assigned_names, suggest};
 use super::tir::{ExprKind, Stmt, VarId};
 use super::types::Elem;
-use super::{builtins, Binding, Checker, FrameKind, Reported, TExpr, Val, R};
+use super::{Binding, Checker, FrameKind, Reported, TExpr, Val, R};
+use crate::builtin_table;
 use crate::diag::Diagnostic;
 use crate::limits::{MAX_HELPER_DEPTH, MAX_SUBSTITUTED};
 use crate::source::Span;
@@ -124,7 +125,7 @@ impl<'a> Checker<'a> {
         let item = self.items.get(n.as_str()).copied();
         // A kernel named like a builtin (`kernel sum`) does not hide the builtin: kernels
         // cannot be called anyway. A helper does hide it.
-        let item = item.filter(|i| i.kind == ast::ItemKind::Helper || !builtins::is_builtin(n));
+        let item = item.filter(|i| i.kind == ast::ItemKind::Helper || !builtin_table::is_builtin(n));
         if let Some(item) = item {
             if item.kind == ast::ItemKind::Kernel {
                 return Err(self.err(
@@ -135,7 +136,7 @@ impl<'a> Checker<'a> {
             }
             return self.inline(item, args, sp);
         }
-        if builtins::is_builtin(n) {
+        if builtin_table::is_builtin(n) {
             return self.builtin(n, args, sp);
         }
         if n == "range" {
@@ -143,7 +144,7 @@ impl<'a> Checker<'a> {
         }
         let mut d = Diagnostic::error(format!("unknown function `{n}`"), callee.span, "not a builtin or helper");
         let helpers: Vec<&str> = self.items.keys().copied().collect();
-        if let Some(s) = suggest(n, builtins::NAMES.iter().copied().chain(helpers)) {
+        if let Some(s) = suggest(n, builtin_table::names().chain(helpers)) {
             d = d.help(format!("did you mean `{s}`?"));
         }
         Err(self.err(d))
@@ -157,7 +158,7 @@ impl<'a> Checker<'a> {
             return None;
         }
         let path = format!("{m}.{}", name.name);
-        crate::syntax::triton::dotted(&path, recv.span.to(name.span), None, &builtins::is_builtin)
+        crate::syntax::triton::dotted(&path, recv.span.to(name.span), None, &builtin_table::is_builtin)
     }
 
     /// `x.to(T)`, or any builtin taking a tile first (`x.sum(0)`, `x.trans()`).
@@ -165,9 +166,9 @@ impl<'a> Checker<'a> {
         if let Some(d) = self.triton_method(recv, name) {
             return Err(self.err(d));
         }
-        if name.name != "to" && !builtins::is_builtin(&name.name) {
+        if name.name != "to" && !builtin_table::is_builtin(&name.name) {
             let mut d = Diagnostic::error(format!("no method named `{}`", name.name), name.span, "unknown method");
-            if let Some(s) = suggest(&name.name, builtins::NAMES.iter().copied().chain(["to"])) {
+            if let Some(s) = suggest(&name.name, builtin_table::names().chain(["to"])) {
                 d = d.help(format!("did you mean `{s}`?"));
             }
             return Err(self.err(d));

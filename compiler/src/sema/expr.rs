@@ -6,7 +6,7 @@ use super::promote::{cast_expr, common_scalar, promote};
 use super::scope::suggest;
 use super::tir::{BinOp, ConstVal, Expr, ExprKind, UnOp};
 use super::types::{Elem, Scalar, Ty};
-use super::{builtins, const_expr, consts, weak_fold, Binding, Checker, TExpr, Val, R};
+use super::{const_expr, consts, weak_fold, Binding, Checker, TExpr, Val, R};
 use crate::diag::Diagnostic;
 use crate::limits::MAX_OPS;
 use crate::source::Span;
@@ -194,7 +194,7 @@ impl<'a> Checker<'a> {
         if let Some(s) = Scalar::from_name(n) {
             return Ok(Val::Dtype(s, sp));
         }
-        if self.items.contains_key(n) || builtins::is_builtin(n) {
+        if self.items.contains_key(n) || crate::builtin_table::is_builtin(n) {
             // A function as a value (passed to a helper, bound by `let`); used where a
             // value goes, it is an error there (`expect_expr`).
             return Ok(Val::Fn(n.to_string(), sp));

@@ -47,6 +47,7 @@ mod consts;
 pub mod dump;
 mod expr;
 mod kernel;
+pub mod kernel_options;
 mod promote;
 mod range_step;
 mod returns;
@@ -54,12 +55,11 @@ pub(crate) mod scope;
 mod static_range;
 mod stmts;
 mod tuples;
+mod varargs;
 mod weak_fold;
 
 #[cfg(test)]
 mod tests;
-
-pub(crate) use builtins::is_builtin;
 
 use std::collections::HashMap;
 

@@ -242,7 +242,7 @@ fn triton_spelling(text: &str, pos: usize) -> Option<Diagnostic> {
         path,
         Span::new(start, end),
         param.filter(|p| !p.is_empty() && !p.contains('.')),
-        &crate::sema::is_builtin,
+        &crate::builtin_table::is_builtin,
     )
 }
 

@@ -12,7 +12,7 @@ mod expr;
 mod stmt;
 pub mod types;
 
-use crate::driver::CompileOptions;
+use crate::options::CompileOptions;
 use crate::sema::tir::{Kernel, Program, VarId};
 use crate::sema::types::Elem;
 use crate::source::{SourceFile, Span};

@@ -16,7 +16,7 @@ mod attrs;
 mod ops;
 mod types;
 
-use crate::pipeline::Options;
+use crate::options::CompileOptions;
 use tile_dialects::ir::{Module, Op, Type, Values};
 
 /// A broken rule, at the op's location.
@@ -44,7 +44,7 @@ impl Cx<'_> {
 }
 
 /// Checks every op of `m` (the whole module; kernels one by one).
-pub fn module(m: &Module, opts: &Options) -> Result<(), Violation> {
+pub fn module(m: &Module, opts: &CompileOptions) -> Result<(), Violation> {
     for f in &m.body {
         if f.name != "func.func" {
             continue;

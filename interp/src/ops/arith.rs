@@ -5,8 +5,8 @@
 //! their type.
 
 use super::{need, TyOf};
-use crate::exec::Frame;
-use crate::prepare::{Kernel, Node};
+use crate::frame::Frame;
+use crate::site::{Site, Types};
 use crate::value::{bits_float, float_bits, round, uns, wrap, Data, Elem};
 use crate::Fault;
 use tile_dialects::ir;
@@ -155,7 +155,7 @@ fn constant(text: &str, e: Elem, n: usize) -> Option<Data> {
     Some(Data::I(vec![wrap(e.bits(), v); n]))
 }
 
-pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
+pub fn exec(o: &Op, n: &Site, k: &Types, f: &mut Frame) -> Result<(), Fault> {
     let out = n.results.first().copied().ok_or_else(|| Fault::internal("arith op without a result"))?;
     let re = k.ty(out).elem;
     let arg = |i: usize| n.operands.get(i).copied().ok_or_else(|| Fault::internal("missing operand"));

@@ -7,8 +7,8 @@
 //! the tile to `issue`; it lands in the slot when its group completes (`smem`).
 
 use super::need;
-use crate::exec::Frame;
-use crate::prepare::{Kernel, Node};
+use crate::frame::Frame;
+use crate::site::{Site, Types};
 use crate::value::Data;
 use crate::Fault;
 use tile_dialects::ir;
@@ -27,7 +27,7 @@ pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
     }))
 }
 
-pub fn exec(o: &Op, n: &Node, _: &Kernel, f: &mut Frame) -> Result<(), Fault> {
+pub fn exec(o: &Op, n: &Site, _: &Types, f: &mut Frame) -> Result<(), Fault> {
     match o {
         Op::Commit => f.smem.commit(),
         Op::Wait(pending) => f.smem.wait_copies(*pending, &n.loc),
@@ -36,7 +36,7 @@ pub fn exec(o: &Op, n: &Node, _: &Kernel, f: &mut Frame) -> Result<(), Fault> {
 }
 
 /// `layout.async_copy`'s tile, read from global memory: issued into its slot.
-pub fn issue(n: &Node, f: &mut Frame, data: Data) -> Result<(), Fault> {
+pub fn issue(n: &Site, f: &mut Frame, data: Data) -> Result<(), Fault> {
     let v = super::shared::view(f, n.operands[1])?;
     f.smem.issue_copy(v, data, &n.loc)
 }

@@ -9,8 +9,8 @@
 //! batch of products (Triton's batched `dot`). `product` is shared with
 //! `layout.warp_group_dot` (`wgmma.rs`).
 
-use crate::exec::Frame;
-use crate::prepare::{Kernel, Node};
+use crate::frame::Frame;
+use crate::site::{Site, Types};
 use crate::value::{round, round_tf32, wrap, Data, Elem};
 use crate::Fault;
 use std::borrow::Cow;
@@ -31,7 +31,7 @@ pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
     Ok((op.name == "tile.dot").then(|| Op { tf32: tf32_of(op) }))
 }
 
-pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
+pub fn exec(o: &Op, n: &Site, k: &Types, f: &mut Frame) -> Result<(), Fault> {
     let (a, b, c, out) = (n.operands[0], n.operands[1], n.operands[2], n.results[0]);
     let (x, y, acc) = (f.get(a)?.clone(), f.get(b)?.clone(), f.get(c)?.clone());
     let data = product(k, [a, b, out], &x, &y, &acc, o.tf32)?;
@@ -42,7 +42,7 @@ pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
 /// acc + x @ y, where `vals` are the values (or buffers) x and y come from and the result,
 /// for their shapes and types. A leading batch dimension (3-D tiles) multiplies each
 /// batch's matrices.
-pub fn product(k: &Kernel, vals: [ValueId; 3], x: &Data, y: &Data, acc: &Data, tf32: bool) -> Result<Data, Fault> {
+pub fn product(k: &Types, vals: [ValueId; 3], x: &Data, y: &Data, acc: &Data, tf32: bool) -> Result<Data, Fault> {
     let [a, b, out] = vals;
     let split = |v: ValueId| {
         let s = &k.ty(v).shape;

@@ -3,8 +3,8 @@
 //! ulp off); the interpreter's results are the correctly rounded ones, which agree with
 //! them within any tolerance a check of f32 results uses.
 
-use crate::exec::Frame;
-use crate::prepare::{Kernel, Node};
+use crate::frame::Frame;
+use crate::site::{Site, Types};
 use crate::value::{round, wrap, Data};
 use crate::Fault;
 use tile_dialects::ir;
@@ -56,7 +56,7 @@ pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
     }))
 }
 
-pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
+pub fn exec(o: &Op, n: &Site, k: &Types, f: &mut Frame) -> Result<(), Fault> {
     let out = n.results[0];
     let e = k.ty(out).elem;
     let x = f.get(n.operands[0])?;

@@ -1,147 +1,19 @@
 //! Global-memory accesses at the `tile` level (`tile.load`, `tile.store`,
 //! `tile.atomic_rmw`, `tile.atomic_cas`), at the `memsem` level (the same with the
 //! order and scope explicit), and the global read of `layout.async_copy` (a masked load
-//! whose tile goes to shared memory: `async_copy.rs`). The tile level's order is read
-//! the way `tile-to-memsem` makes it explicit: `volatile` → volatile, `tile.sem` → that
-//! order, else weak.
+//! whose tile goes to shared memory: `async_copy.rs`), each decoded by `access.rs`.
 //!
 //! Masked-off lanes are not accessed: a load gives `other` there (0 without one). Every
 //! unmasked lane is checked by memcheck; atomics apply lane by lane, in order, and give
 //! the old values.
 
-use super::need;
-use crate::exec::Frame;
+use super::access::{Access, MemOp, Rmw};
+use crate::frame::Frame;
 use crate::memory::{memcheck_fault, Memory};
-use crate::prepare::{Kernel, Node};
 use crate::races::{AccessKind, Races};
+use crate::site::{Site, Types};
 use crate::value::{decode_f, decode_i, encode, round, uns, wrap, Data, Elem};
 use crate::Fault;
-use tile_dialects::ir;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Order {
-    Weak,
-    Volatile,
-    Relaxed,
-    Acquire,
-    Release,
-    AcqRel,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Rmw {
-    Add,
-    Max,
-    Min,
-    And,
-    Or,
-    Xor,
-    Xchg,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Access {
-    /// Operand positions of the mask and `other`, when present.
-    Load {
-        mask: Option<usize>,
-        other: Option<usize>,
-    },
-    Store {
-        mask: Option<usize>,
-    },
-    Rmw {
-        kind: Rmw,
-        mask: Option<usize>,
-        unsigned: bool,
-    },
-    Cas,
-    /// `layout.async_copy`: a weak load, masked-off elements zero, into shared memory.
-    AsyncCopy {
-        mask: Option<usize>,
-    },
-}
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct MemOp {
-    pub access: Access,
-    pub order: Order,
-    /// Whether the order reaches other programs (scope gpu or sys; not cta).
-    pub beyond_cta: bool,
-}
-
-impl MemOp {
-    pub fn is_load(&self) -> bool {
-        matches!(self.access, Access::Load { .. } | Access::AsyncCopy { .. })
-    }
-}
-
-fn order_of(op: &ir::Op, s: &str) -> Result<Order, Fault> {
-    Ok(match s {
-        "weak" => Order::Weak,
-        "volatile" => Order::Volatile,
-        "relaxed" => Order::Relaxed,
-        "acquire" => Order::Acquire,
-        "release" => Order::Release,
-        "acq_rel" => Order::AcqRel,
-        o => return Err(Fault::at(&op.loc, format!("`{}`: unknown memory order `{o}`", op.name))),
-    })
-}
-
-/// The position of optional segment `i`'s operand in the op's operand list.
-fn position(op: &ir::Op, i: usize) -> Option<usize> {
-    let v = op.optional(i)?;
-    op.operands.iter().position(|&o| o == v)
-}
-
-pub fn decode(op: &ir::Op) -> Result<Option<MemOp>, Fault> {
-    if op.name == "layout.async_copy" {
-        let access = Access::AsyncCopy { mask: position(op, 2) };
-        return Ok(Some(MemOp { access, order: Order::Weak, beyond_cta: true }));
-    }
-    let (level, what) = match op.name.split_once('.') {
-        Some((l @ ("tile" | "memsem"), w)) => (l, w),
-        _ => return Ok(None),
-    };
-    let tile = level == "tile";
-    let order = |default: &str| -> Result<Order, Fault> {
-        let s = if tile {
-            if what == "load" && op.int_attr("volatile") == Some(1) {
-                "volatile".to_string()
-            } else if what == "atomic_rmw" || what == "atomic_cas" {
-                op.str_attr("sem").unwrap_or_else(|| "acq_rel".into())
-            } else {
-                op.str_attr("tile.sem").unwrap_or_else(|| default.into())
-            }
-        } else if what == "atomic_rmw" || what == "atomic_cas" {
-            need(op, op.str_attr("sem"), "sem")?
-        } else {
-            need(op, op.str_attr("order"), "order")?
-        };
-        order_of(op, &s)
-    };
-    let scope = if tile && matches!(what, "load" | "store") { op.str_attr("tile.scope") } else { op.str_attr("scope") };
-    let beyond_cta = scope.as_deref() != Some("cta");
-    let access = match what {
-        "load" => Access::Load { mask: position(op, 1), other: position(op, 2) },
-        "store" => Access::Store { mask: position(op, 2) },
-        "atomic_rmw" => {
-            let kind = match need(op, op.str_attr("kind"), "kind")?.as_str() {
-                "add" => Rmw::Add,
-                "max" => Rmw::Max,
-                "min" => Rmw::Min,
-                "and" => Rmw::And,
-                "or" => Rmw::Or,
-                "xor" => Rmw::Xor,
-                "xchg" => Rmw::Xchg,
-                k => return Err(Fault::at(&op.loc, format!("unknown atomic `{k}`"))),
-            };
-            Access::Rmw { kind, mask: position(op, 2), unsigned: op.attr("tile.unsigned").is_some() }
-        }
-        "atomic_cas" => Access::Cas,
-        _ => return Ok(None),
-    };
-    Ok(Some(MemOp { access, order: order("weak")?, beyond_cta }))
-}
 
 /// The buffer and byte offset of lane 0 when every lane is live (no mask, or all true)
 /// and lane i is at lane 0's address + i elements, all in one buffer: memcheck of the
@@ -172,7 +44,7 @@ pub struct Ctx<'a> {
 
 /// Runs the access; returns whether memory changed (stores of the same bytes do not
 /// count: a spin loop that rewrites a word makes no progress).
-pub fn perform(op: &MemOp, n: &Node, k: &Kernel, f: &mut Frame, cx: &mut Ctx) -> Result<bool, Fault> {
+pub fn perform(op: &MemOp, n: &Site, k: &Types, f: &mut Frame, cx: &mut Ctx) -> Result<bool, Fault> {
     let ptr_v = n.operands[0];
     let tile = !k.ty(ptr_v).shape.is_empty();
     let elem = match k.ty(ptr_v).elem {
@@ -374,7 +246,7 @@ pub fn perform(op: &MemOp, n: &Node, k: &Kernel, f: &mut Frame, cx: &mut Ctx) ->
 /// that barrier orders the other threads after what thread 0 acquired: the detector
 /// passes the same barrier (without it, polling a flag with `atomic_add(flag, 0, sem =
 /// "acquire")` reported the reads it guards as races).
-fn scalar_result_barrier(r: &mut Races, prog: u32, n: &Node, tile: bool) {
+fn scalar_result_barrier(r: &mut Races, prog: u32, n: &Site, tile: bool) {
     let unused = n.free.contains(&n.results[0]);
     if !tile && !unused {
         r.barrier(prog);

@@ -3,7 +3,12 @@
 //! on whole tiles (`exec`). A new op goes in its family's file (or a new file) and in
 //! `decode` below; an op no family knows is refused before the kernel runs, naming the
 //! op and its line.
+//!
+//! A family sees the op it runs as a `Site` and the values' types as `Types`
+//! (`site.rs`), never the kernel tree (`prepare.rs`), which holds the decoded ops: the
+//! tree imports the families, not the other way round.
 
+pub mod access;
 pub mod arith;
 pub mod async_copy;
 pub mod dot;
@@ -16,9 +21,10 @@ pub mod shared;
 pub mod sort;
 pub mod wgmma;
 
-use crate::exec::Frame;
-use crate::prepare::{Kernel, Node, VTy};
+use crate::frame::Frame;
+use crate::site::{Site, Types, VTy};
 use crate::Fault;
+use reduce::Combine;
 use tile_dialects::ir::{self, ValueId};
 
 /// A decoded compute op (no memory access, no control flow).
@@ -80,12 +86,14 @@ pub fn decode(op: &ir::Op, ty: TyOf) -> Result<Compute, Fault> {
     ))
 }
 
-pub fn exec(c: &Compute, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
+/// Runs one decoded op by its family. `combine`: the op's `combine` region, run by the
+/// executor (only custom reductions and scans call it).
+pub fn exec(c: &Compute, n: &Site, k: &Types, f: &mut Frame, combine: &dyn Combine) -> Result<(), Fault> {
     match c {
         Compute::Arith(o) => arith::exec(o, n, k, f),
         Compute::Math(o) => math::exec(o, n, k, f),
         Compute::Shape(o) => shape::exec(o, n, k, f),
-        Compute::Reduce(o) => reduce::exec(o, n, k, f),
+        Compute::Reduce(o) => reduce::exec(o, n, k, f, combine),
         Compute::Sort(o) => sort::exec(o, n, k, f),
         Compute::Dot(o) => dot::exec(o, n, k, f),
         Compute::Program(o) => program::exec(o, n, k, f),

@@ -5,8 +5,8 @@
 //! element stops the run with the message, the program and the element).
 
 use super::need;
-use crate::exec::Frame;
-use crate::prepare::{Kernel, Node};
+use crate::frame::Frame;
+use crate::site::{Site, Types};
 use crate::value::{Data, Elem};
 use crate::Fault;
 use tile_dialects::ir;
@@ -36,7 +36,7 @@ pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
     }))
 }
 
-pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
+pub fn exec(o: &Op, n: &Site, k: &Types, f: &mut Frame) -> Result<(), Fault> {
     match o {
         Op::ProgramId(a) => f.set(n.results[0], Data::I(vec![f.pid[*a] as i64])),
         Op::NumPrograms(a) => f.set(n.results[0], Data::I(vec![f.grid[*a] as i64])),

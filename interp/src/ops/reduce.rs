@@ -7,8 +7,8 @@
 //! (`tile.unsigned`) compare unsigned; argmax/argmin give the first index of the extreme.
 
 use super::need;
-use crate::exec::Frame;
-use crate::prepare::{Kernel, Kind as NodeKind, Node};
+use crate::frame::Frame;
+use crate::site::{Site, Types};
 use crate::value::{round, uns, wrap, Data, Elem, Value};
 use crate::Fault;
 use tile_dialects::ir;
@@ -67,7 +67,7 @@ fn split(shape: &[usize], axis: usize) -> (usize, usize, usize) {
     (outer, len, inner)
 }
 
-pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
+pub fn exec(o: &Op, n: &Site, k: &Types, f: &mut Frame, combine: &dyn Combine) -> Result<(), Fault> {
     let (src, out) = (n.operands[0], n.results[0]);
     let (se, re) = (k.ty(src).elem, k.ty(out).elem);
     let (outer, len, inner) = split(&k.ty(src).shape, o.axis);
@@ -77,7 +77,7 @@ pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
         Kind::Custom { scan } => {
             let lanes = (0..outer).flat_map(|oi| (0..inner).map(move |ii| (oi, ii)));
             let lanes: Vec<Vec<usize>> = lanes.map(|(oi, ii)| lane(oi, ii).collect()).collect();
-            custom(n, k, f, &x, &lanes, scan, o.reverse)?
+            custom(combine, n.loc, f, &x, &lanes, scan, o.reverse)?
         }
         Kind::CumSum | Kind::CumProd => {
             let mut d = (*x).clone();
@@ -199,36 +199,32 @@ fn reduce_float(kind: Kind, re: Elem, mut v: Vec<f64>) -> f64 {
     v[0]
 }
 
+/// The `combine` region of a custom reduction or scan, as the executor runs it (the
+/// region's ops are nodes of the kernel tree, which this family does not see).
+pub trait Combine {
+    /// Fails when the op has no usable region (two arguments, a terminator).
+    fn check(&self) -> Result<(), Fault>;
+    /// `combine(a, b)`, run in the program's frame.
+    fn apply(&self, f: &mut Frame, a: Value, b: Data) -> Result<Value, Fault>;
+}
+
 /// Kind "custom": the `combine` region folded over each lane of the axis (`scan`: every
 /// inclusive prefix, from the axis's end when `reverse`).
 fn custom(
-    n: &Node,
-    k: &Kernel,
+    combine: &dyn Combine,
+    loc: &str,
     f: &mut Frame,
     x: &Data,
     lanes: &[Vec<usize>],
     scan: bool,
     reverse: bool,
 ) -> Result<Data, Fault> {
-    let block = n.regions.first().filter(|b| b.args.len() == 2);
-    let Some((block, ret)) = block.and_then(|b| Some((b, b.ops.last()?))) else {
-        return Err(Fault::at(&n.loc, "a custom reduction or scan without its combine region"));
-    };
+    combine.check()?;
     let one = |i: usize| match x {
         Data::I(v) => Data::I(vec![v[i]]),
         Data::F(v) => Data::F(vec![v[i]]),
     };
-    let apply = |f: &mut Frame, a: Value, b: Data| -> Result<Value, Fault> {
-        f.set_value(block.args[0], a);
-        f.set(block.args[1], b);
-        for node in &block.ops[..block.ops.len() - 1] {
-            match &node.kind {
-                NodeKind::Compute(c) => super::exec(c, node, k, f).map_err(|e| e.located(&node.loc))?,
-                _ => return Err(Fault::at(&node.loc, "the interpreter runs only computations in a combine region")),
-            }
-        }
-        Ok(f.get(*ret.operands.first().ok_or_else(|| Fault::at(&ret.loc, "the combine yields nothing"))?)?.clone())
-    };
+    let apply = |f: &mut Frame, a: Value, b: Data| combine.apply(f, a, b);
     let mut out = if scan { x.clone() } else { Data::I(vec![]) };
     let mut folded: Vec<Value> = vec![];
     for lane in lanes {
@@ -244,7 +240,7 @@ fn custom(
                 match (&mut out, &*acc) {
                     (Data::I(o), Data::I(a)) => o[i] = a[0],
                     (Data::F(o), Data::F(a)) => o[i] = a[0],
-                    _ => return Err(Fault::at(&n.loc, "the combine changed the element type")),
+                    _ => return Err(Fault::at(loc, "the combine changed the element type")),
                 }
             }
         }

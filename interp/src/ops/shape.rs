@@ -3,8 +3,8 @@
 //! `layout.convert` (a new encoding: the same values, so the same vector).
 
 use super::{need, TyOf};
-use crate::exec::Frame;
-use crate::prepare::{Kernel, Node};
+use crate::frame::Frame;
+use crate::site::{Site, Types};
 use crate::value::Data;
 use crate::Fault;
 use tile_dialects::ir;
@@ -36,7 +36,7 @@ pub fn decode(op: &ir::Op, _ty: TyOf) -> Result<Option<Op>, Fault> {
     }))
 }
 
-pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
+pub fn exec(o: &Op, n: &Site, k: &Types, f: &mut Frame) -> Result<(), Fault> {
     let out = n.results[0];
     let rt = k.ty(out);
     let numel = rt.numel();

@@ -4,8 +4,8 @@
 //! `fence_async_shared` (orders the threads' stores before the tensor cores' reads:
 //! nothing to do here). The buffers, and when they may be read and written: `smem`.
 
-use crate::exec::Frame;
-use crate::prepare::{Kernel, Node};
+use crate::frame::Frame;
+use crate::site::{Site, Types};
 use crate::smem::View;
 use crate::Fault;
 use tile_dialects::ir::{self, ValueId};
@@ -35,7 +35,7 @@ pub fn view(f: &Frame, v: ValueId) -> Result<View, Fault> {
     View::of(f.get(v)?)
 }
 
-pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
+pub fn exec(o: &Op, n: &Site, k: &Types, f: &mut Frame) -> Result<(), Fault> {
     match o {
         Op::Alloc => {
             let t = k.ty(n.results[0]);

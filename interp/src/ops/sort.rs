@@ -3,8 +3,8 @@
 //! `tile.histogram` (counts of the values in 0..bins; others are not counted).
 
 use super::need;
-use crate::exec::Frame;
-use crate::prepare::{Kernel, Node};
+use crate::frame::Frame;
+use crate::site::{Site, Types};
 use crate::value::{uns, Data};
 use crate::Fault;
 use std::cmp::Ordering;
@@ -36,7 +36,7 @@ pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
     }))
 }
 
-pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
+pub fn exec(o: &Op, n: &Site, k: &Types, f: &mut Frame) -> Result<(), Fault> {
     let (src, out) = (n.operands[0], n.results[0]);
     let x = f.get(src)?.clone();
     match o {

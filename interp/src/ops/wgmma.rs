@@ -7,8 +7,8 @@
 //! be written until then. A synchronous product completes every product in flight.
 
 use super::need;
-use crate::exec::Frame;
-use crate::prepare::{Kernel, Node};
+use crate::frame::Frame;
+use crate::site::{Site, Types};
 use crate::smem::View;
 use crate::Fault;
 use std::sync::Arc;
@@ -30,7 +30,7 @@ pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
     }))
 }
 
-pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
+pub fn exec(o: &Op, n: &Site, k: &Types, f: &mut Frame) -> Result<(), Fault> {
     match o {
         Op::Dot { tf32, in_flight } => {
             let (a, b, acc, out) = (n.operands[0], n.operands[1], n.operands[2], n.results[0]);
@@ -55,7 +55,7 @@ pub fn exec(o: &Op, n: &Node, k: &Kernel, f: &mut Frame) -> Result<(), Fault> {
         }
         Op::Wait(pending) => {
             f.smem.wait_products(*pending);
-            for (&v, &r) in n.operands.iter().zip(&n.results) {
+            for (&v, &r) in n.operands.iter().zip(n.results) {
                 let x = f.carried(v)?.clone();
                 f.set_value(r, x);
             }

@@ -3,11 +3,12 @@
 use clap::{Parser, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use tilec::internals::driver::{self, CompileOptions};
+use tilec::internals::driver;
 use tilec::internals::passes::{self, REGISTRY};
 use tilec::internals::pipeline::{self, DiagnosticSink, PrintIr};
 use tilec::internals::source::SourceFile;
 use tilec::options::{Arch, NumWarps};
+use tilec::CompileOptions;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Emit {

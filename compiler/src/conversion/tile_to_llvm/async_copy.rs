@@ -32,7 +32,7 @@
 use super::convert::addresses;
 use super::Lowerer;
 use crate::conversion::nvidia::ptx;
-use crate::passes::PassError;
+use crate::pass::PassError;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 use tile_dialects::layout::elem_bytes;
 

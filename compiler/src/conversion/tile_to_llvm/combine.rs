@@ -9,7 +9,7 @@
 //! select between the accumulator and the combination on an owner predicate: `fold_opt`).
 
 use super::Lowerer;
-use crate::passes::PassError;
+use crate::pass::PassError;
 use tile_dialects::ir::{Block, Builder, Op, Type, ValueId};
 
 #[derive(Clone, Copy)]

@@ -1,7 +1,7 @@
 //! `scf` ops with tile operands flattened into per-register values.
 
 use super::{lower_type, Lowerer};
-use crate::passes::PassError;
+use crate::pass::PassError;
 use tile_dialects::ir::{Builder, Op, Region, Type, ValueId};
 
 impl Lowerer<'_> {

@@ -24,7 +24,7 @@
 use super::{elements_of, lower_type, vector_of, Lowerer};
 use crate::analysis::shared_addresses::{address_plan, tid_bit_masks, Addr};
 use crate::conversion::nvidia::sreg;
-use crate::passes::PassError;
+use crate::pass::PassError;
 use std::collections::HashMap;
 use tile_dialects::ir::{Attr, Builder, Encoding, Op, Type, ValueId};
 use tile_dialects::layout::blocked::unpermuted;

@@ -3,7 +3,7 @@
 use super::convert::gep_in;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
-use crate::passes::PassError;
+use crate::pass::PassError;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 
 impl Lowerer<'_> {

@@ -3,9 +3,9 @@
 //! f32 for f16/bf16; f64 math as exact sequences (`math_f64`).
 
 use super::elementwise_f64::Emit;
-use super::{lower_type, math_approx, math_f64, Lowerer};
+use super::{fconst, lower_type, math_approx, math_f64, Lowerer};
 use crate::conversion::nvidia::ptx;
-use crate::passes::PassError;
+use crate::pass::PassError;
 use crate::tilegen::types::IEEE_RN;
 use std::collections::HashMap;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
@@ -178,10 +178,4 @@ fn erf(b: &mut Builder, x: ValueId) -> ValueId {
     let pe = b.op1("arith.mulf", &[poly, e], Type::F32, &[]);
     let y = b.op1("arith.subf", &[one, pe], Type::F32, &[]);
     b.op1("llvm.intr.copysign", &[y, x], Type::F32, &[])
-}
-
-/// An f32 constant, exactly.
-pub(super) fn fconst(b: &mut Builder, v: f64) -> ValueId {
-    let lit = crate::tilegen::types::float_literal(v, crate::sema::types::Scalar::F32);
-    b.op1("arith.constant", &[], Type::F32, &[("value", Attr(format!("{lit} : f32")))])
 }

@@ -7,7 +7,7 @@
 use super::convert::gep;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
-use crate::passes::PassError;
+use crate::pass::PassError;
 use tile_dialects::ir::{Builder, Op, Type, ValueId};
 use tile_dialects::layout::{mul_const, Dist};
 

@@ -12,7 +12,7 @@
 use super::Lowerer;
 use crate::conversion::nvidia::ptx;
 use crate::options::Arch;
-use crate::passes::PassError;
+use crate::pass::PassError;
 use tile_dialects::fp8::{self, Fp8};
 use tile_dialects::ir::{Builder, Op, Type, ValueId};
 

@@ -12,7 +12,7 @@
 use super::convert::gep;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
-use crate::passes::PassError;
+use crate::pass::PassError;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 
 const ULT: i64 = 6;

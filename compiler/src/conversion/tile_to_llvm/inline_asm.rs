@@ -11,7 +11,7 @@
 
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::ptx;
-use crate::passes::PassError;
+use crate::pass::PassError;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 
 /// Elements of `t` one asm operand holds: min(32 / bits, pack) below 32 bits, else 1.

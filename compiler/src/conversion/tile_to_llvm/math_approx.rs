@@ -4,7 +4,7 @@
 //! (both branches are computed and one selected: no divergence), and `tanh` is built on
 //! `expm1`.
 
-use super::elementwise::fconst;
+use super::fconst;
 use crate::conversion::nvidia::ptx;
 use tile_dialects::ir::{Attr, Builder, Type, ValueId};
 

@@ -7,7 +7,7 @@
 
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::{ptx, sreg};
-use crate::passes::PassError;
+use crate::pass::PassError;
 use tile_dialects::ir::{Attr, Builder, Encoding, Op, Type, ValueId};
 
 /// How a chunk of `vec` elements of `bits` travels: (words, bits per word). A lone byte

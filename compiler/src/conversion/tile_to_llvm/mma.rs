@@ -11,7 +11,7 @@
 
 use super::{lower_type, vector_of, Lowerer};
 use crate::conversion::nvidia::ptx;
-use crate::passes::PassError;
+use crate::pass::PassError;
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use tile_dialects::ir::{Attr, Builder, Encoding, Op, Type, ValueId};

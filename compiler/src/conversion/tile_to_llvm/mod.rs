@@ -41,9 +41,8 @@ mod sort;
 mod wgmma;
 
 use crate::analysis::axis_info::AxisAnalysis;
-use crate::options::Arch;
-use crate::passes::PassError;
-use crate::pipeline::Options;
+use crate::options::{Arch, CompileOptions};
+use crate::pass::PassError;
 use std::collections::HashMap;
 use tile_dialects::ir::{loc_line, Attr, Block, Builder, Encoding, Module, Op, Region, Type, ValueId, Values};
 use tile_dialects::layout::Dist;
@@ -110,7 +109,7 @@ pub(crate) struct Lowerer<'m> {
     pub region_args: std::collections::HashSet<ValueId>,
 }
 
-pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
+pub fn run(m: &mut Module, opts: &CompileOptions) -> Result<(), PassError> {
     let mut out = Module { loc: m.loc.clone(), ..Default::default() };
     let mut funcs = vec![];
     let mut min_ptx = 0;
@@ -165,7 +164,7 @@ fn lower_kernel(
     m: &Module,
     axis: &AxisAnalysis,
     f: &Op,
-    opts: &Options,
+    opts: &CompileOptions,
     values: &mut Values,
 ) -> Result<(Vec<Op>, u32), PassError> {
     let name = f.str_attr("sym_name").unwrap_or_default();
@@ -301,6 +300,12 @@ fn collect_used(ops: &[Op], used: &mut std::collections::HashSet<ValueId>) {
             }
         }
     }
+}
+
+/// An f32 constant, exactly (elementwise.rs and math_approx.rs both build them).
+pub(super) fn fconst(b: &mut Builder, v: f64) -> ValueId {
+    let lit = crate::tilegen::types::float_literal(v, crate::sema::types::Scalar::F32);
+    b.op1("arith.constant", &[], Type::F32, &[("value", Attr(format!("{lit} : f32")))])
 }
 
 /// A `vector<N x ty>` of `elems` in order (N = `elems.len()`): a vector store's value,
@@ -489,7 +494,7 @@ impl Lowerer<'_> {
 
 /// Fails a kernel whose scratch exceeds the device's limit, naming every buffer, its size
 /// and the .tile line that needs it (Triton finds this only at launch).
-fn check_smem_budget(name: &str, l: &Lowerer, opts: &Options, loc: &str) -> Result<(), PassError> {
+fn check_smem_budget(name: &str, l: &Lowerer, opts: &CompileOptions, loc: &str) -> Result<(), PassError> {
     let limit = opts.arch.smem_limit();
     if l.smem_bytes <= limit {
         return Ok(());

@@ -13,7 +13,7 @@
 
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
-use crate::passes::PassError;
+use crate::pass::PassError;
 use tile_dialects::ir::{Attr, Builder, Op, Region, Type, ValueId};
 
 /// The CUDA device functions a kernel may call, each with its LLVM type.

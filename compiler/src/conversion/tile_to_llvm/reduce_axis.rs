@@ -27,7 +27,7 @@ use super::convert::gep;
 use super::reduce::{combiner, identity};
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
-use crate::passes::PassError;
+use crate::pass::PassError;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 use tile_dialects::layout::{gather_bits, HwDim};
 

@@ -36,7 +36,7 @@ use super::combine::{Combiner, Partial};
 use super::convert::gep;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
-use crate::passes::PassError;
+use crate::pass::PassError;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 use tile_dialects::layout::{div_mod, mul_const, Dist};
 

@@ -11,7 +11,7 @@
 //! alignment.
 
 use super::{lower_type, Lowerer};
-use crate::passes::PassError;
+use crate::pass::PassError;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 use tile_dialects::layout::{elem_bytes, Shared};
 

@@ -31,7 +31,7 @@ use super::{lower_type, Lowerer};
 use crate::analysis::shared_addresses::tid_bit_masks;
 use crate::conversion::nvidia::ptx;
 use crate::conversion::nvidia::wgmma::descriptor_fields;
-use crate::passes::PassError;
+use crate::pass::PassError;
 use std::collections::HashMap;
 use tile_dialects::ir::{Attr, Builder, Encoding, Mma, Op, Shared, Type, ValueId};
 use tile_dialects::layout::mma::ptx_kind;

@@ -23,7 +23,7 @@
 //!    the dot, not staged.
 
 use super::{is_cheap, State};
-use crate::passes::PassError;
+use crate::pass::PassError;
 use tile_dialects::ir::{Attr, Encoding, Op, Type, ValueId};
 use tile_dialects::layout::mma::{self, DotPlan, Operand, Source};
 

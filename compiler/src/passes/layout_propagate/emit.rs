@@ -3,7 +3,7 @@
 //! was not emitted in.
 
 use super::{anchor, is_cheap, State};
-use crate::passes::PassError;
+use crate::pass::PassError;
 use tile_dialects::ir::{Block, Encoding, Op, Region, ValueId};
 
 impl State<'_> {

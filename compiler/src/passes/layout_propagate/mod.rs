@@ -22,9 +22,9 @@
 //!    demanded in an encoding it was not emitted in, a `layout.convert` right after its
 //!    definition (or at the top of the block that defines it).
 
+use crate::options::CompileOptions;
+use crate::pass::PassError;
 use crate::passes::coalesce::num_warps;
-use crate::passes::PassError;
-use crate::pipeline::Options;
 use std::collections::{HashMap, HashSet};
 use tile_dialects::ir::{Attr, Encoding, Module, Op, Type, ValueId, Values};
 use tile_dialects::layout::blocked::{blocked_for_scan, blocked_with_order};
@@ -59,7 +59,7 @@ pub(super) struct State<'a> {
     broadcasts: HashSet<ValueId>,
 }
 
-pub fn run(m: &mut Module, opts: &Options) -> Result<(), PassError> {
+pub fn run(m: &mut Module, opts: &CompileOptions) -> Result<(), PassError> {
     m.funcs_mut(|values, func| {
         let nw = num_warps(func, opts);
         let mut st = State {

@@ -42,12 +42,12 @@ mod analyse;
 mod registers;
 mod rewrite;
 
-use crate::passes::PassError;
-use crate::pipeline::Options;
+use crate::options::CompileOptions;
+use crate::pass::PassError;
 use std::collections::{HashMap, HashSet};
 use tile_dialects::ir::{Attr, Module, Op, ValueId, Values};
 
-pub fn run(m: &mut Module, _opts: &Options) -> Result<(), PassError> {
+pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
     m.funcs_mut(|values, func| {
         let default = func.int_attr("tile.num_stages").unwrap_or(1);
         let mut ctx = Ctx { consts: HashMap::new(), defs: HashMap::new(), used: HashSet::new() };
