@@ -144,9 +144,10 @@ def check_links(docs):
 
 
 def check_builtins():
-    src = open(os.path.join(ROOT, "compiler/src/sema/builtins.rs"), encoding="utf-8").read()
-    table = src[src.index("pub(crate) const NAMES"):]
-    names = re.findall(r'"(\w+)"', table[: table.index("];")])
+    # The builtin table's first column: every builtin's name (compiler/src/builtin_table.rs).
+    src = open(os.path.join(ROOT, "compiler/src/builtin_table.rs"), encoding="utf-8").read()
+    table = src[src.index("pub(crate) const SIGS"):]
+    names = re.findall(r'^\s*\("(\w+)"', table[: table.index("\n];")], flags=re.M)
     failures = []
     for doc in ("docs/language.md", "docs/porting-from-triton.md"):
         text = open(os.path.join(ROOT, doc), encoding="utf-8").read()
