@@ -169,6 +169,21 @@ pub(crate) fn min_max(f: MathFn, a: ConstVal, b: ConstVal, ty: Scalar) -> ConstV
     normalize(ConstVal::Int(wrap(r, ty)), ty)
 }
 
+/// A comparison `op` of two values ordered `ord` (`None`: a NaN, unordered: only `!=`).
+pub(crate) fn compare(op: BinOp, ord: Option<std::cmp::Ordering>) -> bool {
+    use BinOp::*;
+    match (op, ord) {
+        (Ne, None) => true,
+        (_, None) => false,
+        (Eq, Some(o)) => o.is_eq(),
+        (Ne, Some(o)) => o.is_ne(),
+        (Lt, Some(o)) => o.is_lt(),
+        (Le, Some(o)) => o.is_le(),
+        (Gt, Some(o)) => o.is_gt(),
+        (_, Some(o)) => o.is_ge(),
+    }
+}
+
 /// Folds a binary operator on constants whose (common) type is `ty`.
 pub(crate) fn binary(op: BinOp, a: ConstVal, b: ConstVal, ty: Scalar) -> Result<ConstVal, String> {
     use BinOp::*;
@@ -178,17 +193,7 @@ pub(crate) fn binary(op: BinOp, a: ConstVal, b: ConstVal, ty: Scalar) -> Result<
         } else {
             Some(as_int(a, ty).cmp(&as_int(b, ty)))
         };
-        let r = match (op, ord) {
-            (Ne, None) => true,
-            (_, None) => false,
-            (Eq, Some(o)) => o.is_eq(),
-            (Ne, Some(o)) => o.is_ne(),
-            (Lt, Some(o)) => o.is_lt(),
-            (Le, Some(o)) => o.is_le(),
-            (Gt, Some(o)) => o.is_gt(),
-            (_, Some(o)) => o.is_ge(),
-        };
-        return Ok(ConstVal::Bool(r));
+        return Ok(ConstVal::Bool(compare(op, ord)));
     }
     if ty.is_float() {
         let (x, y) = (as_f64(a, ty), as_f64(b, ty));

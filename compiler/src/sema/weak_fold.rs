@@ -6,7 +6,7 @@
 //! u64 by value; f32, or f64 beyond f32's normal range). Integer `/` and `%` keep the
 //! tile language's truncation (as on tiles); everything else is exact.
 
-use super::consts::int_value;
+use super::consts::{compare, int_value};
 use super::tir::{BinOp, ConstVal, UnOp};
 use super::types::Scalar;
 
@@ -112,20 +112,6 @@ pub(crate) fn binary(op: BinOp, a: ConstVal, ta: Scalar, b: ConstVal, tb: Scalar
         _ => unreachable!("comparisons and logical operators handled above"),
     };
     int_const(r)
-}
-
-fn compare(op: BinOp, ord: Option<std::cmp::Ordering>) -> bool {
-    use BinOp::*;
-    match (op, ord) {
-        (Ne, None) => true,
-        (_, None) => false,
-        (Eq, Some(o)) => o.is_eq(),
-        (Ne, Some(o)) => o.is_ne(),
-        (Lt, Some(o)) => o.is_lt(),
-        (Le, Some(o)) => o.is_le(),
-        (Gt, Some(o)) => o.is_gt(),
-        (_, Some(o)) => o.is_ge(),
-    }
 }
 
 /// Folds `-x` and `~x` on a weak integer constant as Python would (`-2147483648` is the
