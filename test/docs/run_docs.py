@@ -6,6 +6,7 @@ A fenced block's info string says what it is:
   ```sh / ```bash / ```python   run (sh with `bash -e`, Python with python3)
   ```sh gpu, ```python gpu      needs a GPU: not run here
   ```sh long                    a build or a whole test suite: not run here
+  ```sh gpu cargo               needs Rust's cargo too: skipped (SKIP) where there is none
   ```python triton              Triton's code, shown for comparison: not run
   ```rust file=PATH             must be PATH's text exactly
   anything else (```, ```text)  not run
@@ -30,6 +31,7 @@ marked `gpu` too, and skips the checks that need the repository's build.
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -88,6 +90,9 @@ def run_snippets(path, selected, verbose, gpu=False):
         if lang not in ("sh", "bash", "python") or tags & skip:
             continue
         if selected and not any(s in where for s in selected):
+            continue
+        if "cargo" in tags and shutil.which("cargo") is None:
+            print(f"SKIP {where} ({lang}: needs cargo)")
             continue
         if work is None:
             work = scratch()
