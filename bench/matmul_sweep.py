@@ -11,6 +11,9 @@ Implementations, each checked against torch (relative Frobenius error) before it
   it: specialised on the arguments (3000 and 4104 as multiples of 8, ...).
 - `tilec_tuned`: examples/matmul_autotune.tile, tuned at its first launch of each shape
   (its `#[autotune]`: Triton's tutorial configurations).
+- `tilec_splitk`: examples/matmul_splitk.tile (the K loop split over a second grid axis,
+  autotuned), for skinny shapes (M <= 128) only; `tilec_best` is the faster of
+  `tilec_tuned` and `tilec_splitk` for each shape (the example a user would pick).
 - `cublas`: `torch.matmul(a, b, out=c)`.
 - `triton`: Triton's tutorial 03 kernel, autotuned, from the optional module
   `triton_reference` found in `--ref-dir` (not shipped here: Triton's code is not ours
@@ -151,7 +154,8 @@ def tuned_reference(kern, a, b, c):
 def kernels():
     """tilec's kernels by (name, dtype): the examples as written (f16) and made bf16."""
     out = {}
-    for name, file in (("tilec", "matmul.tile"), ("tilec_tuned", "matmul_autotune.tile")):
+    for name, file in (("tilec", "matmul.tile"), ("tilec_tuned", "matmul_autotune.tile"),
+                       ("tilec_splitk", "matmul_splitk.tile")):
         src = open(os.path.join(ROOT, "examples", file)).read()
         out[(name, torch.float16)] = tilec.compile(src)
         out[(name, torch.bfloat16)] = tilec.compile(src.replace("*f16", "*bf16").replace(".to(f16)", ".to(bf16)"))
@@ -166,6 +170,20 @@ def tilec_launch(k, a, b, c):
     def grid(meta):
         return (tilec.cdiv(M, meta["BM"]) * tilec.cdiv(N, meta["BN"]),)
     return lambda: k[grid](*args), args
+
+
+def splitk_launch(k, a, b, c):
+    """matmul_splitk.tile on (a, b, c): partials and counters sized for every
+    configuration (BM, BN >= 64, SPLIT <= 16); unit inner strides."""
+    M, K = a.shape
+    N = b.shape[1]
+    tiles = tilec.cdiv(M, 64) * tilec.cdiv(N, 64)
+    ws = torch.empty(tiles * 16 * 64 * 64, device="cuda", dtype=torch.float32)
+    count = torch.zeros(tiles, device="cuda", dtype=torch.int32)
+
+    def grid(meta):
+        return (tilec.cdiv(M, meta["BM"]) * tilec.cdiv(N, meta["BN"]), meta["SPLIT"])
+    return lambda: k[grid](a, b, c, ws, count, M, N, K, a.stride(0), b.stride(0), c.stride(0))
 
 
 def spec_text(k, args):
@@ -250,6 +268,10 @@ def run_case(M, N, K, lab, dt, ks, ref_mod, rounds):
         add(impl, make)
         if impl == "tilec_tuned" and ks[(impl, dt)].best_config is not None:
             row["tilec_tuned_config"] = ks[(impl, dt)].best_config["label"]
+    if M <= 128:  # (its i32 workspace offsets also bound M x N x SPLIT)
+        add("tilec_splitk", lambda c: splitk_launch(ks[("tilec_splitk", dt)], a, b, c))
+        if ks[("tilec_splitk", dt)].best_config is not None:
+            row["tilec_splitk_config"] = ks[("tilec_splitk", dt)].best_config["label"]
     add("cublas", lambda c: (lambda: torch.matmul(a, b, out=c)))
     if ref_mod is not None:
         add("triton", lambda c: triton_launch(ref_mod, a, b, c))
@@ -265,11 +287,16 @@ def run_case(M, N, K, lab, dt, ks, ref_mod, rounds):
         row[f"{impl}_us"] = round(ms * 1e3, 2)
         row[f"{impl}_tflops"] = round(flops / (ms * 1e-3) / 1e12, 1)
     cub = row.get("cublas_us")
-    for impl in ("tilec", "tilec_tuned", "triton"):
+    best = [row[f"{i}_us"] for i in ("tilec_tuned", "tilec_splitk") if row.get(f"{i}_us")]
+    if best:
+        row["tilec_best_us"] = min(best)
+        row["tilec_best_tflops"] = round(flops / (min(best) * 1e-6) / 1e12, 1)
+    for impl in ("tilec", "tilec_tuned", "tilec_splitk", "tilec_best", "triton"):
         if cub and row.get(f"{impl}_us"):
             row[f"{impl}/cublas"] = round(cub / row[f"{impl}_us"], 3)
-    line = ", ".join(f"{i} {row.get(i + '_tflops', '—')}" for i in ("tilec", "tilec_tuned", "cublas", "triton"))
-    notes = "; ".join(f"{i}: {row[i + '_note']}" for i in ("tilec", "tilec_tuned", "cublas", "triton")
+    line = ", ".join(f"{i} {row.get(i + '_tflops', '—')}" for i in ("tilec", "tilec_tuned", "tilec_splitk", "cublas",
+                                                                   "triton"))
+    notes = "; ".join(f"{i}: {row[i + '_note']}" for i in ("tilec", "tilec_tuned", "tilec_splitk", "cublas", "triton")
                       if i + "_note" in row)
     print(f"{name} ({lab}): TFLOP/s {line}; tilec spec {row.get('tilec_spec', '?')}"
           + (f"; {notes}" if notes else ""), flush=True)
@@ -277,10 +304,12 @@ def run_case(M, N, K, lab, dt, ks, ref_mod, rounds):
     return row
 
 
-COLUMNS = ["shape", "what", "dtype", "tilec_tflops", "tilec_tuned_tflops", "cublas_tflops", "triton_tflops",
-           "tilec/cublas", "tilec_tuned/cublas", "triton/cublas", "tilec_spec", "tilec_tuned_config",
-           "tilec_us", "tilec_tuned_us", "cublas_us", "triton_us", "tilec_err", "tilec_tuned_err", "triton_err",
-           "tilec_note", "tilec_tuned_note", "cublas_note", "triton_note"]
+COLUMNS = ["shape", "what", "dtype", "tilec_tflops", "tilec_tuned_tflops", "tilec_splitk_tflops", "cublas_tflops",
+           "triton_tflops", "tilec/cublas", "tilec_tuned/cublas", "tilec_best/cublas", "triton/cublas", "tilec_spec",
+           "tilec_tuned_config", "tilec_splitk_config",
+           "tilec_us", "tilec_tuned_us", "tilec_splitk_us", "cublas_us", "triton_us", "tilec_err", "tilec_tuned_err",
+           "tilec_splitk_err", "triton_err", "tilec_note", "tilec_tuned_note", "tilec_splitk_note", "cublas_note",
+           "triton_note"]
 
 
 def write(out, rows, skipped, secs):
@@ -288,15 +317,20 @@ def write(out, rows, skipped, secs):
         w = csv.DictWriter(f, fieldnames=COLUMNS + ["M", "N", "K"], extrasaction="ignore")
         w.writeheader()
         w.writerows(rows)
-    shown = COLUMNS[:12]
+    shown = COLUMNS[:15]
     lines = ["| " + " | ".join(shown) + " |", "|" + "---|" * len(shown)]
     for r in rows:
         cells = [str(r.get(c, r.get(c.replace("_tflops", "_note"), "—"))) for c in shown]
         lines.append("| " + " | ".join(cells) + " |")
     ratios = [r["tilec/cublas"] for r in rows if "tilec/cublas" in r]
     tuned = [r["tilec_tuned/cublas"] for r in rows if "tilec_tuned/cublas" in r]
+    best = [r["tilec_best/cublas"] for r in rows if "tilec_best/cublas" in r]
+    vs_triton = [r["tilec_best_us"] / r["triton_us"] for r in rows if r.get("tilec_best_us") and r.get("triton_us")]
     summary = [f"{len(rows)} cases in {secs:.0f} s (ratios above 1: faster than cuBLAS)."]
-    for label, xs in (("tilec/cuBLAS", ratios), ("tilec_tuned/cuBLAS", tuned)):
+    if vs_triton:
+        slower = sum(1 for x in vs_triton if x > 1.0)
+        summary.append(f"tilec_best slower than Triton's tutorial kernel on {slower} of {len(vs_triton)} shapes.")
+    for label, xs in (("tilec/cuBLAS", ratios), ("tilec_tuned/cuBLAS", tuned), ("tilec_best/cuBLAS", best)):
         if xs:
             geo = math.exp(sum(math.log(x) for x in xs) / len(xs))
             summary.append(f"{label}: geometric mean {geo:.3f}, min {min(xs):.3f}, max {max(xs):.3f}.")
@@ -319,7 +353,7 @@ def plot(out, rows):
         return
     fig, ax = plt.subplots(figsize=(max(10, 0.28 * len(rows)), 5))
     xs = range(len(rows))
-    for key, mark in (("tilec/cublas", "o"), ("tilec_tuned/cublas", "s"), ("triton/cublas", "^")):
+    for key, mark in (("tilec/cublas", "o"), ("tilec_best/cublas", "s"), ("triton/cublas", "^")):
         ax.plot(xs, [r.get(key, float("nan")) for r in rows], mark, label=key.replace("cublas", "cuBLAS"))
     ax.axhline(1.0, color="gray", lw=0.8)
     ax.set_xticks(list(xs))
