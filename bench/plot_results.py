@@ -2,7 +2,7 @@
 """Plots the benchmark results for docs/performance.md.
 
 Reads (no GPU, no network):
-  bench/results/raw-2026-11-26-h200-session12/sweep_results.csv  (bench/matmul_sweep.py's output)
+  bench/results/raw-2026-11-26-h200-session13/sweep/results.csv  (bench/matmul_sweep.py's output)
   X
 and writes docs/images/matmul_sweep_ratio.png, docs/images/matmul_sweep_tokens.png and
 docs/images/kernels_vs_triton.png. Needs matplotlib (`pip install matplotlib`).
@@ -17,7 +17,7 @@ import os
 import re
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SWEEP = os.path.join(ROOT, "bench/results/raw-2026-11-26-h200-session12/sweep_results.csv")
+SWEEP = os.path.join(ROOT, "bench/results/raw-2026-11-26-h200-session13/sweep/results.csv")
 TABLE = os.path.join(ROOT, "bench/results/2026-11-26-readme-notes.md")
 
 
@@ -56,7 +56,7 @@ def geomean(xs):
 
 
 def plot_sweep_ratio(plt, rows, out):
-    """tilec / cuBLAS for every shape of the sweep, f16 and bf16, fixed and autotuned."""
+    """tilec / cuBLAS for every shape of the sweep, f16 and bf16, fixed and the best example."""
     shapes = []
     for r in rows:
         if r["shape"] not in shapes:
@@ -65,8 +65,8 @@ def plot_sweep_ratio(plt, rows, out):
     fig, ax = plt.subplots(figsize=(12, 5.5))
     width = 0.2
     series = [
-        ("float16", "tilec_tuned/cublas", "matmul_autotune.tile, f16", "#1f77b4"),
-        ("bfloat16", "tilec_tuned/cublas", "matmul_autotune.tile, bf16", "#6baed6"),
+        ("float16", "tilec_best/cublas", "best example (autotuned; split-K at M <= 128), f16", "#1f77b4"),
+        ("bfloat16", "tilec_best/cublas", "best example (autotuned; split-K at M <= 128), bf16", "#6baed6"),
         ("float16", "tilec/cublas", "matmul.tile (fixed tile), f16", "#ff7f0e"),
         ("bfloat16", "tilec/cublas", "matmul.tile (fixed tile), bf16", "#fdae6b"),
     ]
@@ -103,10 +103,12 @@ def plot_sweep_tokens(plt, rows, out):
         ms = [int(r["M"]) for r in rs]
         for col, label, style in [
             ("tilec_tuned_tflops", "tilec (autotuned)", "o-"),
+            ("tilec_splitk_tflops", "tilec (split-K)", "d:"),
             ("tilec_tflops", "tilec (fixed tile)", "s--"),
             ("cublas_tflops", "cuBLAS", "^-"),
         ]:
-            ax.plot(ms, [number(r[col]) for r in rs], style, label=label, markersize=4)
+            ys = [number(r.get(col, "")) for r in rs]  # split-K: M <= 128 only
+            ax.plot(ms, [math.nan if y is None else y for y in ys], style, label=label, markersize=4)
         ax.set_xscale("log", base=2)
         ax.set_title(f"{name}: N={rs[0]['N']}, K={rs[0]['K']}", fontsize=9)
         ax.set_xlabel("M (tokens)", fontsize=8)
