@@ -2,6 +2,8 @@
 
 use std::process::ExitCode;
 
+pub mod flags;
+
 /// Parses the command line: `--help` and `--version` print and exit 0; a bad flag is one
 /// `TOOL: error: ...` message and exit status 1, like every other input error (clap's
 /// own would be 2, the status of an internal error). Also makes a closed pipe

@@ -121,3 +121,42 @@ fn mlir_input_breaking_a_rule_is_refused_before_any_pass() {
         stderr(&o)
     );
 }
+
+/// The compile flags are one definition (`tilec_tools::flags`): both tools list them with
+/// the same help, and refuse the same bad values with the same message.
+#[test]
+fn both_tools_share_the_compile_flags() {
+    let help = |o: Output| String::from_utf8_lossy(&o.stdout).into_owned();
+    let ours = help(tilec(&["--help"]));
+    let runs = help(common::tilerun(&["--help"]));
+    // One option's entry, whitespace collapsed (clap lays long help out differently when
+    // some entry of the tool has several paragraphs).
+    let entry = |h: &str, flag: &str| {
+        let mut blocks: Vec<String> = Vec::new();
+        for l in h.lines() {
+            if l.trim_start().starts_with('-') || blocks.is_empty() {
+                blocks.push(String::new());
+            }
+            blocks.last_mut().unwrap().push_str(&format!(" {l}"));
+        }
+        let b = blocks.into_iter().find(|b| b.trim_start().starts_with(flag)).unwrap_or_default();
+        b.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    for flag in ["-D <NAME=VALUE>", "--num-warps", "--index-bits", "--divisibility", "--lineinfo", "--no-fp-fusion"] {
+        assert!(!entry(&ours, flag).is_empty(), "tilec --help lacks {flag}");
+        assert_eq!(entry(&ours, flag), entry(&runs, flag), "{flag}");
+    }
+    for (args, want) in [
+        (vec!["--index-bits", "16"], "error: --index-bits must be 32 or 64, not 16\n"),
+        (vec!["-D", "X"], "error: -D `X`: write NAME=VALUE\n"),
+        (vec!["--divisibility", "n=x"], "error: --divisibility n=x: not a number\n"),
+    ] {
+        let mut a = vec!["examples/add.tile"];
+        a.extend(&args);
+        let o = tilec(&a);
+        assert_eq!((o.status.code(), stderr(&o)), (Some(1), format!("tilec: {want}")), "{args:?}");
+        a.push("--compile-only");
+        let o = common::tilerun(&a);
+        assert_eq!((o.status.code(), stderr(&o)), (Some(1), format!("tilerun: {want}")), "{args:?}");
+    }
+}

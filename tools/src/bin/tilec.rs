@@ -7,7 +7,8 @@ use tilec::internals::driver;
 use tilec::internals::passes::{self, REGISTRY};
 use tilec::internals::pipeline::{self, DiagnosticSink, PrintIr};
 use tilec::internals::source::SourceFile;
-use tilec::options::{Arch, NumWarps};
+use tilec::options::Arch;
+use tilec_tools::flags::CompileFlags;
 use tilec::CompileOptions;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -35,21 +36,11 @@ struct Cli {
     /// Compile only this kernel.
     #[arg(long)]
     kernel: Option<String>,
-    /// Override a const parameter: -D BLOCK=512.
-    #[arg(short = 'D', value_name = "NAME=VALUE")]
-    defines: Vec<String>,
     /// Target: sm_80, sm_90 or sm_90a.
     #[arg(long, default_value = "sm_90")]
     arch: Arch,
-    /// Warps per program, 1 to 32, a power of two (overrides #[num_warps]).
-    #[arg(long)]
-    num_warps: Option<NumWarps>,
-    /// Width of address offsets: 32 where they fit (the default), or 64.
-    #[arg(long, default_value_t = 32)]
-    index_bits: u32,
-    /// Specialise on an argument: an integer divisible by K, or a pointer aligned to K bytes.
-    #[arg(long, value_name = "NAME=K")]
-    divisibility: Vec<String>,
+    #[command(flatten)]
+    compile: CompileFlags,
     /// Specialise on an integer argument equal to 1 (a unit stride): --assume sxc=1.
     #[arg(long, value_name = "NAME=1")]
     assume: Vec<String>,
@@ -81,13 +72,6 @@ struct Cli {
     /// Compile #[autotune] configuration N (see --list-configs) of the autotuned kernel.
     #[arg(long, value_name = "N")]
     config: Option<usize>,
-    /// Emit .loc line info that points into the .tile file.
-    #[arg(long)]
-    lineinfo: bool,
-    /// Keep every float multiply and add rounded on its own (no FMA contraction; Triton's
-    /// `enable_fp_fusion=False`).
-    #[arg(long)]
-    no_fp_fusion: bool,
     /// Run the kernel in the interpreter on ARGS (tilerun's argument specs) at the tile
     /// level (a .mlir: as given) and after each pass (a .mlir: those of --passes), and
     /// name the first pass whose result differs. Needs --grid.
@@ -167,16 +151,6 @@ fn run(cli: Cli) -> Result<(), Failure> {
     let text =
         std::fs::read_to_string(&path).map_err(|e| format!("tilec: error: cannot read {}: {e}", path.display()))?;
     let file = SourceFile::new(path.to_string_lossy(), text);
-    let defines = cli.defines.iter().map(|d| pair(d, "-D")).collect::<Result<Vec<_>, _>>()?;
-    let divisibility = cli
-        .divisibility
-        .iter()
-        .map(|d| {
-            let (n, k) = pair(d, "--divisibility")?;
-            let k: u32 = k.parse().map_err(|_| format!("tilec: error: --divisibility {n}={k}: not a number"))?;
-            Ok((n, k))
-        })
-        .collect::<Result<Vec<_>, String>>()?;
     let equal_to_one = cli
         .assume
         .iter()
@@ -189,16 +163,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
         })
         .collect::<Result<Vec<_>, String>>()?;
     let mut opts = CompileOptions {
-        arch: cli.arch,
-        num_warps: cli.num_warps,
-        num_stages: None,
-        index_bits: cli.index_bits,
-        lineinfo: cli.lineinfo,
-        defines,
         kernel: cli.kernel.clone(),
-        divisibility,
         equal_to_one,
-        fp_fusion: !cli.no_fp_fusion,
+        ..cli.compile.options(cli.arch).map_err(|m| format!("tilec: error: {m}"))?
     };
     opts.check().map_err(|m| format!("tilec: error: {m}"))?;
     if (cli.list_configs || cli.config.is_some()) && path.extension().is_some_and(|e| e == "mlir") {

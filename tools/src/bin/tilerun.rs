@@ -1,7 +1,6 @@
 //! `tilerun`: run a tile kernel on the GPU with generated or .npy inputs, save and check
 //! its outputs, time it. The work is in the `tile-runtime` crate; this is its command line.
 
-use clap::builder::TypedValueParser;
 use clap::Parser;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -13,7 +12,8 @@ use tile_runtime::plan_run::{self, PlanOptions};
 use tile_runtime::run::{self, Bytes, Options};
 use tile_runtime::spec::{self, parse_pair};
 use tile_runtime::Error;
-use tilec::options::{Arch, CompileOptions, NumWarps};
+use tilec::options::Arch;
+use tilec_tools::flags::CompileFlags;
 
 const AFTER_HELP: &str = "\
 ARGS (in parameter order, or NAME=SPEC):
@@ -66,32 +66,15 @@ struct Cli {
     #[arg(value_name = "ARG", allow_negative_numbers = true)]
     args: Vec<String>,
 
-    /// .tile: override a const parameter.
-    #[arg(short = 'D', value_name = "NAME=VALUE")]
-    defines: Vec<String>,
     /// .tile: target, sm_80, sm_90 or sm_90a (default: the device's: sm_90a on Hopper, sm_90 on newer GPUs, sm_80 below; sm_90 with --compile-only).
     #[arg(long)]
     arch: Option<Arch>,
-    /// .tile: warps per program, 1 to 32, a power of two.
-    #[arg(long)]
-    num_warps: Option<NumWarps>,
-    /// .tile: width of address offsets.
-    #[arg(long, default_value_t = 32, value_parser = clap::builder::PossibleValuesParser::new(["32", "64"]).map(|s| s.parse::<u32>().unwrap()))]
-    index_bits: u32,
     /// .tile: do not specialise on argument values (powers of two dividing them, ones).
     #[arg(long)]
     no_specialise: bool,
-    /// .tile: specialise on an integer argument divisible by K (a power of two; more than
-    /// the automatic 16), as tilec's flag: NAME=K (repeatable). A launch whose argument is
-    /// not a multiple is refused.
-    #[arg(long, value_name = "NAME=K")]
-    divisibility: Vec<String>,
-    /// .tile: emit line info.
-    #[arg(long)]
-    lineinfo: bool,
-    /// .tile: no FMA contraction of float multiplies and adds.
-    #[arg(long)]
-    no_fp_fusion: bool,
+    /// .tile: how to compile it (the flags tilec takes too).
+    #[command(flatten)]
+    compile: CompileFlags,
     /// Write the PTX that runs to this file, and its metadata beside it (OUT.json).
     #[arg(long, value_name = "OUT.ptx")]
     emit_ptx: Option<PathBuf>,
@@ -203,16 +186,7 @@ fn options(cli: Cli) -> Result<Options, Error> {
         kernel: cli.kernel,
         grid: cli.grid.as_deref().map(Grid::parse).transpose()?,
         args: cli.args.iter().map(|a| spec::parse_arg(a)).collect::<Result<_, _>>()?,
-        compile: CompileOptions {
-            arch: cli.arch.unwrap_or_default(),
-            num_warps: cli.num_warps,
-            index_bits: cli.index_bits,
-            defines: pairs(&cli.defines, "-D")?,
-            divisibility: divisors(&cli.divisibility)?,
-            lineinfo: cli.lineinfo,
-            fp_fusion: !cli.no_fp_fusion,
-            ..CompileOptions::default()
-        },
+        compile: cli.compile.options(cli.arch.unwrap_or_default()).map_err(Error::msg)?,
         no_specialise: cli.no_specialise,
         arch_given: cli.arch.is_some(),
         seed: cli.seed,
@@ -255,19 +229,9 @@ fn plan_options(cli: Cli) -> Result<(Plan, PlanOptions), Error> {
         flops: None,
         label: cli.label.clone(),
     });
-    let defines = cli.defines.iter().map(|s| parse_pair(s, "-D")).collect::<Result<Vec<_>, _>>()?;
     let o = PlanOptions {
         interp: interp_options(&cli),
-        compile: CompileOptions {
-            arch: cli.arch.unwrap_or_default(),
-            num_warps: cli.num_warps,
-            index_bits: cli.index_bits,
-            defines,
-            divisibility: divisors(&cli.divisibility)?,
-            lineinfo: cli.lineinfo,
-            fp_fusion: !cli.no_fp_fusion,
-            ..CompileOptions::default()
-        },
+        compile: cli.compile.options(cli.arch.unwrap_or_default()).map_err(Error::msg)?,
         no_specialise: cli.no_specialise,
         arch_given: cli.arch.is_some(),
         seed: cli.seed,
@@ -332,15 +296,4 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
-}
-
-/// `--divisibility NAME=K` pairs (K checked by the compile options: a power of two).
-fn divisors(v: &[String]) -> Result<Vec<(String, u32)>, Error> {
-    v.iter()
-        .map(|d| {
-            let (n, k) = parse_pair(d, "--divisibility")?;
-            let k = k.parse::<u32>().map_err(|_| Error::msg(format!("--divisibility {n}={k}: not a number")))?;
-            Ok((n, k))
-        })
-        .collect()
 }
