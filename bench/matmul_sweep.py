@@ -12,8 +12,11 @@ Implementations, each checked against torch (relative Frobenius error) before it
 - `tilec_tuned`: examples/matmul_autotune.tile, tuned at its first launch of each shape
   (its `#[autotune]`: Triton's tutorial configurations).
 - `tilec_splitk`: examples/matmul_splitk.tile (the K loop split over a second grid axis,
-  autotuned), for skinny shapes (M <= 128) only; `tilec_best` is the faster of
-  `tilec_tuned` and `tilec_splitk` for each shape (the example a user would pick).
+  autotuned), for skinny shapes (M <= 128) only.
+- `tilec_streamk`: examples/matmul_streamk.tile (128x256 tiles, the last partial wave split
+  over K), where its plan splits (the last wave at most half full on this GPU's SMs).
+  `tilec_best` is the fastest of `tilec_tuned`, `tilec_splitk` and `tilec_streamk` for
+  each shape (the example a user would pick).
 - `cublas`: `torch.matmul(a, b, out=c)`.
 - `triton`: Triton's tutorial 03 kernel, autotuned, from the optional module
   `triton_reference` found in `--ref-dir` (not shipped here: Triton's code is not ours
@@ -155,7 +158,7 @@ def kernels():
     """tilec's kernels by (name, dtype): the examples as written (f16) and made bf16."""
     out = {}
     for name, file in (("tilec", "matmul.tile"), ("tilec_tuned", "matmul_autotune.tile"),
-                       ("tilec_splitk", "matmul_splitk.tile")):
+                       ("tilec_splitk", "matmul_splitk.tile"), ("tilec_streamk", "matmul_streamk.tile")):
         src = open(os.path.join(ROOT, "examples", file)).read()
         out[(name, torch.float16)] = tilec.compile(src)
         out[(name, torch.bfloat16)] = tilec.compile(src.replace("*f16", "*bf16").replace(".to(f16)", ".to(bf16)"))
@@ -184,6 +187,25 @@ def splitk_launch(k, a, b, c):
     def grid(meta):
         return (tilec.cdiv(M, meta["BM"]) * tilec.cdiv(N, meta["BN"]), meta["SPLIT"])
     return lambda: k[grid](a, b, c, ws, count, M, N, K, a.stride(0), b.stride(0), c.stride(0))
+
+
+def streamk_plan(M, N, K, slots, BM=128, BN=256, BK=64):
+    """matmul_streamk.tile's plan (its header): (data-parallel tiles, split, split tiles)."""
+    tiles = tilec.cdiv(M, BM) * tilec.cdiv(N, BN)
+    rem = tiles % slots
+    if rem and 2 * rem <= slots:
+        return tiles - rem, min(slots // rem, tilec.cdiv(K, BK)), rem
+    return tiles, 1, 0
+
+
+def streamk_launch(k, a, b, c, plan):
+    M, K = a.shape
+    N = b.shape[1]
+    dp, split, parts = plan
+    ws = torch.empty(parts * split * 128 * 256, device="cuda", dtype=torch.float32)
+    count = torch.zeros(parts, device="cuda", dtype=torch.int32)
+    grid = (dp + parts * split,)
+    return lambda: k[grid](a, b, c, ws, count, M, N, K, a.stride(0), b.stride(0), c.stride(0), dp, split)
 
 
 def spec_text(k, args):
@@ -272,6 +294,10 @@ def run_case(M, N, K, lab, dt, ks, ref_mod, rounds):
         add("tilec_splitk", lambda c: splitk_launch(ks[("tilec_splitk", dt)], a, b, c))
         if ks[("tilec_splitk", dt)].best_config is not None:
             row["tilec_splitk_config"] = ks[("tilec_splitk", dt)].best_config["label"]
+    plan = streamk_plan(M, N, K, torch.cuda.get_device_properties(0).multi_processor_count)
+    if plan[2]:
+        add("tilec_streamk", lambda c: streamk_launch(ks[("tilec_streamk", dt)], a, b, c, plan))
+        row["tilec_streamk_plan"] = f"dp={plan[0]} split={plan[1]}"
     add("cublas", lambda c: (lambda: torch.matmul(a, b, out=c)))
     if ref_mod is not None:
         add("triton", lambda c: triton_launch(ref_mod, a, b, c))
@@ -287,16 +313,16 @@ def run_case(M, N, K, lab, dt, ks, ref_mod, rounds):
         row[f"{impl}_us"] = round(ms * 1e3, 2)
         row[f"{impl}_tflops"] = round(flops / (ms * 1e-3) / 1e12, 1)
     cub = row.get("cublas_us")
-    best = [row[f"{i}_us"] for i in ("tilec_tuned", "tilec_splitk") if row.get(f"{i}_us")]
+    best = [row[f"{i}_us"] for i in ("tilec_tuned", "tilec_splitk", "tilec_streamk") if row.get(f"{i}_us")]
     if best:
         row["tilec_best_us"] = min(best)
         row["tilec_best_tflops"] = round(flops / (min(best) * 1e-6) / 1e12, 1)
-    for impl in ("tilec", "tilec_tuned", "tilec_splitk", "tilec_best", "triton"):
+    for impl in ("tilec", "tilec_tuned", "tilec_splitk", "tilec_streamk", "tilec_best", "triton"):
         if cub and row.get(f"{impl}_us"):
             row[f"{impl}/cublas"] = round(cub / row[f"{impl}_us"], 3)
-    line = ", ".join(f"{i} {row.get(i + '_tflops', '—')}" for i in ("tilec", "tilec_tuned", "tilec_splitk", "cublas",
-                                                                   "triton"))
-    notes = "; ".join(f"{i}: {row[i + '_note']}" for i in ("tilec", "tilec_tuned", "tilec_splitk", "cublas", "triton")
+    impl_names = ("tilec", "tilec_tuned", "tilec_splitk", "tilec_streamk", "cublas", "triton")
+    line = ", ".join(f"{i} {row.get(i + '_tflops', '—')}" for i in impl_names)
+    notes = "; ".join(f"{i}: {row[i + '_note']}" for i in impl_names
                       if i + "_note" in row)
     print(f"{name} ({lab}): TFLOP/s {line}; tilec spec {row.get('tilec_spec', '?')}"
           + (f"; {notes}" if notes else ""), flush=True)
@@ -304,12 +330,12 @@ def run_case(M, N, K, lab, dt, ks, ref_mod, rounds):
     return row
 
 
-COLUMNS = ["shape", "what", "dtype", "tilec_tflops", "tilec_tuned_tflops", "tilec_splitk_tflops", "cublas_tflops",
-           "triton_tflops", "tilec/cublas", "tilec_tuned/cublas", "tilec_best/cublas", "triton/cublas", "tilec_spec",
-           "tilec_tuned_config", "tilec_splitk_config",
-           "tilec_us", "tilec_tuned_us", "tilec_splitk_us", "cublas_us", "triton_us", "tilec_err", "tilec_tuned_err",
-           "tilec_splitk_err", "triton_err", "tilec_note", "tilec_tuned_note", "tilec_splitk_note", "cublas_note",
-           "triton_note"]
+COLUMNS = ["shape", "what", "dtype", "tilec_tflops", "tilec_tuned_tflops", "tilec_splitk_tflops",
+           "tilec_streamk_tflops", "cublas_tflops", "triton_tflops", "tilec/cublas", "tilec_tuned/cublas",
+           "tilec_best/cublas", "triton/cublas", "tilec_spec", "tilec_tuned_config", "tilec_splitk_config",
+           "tilec_streamk_plan", "tilec_us", "tilec_tuned_us", "tilec_splitk_us", "tilec_streamk_us", "cublas_us",
+           "triton_us", "tilec_err", "tilec_tuned_err", "tilec_splitk_err", "tilec_streamk_err", "triton_err",
+           "tilec_note", "tilec_tuned_note", "tilec_splitk_note", "tilec_streamk_note", "cublas_note", "triton_note"]
 
 
 def write(out, rows, skipped, secs):
@@ -317,7 +343,7 @@ def write(out, rows, skipped, secs):
         w = csv.DictWriter(f, fieldnames=COLUMNS + ["M", "N", "K"], extrasaction="ignore")
         w.writeheader()
         w.writerows(rows)
-    shown = COLUMNS[:15]
+    shown = COLUMNS[:17]
     lines = ["| " + " | ".join(shown) + " |", "|" + "---|" * len(shown)]
     for r in rows:
         cells = [str(r.get(c, r.get(c.replace("_tflops", "_note"), "—"))) for c in shown]

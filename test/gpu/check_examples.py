@@ -124,6 +124,36 @@ def matmul_tuned_cases(c, rng):
         yield case
 
 
+def streamk_plan(M, N, K, slots, BM=128, BN=256, BK=64):
+    """examples/matmul_streamk.tile's plan (its header): (dp, split, grid, split tiles)."""
+    tiles = cdiv(M, BM) * cdiv(N, BN)
+    rem = tiles % slots
+    if rem and 2 * rem <= slots:
+        dp, split = tiles - rem, min(slots // rem, cdiv(K, BK))
+    else:
+        dp, split = tiles, 1
+    return dp, split, dp + (tiles - dp) * split, tiles - dp
+
+
+def matmul_streamk_cases(c, rng):
+    """Data-parallel tiles and a split last wave, for `slots` programs at once: a plan with
+    no split, one whose split exceeds the K steps, one tile split (dp = 0), and on a GPU
+    3000^3 on an H100/H200's 132 SMs (2.2 waves of 128x256 tiles)."""
+    BM, BN, BK = int(c.get("BM", 128)), int(c.get("BN", 256)), int(c.get("BK", 64))
+    shapes = [(300, 600, 256, 4), (100, 200, 70, 4), (264, 520, 200, 3), (257, 513, 1000, 8), (64, 256, 64, 8)]
+    if not INTERPRET:
+        shapes += [(3000, 3000, 3000, 132), (1000, 1000, 1000, 132), (4096, 4096, 4096, 132)]
+    for M, N, K, slots in shapes:
+        a = rng.uniform(-1, 1, (M, K)).astype(np.float16)
+        b = rng.uniform(-1, 1, (K, N)).astype(np.float16)
+        ref = (a.astype(np.float32) @ b.astype(np.float32)).astype(np.float16)
+        dp, split, grid, parts = streamk_plan(M, N, K, slots, BM, BN, BK)
+        args = [("a", a), ("b", b), ("c", f"empty:f16:{M}x{N}"), ("ws", f"empty:f32:{max(parts * split, 1) * BM * BN}"),
+                ("count", f"zeros:i32:{max(parts, 1)}"), ("M", M), ("N", N), ("K", K), ("sam", K), ("sbk", N),
+                ("scm", N), ("dp", dp), ("split", split)]
+        yield Case(f"{M}x{N}x{K},slots={slots},dp={dp},split={split}", (grid,), args, {"c": ref}, rtol=2e-2, atol=5e-2)
+
+
 def persistent_sum_cases(c, rng):
     T = int(c.get("TILE", 4096))
     for n in [1, 1000, 4096, 1 << 20, 1000003, 1 << 24]:
@@ -1145,6 +1175,9 @@ KERNELS = {
     "matmul_tuned": ([("a", "*f16"), ("b", "*f16"), ("c", "*f16"), ("M", "i32"), ("N", "i32"), ("K", "i32"),
                       ("sam", "i32"), ("sak", "i32"), ("sbk", "i32"), ("sbn", "i32"), ("scm", "i32"), ("scn", "i32")],
                      matmul_tuned_cases),
+    "matmul_streamk": ([("a", "*f16"), ("b", "*f16"), ("c", "*f16"), ("ws", "*f32"), ("count", "*i32"), ("M", "i32"),
+                        ("N", "i32"), ("K", "i32"), ("sam", "i32"), ("sbk", "i32"), ("scm", "i32"), ("dp", "i32"),
+                        ("split", "i32")], matmul_streamk_cases),
     "persistent_sum": ([("x", "*f32"), ("out", "*f32"), ("n", "i32")], persistent_sum_cases),
     "attention": ([("q", "*f16"), ("k", "*f16"), ("v", "*f16"), ("o", "*f16"), ("sm_scale", "f32"), ("H", "i32"),
                    ("N_CTX", "i32"), ("sqz", "i32"), ("sqh", "i32"), ("sqm", "i32"), ("skz", "i32"), ("skh", "i32"),
