@@ -38,6 +38,7 @@ pub mod plan;
 pub mod plan_ref;
 pub mod plan_run;
 pub mod run;
+pub mod settings;
 pub mod signature;
 pub mod spec;
 pub mod tune;

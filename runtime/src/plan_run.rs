@@ -15,38 +15,17 @@ use crate::check::{self, Tolerance};
 use crate::cuda;
 use crate::dtype::DType;
 use crate::gpu::{DeviceBuffer, Gpu};
-use crate::interpret::{self, InterpOptions};
+use crate::interpret;
 use crate::load::{self, ForInterpreter, Loaded};
 use crate::npy::{self, NpyIn};
 use crate::plan::{Plan, PlanArg};
 use crate::plan_ref;
+use crate::settings::RunSettings;
 use crate::signature::{signature, ParamKind};
 use crate::spec::{ArgSpec, ArgValue, Source};
 use crate::Error;
 use serde_json::{json, Map, Value};
 use tilec::options::{Arch, CompileOptions};
-
-#[derive(Clone, Debug)]
-pub struct PlanOptions {
-    /// Settings of every in-process compile; each launch adds its own `defines` (after
-    /// those of the command line's `-D`) and `num_warps`.
-    pub compile: CompileOptions,
-    /// Turn off the Triton-style specialisation on argument values.
-    pub no_specialise: bool,
-    pub arch_given: bool,
-    /// The plan's `seed` wins when it has one.
-    pub seed: u64,
-    pub poison: bool,
-    /// `--bench` on the command line, or `bench = true` in the plan.
-    pub bench: Option<BenchConfig>,
-    /// `--rtol` / `--atol` win over the plan's.
-    pub rtol: Option<f64>,
-    pub atol: Option<f64>,
-    pub device: usize,
-    pub verbose: bool,
-    pub compile_only: bool,
-    pub interp: InterpOptions,
-}
 
 /// One launch, ready: the kernel and each parameter's value (`None`: a buffer's pointer,
 /// filled in once the buffers exist).
@@ -83,7 +62,7 @@ fn arg_specs(plan: &Plan, i: usize, dtypes: &[Option<DType>]) -> Vec<ArgSpec> {
 
 /// Compiles or loads every launch for `arch` and binds its arguments; fixes the type of
 /// buffers whose spec leaves it out (from the first launch that uses them).
-fn prepare(plan: &Plan, o: &PlanOptions, arch: Arch, interpreted: bool) -> Result<(Vec<Ready>, Vec<DType>), Error> {
+fn prepare(plan: &Plan, o: &RunSettings, arch: Arch, interpreted: bool) -> Result<(Vec<Ready>, Vec<DType>), Error> {
     let file = plan.path.display().to_string();
     let mut dtypes: Vec<Option<DType>> = plan.buffers.iter().map(|b| b.spec.dtype).collect();
     let mut ready = vec![];
@@ -158,7 +137,7 @@ fn prepare(plan: &Plan, o: &PlanOptions, arch: Arch, interpreted: bool) -> Resul
 }
 
 /// Runs the plan; `Ok` means every launch ran and every check passed.
-pub fn run(plan: &Plan, o: &PlanOptions) -> Result<(), Error> {
+pub fn run(plan: &Plan, o: &RunSettings) -> Result<(), Error> {
     let file = plan.path.display().to_string();
     let i = &o.interp;
     let forced = i.force || i.races || i.uninit || i.check_each_pass;
@@ -283,7 +262,7 @@ pub fn run(plan: &Plan, o: &PlanOptions) -> Result<(), Error> {
 /// the buffers whose check failed.
 fn report(
     plan: &Plan,
-    o: &PlanOptions,
+    o: &RunSettings,
     fetched: &[Option<HostBuffer>],
     initial: &[Option<HostBuffer>],
     shapes: &[(DType, Vec<usize>, usize)],
@@ -319,7 +298,7 @@ fn report(
 }
 
 /// The plan in the interpreter: the same buffers, launches in order, checks and saves.
-fn run_interpreted(plan: &Plan, o: &PlanOptions) -> Result<(), Error> {
+fn run_interpreted(plan: &Plan, o: &RunSettings) -> Result<(), Error> {
     let file = plan.path.display().to_string();
     if o.bench.is_some() {
         return Err(interpret::refuse_bench());

@@ -5,7 +5,7 @@
 //! names are resolved. Then: open the device, JIT the PTX, make and upload buffers,
 //! launch once, save and check, and only then (`--bench`) time.
 
-use crate::bench::{self, BenchConfig};
+use crate::bench;
 use crate::bind::{self, Bound, BufferPlan, BUFFER_ALIGN};
 use crate::buffers::HostBuffer;
 use crate::check::{self, Tolerance};
@@ -14,6 +14,7 @@ use crate::gpu::{DeviceBuffer, Gpu};
 use crate::grid::Grid;
 use crate::interpret::{self, InterpOptions};
 use crate::load::{self, Loaded};
+use crate::settings::RunSettings;
 use crate::signature::{signature, ParamKind};
 use crate::spec::ArgSpec;
 use crate::tune;
@@ -39,30 +40,16 @@ pub struct Options {
     /// `--grid`; required to launch, and, with `--compile-only`, to check arguments.
     pub grid: Option<Grid>,
     pub args: Vec<ArgSpec>,
-    pub compile: CompileOptions,
-    /// Turn off the Triton-style specialisation on argument values.
-    pub no_specialise: bool,
-    /// Whether `--arch` was given (else a .tile compiles for the device's).
-    pub arch_given: bool,
-    pub seed: u64,
-    pub poison: bool,
+    /// What a plan run takes too: compile, inputs, timing, tolerances, device, interpreter.
+    pub settings: RunSettings,
     pub saves: Vec<(String, PathBuf)>,
     pub checks: Vec<(String, PathBuf)>,
-    pub rtol: Option<f64>,
-    pub atol: Option<f64>,
-    pub bench: Option<BenchConfig>,
     pub bytes: Option<Bytes>,
-    pub device: usize,
-    pub verbose: bool,
     /// Write the PTX that was launched here, and its metadata beside it.
     pub emit_ptx: Option<PathBuf>,
-    /// Stop after compiling (or loading): no GPU needed.
-    pub compile_only: bool,
     /// Buffers set to zero before every launch (inside the timed region, like the
     /// Triton reference's `out.zero_()`): accumulators and look-back state.
     pub zero: Vec<String>,
-    /// The interpreter: forced, its checkers, `--check-each-pass`.
-    pub interp: InterpOptions,
     /// `--config N`: run this `#[autotune]` configuration instead of tuning.
     pub config: Option<usize>,
 }
@@ -82,23 +69,16 @@ impl Options {
             kernel,
             grid: Some(grid),
             args,
-            compile,
-            no_specialise: false,
-            arch_given: false,
-            seed: 0,
-            poison: true,
+            settings: RunSettings {
+                compile,
+                interp: InterpOptions { check_each_pass: true, ..Default::default() },
+                ..RunSettings::default()
+            },
             saves: vec![],
             checks: vec![],
-            rtol: None,
-            atol: None,
-            bench: None,
             bytes: None,
-            device: 0,
-            verbose: false,
             emit_ptx: None,
-            compile_only: false,
             zero: vec![],
-            interp: InterpOptions { check_each_pass: true, ..Default::default() },
             config: None,
         }
     }
@@ -117,9 +97,9 @@ fn load_kernel(o: &Options, arch: Arch) -> Result<Loaded, Error> {
     if !is_tile(o) {
         return load::load_ptx(&o.file, o.kernel.as_deref());
     }
-    let opts = CompileOptions { arch, ..o.compile.clone() };
+    let opts = CompileOptions { arch, ..o.settings.compile.clone() };
     // Compiling alone, with no arguments: nothing to specialise on.
-    let no_specialise = o.no_specialise || (o.compile_only && o.args.is_empty());
+    let no_specialise = o.settings.no_specialise || (o.settings.compile_only && o.args.is_empty());
     load::compile_tile(&o.file, o.kernel.as_deref(), &opts, no_specialise, &o.args)
 }
 
@@ -154,9 +134,9 @@ fn buffer_param(kernel: &KernelMeta, name: &str, flag: &str) -> Result<usize, Er
 
 /// Runs it all; `Ok` means the kernel ran and every check passed.
 pub fn run(o: &Options) -> Result<(), Error> {
-    let i = &o.interp;
+    let i = &o.settings.interp;
     let forced = i.force || i.races || i.uninit || i.check_each_pass;
-    let interpreted = !o.compile_only && (forced || (is_tile(o) && !cuda::has_gpu()));
+    let interpreted = !o.settings.compile_only && (forced || (is_tile(o) && !cuda::has_gpu()));
     if interpreted {
         interpret::announce(forced);
     }
@@ -168,10 +148,10 @@ pub fn run(o: &Options) -> Result<(), Error> {
     // the signature, unknown --save/--check names, missing files. The device (when there
     // is one, and the run will use it) picks the target first, so the kernel is compiled
     // once; without one, argument errors still come first.
-    let gpu = (!o.compile_only).then(|| Gpu::open(o.device));
+    let gpu = (!o.settings.compile_only).then(|| Gpu::open(o.settings.device));
     let arch = match &gpu {
-        Some(Ok(g)) if is_tile(o) && !o.arch_given => Arch::for_capability(g.cc),
-        _ => o.compile.arch,
+        Some(Ok(g)) if is_tile(o) && !o.settings.arch_given => Arch::for_capability(g.cc),
+        _ => o.settings.compile.arch,
     };
     let device = match &gpu {
         Some(Ok(g)) => Some((g.name.clone(), g.max_shared)),
@@ -183,7 +163,7 @@ pub fn run(o: &Options) -> Result<(), Error> {
     };
     // `--compile-only` alone compiles for no arguments in particular; given arguments or a
     // grid, it checks them exactly as the launch would, then stops before the GPU.
-    if o.compile_only && o.args.is_empty() && o.grid.is_none() {
+    if o.settings.compile_only && o.args.is_empty() && o.grid.is_none() {
         return compiled(o, &loaded, "");
     }
     if o.grid.is_none() {
@@ -205,15 +185,15 @@ pub fn run(o: &Options) -> Result<(), Error> {
         crate::npy::NpyIn::open(path)?;
     }
     let zero = o.zero.iter().map(|n| buffer_param(&loaded.kernel, n, "--zero")).collect::<Result<Vec<_>, Error>>()?;
-    if o.compile_only {
+    if o.settings.compile_only {
         return compiled(o, &loaded, &format!("; arguments checked for grid {grid:?}"));
     }
     let gpu = match gpu {
         Some(g) => g?,
-        None => Gpu::open(o.device)?,
+        None => Gpu::open(o.settings.device)?,
     };
     if let Some(ms) = loaded.compile_ms {
-        if o.verbose {
+        if o.settings.verbose {
             println!("compiled `{}` for {} in {ms:.1} ms{}", loaded.kernel.name, loaded.arch, loaded.specialised());
         }
     }
@@ -238,7 +218,7 @@ pub fn run(o: &Options) -> Result<(), Error> {
 
     // Buffers: made on the host, uploaded once; `host[i]` is `None` for scalars. (Every
     // autotune configuration has the same parameters.)
-    let rotate = o.bench.as_ref().map_or(1, |b| b.rotate.max(1));
+    let rotate = o.settings.bench.as_ref().map_or(1, |b| b.rotate.max(1));
     let mut host: Vec<Option<HostBuffer>> = vec![];
     let mut sets: Vec<Vec<Option<DeviceBuffer>>> = (0..rotate).map(|_| vec![]).collect();
     let mut scalars: Vec<u64> = vec![];
@@ -251,7 +231,7 @@ pub fn run(o: &Options) -> Result<(), Error> {
             }
             Bound::Buffer { elem, plan } => {
                 scalars.push(0);
-                let h = plan.materialize(elem, o.seed, i as u64, o.poison)?;
+                let h = plan.materialize(elem, o.settings.seed, i as u64, o.settings.poison)?;
                 for set in sets.iter_mut() {
                     let d = gpu.alloc(h.data.len())?;
                     let align = p.divisibility.max(1) as u64;
@@ -298,7 +278,7 @@ pub fn run(o: &Options) -> Result<(), Error> {
     let k = &loaded.kernel;
     let grid = if tuning.is_some() { required_grid(o, k)? } else { grid };
     let func = gpu.load(&loaded.ptx, k).map_err(|e| Error::msg(format!("kernel `{}`: {e}", k.name)))?;
-    if o.verbose {
+    if o.settings.verbose {
         let info = func.info()?;
         println!(
             "kernel `{}` on {} ({}): block {:?}, {} registers/thread, {} B shared, {} B local",
@@ -335,7 +315,7 @@ pub fn run(o: &Options) -> Result<(), Error> {
     }
     let failed = save_and_check(k, &saves, &checks, &fetched, o)?;
 
-    if let Some(cfg) = &o.bench {
+    if let Some(cfg) = &o.settings.bench {
         let mut cfg = cfg.clone();
         cfg.bytes = match o.bytes {
             Some(Bytes::Auto) => Some(total_bytes),
@@ -364,10 +344,14 @@ fn configured(o: &Options, interpreted: bool) -> Result<(Options, Option<Tuning>
         }
         return Ok((o.clone(), None));
     }
-    let t = tune::tuning(&o.file, o.kernel.as_deref(), &o.compile)?;
+    let t = tune::tuning(&o.file, o.kernel.as_deref(), &o.settings.compile)?;
     let pick = |t: &Tuning, n: usize| -> Result<Options, Error> {
-        let compile = t.config(n).and_then(|c| c.apply(&o.compile)).map_err(Error::msg)?;
-        Ok(Options { compile, kernel: Some(t.kernel.clone()), ..o.clone() })
+        let compile = t.config(n).and_then(|c| c.apply(&o.settings.compile)).map_err(Error::msg)?;
+        Ok(Options {
+            settings: RunSettings { compile, ..o.settings.clone() },
+            kernel: Some(t.kernel.clone()),
+            ..o.clone()
+        })
     };
     match (t, o.config) {
         (None, Some(n)) => Err(Error::msg(format!("--config {n}: the kernel has no #[autotune] configurations"))),
@@ -396,11 +380,11 @@ fn tune_or_recall(
     arch: Arch,
     device: Option<(String, u32)>,
 ) -> Result<(Loaded, Option<(Vec<(autotune::Config, Loaded)>, u64)>), Error> {
-    let base = CompileOptions { arch, ..o.compile.clone() };
-    let no_specialise = o.no_specialise || (o.compile_only && o.args.is_empty());
+    let base = CompileOptions { arch, ..o.settings.compile.clone() };
+    let no_specialise = o.settings.no_specialise || (o.settings.compile_only && o.args.is_empty());
     let name = device.as_ref().map_or("", |d| d.0.as_str());
     let key = autotune::choice_key(&tune::source(&o.file)?, &t.kernel, &base, name, &tune::key_values(t, &o.args));
-    if let (false, Some(choice)) = (o.compile_only, tune::cached(key).filter(|c| c.config < t.configs.len())) {
+    if let (false, Some(choice)) = (o.settings.compile_only, tune::cached(key).filter(|c| c.config < t.configs.len())) {
         println!(
             "autotune: config {} ({}) from the tuning cache ({:.2} us when tuned)",
             choice.config, choice.label, choice.us
@@ -423,7 +407,7 @@ fn tune_or_recall(
     let first = cands.first().map(|c| c.1.clone()).ok_or_else(|| {
         Error::msg(format!("autotune: no configuration of kernel `{}` compiles for this device (see above)", t.kernel))
     })?;
-    Ok((first, (!o.compile_only).then_some((cands, key))))
+    Ok((first, (!o.settings.compile_only).then_some((cands, key))))
 }
 
 /// One configuration's time (median, microseconds) on the run's buffers
@@ -473,7 +457,8 @@ fn save_and_check(
         let name = &k.params[*i].name;
         let out = get(*i)?;
         let reference = npy::read(path)?;
-        let report = check::compare(name, out, &reference, Tolerance::for_dtype(out.dtype, o.rtol, o.atol));
+        let report =
+            check::compare(name, out, &reference, Tolerance::for_dtype(out.dtype, o.settings.rtol, o.settings.atol));
         println!("{report}");
         if !report.passed() {
             failed.push(name.clone());
@@ -490,17 +475,24 @@ fn run_interpreted(o: &Options) -> Result<(), Error> {
             o.file.display()
         )));
     }
-    if o.bench.is_some() {
+    if o.settings.bench.is_some() {
         return Err(interpret::refuse_bench());
     }
     if o.emit_ptx.is_some() {
         return Err(Error::msg("--emit-ptx writes what runs on a GPU: give --compile-only with it here"));
     }
-    let each = o.interp.check_each_pass;
+    let each = o.settings.interp.check_each_pass;
     if o.grid.is_none() {
         return Err(missing_grid());
     }
-    let fi = load::tile_for_interpreter(&o.file, o.kernel.as_deref(), &o.compile, o.no_specialise, &o.args, each)?;
+    let fi = load::tile_for_interpreter(
+        &o.file,
+        o.kernel.as_deref(),
+        &o.settings.compile,
+        o.settings.no_specialise,
+        &o.args,
+        each,
+    )?;
     let k = &fi.kernel;
     let bound = bind::bind(k, &o.args)?;
     let grid = required_grid(o, k)?;
@@ -520,7 +512,7 @@ fn run_interpreted(o: &Options) -> Result<(), Error> {
                     BufferPlan::Generate { source, .. } => Some(source.clone()),
                     BufferPlan::Npy(_) => None,
                 };
-                let h = plan.materialize(elem, o.seed, i as u64, o.poison)?;
+                let h = plan.materialize(elem, o.settings.seed, i as u64, o.settings.poison)?;
                 let at = interpret::add_buffer(&mut mem, &p.name, &h, source.as_ref());
                 args.push(Arg::Buffer(at));
                 hosts.push((i, at, h));
@@ -531,7 +523,7 @@ fn run_interpreted(o: &Options) -> Result<(), Error> {
     let initial = each.then(|| mem.clone());
     let kernel = interpret::prepare(&fi.file, &fi.stages[0].1, &k.name)?;
     let who = format!("kernel `{}`", k.name);
-    let races = interpret::launch(&fi.file, &kernel, grid, &args, &mut mem, &o.interp, &who)?;
+    let races = interpret::launch(&fi.file, &kernel, grid, &args, &mut mem, &o.settings.interp, &who)?;
     let mut fetched: Vec<Option<HostBuffer>> = vec![None; params.len()];
     for (pi, at, h) in &hosts {
         fetched[*pi] = Some(interpret::fetch(&mem, *at, h));
@@ -539,7 +531,7 @@ fn run_interpreted(o: &Options) -> Result<(), Error> {
     let mut failed = save_and_check(k, &saves, &checks, &fetched, o)?;
     if let Some(initial) = initial {
         let bufs: Vec<(usize, HostBuffer)> = hosts.iter().map(|(_, at, h)| (*at, h.clone())).collect();
-        let tol = (o.rtol, o.atol);
+        let tol = (o.settings.rtol, o.settings.atol);
         if let Some(d) =
             interpret::check_each_pass(&fi.file, &k.name, &fi.stages, grid, &args, &initial, &mem, &bufs, tol)?
         {

@@ -172,7 +172,10 @@ impl Checker<'_> {
             // (fuzzing: a mutated asm string).
             Val::Str(s, sp) if !s.is_ascii() => Err(self.err(
                 Diagnostic::error(format!("`{what}` must be ASCII: PTX has no other characters"), sp, "not ASCII")
-                    .note(format!("the first other character is {:?}", s.chars().find(|c| !c.is_ascii()).unwrap_or(' '))),
+                    .note(format!(
+                        "the first other character is {:?}",
+                        s.chars().find(|c| !c.is_ascii()).unwrap_or(' ')
+                    )),
             )),
             Val::Str(s, _) => Ok(s),
             v => {

@@ -8,8 +8,8 @@ use tilec::internals::passes::{self, REGISTRY};
 use tilec::internals::pipeline::{self, DiagnosticSink, PrintIr};
 use tilec::internals::source::SourceFile;
 use tilec::options::Arch;
-use tilec_tools::flags::CompileFlags;
 use tilec::CompileOptions;
+use tilec_tools::flags::CompileFlags;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Emit {

@@ -8,8 +8,9 @@ use tile_runtime::bench::BenchConfig;
 use tile_runtime::grid::Grid;
 use tile_runtime::interpret::InterpOptions;
 use tile_runtime::plan::{self, Plan};
-use tile_runtime::plan_run::{self, PlanOptions};
+use tile_runtime::plan_run;
 use tile_runtime::run::{self, Bytes, Options};
+use tile_runtime::settings::RunSettings;
 use tile_runtime::spec::{self, parse_pair};
 use tile_runtime::Error;
 use tilec::options::Arch;
@@ -150,12 +151,7 @@ struct Cli {
     verbose: bool,
 }
 
-fn interp_options(cli: &Cli) -> InterpOptions {
-    InterpOptions { force: cli.interpret, races: cli.races, uninit: cli.uninit, check_each_pass: cli.check_each_pass }
-}
-
 fn options(cli: Cli) -> Result<Options, Error> {
-    let interp = interp_options(&cli);
     let pairs = |v: &[String], flag: &str| v.iter().map(|s| parse_pair(s, flag)).collect::<Result<Vec<_>, _>>();
     let count = |s: &str, flag: &str| spec::parse_count(s).map_err(|e| Error::msg(format!("{flag}: {e}")));
     let bytes = match cli.bytes.as_deref() {
@@ -182,34 +178,24 @@ fn options(cli: Cli) -> Result<Options, Error> {
         flops,
         label: cli.label.clone(),
     });
+    let settings = settings(&cli, bench)?;
     Ok(Options {
         kernel: cli.kernel,
         grid: cli.grid.as_deref().map(Grid::parse).transpose()?,
         args: cli.args.iter().map(|a| spec::parse_arg(a)).collect::<Result<_, _>>()?,
-        compile: cli.compile.options(cli.arch.unwrap_or_default()).map_err(Error::msg)?,
-        no_specialise: cli.no_specialise,
-        arch_given: cli.arch.is_some(),
-        seed: cli.seed,
-        poison: !cli.no_poison,
+        settings,
         saves: pairs(&cli.save, "--save")?.into_iter().map(|(n, p)| (n, p.into())).collect(),
         checks: pairs(&cli.check, "--check")?.into_iter().map(|(n, p)| (n, p.into())).collect(),
-        rtol: cli.rtol,
-        atol: cli.atol,
-        bench,
         bytes,
-        device: cli.device,
-        verbose: cli.verbose,
         emit_ptx: cli.emit_ptx,
-        compile_only: cli.compile_only,
         zero: cli.zero,
-        interp,
         config: cli.config,
         file: cli.file.expect("clap requires FILE without --plan"),
     })
 }
 
 /// `--plan`: the plan, read and resolved, and how to run it.
-fn plan_options(cli: Cli) -> Result<(Plan, PlanOptions), Error> {
+fn plan_options(cli: Cli) -> Result<(Plan, RunSettings), Error> {
     let path = cli.plan.clone().expect("called with --plan");
     if cli.file.is_some() {
         return Err(Error::msg("--plan names its kernels itself: give no FILE"));
@@ -229,8 +215,12 @@ fn plan_options(cli: Cli) -> Result<(Plan, PlanOptions), Error> {
         flops: None,
         label: cli.label.clone(),
     });
-    let o = PlanOptions {
-        interp: interp_options(&cli),
+    Ok((plan, settings(&cli, bench)?))
+}
+
+/// What a kernel run and a plan run take alike from the command line.
+fn settings(cli: &Cli, bench: Option<BenchConfig>) -> Result<RunSettings, Error> {
+    Ok(RunSettings {
         compile: cli.compile.options(cli.arch.unwrap_or_default()).map_err(Error::msg)?,
         no_specialise: cli.no_specialise,
         arch_given: cli.arch.is_some(),
@@ -242,8 +232,13 @@ fn plan_options(cli: Cli) -> Result<(Plan, PlanOptions), Error> {
         device: cli.device,
         verbose: cli.verbose,
         compile_only: cli.compile_only,
-    };
-    Ok((plan, o))
+        interp: InterpOptions {
+            force: cli.interpret,
+            races: cli.races,
+            uninit: cli.uninit,
+            check_each_pass: cli.check_each_pass,
+        },
+    })
 }
 
 fn main() -> ExitCode {
