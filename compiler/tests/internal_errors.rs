@@ -2,6 +2,7 @@
 //! names the pass and the .tile line, and tilec goes on living (the panic used to abort
 //! the process inside MLIR's callback).
 
+use tile_dialects::opname;
 use tile_dialects::ir::{Module, Type};
 use tilec::internals::driver::{parse_verified, tile_ir};
 use tilec::internals::pass::PassError;
@@ -20,7 +21,7 @@ fn boom(_: &mut Module, _: &CompileOptions) -> Result<(), PassError> {
 fn breaker(m: &mut Module, _: &CompileOptions) -> Result<(), PassError> {
     let mut target = None;
     m.walk(&mut |op| {
-        if op.name == "tile.addptr" && target.is_none() {
+        if op.name == opname::TILE_ADDPTR && target.is_none() {
             target = Some(op.result());
         }
     });

@@ -5,6 +5,7 @@ pub mod context;
 pub mod fp8;
 pub mod ir;
 pub mod layout;
+pub mod opname;
 
 /// The IRDL definitions, loaded into every context.
 pub const IRDL_SOURCES: [(&str, &str); 3] = [

@@ -4,6 +4,7 @@
 //! here, naming the op and its line. Each value's last use is found too, so a program
 //! drops tiles as soon as nothing reads them.
 
+use tile_dialects::opname;
 use crate::ops::access::{self, MemOp};
 use crate::ops::{self, Compute};
 use crate::site::{Site, Types, VTy};
@@ -152,7 +153,7 @@ impl Preparer<'_> {
             "scf.yield" | "gpu.yield" => Kind::Yield,
             "scf.condition" => Kind::Condition,
             "func.return" => Kind::Return,
-            "tile.debug_barrier" | "layout.barrier" => Kind::Barrier,
+            opname::TILE_DEBUG_BARRIER | opname::LAYOUT_BARRIER => Kind::Barrier,
             _ => match access::decode(op)? {
                 Some(m) => Kind::Mem(m),
                 None => Kind::Compute(ops::decode(op, &|v| self.tys[v as usize].clone())?),
@@ -161,7 +162,7 @@ impl Preparer<'_> {
         let mut regions = vec![];
         for r in &op.regions {
             // The built-in kinds of `tile.reduce` / `tile.scan` carry an empty `combine`.
-            if r.blocks.is_empty() && matches!(op.name.as_str(), "tile.reduce" | "tile.scan") {
+            if r.blocks.is_empty() && matches!(op.name.as_str(), opname::TILE_REDUCE | opname::TILE_SCAN) {
                 regions.push(Block::default());
                 continue;
             }
@@ -245,7 +246,7 @@ mod tests {
         let e = Kernel::prepare(&kernel_with("llvm.inline_asm"), None).unwrap_err();
         assert_eq!(e.loc.as_deref(), Some("loc(\"k.tile\":7:9)"));
         assert!(e.message.contains("cannot run `llvm.inline_asm`"), "{}", e.message);
-        assert!(Kernel::prepare(&kernel_with("tile.program_id"), None).is_err(), "no axis attribute");
+        assert!(Kernel::prepare(&kernel_with(opname::TILE_PROGRAM_ID), None).is_err(), "no axis attribute");
         let e = Kernel::prepare(&kernel_with("arith.addi"), Some("other")).unwrap_err();
         assert!(e.message.contains("no kernel `other` (it has: k)"), "{}", e.message);
     }

@@ -4,6 +4,7 @@
 //! on purpose (a wait that leaves too much in flight, a missing barrier or wait, a copy
 //! into the slot being read, ...) stops with an error that names the .tile line.
 
+use tile_dialects::opname;
 use std::path::Path;
 use tile_dialects::ir::{Attr, Module, Op};
 use tile_interp::{Arg, Fault, Kernel, Launch, Memory, Options};
@@ -100,7 +101,7 @@ fn expect(text: &str, message: &str, line: u32) {
 fn pipelined_stages_match_the_tile_level() {
     for arch in ["sm_90a", "sm_80"] {
         let (_, tile, piped) = pipelined(arch);
-        let copies = |m: &mut Module| find(body(m), "layout.async_copy").len();
+        let copies = |m: &mut Module| find(body(m), opname::LAYOUT_ASYNC_COPY).len();
         assert_eq!(copies(&mut piped.clone()), 2, "{arch}: both operands are copied asynchronously");
         assert_eq!(run(&piped).unwrap(), run(&tile).unwrap(), "{arch}");
     }
@@ -111,7 +112,7 @@ fn a_wait_that_leaves_the_copy_in_flight_is_an_error() {
     for arch in ["sm_90a", "sm_80"] {
         let (file, _, mut m) = pipelined(arch);
         let ops = body(&mut m);
-        let w = find(ops, "layout.async_wait")[0];
+        let w = find(ops, opname::LAYOUT_ASYNC_WAIT)[0];
         ops[w].set_attr("pending", Attr::int(2, "i32"));
         // The first read of the slot: the product on sm_90a, ldmatrix's local_load on sm_80.
         let who = if arch == "sm_90a" { "warp_group_dot" } else { "local_load" };
@@ -129,7 +130,7 @@ fn a_missing_barrier_after_the_wait_is_an_error() {
     for arch in ["sm_90a", "sm_80"] {
         let (file, _, mut m) = pipelined(arch);
         let ops = body(&mut m);
-        let b = find(ops, "layout.barrier")[0];
+        let b = find(ops, opname::LAYOUT_BARRIER)[0];
         ops.remove(b);
         let e = broken(&file, &m);
         expect(&e, "reads shared memory that asynchronous copies wrote, with no barrier since the `async_wait`", 15);
@@ -143,13 +144,13 @@ fn wgmma_in_flight_needs_its_wait_and_barrier() {
     // the slot the copies overwrite.
     let mut b = m.clone();
     let ops = body(&mut b);
-    let second = find(ops, "layout.barrier")[1];
+    let second = find(ops, opname::LAYOUT_BARRIER)[1];
     ops.remove(second);
     expect(&broken(&file, &b), "`async_copy` overwrites shared memory `warp_group_dot` read with no barrier since", 13);
     // A wait that leaves two products in flight: the previous one still reads the slot.
     let mut w = m.clone();
     let ops = body(&mut w);
-    let i = find(ops, "layout.warp_group_dot_wait")[0];
+    let i = find(ops, opname::LAYOUT_WARP_GROUP_DOT_WAIT)[0];
     ops[i].set_attr("pending", Attr::int(2, "i32"));
     expect(&broken(&file, &w), "`async_copy` overwrites shared memory a warp-group product in flight still reads", 13);
     // The loop's last product not waited for after the loop: the rings are freed under
@@ -157,10 +158,10 @@ fn wgmma_in_flight_needs_its_wait_and_barrier() {
     // store's layout (at the loop's line, where layout-propagate puts it).
     let mut r = m.clone();
     let top = parts(&mut r);
-    let i = find(top, "layout.warp_group_dot_wait")[0];
+    let i = find(top, opname::LAYOUT_WARP_GROUP_DOT_WAIT)[0];
     top[i].set_attr("pending", Attr::int(1, "i32"));
     expect(&broken(&file, &r), "`local_dealloc` of a shared buffer a warp-group product in flight still reads", 11);
-    parts(&mut r).retain(|o| o.name != "layout.local_dealloc");
+    parts(&mut r).retain(|o| o.name != opname::LAYOUT_LOCAL_DEALLOC);
     let e = broken(&file, &r);
     expect(&e, "reads the result of an asynchronous warp-group product before a `warp_group_dot_wait`", 11);
     assert!(e.contains("15 |") && e.contains("the product"), "names the product:\n{e}");
@@ -172,9 +173,9 @@ fn a_copy_into_the_slot_being_read_is_an_error() {
         let (file, _, mut m) = pipelined(arch);
         let ops = body(&mut m);
         // The copies' memdesc_index takes the read slot instead of the write slot.
-        let idx = find(ops, "layout.memdesc_index");
+        let idx = find(ops, opname::LAYOUT_MEMDESC_INDEX);
         let read_slot = ops[idx[if arch == "sm_90a" { 0 } else { 2 }]].operands[1];
-        let copy = find(ops, "layout.async_copy")[0];
+        let copy = find(ops, opname::LAYOUT_ASYNC_COPY)[0];
         let view = ops[copy].operands[1];
         let j = ops.iter().position(|o| o.results.first() == Some(&view)).unwrap();
         ops[j].operands[1] = read_slot;
@@ -191,13 +192,13 @@ fn a_copy_into_the_slot_being_read_is_an_error() {
 fn copies_must_be_waited_for_before_the_ring_is_freed() {
     let (file, _, mut m) = pipelined("sm_90a");
     let top = parts(&mut m);
-    let w = *find(top, "layout.async_wait").last().unwrap();
+    let w = *find(top, opname::LAYOUT_ASYNC_WAIT).last().unwrap();
     top.remove(w);
     let e = broken(&file, &m);
     expect(&e, "`local_dealloc` of a shared buffer an asynchronous copy is still writing", 11);
     // And without the frees, the program's end.
     let top = parts(&mut m);
-    top.retain(|o| o.name != "layout.local_dealloc");
+    top.retain(|o| o.name != opname::LAYOUT_LOCAL_DEALLOC);
     expect(&broken(&file, &m), "the program ends with this asynchronous copy not waited for", 13);
 }
 
@@ -206,7 +207,7 @@ fn check_each_pass_names_the_pass_that_broke_the_pipeline() {
     let (file, mut stages) = stages("sm_90a");
     let at = stages.iter().position(|s| s.0 == "software-pipeline").unwrap();
     let ops = body(&mut stages[at].1);
-    let w = find(ops, "layout.async_wait")[0];
+    let w = find(ops, opname::LAYOUT_ASYNC_WAIT)[0];
     ops[w].set_attr("pending", Attr::int(2, "i32"));
     let (mut mem, args, c) = inputs();
     let initial = mem.clone();

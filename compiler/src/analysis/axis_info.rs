@@ -12,6 +12,7 @@
 //! 4. An `scf.if` result is what its branches' yields have in common.
 //! 5. Anything else (loads) is unknown: runs of one.
 
+use tile_dialects::opname;
 use std::collections::HashMap;
 use tile_dialects::ir::{Module, Op, Type, ValueId};
 
@@ -189,7 +190,7 @@ impl AxisAnalysis {
         let arg = |i: usize| self.get(m, op.operands[i]);
         Some(match op.name.as_str() {
             "arith.constant" => AxisInfo::constant(op.int_attr("value")?, &shape),
-            "tile.splat" => {
+            opname::TILE_SPLAT => {
                 let x = arg(0);
                 AxisInfo {
                     contiguity: vec![1; rank],
@@ -198,7 +199,7 @@ impl AxisAnalysis {
                     constant: x.constant,
                 }
             }
-            "tile.arange" => {
+            opname::TILE_ARANGE => {
                 let start = op.int_attr("start")?;
                 AxisInfo {
                     contiguity: shape.clone(),
@@ -207,10 +208,10 @@ impl AxisAnalysis {
                     constant: None,
                 }
             }
-            "arith.addi" | "tile.addptr" | "arith.subi" => {
+            "arith.addi" | opname::TILE_ADDPTR | "arith.subi" => {
                 let (l, r) = (arg(0), arg(1));
                 let scale = match ty.elem() {
-                    Type::TilePtr(e) if op.name == "tile.addptr" => e.bits().div_ceil(8) as i64,
+                    Type::TilePtr(e) if op.name == opname::TILE_ADDPTR => e.bits().div_ceil(8) as i64,
                     _ => 1,
                 };
                 let sub = op.name == "arith.subi";
@@ -223,7 +224,7 @@ impl AxisAnalysis {
                     out.constancy[d] = gcd(l.constancy[d], r.constancy[d]);
                 }
                 out.constant = match (l.constant, r.constant) {
-                    (Some(a), Some(b)) if op.name != "tile.addptr" => Some(if sub { a - b } else { a + b }),
+                    (Some(a), Some(b)) if op.name != opname::TILE_ADDPTR => Some(if sub { a - b } else { a + b }),
                     _ => None,
                 };
                 out
@@ -281,7 +282,7 @@ impl AxisAnalysis {
                 out
             }
             "arith.extsi" | "arith.extui" | "arith.trunci" => arg(0),
-            "tile.broadcast" => {
+            opname::TILE_BROADCAST => {
                 let x = arg(0);
                 let xs = m.values.ty(op.operands[0]).shape().to_vec();
                 let mut out = x.clone();
@@ -293,7 +294,7 @@ impl AxisAnalysis {
                 }
                 out
             }
-            "tile.trans" => {
+            opname::TILE_TRANS => {
                 // Result axis i is operand axis order[i].
                 let x = arg(0);
                 let order = op.trans_order()?;
@@ -305,8 +306,8 @@ impl AxisAnalysis {
                     ..x
                 }
             }
-            "layout.convert" => arg(0),
-            "tile.ptr_cast" => {
+            opname::LAYOUT_CONVERT => arg(0),
+            opname::TILE_PTR_CAST => {
                 // Divisibility counts bytes for pointers, and an address is a byte count:
                 // it carries over. Contiguity counts elements: only when both sides'
                 // elements have one size (an address's unit is a byte).
@@ -321,7 +322,7 @@ impl AxisAnalysis {
                     AxisInfo { contiguity: vec![1; rank], ..x }
                 }
             }
-            "tile.expand_dims" => {
+            opname::TILE_EXPAND_DIMS => {
                 let x = arg(0);
                 let axis = op.int_attr("axis")? as usize;
                 let mut out = x.clone();

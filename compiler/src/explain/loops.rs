@@ -7,6 +7,7 @@
 //! with what a compile for those divisors does. It is what tells a user that a launch
 //! with `K = 3000` (a multiple of 8) gets a pipelined loop and `K = 3001` does not.
 
+use tile_dialects::opname;
 use crate::analysis::axis_info::{AxisAnalysis, AxisInfo};
 use crate::passes::coalesce::{pointee_bytes, vector_width};
 use std::collections::HashMap;
@@ -38,7 +39,7 @@ impl<'a> Kernel<'a> {
     ) -> Kernel<'a> {
         let defs: HashMap<ValueId, &Op> = ops.iter().flat_map(|o| o.results.iter().map(move |r| (*r, *o))).collect();
         let mut k = Kernel { m, defs, roles: HashMap::new(), args: vec![] };
-        for o in ops.iter().filter(|o| matches!(o.name.as_str(), "tile.dot" | "layout.warp_group_dot")) {
+        for o in ops.iter().filter(|o| matches!(o.name.as_str(), opname::TILE_DOT | opname::LAYOUT_WARP_GROUP_DOT)) {
             for (i, role) in [(0, "A"), (1, "B")] {
                 if let Some(buf) = k.buffer(o.operands[i]) {
                     k.roles.insert(buf, (role, loc_line(&o.loc)));
@@ -65,8 +66,8 @@ impl<'a> Kernel<'a> {
         loop {
             let op = self.defs.get(&v)?;
             match op.name.as_str() {
-                "layout.local_alloc" => return Some(v),
-                "layout.convert" | "layout.local_load" | "layout.memdesc_index" => v = op.operands[0],
+                opname::LAYOUT_LOCAL_ALLOC => return Some(v),
+                opname::LAYOUT_CONVERT | opname::LAYOUT_LOCAL_LOAD | opname::LAYOUT_MEMDESC_INDEX => v = op.operands[0],
                 _ => return None,
             }
         }
@@ -133,15 +134,15 @@ impl<'a> Kernel<'a> {
     /// mask).
     fn staged(&self, body: &[Op], args: &[ValueId], op: &Op) -> Option<(bool, ValueId, ValueId, Option<ValueId>)> {
         match op.name.as_str() {
-            "layout.async_copy" => {
+            opname::LAYOUT_ASYNC_COPY => {
                 let ring = self.buffer(op.operands[1])?;
                 Some((true, ring, op.operands[0], op.operands.get(2).copied()))
             }
-            "tile.load" => {
+            opname::TILE_LOAD => {
                 let r = op.results[0];
                 let users: Vec<&Op> = body.iter().filter(|o| o.uses(r)).collect();
                 match users[..] {
-                    [a] if a.name == "layout.local_alloc" => {
+                    [a] if a.name == opname::LAYOUT_LOCAL_ALLOC => {
                         Some((false, a.results[0], op.operands[0], op.optional(1)))
                     }
                     // Pipelined through registers: loaded for the next iteration, whose
@@ -149,7 +150,7 @@ impl<'a> Kernel<'a> {
                     [y] if y.name == "scf.yield" => {
                         let p = y.operands.iter().position(|v| *v == r)?;
                         let arg = *args.get(1 + p)?;
-                        let a = body.iter().find(|o| o.name == "layout.local_alloc" && o.uses(arg))?;
+                        let a = body.iter().find(|o| o.name == opname::LAYOUT_LOCAL_ALLOC && o.uses(arg))?;
                         Some((false, a.results[0], op.operands[0], op.optional(1)))
                     }
                     _ => None,

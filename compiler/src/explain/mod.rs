@@ -18,6 +18,7 @@
 
 mod loops;
 
+use tile_dialects::opname;
 use crate::analysis::axis_info::AxisAnalysis;
 use crate::analysis::shared_addresses::{access_starts, address_cost, address_plan};
 use crate::conversion::tile_to_llvm::stmatrix_applies;
@@ -82,18 +83,18 @@ pub fn report(m: &Module, opts: &CompileOptions, param: &dyn Fn(&str, usize) -> 
             }
         }
         for op in &ops {
-            if op.name == "layout.convert" {
+            if op.name == opname::LAYOUT_CONVERT {
                 let _ = writeln!(out, "{}", convert_line(m, op, nw, opts));
             }
         }
         let mut copies = HashSet::new();
         for op in &ops {
             match op.name.as_str() {
-                "tile.dot" | "layout.warp_group_dot" => {
+                opname::TILE_DOT | opname::LAYOUT_WARP_GROUP_DOT => {
                     let _ = writeln!(out, "{}", dot_line(m, op));
                 }
                 // A load's copies (prologue and loop) once.
-                "layout.async_copy" if copies.insert(op.loc.clone()) => {
+                opname::LAYOUT_ASYNC_COPY if copies.insert(op.loc.clone()) => {
                     let _ = writeln!(out, "{}", copy_line(m, op));
                 }
                 "scf.for" => {

@@ -20,6 +20,7 @@
 //!    `layout.prereduce`: the lowering combines each warp's elements first and issues
 //!    one atomic a warp (the same result: these combiners are associative and exact).
 
+use tile_dialects::opname;
 use crate::analysis::axis_info::AxisAnalysis;
 use crate::options::CompileOptions;
 use crate::pass::PassError;
@@ -30,10 +31,10 @@ use tile_dialects::layout::blocked::blocked_with_order;
 /// The pointer and mask operands of a memory op on tiles (none for other ops).
 pub fn mem_operands(op: &Op) -> Option<(ValueId, Option<ValueId>)> {
     match op.name.as_str() {
-        "tile.load" | "memsem.load" => Some((op.operands[0], op.optional(1))),
-        "tile.store" | "memsem.store" => Some((op.operands[0], op.optional(2))),
-        "tile.atomic_rmw" | "memsem.atomic_rmw" => Some((op.operands[0], op.optional(2))),
-        "tile.atomic_cas" | "memsem.atomic_cas" => Some((op.operands[0], None)),
+        opname::TILE_LOAD | opname::MEMSEM_LOAD => Some((op.operands[0], op.optional(1))),
+        opname::TILE_STORE | opname::MEMSEM_STORE => Some((op.operands[0], op.optional(2))),
+        opname::TILE_ATOMIC_RMW | opname::MEMSEM_ATOMIC_RMW => Some((op.operands[0], op.optional(2))),
+        opname::TILE_ATOMIC_CAS | opname::MEMSEM_ATOMIC_CAS => Some((op.operands[0], None)),
         _ => None,
     }
 }
@@ -118,7 +119,7 @@ pub fn run(m: &mut Module, opts: &CompileOptions) -> Result<(), PassError> {
 
 /// Step 5's test.
 fn prereducible(m: &Module, axis: &AxisAnalysis, op: &Op, used: &std::collections::HashSet<ValueId>) -> bool {
-    if op.name != "tile.atomic_rmw" || op.str_attr("sem").as_deref() != Some("relaxed") {
+    if op.name != opname::TILE_ATOMIC_RMW || op.str_attr("sem").as_deref() != Some("relaxed") {
         return false;
     }
     let kind = op.str_attr("kind").unwrap_or_default();

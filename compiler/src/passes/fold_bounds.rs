@@ -31,6 +31,7 @@
 //!    when the argument allows, as Triton specialises on 16: attention compiled for any
 //!    N_CTX runs the unmasked loop whenever N_CTX is a multiple of BLOCK_N.
 
+use tile_dialects::opname;
 use crate::analysis::axis_info::AxisAnalysis;
 use crate::options::CompileOptions;
 use crate::pass::PassError;
@@ -208,24 +209,24 @@ impl<'m> Facts<'m> {
             return Some(x);
         }
         let mut x = v;
-        while let Some(o) = self.def(x, "tile.expand_dims").or_else(|| self.def(x, "tile.broadcast")) {
+        while let Some(o) = self.def(x, opname::TILE_EXPAND_DIMS).or_else(|| self.def(x, opname::TILE_BROADCAST)) {
             x = o.operands[0];
         }
-        if let Some(o) = self.def(x, "tile.splat") {
+        if let Some(o) = self.def(x, opname::TILE_SPLAT) {
             return self.scalar_index(o.operands[0]);
         }
         let o = self.def(x, "arith.addi")?;
         let (a, b) = (o.operands[0], o.operands[1]);
-        let (sp, ar) = if self.def(a, "tile.splat").is_some() { (a, b) } else { (b, a) };
-        let (s, c) = self.scalar_index(self.def(sp, "tile.splat")?.operands[0])?;
-        let ar = self.def(ar, "tile.arange")?;
+        let (sp, ar) = if self.def(a, opname::TILE_SPLAT).is_some() { (a, b) } else { (b, a) };
+        let (s, c) = self.scalar_index(self.def(sp, opname::TILE_SPLAT)?.operands[0])?;
+        let ar = self.def(ar, opname::TILE_ARANGE)?;
         let (lo, hi) = (ar.int_attr("start")?, ar.int_attr("end")?);
         (lo >= 0 && hi > lo).then_some((s, c + hi - 1))
     }
 
     /// The bound `N` of `splat(N)` or of a scalar `N`.
     fn bound(&self, v: ValueId) -> ValueId {
-        self.def(v, "tile.splat").map_or(v, |o| o.operands[0])
+        self.def(v, opname::TILE_SPLAT).map_or(v, |o| o.operands[0])
     }
 
     /// Steps 2 and 3 for one comparison.
@@ -278,7 +279,7 @@ fn fold_block(values: &mut Values, ops: &mut Vec<Op>, folds: &HashMap<ValueId, b
         if ty.is_tensor() {
             let c = b.const_int(v as i64, 1);
             b.ops.push(Op {
-                name: "tile.splat".into(),
+                name: opname::TILE_SPLAT.into(),
                 operands: vec![c],
                 results: vec![r],
                 loc: op.loc.clone(),

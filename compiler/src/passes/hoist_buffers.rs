@@ -12,6 +12,7 @@
 //! The product reading it is then free to stay in flight across iterations
 //! (`software-pipeline`): nothing overwrites the buffer while it reads.
 
+use tile_dialects::opname;
 use crate::options::CompileOptions;
 use crate::pass::PassError;
 use std::collections::HashSet;
@@ -42,19 +43,19 @@ fn hoist_block(ops: &mut Vec<Op>) {
         let invariant: Vec<ValueId> = body
             .ops
             .iter()
-            .filter(|o| o.name == "layout.local_alloc" && o.operands.len() == 1 && !defined.contains(&o.operands[0]))
+            .filter(|o| o.name == opname::LAYOUT_LOCAL_ALLOC && o.operands.len() == 1 && !defined.contains(&o.operands[0]))
             .map(|o| o.result())
             .collect();
-        let dealloc_of = |o: &Op, v: ValueId| o.name == "layout.local_dealloc" && o.operands[0] == v;
+        let dealloc_of = |o: &Op, v: ValueId| o.name == opname::LAYOUT_LOCAL_DEALLOC && o.operands[0] == v;
         let movable: Vec<ValueId> =
             invariant.into_iter().filter(|v| body.ops.iter().filter(|o| dealloc_of(o, *v)).count() == 1).collect();
         let mut before = vec![];
         let mut after = vec![];
         body.ops.retain(|o| {
-            if o.name == "layout.local_alloc" && movable.contains(&o.result()) {
+            if o.name == opname::LAYOUT_LOCAL_ALLOC && movable.contains(&o.result()) {
                 before.push(o.clone());
                 false
-            } else if o.name == "layout.local_dealloc" && movable.contains(&o.operands[0]) {
+            } else if o.name == opname::LAYOUT_LOCAL_DEALLOC && movable.contains(&o.operands[0]) {
                 after.push(o.clone());
                 false
             } else {

@@ -22,6 +22,7 @@
 //!    the yield becomes `o + s` (sign-extended, as addptr reads i32 offsets) and the old
 //!    addptr, and its splat when nothing else reads it, go.
 
+use tile_dialects::opname;
 use crate::options::CompileOptions;
 use crate::pass::PassError;
 use std::collections::HashMap;
@@ -44,7 +45,7 @@ fn rebase_block(values: &mut Values, ops: &mut Vec<Op>) {
                 rebase_block(values, &mut b.ops);
             }
         }
-        if op.name == "scf.for" && op.regions[0].blocks[0].ops.iter().any(|o| o.name == "layout.warp_group_dot") {
+        if op.name == "scf.for" && op.regions[0].blocks[0].ops.iter().any(|o| o.name == opname::LAYOUT_WARP_GROUP_DOT) {
             rebase_loop(values, &mut op, &used_after, &mut out);
         }
         out.push(op);
@@ -70,11 +71,11 @@ fn rebase_loop(values: &mut Values, lp: &mut Op, used_after: &[ValueId], before:
         }
         let Some(&a) = def.get(&yields[k]) else { continue };
         let add = &body.ops[a];
-        if add.name != "tile.addptr" || add.operands[0] != arg || readers(add.result()) != 1 {
+        if add.name != opname::TILE_ADDPTR || add.operands[0] != arg || readers(add.result()) != 1 {
             continue;
         }
         let Some(&s) = def.get(&add.operands[1]) else { continue };
-        if body.ops[s].name != "tile.splat" {
+        if body.ops[s].name != opname::TILE_SPLAT {
             continue;
         }
         found.push((k, a, s, body.ops[s].operands[0]));
@@ -96,9 +97,9 @@ fn rebase_loop(values: &mut Values, lp: &mut Op, used_after: &[ValueId], before:
         // The old argument's value, recomputed from the initial tile.
         let pt = values.ty(arg).clone();
         let mut b = Builder::new(values, &mut head, loc.clone());
-        let splat = b.op1("tile.splat", &[o], pt.with_elem(i64t.clone()), &[]);
+        let splat = b.op1(opname::TILE_SPLAT, &[o], pt.with_elem(i64t.clone()), &[]);
         b.ops.push(Op {
-            name: "tile.addptr".into(),
+            name: opname::TILE_ADDPTR.into(),
             operands: vec![init, splat],
             results: vec![arg],
             loc: loc.clone(),

@@ -23,6 +23,7 @@
 //!    and `layout.wavefronts` (write, write ideal, read, read ideal: the bank-conflict
 //!    degree is their ratio).
 
+use tile_dialects::opname;
 use crate::analysis::bank_conflicts::wavefronts_with;
 use crate::analysis::shared_addresses::{access_starts, address_cost, plan_with};
 use crate::options::CompileOptions;
@@ -243,7 +244,7 @@ pub fn run(m: &mut Module, opts: &CompileOptions) -> Result<(), PassError> {
         let nw = num_warps(func, opts);
         let mut err = Ok(());
         visit_mut(func, &mut |op| {
-            if op.name != "layout.convert" {
+            if op.name != opname::LAYOUT_CONVERT {
                 return;
             }
             let (st, dt) = (values.ty(op.operands[0]), values.ty(op.results[0]));

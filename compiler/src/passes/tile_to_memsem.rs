@@ -10,6 +10,7 @@
 //!    the source gave (the front end filled in Triton's defaults, acq_rel and gpu).
 //! The memsem dialect's IRDL constraints then verify every combination.
 
+use tile_dialects::opname;
 use crate::options::CompileOptions;
 use crate::pass::PassError;
 use tile_dialects::ir::{Attr, Module, Op};
@@ -33,23 +34,23 @@ fn take_order(op: &mut Op) -> (Option<String>, String) {
 
 fn rewrite(op: &mut Op) {
     match op.name.as_str() {
-        "tile.load" => {
+        opname::TILE_LOAD => {
             let volatile = op.int_attr("volatile") == Some(1);
-            op.name = "memsem.load".into();
+            op.name = opname::MEMSEM_LOAD.into();
             op.remove_attr("volatile");
             let (sem, scope) = take_order(op);
             let order = if volatile { "volatile".to_string() } else { sem.unwrap_or_else(|| "weak".into()) };
             op.set_attr("order", Attr::str(&order));
             op.set_attr("scope", Attr::str(&scope));
         }
-        "tile.store" => {
-            op.name = "memsem.store".into();
+        opname::TILE_STORE => {
+            op.name = opname::MEMSEM_STORE.into();
             let (sem, scope) = take_order(op);
             op.set_attr("order", Attr::str(&sem.unwrap_or_else(|| "weak".into())));
             op.set_attr("scope", Attr::str(&scope));
         }
-        "tile.atomic_rmw" => op.name = "memsem.atomic_rmw".into(),
-        "tile.atomic_cas" => op.name = "memsem.atomic_cas".into(),
+        opname::TILE_ATOMIC_RMW => op.name = opname::MEMSEM_ATOMIC_RMW.into(),
+        opname::TILE_ATOMIC_CAS => op.name = opname::MEMSEM_ATOMIC_CAS.into(),
         _ => {}
     }
     for r in &mut op.regions {

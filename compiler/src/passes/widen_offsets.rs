@@ -9,6 +9,7 @@
 //! 3. The `addptr` takes the 64-bit offset; the 32-bit originals are left for the back end
 //!    to drop when nothing else uses them.
 
+use tile_dialects::opname;
 use crate::options::CompileOptions;
 use crate::pass::PassError;
 use std::collections::HashMap;
@@ -47,7 +48,7 @@ fn widen_in(op: &mut Op, values: &mut Values, defs: &HashMap<ValueId, Op>) {
             let old = std::mem::take(&mut b.ops);
             for mut o in old {
                 widen_in(&mut o, values, defs);
-                if o.name == "tile.addptr" && matches!(values.ty(o.operands[1]).elem(), Type::Int(w) if *w < 64) {
+                if o.name == opname::TILE_ADDPTR && matches!(values.ty(o.operands[1]).elem(), Type::Int(w) if *w < 64) {
                     let mut memo = HashMap::new();
                     let mut b2 = Builder::new(values, &mut b.ops, o.loc.clone());
                     o.operands[1] = widen(&mut b2, o.operands[1], defs, &mut memo);
@@ -70,7 +71,7 @@ fn widen(b: &mut Builder, v: ValueId, defs: &HashMap<ValueId, Op>, memo: &mut Ha
             let ops: Vec<ValueId> = d.operands.iter().map(|o| widen(b, *o, defs, memo)).collect();
             b.op1(&d.name, &ops, wide, &[])
         }
-        Some(d) if matches!(d.name.as_str(), "tile.splat" | "tile.broadcast" | "tile.expand_dims") => {
+        Some(d) if matches!(d.name.as_str(), opname::TILE_SPLAT | opname::TILE_BROADCAST | opname::TILE_EXPAND_DIMS) => {
             let x = widen(b, d.operands[0], defs, memo);
             let attrs: Vec<(&str, tile_dialects::ir::Attr)> =
                 d.attrs.iter().map(|(n, a)| (n.as_str(), a.clone())).collect();

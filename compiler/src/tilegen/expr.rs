@@ -1,5 +1,6 @@
 //! Expressions → tile ops, `arith` and `math` on scalars and tensors.
 
+use tile_dialects::opname;
 use super::types::{mlir_type, scalar_type, typed_const, IEEE_RN};
 use super::Gen;
 use crate::sema::tir::{num, BinOp, CombineFn, ConstVal, Expr, ExprKind, MathFn, MemScope, MemSem, UnOp};
@@ -59,7 +60,7 @@ impl Gen<'_> {
         b.loc = self.loc(e.span);
         if axis.is_none() && value.ty.shape.len() > 1 {
             let flat = Ty { elem: value.ty.elem, shape: vec![value.ty.numel()] };
-            v = b.op1("tile.reshape", &[v], mlir_type(&flat), &[]);
+            v = b.op1(opname::TILE_RESHAPE, &[v], mlir_type(&flat), &[]);
         }
         (v, axis.unwrap_or(0))
     }
@@ -112,7 +113,7 @@ impl Gen<'_> {
             ExprKind::Splat(x) => {
                 let v = self.expr(b, x);
                 b.loc = self.loc(e.span);
-                b.op1("tile.splat", &[v], ty, &[])
+                b.op1(opname::TILE_SPLAT, &[v], ty, &[])
             }
             ExprKind::Broadcast(x) => {
                 let v = self.expr(b, x);
@@ -120,27 +121,27 @@ impl Gen<'_> {
                     return v;
                 }
                 b.loc = self.loc(e.span);
-                b.op1("tile.broadcast", &[v], ty, &[])
+                b.op1(opname::TILE_BROADCAST, &[v], ty, &[])
             }
             ExprKind::ExpandDims { value, axis } => {
                 let v = self.expr(b, value);
                 b.loc = self.loc(e.span);
-                b.op1("tile.expand_dims", &[v], ty, &[("axis", Attr::int(*axis as i64, "i32"))])
+                b.op1(opname::TILE_EXPAND_DIMS, &[v], ty, &[("axis", Attr::int(*axis as i64, "i32"))])
             }
             ExprKind::AddPtr { ptr, offset } => {
                 let (p, o) = (self.expr(b, ptr), self.expr(b, offset));
                 b.loc = self.loc(e.span);
-                b.op1("tile.addptr", &[p, o], ty, &[])
+                b.op1(opname::TILE_ADDPTR, &[p, o], ty, &[])
             }
             ExprKind::ProgramId(axis) | ExprKind::NumPrograms(axis) => {
                 b.loc = self.loc(e.span);
                 let name =
-                    if matches!(e.kind, ExprKind::ProgramId(_)) { "tile.program_id" } else { "tile.num_programs" };
+                    if matches!(e.kind, ExprKind::ProgramId(_)) { opname::TILE_PROGRAM_ID } else { opname::TILE_NUM_PROGRAMS };
                 b.op1(name, &[], ty, &[("axis", Attr::int(*axis as i64, "i32"))])
             }
             ExprKind::Arange { start, end } => {
                 b.loc = self.loc(e.span);
-                b.op1("tile.arange", &[], ty, &[("start", Attr::int(*start, "i32")), ("end", Attr::int(*end, "i32"))])
+                b.op1(opname::TILE_ARANGE, &[], ty, &[("start", Attr::int(*start, "i32")), ("end", Attr::int(*end, "i32"))])
             }
             ExprKind::Load { ptr, mask, other, cache, evict, volatile, sem, scope } => {
                 let p = self.expr(b, ptr);
@@ -159,7 +160,7 @@ impl Gen<'_> {
                     ("volatile", Attr::bool(*volatile)),
                 ];
                 attrs.extend(order_attrs(*sem, *scope));
-                b.op1("tile.load", &ops, ty, &attrs)
+                b.op1(opname::TILE_LOAD, &ops, ty, &attrs)
             }
             ExprKind::Atomic { op, ptr, val, mask, sem, scope } => {
                 let p = self.expr(b, ptr);
@@ -180,13 +181,13 @@ impl Gen<'_> {
                 if unsigned_elem(&e.ty) {
                     attrs.push(("tile.unsigned", Attr::int(1, "i32")));
                 }
-                b.op1("tile.atomic_rmw", &ops, ty, &attrs)
+                b.op1(opname::TILE_ATOMIC_RMW, &ops, ty, &attrs)
             }
             ExprKind::AtomicCas { ptr, cmp, val, sem, scope } => {
                 let (p, c, v) = (self.expr(b, ptr), self.expr(b, cmp), self.expr(b, val));
                 b.loc = self.loc(e.span);
                 b.op1(
-                    "tile.atomic_cas",
+                    opname::TILE_ATOMIC_CAS,
                     &[p, c, v],
                     ty,
                     &[("sem", Attr::str(sem.name())), ("scope", Attr::str(scope.name()))],
@@ -199,14 +200,14 @@ impl Gen<'_> {
                     attrs.push(("tile.unsigned", Attr::int(1, "i32")));
                 }
                 // IRDL has no optional regions: the built-in kinds carry an empty `combine`.
-                b.op_with_regions("tile.reduce", &[v], &[ty], &attrs, vec![Region::default()])[0]
+                b.op_with_regions(opname::TILE_REDUCE, &[v], &[ty], &attrs, vec![Region::default()])[0]
             }
             ExprKind::ReduceFn { value, axis, combine } => {
                 let (v, axis) = self.reduce_input(b, value, *axis, e);
                 let region = self.combine_region(b, combine, value.ty.elem);
                 b.loc = self.loc(e.span);
                 let attrs = [("kind", Attr::str("custom")), ("axis", Attr::int(axis as i64, "i32"))];
-                b.op_with_regions("tile.reduce", &[v], &[ty], &attrs, vec![region])[0]
+                b.op_with_regions(opname::TILE_REDUCE, &[v], &[ty], &attrs, vec![region])[0]
             }
             ExprKind::Scan { op, value, axis, reverse } => {
                 let v = self.expr(b, value);
@@ -217,7 +218,7 @@ impl Gen<'_> {
                     ("axis", Attr::int(*axis as i64, "i32")),
                     ("reverse", Attr::bool(*reverse)),
                 ];
-                b.op_with_regions("tile.scan", &[v], &[ty], &attrs, vec![Region::default()])[0]
+                b.op_with_regions(opname::TILE_SCAN, &[v], &[ty], &attrs, vec![Region::default()])[0]
             }
             ExprKind::ScanFn { value, axis, reverse, combine } => {
                 let v = self.expr(b, value);
@@ -228,7 +229,7 @@ impl Gen<'_> {
                     ("axis", Attr::int(*axis as i64, "i32")),
                     ("reverse", Attr::bool(*reverse)),
                 ];
-                b.op_with_regions("tile.scan", &[v], &[ty], &attrs, vec![region])[0]
+                b.op_with_regions(opname::TILE_SCAN, &[v], &[ty], &attrs, vec![region])[0]
             }
             ExprKind::Sort { value, axis, descending } => {
                 let v = self.expr(b, value);
@@ -237,7 +238,7 @@ impl Gen<'_> {
                 if unsigned_elem(&value.ty) {
                     attrs.push(("tile.unsigned", Attr::int(1, "i32")));
                 }
-                b.op1("tile.sort", &[v], ty, &attrs)
+                b.op1(opname::TILE_SORT, &[v], ty, &attrs)
             }
             ExprKind::Histogram { value, num_bins } => {
                 let v = self.expr(b, value);
@@ -251,7 +252,7 @@ impl Gen<'_> {
                 } else {
                     vec![]
                 };
-                b.op1("tile.histogram", &[v], ty, &attrs)
+                b.op1(opname::TILE_HISTOGRAM, &[v], ty, &attrs)
             }
             ExprKind::Math { f, args } => {
                 let vs: Vec<ValueId> = args.iter().map(|a| self.expr(b, a)).collect();
@@ -271,23 +272,23 @@ impl Gen<'_> {
                 if let Some(n) = max_imprecise {
                     attrs.push(("tile.max_num_imprecise_acc", Attr::int(*n as i64, "i32")));
                 }
-                b.op1("tile.dot", &[x, y, z], ty, &attrs)
+                b.op1(opname::TILE_DOT, &[x, y, z], ty, &attrs)
             }
             ExprKind::Trans { value, order } => {
                 let v = self.expr(b, value);
                 b.loc = self.loc(e.span);
                 let ds: Vec<String> = order.iter().map(|d| d.to_string()).collect();
-                b.op1("tile.trans", &[v], ty, &[("order", Attr(format!("array<i32: {}>", ds.join(", "))))])
+                b.op1(opname::TILE_TRANS, &[v], ty, &[("order", Attr(format!("array<i32: {}>", ds.join(", "))))])
             }
             ExprKind::Flip { value, axis } => {
                 let v = self.expr(b, value);
                 b.loc = self.loc(e.span);
-                b.op1("tile.flip", &[v], ty, &[("axis", Attr::int(*axis as i64, "i32"))])
+                b.op1(opname::TILE_FLIP, &[v], ty, &[("axis", Attr::int(*axis as i64, "i32"))])
             }
             ExprKind::Gather { src, index, axis } => {
                 let (s, i) = (self.expr(b, src), self.expr(b, index));
                 b.loc = self.loc(e.span);
-                b.op1("tile.gather", &[s, i], ty, &[("axis", Attr::int(*axis as i64, "i32"))])
+                b.op1(opname::TILE_GATHER, &[s, i], ty, &[("axis", Attr::int(*axis as i64, "i32"))])
             }
             ExprKind::InlineAsm { asm, constraints, args, pure, outputs, index, pack } => {
                 let mut vs: Vec<ValueId> = args.iter().map(|a| self.expr(b, a)).collect();
@@ -313,12 +314,12 @@ impl Gen<'_> {
                     let names: Vec<String> = tys.iter().map(|t| t.elem().to_string()).collect();
                     attrs.push(("arg_types", Attr::str(&names.join(","))));
                 }
-                b.op1("tile.inline_asm", &vs, ty, &attrs)
+                b.op1(opname::TILE_INLINE_ASM, &vs, ty, &attrs)
             }
             ExprKind::Reshape(x) => {
                 let v = self.expr(b, x);
                 b.loc = self.loc(e.span);
-                b.op1("tile.reshape", &[v], ty, &[])
+                b.op1(opname::TILE_RESHAPE, &[v], ty, &[])
             }
             ExprKind::If { cond, then_body, then, else_body, els } => {
                 let c = self.expr(b, cond);
@@ -333,7 +334,7 @@ impl Gen<'_> {
         if ty.shape.is_empty() || b.ty(v).is_tensor() {
             v
         } else {
-            b.op1("tile.splat", &[v], mlir_type(ty), &[])
+            b.op1(opname::TILE_SPLAT, &[v], mlir_type(ty), &[])
         }
     }
 
@@ -417,7 +418,7 @@ impl Gen<'_> {
     fn to_i64_bits(&mut self, b: &mut Builder, v: ValueId, ty: &Ty) -> ValueId {
         let shaped = |s: Scalar| mlir_type(&ty.with_elem(crate::sema::types::Elem::Scalar(s)));
         match ty.scalar_elem() {
-            None => b.op1("tile.ptr_cast", &[v], shaped(Scalar::I64), &[]),
+            None => b.op1(opname::TILE_PTR_CAST, &[v], shaped(Scalar::I64), &[]),
             Some(s) => {
                 let bits = s.bits();
                 let int = if s.is_float() {
@@ -446,7 +447,7 @@ impl Gen<'_> {
             // A pointer to another pointee, to its 64-bit address or back (sema checked
             // which): one op, whatever the pair.
             _ if from.elem == to.elem => return v,
-            _ => return b.op1("tile.ptr_cast", &[v], mlir_type(to), &[]),
+            _ => return b.op1(opname::TILE_PTR_CAST, &[v], mlir_type(to), &[]),
         };
         let ty = mlir_type(to);
         if fs == ts || (fs.is_int() && ts.is_int() && fs.bits() == ts.bits() && !ts.is_bool()) {

@@ -1,5 +1,6 @@
 //! Statements → `scf` control flow with loop-carried values.
 
+use tile_dialects::opname;
 use super::types::mlir_type;
 use super::Gen;
 use crate::sema::tir::{Stmt, VarId};
@@ -182,11 +183,11 @@ impl Gen<'_> {
                     ("evict", Attr::str(evict.name())),
                 ];
                 attrs.extend(super::expr::order_attrs(*sem, *scope));
-                b.op("tile.store", &ops, &[], &attrs);
+                b.op(opname::TILE_STORE, &ops, &[], &attrs);
             }
             Stmt::DebugBarrier { span } => {
                 b.loc = self.loc(*span);
-                b.op("tile.debug_barrier", &[], &[], &[]);
+                b.op(opname::TILE_DEBUG_BARRIER, &[], &[], &[]);
             }
             Stmt::DevicePrint { msg, values, span } => {
                 // One print per value (tiles print one line per element, as in Triton).
@@ -194,10 +195,10 @@ impl Gen<'_> {
                 b.loc = self.loc(*span);
                 let unsigned = |e: &crate::sema::tir::Expr| e.ty.scalar_elem().is_some_and(|s| s.is_unsigned_int());
                 if vs.is_empty() {
-                    b.op("tile.print", &[], &[], &[("msg", Attr::str(msg)), ("unsigned", Attr::bool(false))]);
+                    b.op(opname::TILE_PRINT, &[], &[], &[("msg", Attr::str(msg)), ("unsigned", Attr::bool(false))]);
                 }
                 for (v, e) in vs.into_iter().zip(values) {
-                    b.op("tile.print", &[v], &[], &[("msg", Attr::str(msg)), ("unsigned", Attr::bool(unsigned(e)))]);
+                    b.op(opname::TILE_PRINT, &[v], &[], &[("msg", Attr::str(msg)), ("unsigned", Attr::bool(unsigned(e)))]);
                 }
             }
             Stmt::DeviceAssert { cond, msg, span } => {
@@ -205,7 +206,7 @@ impl Gen<'_> {
                 b.loc = self.loc(*span);
                 let (line, col) = self.file.line_col(span.start);
                 let at = format!("{}:{line}:{col}", self.file.name);
-                b.op("tile.assert", &[c], &[], &[("msg", Attr::str(msg)), ("where", Attr::str(&at))]);
+                b.op(opname::TILE_ASSERT, &[c], &[], &[("msg", Attr::str(msg)), ("where", Attr::str(&at))]);
             }
             Stmt::Expr(e) => {
                 self.expr(b, e);

@@ -1,5 +1,6 @@
 //! TIR types and constants as tile-dialect types and `arith.constant`s.
 
+use tile_dialects::opname;
 use crate::sema::tir::ConstVal;
 use crate::sema::types::{Elem, Scalar, Ty};
 use tile_dialects::ir::{Attr, Builder, Type, ValueId};
@@ -80,7 +81,7 @@ pub fn typed_const(b: &mut Builder, c: ConstVal, ty: &Ty) -> ValueId {
     if ty.shape.is_empty() {
         v
     } else {
-        b.op1("tile.splat", &[v], mlir_type(ty), &[])
+        b.op1(opname::TILE_SPLAT, &[v], mlir_type(ty), &[])
     }
 }
 

@@ -1,6 +1,7 @@
 //! The string attributes of our `tile` ops whose values IRDL leaves open (any string) but
 //! the memsem ops they become, and the lowering, accept only from a list.
 
+use tile_dialects::opname;
 use tile_dialects::ir::Op;
 
 const SCOPES: &[&str] = &["cta", "gpu", "sys"];
@@ -13,14 +14,14 @@ const PRECISIONS: &[&str] = &["tf32", "tf32x3", "ieee"];
 /// Checks the attribute values of one op.
 pub(crate) fn check(op: &Op) -> Result<(), String> {
     let rules: &[(&str, &[&str])] = match op.name.as_str() {
-        "tile.load" => {
+        opname::TILE_LOAD => {
             &[("cache", LOAD_CACHE), ("evict", EVICT), ("tile.sem", &["relaxed", "acquire"]), ("tile.scope", SCOPES)]
         }
-        "tile.store" => {
+        opname::TILE_STORE => {
             &[("cache", STORE_CACHE), ("evict", EVICT), ("tile.sem", &["relaxed", "release"]), ("tile.scope", SCOPES)]
         }
-        "tile.atomic_rmw" | "tile.atomic_cas" => &[("sem", ATOMIC_SEMS), ("scope", SCOPES)],
-        "tile.dot" => &[("input_precision", PRECISIONS)],
+        opname::TILE_ATOMIC_RMW | opname::TILE_ATOMIC_CAS => &[("sem", ATOMIC_SEMS), ("scope", SCOPES)],
+        opname::TILE_DOT => &[("input_precision", PRECISIONS)],
         _ => &[],
     };
     for (name, allowed) in rules {

@@ -1,5 +1,6 @@
 //! Each op's rules: what its operands and results must be to each other.
 
+use tile_dialects::opname;
 use super::Cx;
 use tile_dialects::ir::{Op, Type};
 
@@ -33,14 +34,14 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
         Ok(a as usize)
     };
     match name {
-        "tile.program_id" | "tile.num_programs" => {
+        opname::TILE_PROGRAM_ID | opname::TILE_NUM_PROGRAMS => {
             let a = op.int_attr("axis").ok_or("no integer `axis`")?;
             if !(0..3).contains(&a) {
                 return Err(format!("axis {a} is not 0, 1 or 2"));
             }
             Ok(())
         }
-        "tile.arange" => {
+        opname::TILE_ARANGE => {
             let r = result()?;
             let (start, end) = (op.int_attr("start").unwrap_or(0), op.int_attr("end").unwrap_or(0));
             if r.shape().len() != 1 || *r.elem() != Type::Int(32) || end.checked_sub(start) != Some(r.shape()[0]) {
@@ -48,14 +49,14 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
             }
             Ok(())
         }
-        "tile.splat" => {
+        opname::TILE_SPLAT => {
             let (v, r) = (operand(0)?, result()?);
             if v.is_tensor() || !r.is_tensor() || r.elem() != v {
                 return Err(format!("{v} cannot be splatted to {r}"));
             }
             Ok(())
         }
-        "tile.broadcast" => {
+        opname::TILE_BROADCAST => {
             let (v, r) = (operand(0)?, result()?);
             let fits =
                 v.shape().len() == r.shape().len() && v.shape().iter().zip(r.shape()).all(|(a, b)| a == b || *a == 1);
@@ -64,7 +65,7 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
             }
             Ok(())
         }
-        "tile.expand_dims" => {
+        opname::TILE_EXPAND_DIMS => {
             let (v, r) = (operand(0)?, result()?);
             let a = op.int_attr("axis").ok_or("no integer `axis`")?;
             let mut want = v.shape().to_vec();
@@ -77,7 +78,7 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
             }
             Ok(())
         }
-        "tile.addptr" => {
+        opname::TILE_ADDPTR => {
             let (p, o, r) = (operand(0)?, operand(1)?, result()?);
             pointee(p)?;
             if !matches!(o.elem(), Type::Int(_)) || o.shape() != p.shape() || o.is_tensor() != p.is_tensor() {
@@ -85,7 +86,7 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
             }
             same(r, p, "the result")
         }
-        "tile.ptr_cast" => {
+        opname::TILE_PTR_CAST => {
             let (v, r) = (operand(0)?, result()?);
             let ok = |t: &Type| matches!(t.elem(), Type::TilePtr(_) | Type::Int(64));
             if !ok(v) || !ok(r) || v.shape() != r.shape() || v.is_tensor() != r.is_tensor() {
@@ -96,7 +97,7 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
             }
             Ok(())
         }
-        "tile.load" | "memsem.load" => {
+        opname::TILE_LOAD | opname::MEMSEM_LOAD => {
             let (p, r) = (operand(0)?, result()?);
             let t = pointee(p)?;
             if r.elem() != t || r.shape() != p.shape() || r.is_tensor() != p.is_tensor() {
@@ -108,24 +109,24 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
                 None => Ok(()),
             }
         }
-        "tile.store" | "memsem.store" => {
+        opname::TILE_STORE | opname::MEMSEM_STORE => {
             let p = operand(0)?;
             value_for(p, operand(1)?, "the stored value")?;
             mask(cx, op.optional(2), p)
         }
-        "tile.atomic_rmw" | "memsem.atomic_rmw" => {
+        opname::TILE_ATOMIC_RMW | opname::MEMSEM_ATOMIC_RMW => {
             let (p, v) = (operand(0)?, operand(1)?);
             value_for(p, v, "the operand")?;
             mask(cx, op.optional(2), p)?;
             same(result()?, v, "the result")
         }
-        "tile.atomic_cas" | "memsem.atomic_cas" => {
+        opname::TILE_ATOMIC_CAS | opname::MEMSEM_ATOMIC_CAS => {
             let p = operand(0)?;
             value_for(p, operand(1)?, "the compared value")?;
             value_for(p, operand(2)?, "the new value")?;
             same(result()?, operand(2)?, "the result")
         }
-        "tile.reduce" => {
+        opname::TILE_REDUCE => {
             let (v, r) = (operand(0)?, result()?);
             let a = axis(v.shape().len())?;
             let mut shape = v.shape().to_vec();
@@ -137,18 +138,18 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
             }
             combine_region(cx, op, v.elem())
         }
-        "tile.scan" => {
+        opname::TILE_SCAN => {
             let v = operand(0)?;
             axis(v.shape().len())?;
             same(result()?, v, "the result")?;
             combine_region(cx, op, v.elem())
         }
-        "tile.sort" | "tile.flip" => {
+        opname::TILE_SORT | opname::TILE_FLIP => {
             let v = operand(0)?;
             axis(v.shape().len())?;
             same(result()?, v, "the result")
         }
-        "tile.inline_asm" => {
+        opname::TILE_INLINE_ASM => {
             // Elementwise: every argument has the result's shape (and encoding).
             let r = result()?;
             for i in 0..op.operands.len() {
@@ -159,7 +160,7 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
             }
             Ok(())
         }
-        "tile.gather" => {
+        opname::TILE_GATHER => {
             let (s, i, r) = (operand(0)?, operand(1)?, result()?);
             let rank = s.shape().len();
             axis(rank)?;
@@ -172,7 +173,7 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
             }
             Ok(())
         }
-        "tile.dot" => {
+        opname::TILE_DOT => {
             let (a, b, acc, r) = (operand(0)?, operand(1)?, operand(2)?, result()?);
             let (sa, sb, sc) = (a.shape(), b.shape(), acc.shape());
             // 2-D, or batched: one leading batch dimension on all three.
@@ -190,7 +191,7 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
             }
             same(r, acc, "the result")
         }
-        "tile.trans" => {
+        opname::TILE_TRANS => {
             let (v, r) = (operand(0)?, result()?);
             let s = v.shape();
             let order = op.trans_order().unwrap_or_default();
@@ -205,14 +206,14 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
             }
             Ok(())
         }
-        "tile.reshape" => {
+        opname::TILE_RESHAPE => {
             let (v, r) = (operand(0)?, result()?);
             if v.numel() != r.numel() || v.elem() != r.elem() || !v.is_tensor() || !r.is_tensor() {
                 return Err(format!("{v} cannot be reshaped to {r}"));
             }
             Ok(())
         }
-        "tile.histogram" => {
+        opname::TILE_HISTOGRAM => {
             let (v, r) = (operand(0)?, result()?);
             let int_1d = |t: &Type| t.shape().len() == 1 && matches!(t.elem(), Type::Int(8 | 16 | 32 | 64));
             if !int_1d(v) || !int_1d(r) || *r.elem() != Type::Int(32) {
@@ -220,7 +221,7 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
             }
             Ok(())
         }
-        "layout.convert" => {
+        opname::LAYOUT_CONVERT => {
             let (v, r) = (operand(0)?, result()?);
             if v.shape() != r.shape() || v.elem() != r.elem() || !v.is_tensor() {
                 return Err(format!("{v} cannot be converted to {r}: only the encoding may change"));

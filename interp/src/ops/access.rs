@@ -7,6 +7,7 @@
 //! the race detector) and the race detector (`races.rs`, which orders them by what they
 //! are).
 
+use tile_dialects::opname;
 use super::need;
 use crate::Fault;
 use tile_dialects::ir;
@@ -87,7 +88,7 @@ fn position(op: &ir::Op, i: usize) -> Option<usize> {
 }
 
 pub fn decode(op: &ir::Op) -> Result<Option<MemOp>, Fault> {
-    if op.name == "layout.async_copy" {
+    if op.name == opname::LAYOUT_ASYNC_COPY {
         let access = Access::AsyncCopy { mask: position(op, 2) };
         return Ok(Some(MemOp { access, order: Order::Weak, beyond_cta: true }));
     }

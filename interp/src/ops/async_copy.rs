@@ -6,6 +6,7 @@
 //! `other` (memcheck, `--uninit` and `--races` see it as a load: `memory.rs`), then hands
 //! the tile to `issue`; it lands in the slot when its group completes (`smem`).
 
+use tile_dialects::opname;
 use super::need;
 use crate::frame::Frame;
 use crate::site::{Site, Types};
@@ -21,8 +22,8 @@ pub enum Op {
 
 pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
     Ok(Some(match op.name.as_str() {
-        "layout.async_commit" => Op::Commit,
-        "layout.async_wait" => Op::Wait(need(op, op.int_attr("pending"), "pending")?.max(0) as usize),
+        opname::LAYOUT_ASYNC_COMMIT => Op::Commit,
+        opname::LAYOUT_ASYNC_WAIT => Op::Wait(need(op, op.int_attr("pending"), "pending")?.max(0) as usize),
         _ => return Ok(None),
     }))
 }

@@ -9,6 +9,7 @@
 //! batch of products (Triton's batched `dot`). `product` is shared with
 //! `layout.warp_group_dot` (`wgmma.rs`).
 
+use tile_dialects::opname;
 use crate::frame::Frame;
 use crate::site::{Site, Types};
 use crate::value::{round, round_tf32, wrap, Data, Elem};
@@ -28,7 +29,7 @@ pub fn tf32_of(op: &ir::Op) -> bool {
 }
 
 pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
-    Ok((op.name == "tile.dot").then(|| Op { tf32: tf32_of(op) }))
+    Ok((op.name == opname::TILE_DOT).then(|| Op { tf32: tf32_of(op) }))
 }
 
 pub fn exec(o: &Op, n: &Site, k: &Types, f: &mut Frame) -> Result<(), Fault> {

@@ -21,6 +21,7 @@ pub mod shared;
 pub mod sort;
 pub mod wgmma;
 
+use tile_dialects::opname;
 use crate::frame::Frame;
 use crate::site::{Site, Types, VTy};
 use crate::Fault;
@@ -76,7 +77,7 @@ pub fn decode(op: &ir::Op, ty: TyOf) -> Result<Compute, Fault> {
     if let Some(x) = wgmma::decode(op)? {
         return Ok(Compute::Wgmma(x));
     }
-    if op.name == "tile.inline_asm" {
+    if op.name == opname::TILE_INLINE_ASM {
         // PTX has no meaning here (no emulator): refuse it by name, at its line.
         return Err(Fault::at(&op.loc, "inline_asm_elementwise cannot run in the interpreter: run it on a GPU"));
     }

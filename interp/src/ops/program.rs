@@ -4,6 +4,7 @@
 //! per element, as Triton prints them) and `tile.assert` (`device_assert`: the first false
 //! element stops the run with the message, the program and the element).
 
+use tile_dialects::opname;
 use super::need;
 use crate::frame::Frame;
 use crate::site::{Site, Types};
@@ -26,12 +27,12 @@ pub enum Op {
 pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
     let axis = || need(op, op.int_attr("axis"), "axis").map(|a| a.clamp(0, 2) as usize);
     Ok(Some(match op.name.as_str() {
-        "tile.program_id" => Op::ProgramId(axis()?),
-        "tile.num_programs" => Op::NumPrograms(axis()?),
-        "tile.addptr" => Op::AddPtr,
-        "tile.ptr_cast" => Op::PtrCast,
-        "tile.print" => Op::Print(op.str_attr("msg").unwrap_or_default(), op.int_attr("unsigned") == Some(1)),
-        "tile.assert" => Op::Assert(op.str_attr("msg").unwrap_or_default()),
+        opname::TILE_PROGRAM_ID => Op::ProgramId(axis()?),
+        opname::TILE_NUM_PROGRAMS => Op::NumPrograms(axis()?),
+        opname::TILE_ADDPTR => Op::AddPtr,
+        opname::TILE_PTR_CAST => Op::PtrCast,
+        opname::TILE_PRINT => Op::Print(op.str_attr("msg").unwrap_or_default(), op.int_attr("unsigned") == Some(1)),
+        opname::TILE_ASSERT => Op::Assert(op.str_attr("msg").unwrap_or_default()),
         _ => return Ok(None),
     }))
 }

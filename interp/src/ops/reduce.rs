@@ -6,6 +6,7 @@
 //! every step, as the GPU's tree does; integer ones wrap; max/min of unsigned elements
 //! (`tile.unsigned`) compare unsigned; argmax/argmin give the first index of the extreme.
 
+use tile_dialects::opname;
 use super::need;
 use crate::frame::Frame;
 use crate::site::{Site, Types};
@@ -39,7 +40,7 @@ pub struct Op {
 }
 
 pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
-    if op.name != "tile.reduce" && op.name != "tile.scan" {
+    if op.name != opname::TILE_REDUCE && op.name != opname::TILE_SCAN {
         return Ok(None);
     }
     let kind = match need(op, op.str_attr("kind"), "kind")?.as_str() {
@@ -51,7 +52,7 @@ pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
         "xor" => Kind::Xor,
         "cumsum" => Kind::CumSum,
         "cumprod" => Kind::CumProd,
-        "custom" => Kind::Custom { scan: op.name == "tile.scan" },
+        "custom" => Kind::Custom { scan: op.name == opname::TILE_SCAN },
         k => return Err(Fault::at(&op.loc, format!("the interpreter does not know the reduction `{k}`"))),
     };
     let axis = need(op, op.int_attr("axis"), "axis")?.max(0) as usize;

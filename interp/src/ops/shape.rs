@@ -2,6 +2,7 @@
 //! `tile.broadcast`, `tile.expand_dims`, `tile.reshape`, `tile.trans`, `tile.flip`, and
 //! `layout.convert` (a new encoding: the same values, so the same vector).
 
+use tile_dialects::opname;
 use super::{need, TyOf};
 use crate::frame::Frame;
 use crate::site::{Site, Types};
@@ -25,13 +26,13 @@ pub enum Op {
 
 pub fn decode(op: &ir::Op, _ty: TyOf) -> Result<Option<Op>, Fault> {
     Ok(Some(match op.name.as_str() {
-        "tile.arange" => Op::Arange(need(op, op.int_attr("start"), "start")?),
-        "tile.splat" => Op::Splat,
-        "tile.broadcast" => Op::Broadcast,
-        "tile.expand_dims" | "tile.reshape" | "layout.convert" => Op::Same,
-        "tile.trans" => Op::Trans(need(op, op.trans_order(), "order")?),
-        "tile.flip" => Op::Flip(need(op, op.int_attr("axis"), "axis")?.max(0) as usize),
-        "tile.gather" => Op::Gather(need(op, op.int_attr("axis"), "axis")?.max(0) as usize),
+        opname::TILE_ARANGE => Op::Arange(need(op, op.int_attr("start"), "start")?),
+        opname::TILE_SPLAT => Op::Splat,
+        opname::TILE_BROADCAST => Op::Broadcast,
+        opname::TILE_EXPAND_DIMS | opname::TILE_RESHAPE | opname::LAYOUT_CONVERT => Op::Same,
+        opname::TILE_TRANS => Op::Trans(need(op, op.trans_order(), "order")?),
+        opname::TILE_FLIP => Op::Flip(need(op, op.int_attr("axis"), "axis")?.max(0) as usize),
+        opname::TILE_GATHER => Op::Gather(need(op, op.int_attr("axis"), "axis")?.max(0) as usize),
         _ => return Ok(None),
     }))
 }

@@ -4,6 +4,7 @@
 //! `fence_async_shared` (orders the threads' stores before the tensor cores' reads:
 //! nothing to do here). The buffers, and when they may be read and written: `smem`.
 
+use tile_dialects::opname;
 use crate::frame::Frame;
 use crate::site::{Site, Types};
 use crate::smem::View;
@@ -21,11 +22,11 @@ pub enum Op {
 
 pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
     Ok(Some(match op.name.as_str() {
-        "layout.local_alloc" => Op::Alloc,
-        "layout.local_dealloc" => Op::Dealloc,
-        "layout.memdesc_index" => Op::Index,
-        "layout.local_load" => Op::Load,
-        "layout.fence_async_shared" => Op::Fence,
+        opname::LAYOUT_LOCAL_ALLOC => Op::Alloc,
+        opname::LAYOUT_LOCAL_DEALLOC => Op::Dealloc,
+        opname::LAYOUT_MEMDESC_INDEX => Op::Index,
+        opname::LAYOUT_LOCAL_LOAD => Op::Load,
+        opname::LAYOUT_FENCE_ASYNC_SHARED => Op::Fence,
         _ => return Ok(None),
     }))
 }

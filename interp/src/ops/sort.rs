@@ -2,6 +2,7 @@
 //! torch.sort; unsigned elements, `tile.unsigned`, compare unsigned) and
 //! `tile.histogram` (counts of the values in 0..bins; others are not counted).
 
+use tile_dialects::opname;
 use super::need;
 use crate::frame::Frame;
 use crate::site::{Site, Types};
@@ -26,12 +27,12 @@ pub enum Op {
 
 pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
     Ok(Some(match op.name.as_str() {
-        "tile.sort" => Op::Sort {
+        opname::TILE_SORT => Op::Sort {
             axis: need(op, op.int_attr("axis"), "axis")?.max(0) as usize,
             descending: op.int_attr("descending") == Some(1),
             unsigned: op.attr("tile.unsigned").is_some(),
         },
-        "tile.histogram" => Op::Histogram { unsigned: op.attr("tile.unsigned").is_some() },
+        opname::TILE_HISTOGRAM => Op::Histogram { unsigned: op.attr("tile.unsigned").is_some() },
         _ => return Ok(None),
     }))
 }

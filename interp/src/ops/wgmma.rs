@@ -6,6 +6,7 @@
 //! it is issued but may not be read until a wait completes it; its operand slots may not
 //! be written until then. A synchronous product completes every product in flight.
 
+use tile_dialects::opname;
 use super::need;
 use crate::frame::Frame;
 use crate::site::{Site, Types};
@@ -22,10 +23,10 @@ pub enum Op {
 
 pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
     Ok(Some(match op.name.as_str() {
-        "layout.warp_group_dot" => {
+        opname::LAYOUT_WARP_GROUP_DOT => {
             Op::Dot { tf32: super::dot::tf32_of(op), in_flight: op.int_attr("async") == Some(1) }
         }
-        "layout.warp_group_dot_wait" => Op::Wait(need(op, op.int_attr("pending"), "pending")?.max(0) as usize),
+        opname::LAYOUT_WARP_GROUP_DOT_WAIT => Op::Wait(need(op, op.int_attr("pending"), "pending")?.max(0) as usize),
         _ => return Ok(None),
     }))
 }

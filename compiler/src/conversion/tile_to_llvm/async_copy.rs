@@ -29,6 +29,7 @@
 //! dim 64 0.2-1.4% of its cycles at every shape (64 accumulator registers); with 96 or 128
 //! (head dim 128) the predicates kept live cost up to 8.6%, hence the limit.
 
+use tile_dialects::opname;
 use super::convert::addresses;
 use super::Lowerer;
 use crate::conversion::nvidia::ptx;
@@ -107,13 +108,13 @@ impl Lowerer<'_> {
     /// `ptr = addptr(P, Y)`, `P = addptr(S, X)` (or its broadcast) with `S` and `Y` the same
     /// every trip, `X` not, and both offsets i32; `None` where `ptr` is not of that form.
     fn invariant_base_chain(&self, ptr: ValueId) -> Option<BaseChain> {
-        let outer = self.defs.get(&ptr).filter(|o| o.name == "tile.addptr")?;
+        let outer = self.defs.get(&ptr).filter(|o| o.name == opname::TILE_ADDPTR)?;
         let (p, y) = (outer.operands[0], outer.operands[1]);
         let a1 = match self.defs.get(&p) {
-            Some(d) if d.name == "tile.broadcast" => d.operands[0],
+            Some(d) if d.name == opname::TILE_BROADCAST => d.operands[0],
             _ => p,
         };
-        let inner = self.defs.get(&a1).filter(|o| o.name == "tile.addptr")?;
+        let inner = self.defs.get(&a1).filter(|o| o.name == opname::TILE_ADDPTR)?;
         let (s, x) = (inner.operands[0], inner.operands[1]);
         let i32s = |v: ValueId| self.ty(v).elem().bits() == 32;
         if !i32s(x) || !i32s(y) || !self.varies(x) || self.varies(s) || self.varies(y) {
@@ -144,7 +145,7 @@ impl Lowerer<'_> {
             o.name.starts_with("arith.")
                 || matches!(
                     o.name.as_str(),
-                    "tile.splat" | "tile.broadcast" | "tile.expand_dims" | "tile.addptr" | "tile.arange"
+                    opname::TILE_SPLAT | opname::TILE_BROADCAST | opname::TILE_EXPAND_DIMS | opname::TILE_ADDPTR | opname::TILE_ARANGE
                 )
         };
         let mut seen = std::collections::HashSet::new();

@@ -27,6 +27,7 @@
 //!    Ops are tracked by what they are (`after_op`): writes, copies and reads of known
 //!    buffers; anything else, or a block boundary, forgets.
 
+use tile_dialects::opname;
 use super::Lowerer;
 use crate::conversion::nvidia::sreg;
 use tile_dialects::ir::{Builder, Op, Type, ValueId};
@@ -79,10 +80,10 @@ impl Lowerer<'_> {
     pub(super) fn after_op(&mut self, op: &Op) {
         let touched = match op.name.as_str() {
             // `barrier()` has recorded it.
-            "layout.barrier" => return,
-            "layout.local_alloc" => op.operands.first().map(|_| op.result()),
-            "layout.async_copy" => Some(self.alloc_of(op.operands[1])),
-            "layout.local_load" => Some(self.alloc_of(op.operands[0])),
+            opname::LAYOUT_BARRIER => return,
+            opname::LAYOUT_LOCAL_ALLOC => op.operands.first().map(|_| op.result()),
+            opname::LAYOUT_ASYNC_COPY => Some(self.alloc_of(op.operands[1])),
+            opname::LAYOUT_LOCAL_LOAD => Some(self.alloc_of(op.operands[0])),
             n if smem_free(n) => None,
             _ => {
                 self.since_barrier = None;
@@ -100,13 +101,13 @@ impl Lowerer<'_> {
         let Some(p) = &self.pending else { return };
         let live = |v: &ValueId| self.live(v);
         let waits = match op.name.as_str() {
-            "layout.barrier" => true,
+            opname::LAYOUT_BARRIER => true,
             "func.return" => {
                 self.pending = None;
                 true
             }
-            "layout.local_alloc" => p.bufs.iter().all(live),
-            "layout.async_copy" => {
+            opname::LAYOUT_LOCAL_ALLOC => p.bufs.iter().all(live),
+            opname::LAYOUT_ASYNC_COPY => {
                 let dst = self.alloc_of(op.operands[1]);
                 p.bufs.iter().all(live) && live(&dst) && !p.bufs.contains(&dst)
             }
@@ -147,22 +148,22 @@ fn smem_free(name: &str) -> bool {
         || name.starts_with("math.")
         || matches!(
             name,
-            "tile.program_id"
-                | "tile.num_programs"
-                | "tile.arange"
-                | "tile.splat"
-                | "tile.addptr"
-                | "tile.ptr_cast"
-                | "tile.expand_dims"
-                | "tile.broadcast"
-                | "tile.trans"
-                | "memsem.load"
-                | "memsem.store"
-                | "layout.memdesc_index"
-                | "layout.local_dealloc"
-                | "layout.async_commit"
-                | "layout.async_wait"
-                | "layout.warp_group_dot_wait"
+            opname::TILE_PROGRAM_ID
+                | opname::TILE_NUM_PROGRAMS
+                | opname::TILE_ARANGE
+                | opname::TILE_SPLAT
+                | opname::TILE_ADDPTR
+                | opname::TILE_PTR_CAST
+                | opname::TILE_EXPAND_DIMS
+                | opname::TILE_BROADCAST
+                | opname::TILE_TRANS
+                | opname::MEMSEM_LOAD
+                | opname::MEMSEM_STORE
+                | opname::LAYOUT_MEMDESC_INDEX
+                | opname::LAYOUT_LOCAL_DEALLOC
+                | opname::LAYOUT_ASYNC_COMMIT
+                | opname::LAYOUT_ASYNC_WAIT
+                | opname::LAYOUT_WARP_GROUP_DOT_WAIT
         )
 }
 
@@ -170,7 +171,7 @@ fn smem_free(name: &str) -> bool {
 /// memory.
 fn body_starts_with_barrier(op: &Op) -> bool {
     let Some(body) = op.regions.first().and_then(|r| r.blocks.first()) else { return false };
-    body.ops.iter().find(|o| !smem_free(&o.name)).is_some_and(|o| o.name == "layout.barrier")
+    body.ops.iter().find(|o| !smem_free(&o.name)).is_some_and(|o| o.name == opname::LAYOUT_BARRIER)
 }
 
 /// Whether an emitted op may touch shared memory or complete an asynchronous operation,

@@ -176,6 +176,7 @@ impl Lowerer<'_> {
 
 #[cfg(test)]
 mod tests {
+    use tile_dialects::opname;
     use super::Combiner;
     use tile_dialects::ir::import_module;
 
@@ -195,7 +196,7 @@ mod tests {
         let mirror = import_module(m.as_operation());
         let mut found = None;
         mirror.walk(&mut |op| {
-            if op.name == "tile.reduce" {
+            if op.name == opname::TILE_REDUCE {
                 found = Some(Combiner::region(op).expect("a combine region").commutative());
             }
         });

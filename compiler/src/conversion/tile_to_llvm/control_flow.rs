@@ -1,5 +1,6 @@
 //! `scf` ops with tile operands flattened into per-register values.
 
+use tile_dialects::opname;
 use super::{lower_type, Lowerer};
 use crate::pass::PassError;
 use tile_dialects::ir::{Builder, Op, Region, Type, ValueId};
@@ -43,7 +44,7 @@ impl Lowerer<'_> {
     fn acc_regs(&self, regions: &[tile_dialects::ir::Region]) -> usize {
         let mut n = 0;
         for o in regions.iter().flat_map(|r| &r.blocks).flat_map(|b| &b.ops) {
-            if o.name == "layout.warp_group_dot" {
+            if o.name == opname::LAYOUT_WARP_GROUP_DOT {
                 n += self.nregs(self.ty(o.result()));
             }
             n += self.acc_regs(&o.regions);

@@ -21,6 +21,7 @@
 //!    its flat index that every thread holds in registers (`layout::rounds`), one chunk
 //!    written and read back a round.
 
+use tile_dialects::opname;
 use super::{elements_of, lower_type, vector_of, Lowerer};
 use crate::analysis::shared_addresses::{address_plan, tid_bit_masks, Addr};
 use crate::conversion::nvidia::sreg;
@@ -40,8 +41,8 @@ impl Lowerer<'_> {
         let axis = op.int_attr("axis").unwrap_or(0) as usize;
         let order = op.trans_order().unwrap_or_default();
         let ok = match op.name.as_str() {
-            "tile.expand_dims" => xe == re.clone().map(|p| Encoding::Slice { dim: axis as u32, parent: Box::new(p) }),
-            "tile.broadcast" => xe == re,
+            opname::TILE_EXPAND_DIMS => xe == re.clone().map(|p| Encoding::Slice { dim: axis as u32, parent: Box::new(p) }),
+            opname::TILE_BROADCAST => xe == re,
             _ => xe.is_some() && xe == re.as_ref().and_then(|e| unpermuted(e, &order)),
         };
         if !ok {
@@ -56,10 +57,10 @@ impl Lowerer<'_> {
             .map(|j| {
                 let mut o = rd.reg_offsets(j);
                 match op.name.as_str() {
-                    "tile.expand_dims" => {
+                    opname::TILE_EXPAND_DIMS => {
                         o.remove(axis);
                     }
-                    "tile.broadcast" => {
+                    opname::TILE_BROADCAST => {
                         for (d, s) in xs.iter().enumerate() {
                             if *s == 1 {
                                 o[d] = 0;
@@ -87,7 +88,7 @@ impl Lowerer<'_> {
         let (xt, rt) = (self.ty(x).clone(), self.ty(r).clone());
         let (xd, rd) = (self.dist(x, &op.loc)?, self.dist(r, &op.loc)?);
         let row_major = |rank: usize| Shared::plain(1, 1, 1, 0, (0..rank as u32).rev().collect());
-        let (ws, rs) = if op.name == "tile.reshape" {
+        let (ws, rs) = if op.name == opname::TILE_RESHAPE {
             (row_major(xt.shape().len()), row_major(rt.shape().len()))
         } else {
             match op.attr("layout.shared").and_then(Shared::parse) {
@@ -110,7 +111,7 @@ impl Lowerer<'_> {
         // The chunk's bits are the flat index's top bits: row-major for a reshape (both
         // shapes share that order), else the shared layout's rows, outermost first.
         let order = |s: &Shared, rank: usize| -> Vec<usize> {
-            match op.name == "tile.reshape" {
+            match op.name == opname::TILE_RESHAPE {
                 true => (0..rank).collect(),
                 false => s.order.iter().rev().map(|&d| d as usize).collect(),
             }

@@ -1,5 +1,6 @@
 //! Program ids, constants, `arange`, `splat`, and pointer arithmetic.
 
+use tile_dialects::opname;
 use super::convert::gep_in;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
@@ -10,17 +11,17 @@ impl Lowerer<'_> {
     pub(super) fn creation(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
         let r = op.result();
         let vals: Vec<ValueId> = match op.name.as_str() {
-            "tile.program_id" => vec![sreg::read(b, "ctaid", op.int_attr("axis").unwrap_or(0) as u32)],
-            "tile.num_programs" => vec![sreg::read(b, "nctaid", op.int_attr("axis").unwrap_or(0) as u32)],
+            opname::TILE_PROGRAM_ID => vec![sreg::read(b, "ctaid", op.int_attr("axis").unwrap_or(0) as u32)],
+            opname::TILE_NUM_PROGRAMS => vec![sreg::read(b, "nctaid", op.int_attr("axis").unwrap_or(0) as u32)],
             "arith.constant" => {
                 let attrs: Vec<(&str, Attr)> = op.attrs.iter().map(|(n, a)| (n.as_str(), a.clone())).collect();
                 vec![b.op1("arith.constant", &[], lower_type(self.ty(r)), &attrs)]
             }
-            "tile.splat" => {
+            opname::TILE_SPLAT => {
                 let x = self.scalar(op.operands[0]);
                 vec![x; self.nregs(self.ty(r))]
             }
-            "tile.arange" => {
+            opname::TILE_ARANGE => {
                 let dist = self.dist(r, &op.loc)?;
                 let start = op.int_attr("start").unwrap_or(0);
                 let part = self.thread_parts(b, &dist)[0];

@@ -5,6 +5,7 @@
 //! 16 bytes. Masked-off lanes of a load take `other` (zero when absent). A scalar atomic
 //! is issued by thread 0 alone and its old value shared through shared memory.
 
+use tile_dialects::opname;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::{ptx, sreg};
 use crate::pass::PassError;
@@ -136,7 +137,7 @@ impl Lowerer<'_> {
     pub(super) fn atomic(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
         let r = op.result();
         let ety = lower_type(self.ty(r));
-        let cas = op.name == "memsem.atomic_cas";
+        let cas = op.name == opname::MEMSEM_ATOMIC_CAS;
         let ptr = op.operands[0];
         let (vals_in, mask): (Vec<ValueId>, Option<ValueId>) =
             if cas { (op.operands[1..3].to_vec(), None) } else { (vec![op.operands[1]], op.optional(2)) };

@@ -40,6 +40,7 @@ mod shared_mem;
 mod sort;
 mod wgmma;
 
+use tile_dialects::opname;
 use crate::analysis::axis_info::AxisAnalysis;
 use crate::options::{Arch, CompileOptions};
 use crate::pass::PassError;
@@ -432,7 +433,7 @@ impl Lowerer<'_> {
             // Right after a product waited for in full (its `wait_group 0`), no product is
             // in flight any more (attention's p v, retired with q k^T).
             self.wgmma_retired =
-                prev.is_some_and(|p| p.name == "layout.warp_group_dot" && p.int_attr("async") != Some(1));
+                prev.is_some_and(|p| p.name == opname::LAYOUT_WARP_GROUP_DOT && p.int_attr("async") != Some(1));
             self.before_op(b, op);
             self.op(b, op)?;
             self.after_op(op);
@@ -451,39 +452,39 @@ impl Lowerer<'_> {
                 b.op("llvm.return", &[], &[], &[]);
             }
             _ if fp8::is_fp8_op(self, op) => self.fp8_op(b, op)?,
-            "tile.program_id" | "tile.num_programs" | "tile.arange" | "tile.splat" | "arith.constant" => {
+            opname::TILE_PROGRAM_ID | opname::TILE_NUM_PROGRAMS | opname::TILE_ARANGE | opname::TILE_SPLAT | "arith.constant" => {
                 self.creation(b, op)?
             }
-            "tile.addptr" => self.addptr(b, op)?,
-            "tile.ptr_cast" => self.ptr_cast(b, op),
-            "tile.debug_barrier" => crate::conversion::nvidia::sreg::barrier(b),
-            "tile.print" => self.print(b, op)?,
-            "tile.assert" => self.assert(b, op)?,
-            "memsem.load" => self.load(b, op)?,
-            "memsem.store" => self.store(b, op)?,
-            "memsem.atomic_rmw" | "memsem.atomic_cas" => self.atomic(b, op)?,
-            "tile.reduce" => self.reduce(b, op)?,
-            "tile.dot" if matches!(self.ty(op.result()).encoding(), Some(Encoding::Mma(_))) => self.mma_sync(b, op)?,
-            "tile.dot" => self.dot(b, op)?,
-            "layout.warp_group_dot" => self.warp_group_dot(b, op)?,
-            "layout.warp_group_dot_wait" => self.warp_group_dot_wait(b, op)?,
-            "layout.local_alloc" => self.local_alloc(b, op)?,
-            "layout.local_dealloc" => self.local_dealloc(op),
-            "layout.local_load" => self.local_load(b, op)?,
-            "layout.memdesc_index" => self.memdesc_index(b, op)?,
-            "layout.async_copy" => self.async_copy(b, op)?,
-            "layout.async_commit" => self.async_commit(b),
-            "layout.async_wait" => self.async_wait(b, op),
-            "layout.barrier" => self.barrier(b),
-            "layout.fence_async_shared" => shared_mem::fence_async_shared(b),
-            "tile.expand_dims" | "tile.broadcast" | "tile.trans" => self.shape_op(b, op)?,
-            "layout.convert" | "tile.reshape" => self.convert(b, op)?,
-            "tile.scan" => self.scan(b, op)?,
-            "tile.histogram" => self.histogram(b, op)?,
-            "tile.sort" => self.sort(b, op)?,
-            "tile.flip" => self.flip(b, op)?,
-            "tile.gather" => self.gather(b, op)?,
-            "tile.inline_asm" => self.inline_asm(b, op)?,
+            opname::TILE_ADDPTR => self.addptr(b, op)?,
+            opname::TILE_PTR_CAST => self.ptr_cast(b, op),
+            opname::TILE_DEBUG_BARRIER => crate::conversion::nvidia::sreg::barrier(b),
+            opname::TILE_PRINT => self.print(b, op)?,
+            opname::TILE_ASSERT => self.assert(b, op)?,
+            opname::MEMSEM_LOAD => self.load(b, op)?,
+            opname::MEMSEM_STORE => self.store(b, op)?,
+            opname::MEMSEM_ATOMIC_RMW | opname::MEMSEM_ATOMIC_CAS => self.atomic(b, op)?,
+            opname::TILE_REDUCE => self.reduce(b, op)?,
+            opname::TILE_DOT if matches!(self.ty(op.result()).encoding(), Some(Encoding::Mma(_))) => self.mma_sync(b, op)?,
+            opname::TILE_DOT => self.dot(b, op)?,
+            opname::LAYOUT_WARP_GROUP_DOT => self.warp_group_dot(b, op)?,
+            opname::LAYOUT_WARP_GROUP_DOT_WAIT => self.warp_group_dot_wait(b, op)?,
+            opname::LAYOUT_LOCAL_ALLOC => self.local_alloc(b, op)?,
+            opname::LAYOUT_LOCAL_DEALLOC => self.local_dealloc(op),
+            opname::LAYOUT_LOCAL_LOAD => self.local_load(b, op)?,
+            opname::LAYOUT_MEMDESC_INDEX => self.memdesc_index(b, op)?,
+            opname::LAYOUT_ASYNC_COPY => self.async_copy(b, op)?,
+            opname::LAYOUT_ASYNC_COMMIT => self.async_commit(b),
+            opname::LAYOUT_ASYNC_WAIT => self.async_wait(b, op),
+            opname::LAYOUT_BARRIER => self.barrier(b),
+            opname::LAYOUT_FENCE_ASYNC_SHARED => shared_mem::fence_async_shared(b),
+            opname::TILE_EXPAND_DIMS | opname::TILE_BROADCAST | opname::TILE_TRANS => self.shape_op(b, op)?,
+            opname::LAYOUT_CONVERT | opname::TILE_RESHAPE => self.convert(b, op)?,
+            opname::TILE_SCAN => self.scan(b, op)?,
+            opname::TILE_HISTOGRAM => self.histogram(b, op)?,
+            opname::TILE_SORT => self.sort(b, op)?,
+            opname::TILE_FLIP => self.flip(b, op)?,
+            opname::TILE_GATHER => self.gather(b, op)?,
+            opname::TILE_INLINE_ASM => self.inline_asm(b, op)?,
             "scf.for" | "scf.if" | "scf.while" | "scf.yield" | "scf.condition" => self.control_flow(b, op)?,
             n if n.starts_with("arith.") || n.starts_with("math.") => self.elementwise(b, op)?,
             _ => return Err(PassError::at(&op.loc, format!("`{}` cannot be lowered to NVVM yet", op.name))),

@@ -10,6 +10,7 @@
 //! its first byte; a ring's slots follow each other at the slot size rounded up to the
 //! alignment.
 
+use tile_dialects::opname;
 use super::{lower_type, Lowerer};
 use crate::pass::PassError;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
@@ -83,7 +84,7 @@ impl Lowerer<'_> {
     /// Whether a buffer is read by wgmma (through the async proxy).
     fn read_by_tensor_cores(&self, buf: ValueId) -> bool {
         let mut found = false;
-        self.src.walk(&mut |o| found |= o.name == "layout.warp_group_dot" && o.operands[..2].contains(&buf));
+        self.src.walk(&mut |o| found |= o.name == opname::LAYOUT_WARP_GROUP_DOT && o.operands[..2].contains(&buf));
         found
     }
 

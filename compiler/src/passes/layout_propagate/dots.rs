@@ -22,6 +22,7 @@
 //!    (`mma::plan_batched`) are demanded in the encoding they arrive in and converted at
 //!    the dot, not staged.
 
+use tile_dialects::opname;
 use super::{is_cheap, State};
 use crate::pass::PassError;
 use tile_dialects::ir::{Attr, Encoding, Op, Type, ValueId};
@@ -48,7 +49,7 @@ impl State<'_> {
     pub(super) fn plan_dots(&mut self, ops: &[Op]) {
         for op in ops {
             match op.name.as_str() {
-                "tile.dot" => self.plan_dot(op),
+                opname::TILE_DOT => self.plan_dot(op),
                 "scf.for" => {
                     // Iter args take their yield's fixed encoding; the body may then fix
                     // more, so walk it until nothing changes.
@@ -140,7 +141,7 @@ impl State<'_> {
                 };
                 match self.fixed.get(&v) {
                     Some(e) => encs.push(e.clone()),
-                    None if b.ops.iter().any(|o| o.name == "tile.splat" && o.results.contains(&v)) => {}
+                    None if b.ops.iter().any(|o| o.name == opname::TILE_SPLAT && o.results.contains(&v)) => {}
                     None => each = false,
                 }
             }
@@ -152,7 +153,7 @@ impl State<'_> {
 
     /// Step 2 for ops other than dots and loops.
     fn fix_from_operands(&mut self, op: &Op) {
-        if op.name == "tile.broadcast" {
+        if op.name == opname::TILE_BROADCAST {
             self.broadcasts.insert(op.result());
         }
         let Some(&r) = op.results.first() else { return };
@@ -162,13 +163,13 @@ impl State<'_> {
         let homes: Vec<Encoding> = op.operands.iter().filter_map(|v| self.fixed.get(v).cloned()).collect();
         let Some(first) = homes.first().cloned() else { return };
         let home = match op.name.as_str() {
-            "tile.expand_dims" => match first {
+            opname::TILE_EXPAND_DIMS => match first {
                 Encoding::Slice { dim, parent } if dim as i64 == op.int_attr("axis").unwrap_or(-1) => *parent,
                 _ => return,
             },
-            "tile.reduce" => Encoding::Slice { dim: op.int_attr("axis").unwrap_or(0) as u32, parent: Box::new(first) },
-            "tile.broadcast" => first,
-            n if is_cheap(op) && n != "tile.trans" && n != "tile.splat" && n != "tile.arange" => {
+            opname::TILE_REDUCE => Encoding::Slice { dim: op.int_attr("axis").unwrap_or(0) as u32, parent: Box::new(first) },
+            opname::TILE_BROADCAST => first,
+            n if is_cheap(op) && n != opname::TILE_TRANS && n != opname::TILE_SPLAT && n != opname::TILE_ARANGE => {
                 if homes.iter().all(|h| *h == first) {
                     first
                 } else {
@@ -248,7 +249,7 @@ impl State<'_> {
                 Operand::Converted(e) => {
                     let cv = self.values.new_value(self.values.ty(v).with_encoding(Some(e.clone())));
                     out.push(Op {
-                        name: "layout.convert".into(),
+                        name: opname::LAYOUT_CONVERT.into(),
                         operands: vec![v],
                         results: vec![cv],
                         loc: loc.clone(),
@@ -265,7 +266,7 @@ impl State<'_> {
                 Type::MemDesc { shape: t.shape().to_vec(), elem: Box::new(t.elem().clone()), layout: shared.clone() };
             let buf = self.values.new_value(mt);
             out.push(Op {
-                name: "layout.local_alloc".into(),
+                name: opname::LAYOUT_LOCAL_ALLOC.into(),
                 operands: vec![v],
                 results: vec![buf],
                 loc: loc.clone(),
@@ -277,7 +278,7 @@ impl State<'_> {
                 Some(e) => {
                     let rv = self.values.new_value(t.with_encoding(Some(e.clone())));
                     out.push(Op {
-                        name: "layout.local_load".into(),
+                        name: opname::LAYOUT_LOCAL_LOAD.into(),
                         operands: vec![buf],
                         results: vec![rv],
                         loc: loc.clone(),
@@ -291,7 +292,7 @@ impl State<'_> {
         let mut d = op.clone();
         d.operands = operands;
         if matches!(choice.plan, DotPlan::Wgmma { .. }) {
-            d.name = "layout.warp_group_dot".into();
+            d.name = opname::LAYOUT_WARP_GROUP_DOT.into();
             d.set_attr("async", Attr::bool(false));
         }
         let ty = self.values.ty(r).with_encoding(Some(acc_enc.clone()));
@@ -299,7 +300,7 @@ impl State<'_> {
         self.push_and_supply(d, &loc, out);
         for buf in bufs {
             out.push(Op {
-                name: "layout.local_dealloc".into(),
+                name: opname::LAYOUT_LOCAL_DEALLOC.into(),
                 operands: vec![buf],
                 loc: loc.clone(),
                 ..Default::default()

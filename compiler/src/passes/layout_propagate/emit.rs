@@ -2,6 +2,7 @@
 //! encoding chosen for it, `layout.convert` where a value is demanded in an encoding it
 //! was not emitted in.
 
+use tile_dialects::opname;
 use super::{anchor, is_cheap, State};
 use crate::pass::PassError;
 use tile_dialects::ir::{Block, Encoding, Op, Region, ValueId};
@@ -31,7 +32,7 @@ impl State<'_> {
             let ty = self.values.ty(v).with_encoding(Some(d.clone()));
             let nv = self.values.new_value(ty.clone());
             out.push(Op {
-                name: "layout.convert".into(),
+                name: opname::LAYOUT_CONVERT.into(),
                 operands: vec![src],
                 results: vec![nv],
                 loc: loc.to_string(),
@@ -63,13 +64,13 @@ impl State<'_> {
         let name = op.name.clone();
         let first = op.results.first().copied();
         let encs = first.and_then(|r| self.emitted.get(&r).cloned()).unwrap_or_default();
-        if name == "tile.dot" && self.emit_dot(&op, out)? {
+        if name == opname::TILE_DOT && self.emit_dot(&op, out)? {
             return Ok(());
         }
-        if name == "tile.dot" {
+        if name == opname::TILE_DOT {
             self.note_cuda_cores(&mut op);
         }
-        let per_enc = first.is_some() && !encs.is_empty() && (is_cheap(&op) || name == "tile.load");
+        let per_enc = first.is_some() && !encs.is_empty() && (is_cheap(&op) || name == opname::TILE_LOAD);
         if per_enc {
             let r = first.unwrap();
             for (k, e) in encs.iter().enumerate() {
@@ -110,14 +111,14 @@ impl State<'_> {
                 continue;
             }
             let e = match (&a, name.as_str()) {
-                (Some(a), n) if n != "tile.load" => a.clone(),
-                (_, "tile.reduce") => match encs.first() {
+                (Some(a), n) if n != opname::TILE_LOAD => a.clone(),
+                (_, opname::TILE_REDUCE) => match encs.first() {
                     Some(Encoding::Slice { parent, .. }) => (**parent).clone(),
                     _ => self.operand_home(v),
                 },
                 _ => match name.as_str() {
-                    "tile.print" | "tile.assert" => self.first_demand_or_default(v),
-                    "tile.scan" => self.scan_encoding(&op),
+                    opname::TILE_PRINT | opname::TILE_ASSERT => self.first_demand_or_default(v),
+                    opname::TILE_SCAN => self.scan_encoding(&op),
                     _ => self.default(self.values.ty(v).shape()),
                 },
             };

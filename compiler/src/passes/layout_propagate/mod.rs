@@ -22,6 +22,7 @@
 //!    demanded in an encoding it was not emitted in, a `layout.convert` right after its
 //!    definition (or at the top of the block that defines it).
 
+use tile_dialects::opname;
 use crate::options::CompileOptions;
 use crate::pass::PassError;
 use crate::passes::coalesce::num_warps;
@@ -111,14 +112,14 @@ fn tiles(values: &Values, vs: &[ValueId]) -> Vec<ValueId> {
 pub(super) fn is_cheap(op: &Op) -> bool {
     matches!(
         op.name.as_str(),
-        "tile.arange" | "tile.splat" | "tile.expand_dims" | "tile.broadcast" | "tile.trans" | "tile.addptr"
+        opname::TILE_ARANGE | opname::TILE_SPLAT | opname::TILE_EXPAND_DIMS | opname::TILE_BROADCAST | opname::TILE_TRANS | opname::TILE_ADDPTR
     ) || (op.name.starts_with("arith.") || op.name.starts_with("math.")) && op.results.len() == 1
 }
 
 /// Step 1.
 fn split_whole_reductions(values: &mut Values, ops: &mut Vec<Op>) {
     let reshapes: HashMap<ValueId, ValueId> =
-        ops.iter().filter(|o| o.name == "tile.reshape").map(|o| (o.result(), o.operands[0])).collect();
+        ops.iter().filter(|o| o.name == opname::TILE_RESHAPE).map(|o| (o.result(), o.operands[0])).collect();
     let mut out = Vec::with_capacity(ops.len());
     for mut op in std::mem::take(ops) {
         for r in &mut op.regions {
@@ -130,7 +131,7 @@ fn split_whole_reductions(values: &mut Values, ops: &mut Vec<Op>) {
         let src = op.operands.first().and_then(|v| reshapes.get(v)).copied();
         match src {
             Some(x)
-                if op.name == "tile.reduce"
+                if op.name == opname::TILE_REDUCE
                     && matches!(kind.as_str(), "sum" | "max" | "min" | "xor")
                     && values.ty(x).shape().len() == 2 =>
             {
@@ -151,7 +152,7 @@ fn split_whole_reductions(values: &mut Values, ops: &mut Vec<Op>) {
     // Reshapes nothing reads any more are dropped (a reshape costs a shared-memory trip).
     let mut used: HashSet<ValueId> = HashSet::new();
     collect_uses(&out, &mut used);
-    out.retain(|o| o.name != "tile.reshape" || used.contains(&o.result()));
+    out.retain(|o| o.name != opname::TILE_RESHAPE || used.contains(&o.result()));
     *ops = out;
 }
 
@@ -175,7 +176,7 @@ impl State<'_> {
                 if row_major {
                     self.defaults.entry(shape).or_insert(a.clone());
                 }
-                if op.name == "tile.load" {
+                if op.name == opname::TILE_LOAD {
                     self.load_anchor.insert(op.result(), a);
                 }
             }
@@ -234,10 +235,10 @@ impl State<'_> {
             return Ok(None);
         }
         Ok(Some(match op.name.as_str() {
-            "tile.expand_dims" => {
+            opname::TILE_EXPAND_DIMS => {
                 Encoding::Slice { dim: op.int_attr("axis").unwrap_or(0) as u32, parent: Box::new(enc.clone()) }
             }
-            "tile.trans" => op.trans_order().and_then(|o| unpermuted(enc, &o)).ok_or_else(|| {
+            opname::TILE_TRANS => op.trans_order().and_then(|o| unpermuted(enc, &o)).ok_or_else(|| {
                 PassError::at(&op.loc, format!("`trans` of a tile in {enc} is not supported (blocked tiles are)"))
             })?,
             _ => enc.clone(),
@@ -269,7 +270,7 @@ impl State<'_> {
             _ => {}
         }
         if let Some(a) = anchor(op) {
-            if name != "tile.load" {
+            if name != opname::TILE_LOAD {
                 // Stores and tile atomics: every tile operand in the anchor.
                 for v in tiles(self.values, &op.operands) {
                     self.demand(v, a.clone());
@@ -282,7 +283,7 @@ impl State<'_> {
                 return Ok(());
             }
         }
-        if name == "tile.dot" && self.demand_dot(op) {
+        if name == opname::TILE_DOT && self.demand_dot(op) {
             return Ok(());
         }
         if let Some(home) = op.results.first().and_then(|r| self.fixed.get(r)).cloned() {
@@ -293,14 +294,14 @@ impl State<'_> {
             // the 2-D tile (through shared memory where the two products' instruction
             // shapes place its columns differently: 18 KB a trip at head dim 64, BLOCK_N 128).
             let mut encs = vec![home.clone()];
-            if matches!(name, "tile.broadcast" | "tile.expand_dims") {
+            if matches!(name, opname::TILE_BROADCAST | opname::TILE_EXPAND_DIMS) {
                 for d in self.demands.get(&op.result()).cloned().unwrap_or_default() {
                     if !encs.contains(&d) {
                         encs.push(d);
                     }
                 }
             }
-            if name == "tile.reduce" {
+            if name == opname::TILE_REDUCE {
                 if let Encoding::Slice { parent, .. } = &home {
                     self.demand(op.operands[0], (**parent).clone());
                 }
@@ -334,7 +335,7 @@ impl State<'_> {
             } else {
                 demanded.clone()
             }
-        } else if name == "tile.load" {
+        } else if name == opname::TILE_LOAD {
             let plain = op.attr("tile.sem").is_none() && op.int_attr("volatile") != Some(1);
             let all_slices = !demanded.is_empty() && demanded.iter().all(|e| matches!(e, Encoding::Slice { .. }));
             if plain && all_slices {
@@ -342,7 +343,7 @@ impl State<'_> {
             } else {
                 vec![anchor(op).unwrap_or_else(|| self.default(rty.shape()))]
             }
-        } else if name == "tile.reduce" {
+        } else if name == opname::TILE_REDUCE {
             let axis = op.int_attr("axis").unwrap_or(0) as u32;
             let p = demanded.iter().find_map(|e| match e {
                 Encoding::Slice { dim, parent } if *dim == axis => Some((**parent).clone()),
@@ -350,19 +351,19 @@ impl State<'_> {
             });
             let p = p.unwrap_or_else(|| self.operand_home(op.operands[0]));
             vec![Encoding::Slice { dim: axis, parent: Box::new(p) }]
-        } else if name == "tile.scan" {
+        } else if name == opname::TILE_SCAN {
             vec![self.scan_encoding(op)]
         } else {
             vec![self.default(rty.shape())]
         };
         // Operands.
-        if name == "tile.reduce" {
+        if name == opname::TILE_REDUCE {
             let p = match encs.first() {
                 Some(Encoding::Slice { parent, .. }) => (**parent).clone(),
                 _ => self.operand_home(op.operands[0]),
             };
             self.demand(op.operands[0], p);
-        } else if is_cheap(op) || name == "tile.load" {
+        } else if is_cheap(op) || name == opname::TILE_LOAD {
             for e in &encs {
                 for i in 0..op.operands.len() {
                     if let Some(oe) = self.operand_enc(op, i, e)? {
@@ -372,7 +373,7 @@ impl State<'_> {
             }
         } else {
             for v in tiles(self.values, &op.operands) {
-                let e = if name == "tile.scan" { encs[0].clone() } else { self.default(self.values.ty(v).shape()) };
+                let e = if name == opname::TILE_SCAN { encs[0].clone() } else { self.default(self.values.ty(v).shape()) };
                 self.demand(v, e);
             }
         }

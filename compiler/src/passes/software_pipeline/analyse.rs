@@ -1,6 +1,7 @@
 //! Steps 1 and 2 of `software-pipeline`: which loads to copy ahead, what runs with them
 //! (stage 0), and which products stay in flight.
 
+use tile_dialects::opname;
 use super::{known, Ctx};
 use std::collections::{HashMap, HashSet};
 use tile_dialects::ir::{loc_line, Op, Type, ValueId, Values};
@@ -43,7 +44,7 @@ fn is_zero(v: ValueId, ctx: &Ctx) -> bool {
             let head = text.split(':').next().unwrap_or("").trim();
             head.parse::<f64>().is_ok_and(|x| x == 0.0 && !head.starts_with('-'))
         }
-        Some((n, ops, _)) if n == "tile.splat" => is_zero(ops[0], ctx),
+        Some((n, ops, _)) if n == opname::TILE_SPLAT => is_zero(ops[0], ctx),
         // An fp8 `other = 0.0` arrives as `arith.truncf 0.0 : f32 to f8E4M3FN` (MLIR
         // folds no fp8 literal there); +0 converts to +0 in every float format.
         Some((n, ops, _)) if n == "arith.truncf" || n == "arith.extf" => is_zero(ops[0], ctx),
@@ -84,7 +85,7 @@ pub(super) fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Result<Plan, Strin
         let Some(&r) = op.results.first() else { continue };
         let [alloc] = users(r)[..] else { continue };
         let a = &ops[alloc];
-        if op.name != "tile.load" || a.name != "layout.local_alloc" {
+        if op.name != opname::TILE_LOAD || a.name != opname::LAYOUT_LOCAL_ALLOC {
             continue;
         }
         let at = loc_line(&op.loc);
@@ -93,9 +94,9 @@ pub(super) fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Result<Plan, Strin
             continue;
         }
         let readers = users(a.result());
-        let consumer = |j: &usize| matches!(ops[*j].name.as_str(), "layout.warp_group_dot" | "layout.local_load");
-        let deallocs: Vec<usize> = readers.iter().copied().filter(|j| ops[*j].name == "layout.local_dealloc").collect();
-        if !readers.iter().all(|j| consumer(j) || ops[*j].name == "layout.local_dealloc") || deallocs.len() > 1 {
+        let consumer = |j: &usize| matches!(ops[*j].name.as_str(), opname::LAYOUT_WARP_GROUP_DOT | opname::LAYOUT_LOCAL_LOAD);
+        let deallocs: Vec<usize> = readers.iter().copied().filter(|j| ops[*j].name == opname::LAYOUT_LOCAL_DEALLOC).collect();
+        if !readers.iter().all(|j| consumer(j) || ops[*j].name == opname::LAYOUT_LOCAL_DEALLOC) || deallocs.len() > 1 {
             continue;
         }
         let s = Staged { load: i, alloc, dealloc: deallocs.first().copied() };
@@ -219,7 +220,7 @@ pub(super) fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Result<Plan, Strin
     // A product whose fp8 partial sums are promoted waits for them itself (wgmma.rs):
     // nothing of it can be left in flight.
     let async_dot = ops.iter().position(|o| {
-        o.name == "layout.warp_group_dot"
+        o.name == opname::LAYOUT_WARP_GROUP_DOT
             && o.attr("tile.max_num_imprecise_acc").is_none()
             && (values.ty(o.operands[0]).shared().is_none() || slot_or_hoisted(&o.operands[0]))
             && values.ty(o.operands[1]).shared().is_some()
@@ -254,7 +255,7 @@ fn pure(o: &Op) -> bool {
             || o.name.starts_with("math.")
             || matches!(
                 o.name.as_str(),
-                "tile.splat" | "tile.arange" | "tile.addptr" | "tile.expand_dims" | "tile.broadcast" | "layout.convert"
+                opname::TILE_SPLAT | opname::TILE_ARANGE | opname::TILE_ADDPTR | opname::TILE_EXPAND_DIMS | opname::TILE_BROADCAST | opname::LAYOUT_CONVERT
             ));
     let branches = || o.regions.iter().flat_map(|g| &g.blocks).flat_map(|b| &b.ops);
     flat || (o.name == "scf.if" && branches().all(|x| x.name == "scf.yield" || pure(x)))

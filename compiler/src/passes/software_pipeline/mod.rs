@@ -42,6 +42,7 @@ mod analyse;
 mod registers;
 mod rewrite;
 
+use tile_dialects::opname;
 use crate::options::CompileOptions;
 use crate::pass::PassError;
 use std::collections::{HashMap, HashSet};
@@ -122,7 +123,7 @@ fn pipeline_block(values: &mut Values, ops: &mut Vec<Op>, default: i64, ctx: &Ct
 
 /// Whether a loop's body stages tensor-core operands (the loops this pass is about).
 fn stages_dots(lp: &Op) -> bool {
-    lp.regions[0].blocks[0].ops.iter().any(|o| o.name == "layout.local_alloc")
+    lp.regions[0].blocks[0].ops.iter().any(|o| o.name == opname::LAYOUT_LOCAL_ALLOC)
 }
 
 /// The value of an integer constant, when `v` is one.

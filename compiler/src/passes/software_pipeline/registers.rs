@@ -10,6 +10,7 @@
 //!   the loads' latency passes while the product runs, as a copy's would;
 //! - nothing follows the loop: no copy is in flight.
 
+use tile_dialects::opname;
 use super::analyse::Plan;
 use std::collections::HashMap;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId, Values};
@@ -113,7 +114,7 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, out: &mut Vec<Op
 fn masked_by(b: &mut Builder, load: &mut Op, valid: ValueId) {
     let pt = b.ty(load.operands[0]).clone();
     let mt = pt.with_elem(Type::Int(1));
-    let v = b.op1("tile.splat", &[valid], mt.clone(), &[]);
+    let v = b.op1(opname::TILE_SPLAT, &[valid], mt.clone(), &[]);
     let has_other = load.optional(2).is_some();
     match load.optional(1) {
         Some(m) => {

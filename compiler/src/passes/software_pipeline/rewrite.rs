@@ -1,5 +1,6 @@
 //! Step 3 of `software-pipeline`: the prologue, the rewritten loop and what follows it.
 
+use tile_dialects::opname;
 use super::analyse::Plan;
 use super::{known, Ctx};
 use std::collections::HashMap;
@@ -25,7 +26,7 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
             let Type::MemDesc { shape, elem, layout } = t else { unreachable!("local_alloc makes a memdesc") };
             let mut rs = vec![stages as i64];
             rs.extend(shape);
-            rings.push(b.op1("layout.local_alloc", &[], Type::MemDesc { shape: rs, elem, layout }, &[]));
+            rings.push(b.op1(opname::LAYOUT_LOCAL_ALLOC, &[], Type::MemDesc { shape: rs, elem, layout }, &[]));
         }
     }
     // Stage 0 of the iteration whose induction value is `at`, reading the advanced
@@ -54,7 +55,7 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
                 let ptr = map.get(&op.operands[0]).copied().unwrap_or(op.operands[0]);
                 let pt = b.ty(ptr).clone();
                 let mt = pt.with_elem(Type::Int(1));
-                let v = b.op1("tile.splat", &[valid], mt.clone(), &[]);
+                let v = b.op1(opname::TILE_SPLAT, &[valid], mt.clone(), &[]);
                 let mask = match op.optional(1) {
                     Some(m) => {
                         let m = map.get(&m).copied().unwrap_or(m);
@@ -65,15 +66,15 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
                 let ring_ty = b.ty(rings[st]).clone();
                 let Type::MemDesc { shape, elem, layout } = ring_ty else { unreachable!() };
                 let slot_ty = Type::MemDesc { shape: shape[1..].to_vec(), elem, layout };
-                let view = b.op1("layout.memdesc_index", &[rings[st], slot], slot_ty, &[]);
+                let view = b.op1(opname::LAYOUT_MEMDESC_INDEX, &[rings[st], slot], slot_ty, &[]);
                 let mut attrs = vec![];
                 if let Some(a) = op.attr("layout.vec") {
                     attrs.push(("layout.vec", a.clone()));
                 }
-                b.op("layout.async_copy", &[ptr, view, mask], &[], &attrs);
+                b.op(opname::LAYOUT_ASYNC_COPY, &[ptr, view, mask], &[], &attrs);
                 b.loc = loc.clone();
             }
-            b.op("layout.async_commit", &[], &[], &[]);
+            b.op(opname::LAYOUT_ASYNC_COMMIT, &[], &[], &[]);
             plan.ahead.iter().map(|&a| map.get(&yields[a]).copied().unwrap_or(yields[a])).collect()
         };
     // Prologue.
@@ -114,8 +115,8 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
     }
     {
         let mut b = Builder::new(values, &mut body_ops, loc.clone());
-        b.op("layout.async_wait", &[], &[], &[("pending", Attr::int(d as i64 - 1, "i32"))]);
-        b.op("layout.barrier", &[], &[], &[]);
+        b.op(opname::LAYOUT_ASYNC_WAIT, &[], &[], &[("pending", Attr::int(d as i64 - 1, "i32"))]);
+        b.op(opname::LAYOUT_BARRIER, &[], &[], &[]);
     }
     let ahead_cur: Vec<ValueId> = plan.ahead.iter().map(|&a| args[a]).collect();
     let issue = |values: &mut Values, body_ops: &mut Vec<Op>| -> Vec<ValueId> {
@@ -150,7 +151,7 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
         if let Some(st) = plan.staged.iter().position(|s| s.alloc == i) {
             let t = values.ty(op.result()).clone();
             let mut b = Builder::new(values, &mut body_ops, loc.clone());
-            let view = b.op1("layout.memdesc_index", &[rings[st], read], t, &[]);
+            let view = b.op1(opname::LAYOUT_MEMDESC_INDEX, &[rings[st], read], t, &[]);
             map.insert(op.result(), view);
             continue;
         }
@@ -185,7 +186,7 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
         // it: its wait goes right there, free, rather than at the first reader, where it
         // would hold back what comes between (ptxas keeps the softmax's row-sum shuffles
         // above a wgmma wait; after this one they move past the next product's issue).
-        if op.name == "layout.warp_group_dot" {
+        if op.name == opname::LAYOUT_WARP_GROUP_DOT {
             if let Some(acc) = in_flight.take() {
                 wait_for(values, &mut body_ops, &mut map, acc, &loc);
             }
@@ -193,7 +194,7 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
     }
     if plan.async_dot.is_some() {
         let mut b = Builder::new(values, &mut body_ops, loc.clone());
-        b.op("layout.barrier", &[], &[], &[]);
+        b.op(opname::LAYOUT_BARRIER, &[], &[], &[]);
         next_ahead = issue(values, &mut body_ops);
     }
     // Yield: stage 1's values, the advanced ones from this iteration's stage 0, and the
@@ -243,10 +244,10 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
     if let Some(k) = async_result {
         b.ops.push(dot_wait(results[k], lp.results[k], 0, &loc));
     }
-    b.op("layout.async_wait", &[], &[], &[("pending", Attr::int(0, "i32"))]);
-    b.op("layout.barrier", &[], &[], &[]);
+    b.op(opname::LAYOUT_ASYNC_WAIT, &[], &[], &[("pending", Attr::int(0, "i32"))]);
+    b.op(opname::LAYOUT_BARRIER, &[], &[], &[]);
     for r in rings {
-        b.op("layout.local_dealloc", &[r], &[], &[]);
+        b.op(opname::LAYOUT_LOCAL_DEALLOC, &[r], &[], &[]);
     }
 }
 
@@ -259,7 +260,7 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
 /// previous one (p v) still runs, leaving the tensor cores idle between them.
 fn emit_order(ops: &[Op], in_flight: Option<ValueId>) -> Vec<usize> {
     let deferred: Vec<usize> = match in_flight {
-        Some(acc) => (0..ops.len()).filter(|&i| ops[i].name == "layout.convert" && ops[i].operands == [acc]).collect(),
+        Some(acc) => (0..ops.len()).filter(|&i| ops[i].name == opname::LAYOUT_CONVERT && ops[i].operands == [acc]).collect(),
         None => vec![],
     };
     let mut order = vec![];
@@ -305,7 +306,7 @@ fn wait_in_branches(values: &mut Values, op: &mut Op, w: ValueId, loc: &str) {
 /// flight.
 fn dot_wait(v: ValueId, result: ValueId, pending: i64, loc: &str) -> Op {
     Op {
-        name: "layout.warp_group_dot_wait".into(),
+        name: opname::LAYOUT_WARP_GROUP_DOT_WAIT.into(),
         operands: vec![v],
         results: vec![result],
         attrs: vec![("pending".into(), Attr::int(pending, "i32"))],
