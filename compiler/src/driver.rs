@@ -15,6 +15,7 @@ use crate::source::{SourceFile, Span};
 use crate::{sema, tilegen};
 use melior::ir::operation::OperationLike;
 use melior::ir::Module;
+use tile_dialects::attrname;
 
 /// The result of a successful compile: the PTX of every compiled kernel, and what a
 /// launcher needs to know of each (`OUT.json`).
@@ -372,7 +373,7 @@ fn lowered_facts(module: &Module) -> Vec<(String, LoweredFacts)> {
     let mut out = vec![];
     mirror.walk(&mut |op| {
         if op.name == "llvm.func" {
-            if let (Some(n), Some(b)) = (op.str_attr("sym_name"), op.int_attr("tile.smem_bytes")) {
+            if let (Some(n), Some(b)) = (op.str_attr("sym_name"), op.int_attr(attrname::TILE_SMEM_BYTES)) {
                 let divisibility_hints = crate::passes::fold_bounds::hints(op);
                 out.push((n, LoweredFacts { shared_bytes: b as u32, divisibility_hints }));
             }

@@ -14,6 +14,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use tile_dialects::attrname;
 
 /// A target GPU architecture.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -196,7 +197,10 @@ impl CompileOptions {
     /// (tilegen writes the resolved value there), else the default.
     #[doc(hidden)] // the compiler's own (the API is the crate root)
     pub fn num_warps_of(&self, f: &tile_dialects::ir::Op) -> u32 {
-        self.num_warps.map(NumWarps::get).or_else(|| f.int_attr("tile.num_warps").map(|n| n as u32)).unwrap_or(4)
+        self.num_warps
+            .map(NumWarps::get)
+            .or_else(|| f.int_attr(attrname::TILE_NUM_WARPS).map(|n| n as u32))
+            .unwrap_or(4)
     }
 }
 

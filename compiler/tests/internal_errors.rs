@@ -2,8 +2,8 @@
 //! names the pass and the .tile line, and tilec goes on living (the panic used to abort
 //! the process inside MLIR's callback).
 
-use tile_dialects::opname;
 use tile_dialects::ir::{Module, Type};
+use tile_dialects::opname;
 use tilec::internals::driver::{parse_verified, tile_ir};
 use tilec::internals::pass::PassError;
 use tilec::internals::passes::{PassInfo, PassKind};

@@ -1,6 +1,7 @@
 //! tilec's MLIR dialects (`tile`, `layout`, `memsem`), declared once in IRDL under
 //! `dialects/irdl/`, the MLIR context set-up, and the mirror IR our passes rewrite.
 
+pub mod attrname;
 pub mod context;
 pub mod fp8;
 pub mod ir;

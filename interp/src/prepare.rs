@@ -4,7 +4,6 @@
 //! here, naming the op and its line. Each value's last use is found too, so a program
 //! drops tiles as soon as nothing reads them.
 
-use tile_dialects::opname;
 use crate::ops::access::{self, MemOp};
 use crate::ops::{self, Compute};
 use crate::site::{Site, Types, VTy};
@@ -12,6 +11,7 @@ use crate::value::Elem;
 use crate::Fault;
 use std::collections::HashMap;
 use tile_dialects::ir::{self, Type, ValueId};
+use tile_dialects::opname;
 
 /// What a node does.
 #[derive(Debug)]

@@ -4,9 +4,10 @@
 //! on purpose (a wait that leaves too much in flight, a missing barrier or wait, a copy
 //! into the slot being read, ...) stops with an error that names the .tile line.
 
-use tile_dialects::opname;
 use std::path::Path;
+use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Module, Op};
+use tile_dialects::opname;
 use tile_interp::{Arg, Fault, Kernel, Launch, Memory, Options};
 use tile_runtime::buffers::HostBuffer;
 use tile_runtime::dtype::DType;
@@ -76,7 +77,7 @@ fn parts(m: &mut Module) -> &mut Vec<Op> {
 }
 
 fn body(m: &mut Module) -> &mut Vec<Op> {
-    let lp = parts(m).iter_mut().find(|o| o.attr("tile.pipelined").is_some()).expect("a pipelined loop");
+    let lp = parts(m).iter_mut().find(|o| o.attr(attrname::TILE_PIPELINED).is_some()).expect("a pipelined loop");
     &mut lp.regions[0].blocks[0].ops
 }
 

@@ -12,9 +12,9 @@
 //! 4. An `scf.if` result is what its branches' yields have in common.
 //! 5. Anything else (loads) is unknown: runs of one.
 
-use tile_dialects::opname;
 use std::collections::HashMap;
 use tile_dialects::ir::{Module, Op, Type, ValueId};
+use tile_dialects::opname;
 
 /// No power of two above this is tracked (also the divisibility of zero).
 pub const MAX_DIV: i64 = 1 << 30;

@@ -7,11 +7,12 @@
 //! with what a compile for those divisors does. It is what tells a user that a launch
 //! with `K = 3000` (a multiple of 8) gets a pipelined loop and `K = 3001` does not.
 
-use tile_dialects::opname;
 use crate::analysis::axis_info::{AxisAnalysis, AxisInfo};
 use crate::passes::coalesce::{pointee_bytes, vector_width};
 use std::collections::HashMap;
+use tile_dialects::attrname;
 use tile_dialects::ir::{loc_line, Module, Op, Type, ValueId};
+use tile_dialects::opname;
 
 /// The widest access, and what launchers specialise on (no divisor above helps it).
 const WIDEST: i64 = 16;
@@ -77,25 +78,25 @@ impl<'a> Kernel<'a> {
     /// loop `software-pipeline` did not consider (no staged dot operand).
     pub(super) fn loop_lines(&self, lp: &Op) -> Option<String> {
         let at = loc_line(&lp.loc);
-        let registers = lp.int_attr("tile.pipelined_registers").is_some();
+        let registers = lp.int_attr(attrname::TILE_PIPELINED_REGISTERS).is_some();
         let mut out = if registers {
             format!(
                 "{at}: loop pipelined through registers: its loads run one iteration ahead (no cp.async can copy them)"
             )
-        } else if let Some(n) = lp.int_attr("tile.pipelined") {
+        } else if let Some(n) = lp.int_attr(attrname::TILE_PIPELINED) {
             let mut line = format!(
                 "{at}: loop pipelined over {n} stages: copies run {} iteration{} ahead into rings of {n} slots",
                 n - 1,
                 if n == 2 { "" } else { "s" }
             );
-            if let Some(why) = lp.str_attr("tile.not_staged") {
+            if let Some(why) = lp.str_attr(attrname::TILE_NOT_STAGED) {
                 line.push_str(&format!("\n    not copied ahead: {why}"));
             }
             line
         } else {
-            format!("{at}: loop not pipelined: {}", lp.str_attr("tile.not_pipelined")?)
+            format!("{at}: loop not pipelined: {}", lp.str_attr(attrname::TILE_NOT_PIPELINED)?)
         };
-        if lp.str_attr("tile.not_pipelined").as_deref() == Some("num_stages = 1") {
+        if lp.str_attr(attrname::TILE_NOT_PIPELINED).as_deref() == Some("num_stages = 1") {
             return Some(out);
         }
         let block = lp.regions.first()?.blocks.first()?;
@@ -105,7 +106,7 @@ impl<'a> Kernel<'a> {
             let Some((copy, buf, ptr, mask)) = self.staged(body, args, op) else { continue };
             let Some((role, dot)) = self.roles.get(&buf) else { continue };
             let eb = pointee_bytes(self.m.values.ty(ptr)).unwrap_or(1);
-            let bytes = op.int_attr("layout.vec").unwrap_or(1).max(1) * eb;
+            let bytes = op.int_attr(attrname::LAYOUT_VEC).unwrap_or(1).max(1) * eb;
             let how = if copy {
                 format!("copied ahead by {bytes}-byte cp.async")
             } else {
@@ -119,7 +120,7 @@ impl<'a> Kernel<'a> {
                 }
             }
         }
-        if would_pipeline && lp.int_attr("tile.pipelined").is_none() {
+        if would_pipeline && lp.int_attr(attrname::TILE_PIPELINED).is_none() {
             let what = if registers { "pipelined with asynchronous copies" } else { "pipelined" };
             out.push_str(&format!(
                 "\n    with those the loop would be {what}: tilerun and the Python package compile each \

@@ -18,7 +18,6 @@
 
 mod loops;
 
-use tile_dialects::opname;
 use crate::analysis::axis_info::AxisAnalysis;
 use crate::analysis::shared_addresses::{access_starts, address_cost, address_plan};
 use crate::conversion::tile_to_llvm::stmatrix_applies;
@@ -26,9 +25,11 @@ use crate::options::CompileOptions;
 use crate::passes::coalesce::{mem_operands, num_warps, pointee_bytes};
 use std::collections::HashSet;
 use std::fmt::Write;
+use tile_dialects::attrname;
 use tile_dialects::ir::{loc_line, Encoding, Module, Op};
 use tile_dialects::layout::matrix::row_addresses;
 use tile_dialects::layout::{elem_bytes, Dist, Shared};
+use tile_dialects::opname;
 
 /// Short form of an encoding: `blocked{spt=[1,4] tpw=[4,8] wpc=[4,1] order=[1,0]}`.
 pub fn short(e: &Encoding) -> String {
@@ -135,7 +136,7 @@ fn mem_line(m: &Module, axis: &AxisAnalysis, op: &Op, ptr: u32) -> String {
         );
     };
     let shape: Vec<String> = t.shape().iter().map(|s| s.to_string()).collect();
-    let vec = op.int_attr("layout.vec").unwrap_or(1).max(1) as usize;
+    let vec = op.int_attr(attrname::LAYOUT_VEC).unwrap_or(1).max(1) as usize;
     let vec = vec.min(d.fast().1).max(1);
     // Transactions of warp 0's first access.
     let p = axis.get(m, ptr);
@@ -209,7 +210,7 @@ fn dot_line(m: &Module, op: &Op) -> String {
         }
         None => format!(
             "{head} on CUDA cores: {}",
-            op.str_attr("layout.dot_path").unwrap_or_else(|| "its encodings are not a tensor core's".into())
+            op.str_attr(attrname::LAYOUT_DOT_PATH).unwrap_or_else(|| "its encodings are not a tensor core's".into())
         ),
     }
 }
@@ -217,7 +218,7 @@ fn dot_line(m: &Module, op: &Op) -> String {
 /// An asynchronous copy: bytes a thread an instruction.
 fn copy_line(m: &Module, op: &Op) -> String {
     let t = m.values.ty(op.operands[1]);
-    let vec = op.int_attr("layout.vec").unwrap_or(1);
+    let vec = op.int_attr(attrname::LAYOUT_VEC).unwrap_or(1);
     format!(
         "{}: cp.async of {} into a ring slot, up to {} bytes a thread a copy",
         loc_line(&op.loc),
@@ -231,11 +232,11 @@ fn convert_line(m: &Module, op: &Op, num_warps: u32, opts: &CompileOptions) -> S
     let at = loc_line(&op.loc);
     let (se, de) = (st.encoding().map(short).unwrap_or_default(), dt.encoding().map(short).unwrap_or_default());
     let head = format!("{at}: layout.convert {se} -> {de}");
-    match op.attr("layout.shared") {
+    match op.attr(attrname::LAYOUT_SHARED) {
         None => format!("{head}\n    free: every element stays in its thread's register"),
         Some(s) => {
             let w: Vec<f64> = op
-                .attr("layout.wavefronts")
+                .attr(attrname::LAYOUT_WAVEFRONTS)
                 .map(|a| {
                     a.0.trim_start_matches("array<i64:")
                         .trim_end_matches('>')
@@ -277,7 +278,7 @@ fn convert_line(m: &Module, op: &Op, num_warps: u32, opts: &CompileOptions) -> S
             format!(
                 "{head}\n    through shared memory {} ({} bytes): bank conflicts {:.2}-way on the write, {:.2}-way on the read; {wb} writes, {rb} reads\n    a thread's writes: {wa}; its reads: {ra}",
                 s.0,
-                op.int_attr("layout.smem_bytes").unwrap_or(0),
+                op.int_attr(attrname::LAYOUT_SMEM_BYTES).unwrap_or(0),
                 deg(0),
                 deg(2)
             )

@@ -20,13 +20,14 @@
 //!    `layout.prereduce`: the lowering combines each warp's elements first and issues
 //!    one atomic a warp (the same result: these combiners are associative and exact).
 
-use tile_dialects::opname;
 use crate::analysis::axis_info::AxisAnalysis;
 use crate::options::CompileOptions;
 use crate::pass::PassError;
 use std::collections::BTreeMap;
+use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Encoding, Module, Op, Type, ValueId};
 use tile_dialects::layout::blocked::blocked_with_order;
+use tile_dialects::opname;
 
 /// The pointer and mask operands of a memory op on tiles (none for other ops).
 pub fn mem_operands(op: &Op) -> Option<(ValueId, Option<ValueId>)> {
@@ -100,8 +101,8 @@ pub fn run(m: &mut Module, opts: &CompileOptions) -> Result<(), PassError> {
                 let shape = m.values.ty(mem_operands(op).unwrap().0).shape().to_vec();
                 let w = widest[&(shape.clone(), order.clone())];
                 let enc = Encoding::Blocked(blocked_with_order(&shape, &order, w as u32, num_warps));
-                op.set_attr("layout.vec", Attr::int(vec, "i32"));
-                op.set_attr("layout.anchor", Attr(enc.to_string()));
+                op.set_attr(attrname::LAYOUT_VEC, Attr::int(vec, "i32"));
+                op.set_attr(attrname::LAYOUT_ANCHOR, Attr(enc.to_string()));
             }
         });
         // Step 5.
@@ -109,7 +110,7 @@ pub fn run(m: &mut Module, opts: &CompileOptions) -> Result<(), PassError> {
         visit_mut(&mut func, &mut |op| used.extend(op.operands.iter().copied()));
         visit_mut(&mut func, &mut |op| {
             if prereducible(m, &axis, op, &used) {
-                op.set_attr("layout.prereduce", Attr::int(1, "i32"));
+                op.set_attr(attrname::LAYOUT_PREREDUCE, Attr::int(1, "i32"));
             }
         });
         m.body[fi] = func;

@@ -31,13 +31,14 @@
 //!    when the argument allows, as Triton specialises on 16: attention compiled for any
 //!    N_CTX runs the unmasked loop whenever N_CTX is a multiple of BLOCK_N.
 
-use tile_dialects::opname;
 use crate::analysis::axis_info::AxisAnalysis;
 use crate::options::CompileOptions;
 use crate::pass::PassError;
 use std::collections::HashMap;
+use tile_dialects::attrname;
 use tile_dialects::ir::types::{fmt_array, parse_i32_array};
 use tile_dialects::ir::{Attr, Builder, Module, Op, ValueId, Values};
+use tile_dialects::opname;
 
 pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
     // Decide on the module as it is, then rewrite: every fold reads the original ops.
@@ -75,7 +76,7 @@ pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
         let nargs = func.regions.first().and_then(|r| r.blocks.first()).map_or(0, |b| b.args.len());
         let wanted: Vec<u32> = (0..nargs).map(|i| hints.get(&(k, i)).map_or(1, |&d| d as u32)).collect();
         if wanted.iter().any(|&d| d > 1) {
-            func.set_attr(HINTS_ATTR, Attr(fmt_array(&wanted)));
+            func.set_attr(attrname::TILE_DIVISIBILITY_HINTS, Attr(fmt_array(&wanted)));
         }
     }
     if folds.is_empty() {
@@ -87,12 +88,9 @@ pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
     })
 }
 
-/// The function attribute of step 3 (carried to the lowered kernel, read into OUT.json).
-pub const HINTS_ATTR: &str = "tile.divisibility_hints";
-
 /// A function's step-3 divisors, one per argument (empty: none asked).
 pub fn hints(func: &Op) -> Vec<u32> {
-    func.attr(HINTS_ATTR).map(|a| parse_i32_array(&a.0)).unwrap_or_default()
+    func.attr(attrname::TILE_DIVISIBILITY_HINTS).map(|a| parse_i32_array(&a.0)).unwrap_or_default()
 }
 
 /// What step 2 makes of one comparison.

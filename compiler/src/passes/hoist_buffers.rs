@@ -12,11 +12,11 @@
 //! The product reading it is then free to stay in flight across iterations
 //! (`software-pipeline`): nothing overwrites the buffer while it reads.
 
-use tile_dialects::opname;
 use crate::options::CompileOptions;
 use crate::pass::PassError;
 use std::collections::HashSet;
 use tile_dialects::ir::{Module, Op, ValueId};
+use tile_dialects::opname;
 
 pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
     m.funcs_mut(|_, func| {
@@ -43,7 +43,9 @@ fn hoist_block(ops: &mut Vec<Op>) {
         let invariant: Vec<ValueId> = body
             .ops
             .iter()
-            .filter(|o| o.name == opname::LAYOUT_LOCAL_ALLOC && o.operands.len() == 1 && !defined.contains(&o.operands[0]))
+            .filter(|o| {
+                o.name == opname::LAYOUT_LOCAL_ALLOC && o.operands.len() == 1 && !defined.contains(&o.operands[0])
+            })
             .map(|o| o.result())
             .collect();
         let dealloc_of = |o: &Op, v: ValueId| o.name == opname::LAYOUT_LOCAL_DEALLOC && o.operands[0] == v;

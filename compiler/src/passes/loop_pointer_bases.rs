@@ -22,11 +22,11 @@
 //!    the yield becomes `o + s` (sign-extended, as addptr reads i32 offsets) and the old
 //!    addptr, and its splat when nothing else reads it, go.
 
-use tile_dialects::opname;
 use crate::options::CompileOptions;
 use crate::pass::PassError;
 use std::collections::HashMap;
 use tile_dialects::ir::{Builder, Module, Op, Type, ValueId, Values};
+use tile_dialects::opname;
 
 pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
     m.funcs_mut(|values, func| {

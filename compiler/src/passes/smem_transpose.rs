@@ -23,7 +23,6 @@
 //!    and `layout.wavefronts` (write, write ideal, read, read ideal: the bank-conflict
 //!    degree is their ratio).
 
-use tile_dialects::opname;
 use crate::analysis::bank_conflicts::wavefronts_with;
 use crate::analysis::shared_addresses::{access_starts, address_cost, plan_with};
 use crate::options::CompileOptions;
@@ -31,8 +30,10 @@ use crate::pass::PassError;
 use crate::passes::coalesce::{num_warps, visit_mut};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
+use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Module};
 use tile_dialects::layout::{elem_bytes, Dist, Shared};
+use tile_dialects::opname;
 
 /// The coordinate bit (dimension, bit) each lane bit of `d` moves, copies skipped;
 /// `None` unless every lane bit moves exactly one (power-of-two blocked layouts).
@@ -259,15 +260,18 @@ pub fn run(m: &mut Module, opts: &CompileOptions) -> Result<(), PassError> {
             let same = src.elems_per_thread() == dst.elems_per_thread()
                 && (0..32 * nw).all(|t| (0..src.elems_per_thread()).all(|j| src.coords(t, j) == dst.coords(t, j)));
             if same {
-                op.remove_attr("layout.shared");
+                op.remove_attr(attrname::LAYOUT_SHARED);
                 return;
             }
             let eb = elem_bytes(st);
             let shape = st.shape().to_vec();
             let (s, f) = choose(&src, &dst, &shape, eb, nw);
-            op.set_attr("layout.smem_bytes", Attr::int(s.bytes(&shape, eb) as i64, "i32"));
-            op.set_attr("layout.wavefronts", Attr(format!("array<i64: {}, {}, {}, {}>", f[0], f[1], f[2], f[3])));
-            op.set_attr("layout.shared", s.to_attr());
+            op.set_attr(attrname::LAYOUT_SMEM_BYTES, Attr::int(s.bytes(&shape, eb) as i64, "i32"));
+            op.set_attr(
+                attrname::LAYOUT_WAVEFRONTS,
+                Attr(format!("array<i64: {}, {}, {}, {}>", f[0], f[1], f[2], f[3])),
+            );
+            op.set_attr(attrname::LAYOUT_SHARED, s.to_attr());
         });
         err
     })

@@ -10,10 +10,11 @@
 //!    the source gave (the front end filled in Triton's defaults, acq_rel and gpu).
 //! The memsem dialect's IRDL constraints then verify every combination.
 
-use tile_dialects::opname;
 use crate::options::CompileOptions;
 use crate::pass::PassError;
+use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Module, Op};
+use tile_dialects::opname;
 
 pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
     for op in &mut m.body {
@@ -25,10 +26,11 @@ pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
 /// The source's `sem` and `scope` of an ordered load or store (`tile.sem`, `tile.scope`),
 /// removed from the op; no sem means weak, whose scope is "".
 fn take_order(op: &mut Op) -> (Option<String>, String) {
-    let sem = op.str_attr("tile.sem");
-    let scope = if sem.is_some() { op.str_attr("tile.scope").unwrap_or_else(|| "gpu".into()) } else { String::new() };
-    op.remove_attr("tile.sem");
-    op.remove_attr("tile.scope");
+    let sem = op.str_attr(attrname::TILE_SEM);
+    let scope =
+        if sem.is_some() { op.str_attr(attrname::TILE_SCOPE).unwrap_or_else(|| "gpu".into()) } else { String::new() };
+    op.remove_attr(attrname::TILE_SEM);
+    op.remove_attr(attrname::TILE_SCOPE);
     (sem, scope)
 }
 

@@ -9,11 +9,11 @@
 //! 3. The `addptr` takes the 64-bit offset; the 32-bit originals are left for the back end
 //!    to drop when nothing else uses them.
 
-use tile_dialects::opname;
 use crate::options::CompileOptions;
 use crate::pass::PassError;
 use std::collections::HashMap;
 use tile_dialects::ir::{Builder, Module, Op, Type, ValueId, Values};
+use tile_dialects::opname;
 
 pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
     let mut defs: HashMap<ValueId, Op> = HashMap::new();
@@ -71,7 +71,9 @@ fn widen(b: &mut Builder, v: ValueId, defs: &HashMap<ValueId, Op>, memo: &mut Ha
             let ops: Vec<ValueId> = d.operands.iter().map(|o| widen(b, *o, defs, memo)).collect();
             b.op1(&d.name, &ops, wide, &[])
         }
-        Some(d) if matches!(d.name.as_str(), opname::TILE_SPLAT | opname::TILE_BROADCAST | opname::TILE_EXPAND_DIMS) => {
+        Some(d)
+            if matches!(d.name.as_str(), opname::TILE_SPLAT | opname::TILE_BROADCAST | opname::TILE_EXPAND_DIMS) =>
+        {
             let x = widen(b, d.operands[0], defs, memo);
             let attrs: Vec<(&str, tile_dialects::ir::Attr)> =
                 d.attrs.iter().map(|(n, a)| (n.as_str(), a.clone())).collect();

@@ -1,11 +1,12 @@
 //! Expressions → tile ops, `arith` and `math` on scalars and tensors.
 
-use tile_dialects::opname;
-use super::types::{mlir_type, scalar_type, typed_const, IEEE_RN};
+use super::types::{mlir_type, scalar_type, typed_const};
 use super::Gen;
 use crate::sema::tir::{num, BinOp, CombineFn, ConstVal, Expr, ExprKind, MathFn, MemScope, MemSem, UnOp};
 use crate::sema::types::{Elem, Scalar, Ty};
+use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Region, ValueId};
+use tile_dialects::opname;
 
 /// `arith.cmpi` predicates: eq ne slt sle sgt sge ult ule ugt uge.
 fn cmpi_pred(op: BinOp, unsigned: bool) -> i64 {
@@ -42,7 +43,7 @@ fn cmpf_pred(op: BinOp) -> i64 {
 /// tile dialect's load and store keep their three required attributes).
 pub(super) fn order_attrs(sem: Option<MemSem>, scope: MemScope) -> Vec<(&'static str, Attr)> {
     match sem {
-        Some(s) => vec![("tile.sem", Attr::str(s.name())), ("tile.scope", Attr::str(scope.name()))],
+        Some(s) => vec![(attrname::TILE_SEM, Attr::str(s.name())), (attrname::TILE_SCOPE, Attr::str(scope.name()))],
         None => vec![],
     }
 }
@@ -135,13 +136,21 @@ impl Gen<'_> {
             }
             ExprKind::ProgramId(axis) | ExprKind::NumPrograms(axis) => {
                 b.loc = self.loc(e.span);
-                let name =
-                    if matches!(e.kind, ExprKind::ProgramId(_)) { opname::TILE_PROGRAM_ID } else { opname::TILE_NUM_PROGRAMS };
+                let name = if matches!(e.kind, ExprKind::ProgramId(_)) {
+                    opname::TILE_PROGRAM_ID
+                } else {
+                    opname::TILE_NUM_PROGRAMS
+                };
                 b.op1(name, &[], ty, &[("axis", Attr::int(*axis as i64, "i32"))])
             }
             ExprKind::Arange { start, end } => {
                 b.loc = self.loc(e.span);
-                b.op1(opname::TILE_ARANGE, &[], ty, &[("start", Attr::int(*start, "i32")), ("end", Attr::int(*end, "i32"))])
+                b.op1(
+                    opname::TILE_ARANGE,
+                    &[],
+                    ty,
+                    &[("start", Attr::int(*start, "i32")), ("end", Attr::int(*end, "i32"))],
+                )
             }
             ExprKind::Load { ptr, mask, other, cache, evict, volatile, sem, scope } => {
                 let p = self.expr(b, ptr);
@@ -179,7 +188,7 @@ impl Gen<'_> {
                 ];
                 // MLIR integers are signless: max / min of unsigned elements say so here.
                 if unsigned_elem(&e.ty) {
-                    attrs.push(("tile.unsigned", Attr::int(1, "i32")));
+                    attrs.push((attrname::TILE_UNSIGNED, Attr::int(1, "i32")));
                 }
                 b.op1(opname::TILE_ATOMIC_RMW, &ops, ty, &attrs)
             }
@@ -197,7 +206,7 @@ impl Gen<'_> {
                 let (v, axis) = self.reduce_input(b, value, *axis, e);
                 let mut attrs = vec![("kind", Attr::str(op.kind())), ("axis", Attr::int(axis as i64, "i32"))];
                 if unsigned_elem(&value.ty) {
-                    attrs.push(("tile.unsigned", Attr::int(1, "i32")));
+                    attrs.push((attrname::TILE_UNSIGNED, Attr::int(1, "i32")));
                 }
                 // IRDL has no optional regions: the built-in kinds carry an empty `combine`.
                 b.op_with_regions(opname::TILE_REDUCE, &[v], &[ty], &attrs, vec![Region::default()])[0]
@@ -236,7 +245,7 @@ impl Gen<'_> {
                 b.loc = self.loc(e.span);
                 let mut attrs = vec![("axis", Attr::int(*axis as i64, "i32")), ("descending", Attr::bool(*descending))];
                 if unsigned_elem(&value.ty) {
-                    attrs.push(("tile.unsigned", Attr::int(1, "i32")));
+                    attrs.push((attrname::TILE_UNSIGNED, Attr::int(1, "i32")));
                 }
                 b.op1(opname::TILE_SORT, &[v], ty, &attrs)
             }
@@ -248,7 +257,7 @@ impl Gen<'_> {
                 let full =
                     matches!(value.ty.elem, Elem::Scalar(s) if s.bits() < 63 && *num_bins as u64 >= 1 << s.bits());
                 let attrs = if full && unsigned_elem(&value.ty) {
-                    vec![("tile.unsigned", Attr::int(1, "i32"))]
+                    vec![(attrname::TILE_UNSIGNED, Attr::int(1, "i32"))]
                 } else {
                     vec![]
                 };
@@ -270,7 +279,7 @@ impl Gen<'_> {
                 let p = format!("{input_precision:?}").to_lowercase();
                 let mut attrs = vec![("input_precision", Attr::str(&p))];
                 if let Some(n) = max_imprecise {
-                    attrs.push(("tile.max_num_imprecise_acc", Attr::int(*n as i64, "i32")));
+                    attrs.push((attrname::TILE_MAX_NUM_IMPRECISE_ACC, Attr::int(*n as i64, "i32")));
                 }
                 b.op1(opname::TILE_DOT, &[x, y, z], ty, &attrs)
             }
@@ -398,7 +407,7 @@ impl Gen<'_> {
             MathFn::Expm1 => "math.expm1",
             MathFn::Pow => "math.powf",
             // `/` is `arith.divf` too; the mark keeps this one IEEE when f32 is lowered.
-            MathFn::DivRn => return b.op1("arith.divf", vs, ty, &[(IEEE_RN, Attr("unit".into()))]),
+            MathFn::DivRn => return b.op1("arith.divf", vs, ty, &[(attrname::TILE_IEEE_RN, Attr("unit".into()))]),
             MathFn::Maximum if fl => "arith.maximumf",
             MathFn::Minimum if fl => "arith.minimumf",
             MathFn::MaxNum if fl => "arith.maxnumf",

@@ -17,6 +17,7 @@ use crate::sema::tir::{Kernel, Program, VarId};
 use crate::sema::types::Elem;
 use crate::source::{SourceFile, Span};
 use std::collections::HashMap;
+use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Block, Builder, Module, Op, Region, Type, ValueId, Values};
 
 /// A construct the lowering does not support, with where it is.
@@ -131,9 +132,9 @@ fn kernel_func(
             ("sym_name".into(), Attr::str(&kernel.name)),
             ("function_type".into(), Attr(format!("({}) -> ()", sig.join(", ")))),
             ("arg_attrs".into(), Attr(format!("[{}]", arg_attrs.join(", ")))),
-            ("tile.kernel".into(), Attr("unit".into())),
-            ("tile.num_warps".into(), Attr::int(num_warps as i64, "i32")),
-            ("tile.num_stages".into(), Attr::int(opts.kernel_num_stages(kernel) as i64, "i32")),
+            (attrname::TILE_KERNEL.into(), Attr("unit".into())),
+            (attrname::TILE_NUM_WARPS.into(), Attr::int(num_warps as i64, "i32")),
+            (attrname::TILE_NUM_STAGES.into(), Attr::int(opts.kernel_num_stages(kernel) as i64, "i32")),
         ],
         regions: vec![Region::single(Block { args, ops })],
         successors: vec![],

@@ -1,11 +1,12 @@
 //! Statements → `scf` control flow with loop-carried values.
 
-use tile_dialects::opname;
 use super::types::mlir_type;
 use super::Gen;
 use crate::sema::tir::{Stmt, VarId};
 use std::collections::{BTreeSet, HashMap};
+use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Type, ValueId};
+use tile_dialects::opname;
 
 /// Variables a statement list rebinds (at any depth).
 fn assigned(stmts: &[Stmt], out: &mut BTreeSet<VarId>) {
@@ -122,8 +123,9 @@ impl Gen<'_> {
                 self.env = outer;
                 let mut operands = vec![lo, hi, st];
                 operands.extend(&inits);
-                let mut attrs: Vec<(&str, Attr)> =
-                    num_stages.map(|n| vec![("tile.num_stages", Attr::int(n as i64, "i32"))]).unwrap_or_default();
+                let mut attrs: Vec<(&str, Attr)> = num_stages
+                    .map(|n| vec![(attrname::TILE_NUM_STAGES, Attr::int(n as i64, "i32"))])
+                    .unwrap_or_default();
                 if let Some(n) = unroll {
                     attrs.push(("loop_annotation", loop_unroll(*n)));
                 }
@@ -198,7 +200,12 @@ impl Gen<'_> {
                     b.op(opname::TILE_PRINT, &[], &[], &[("msg", Attr::str(msg)), ("unsigned", Attr::bool(false))]);
                 }
                 for (v, e) in vs.into_iter().zip(values) {
-                    b.op(opname::TILE_PRINT, &[v], &[], &[("msg", Attr::str(msg)), ("unsigned", Attr::bool(unsigned(e)))]);
+                    b.op(
+                        opname::TILE_PRINT,
+                        &[v],
+                        &[],
+                        &[("msg", Attr::str(msg)), ("unsigned", Attr::bool(unsigned(e)))],
+                    );
                 }
             }
             Stmt::DeviceAssert { cond, msg, span } => {

@@ -1,9 +1,9 @@
 //! TIR types and constants as tile-dialect types and `arith.constant`s.
 
-use tile_dialects::opname;
 use crate::sema::tir::ConstVal;
 use crate::sema::types::{Elem, Scalar, Ty};
 use tile_dialects::ir::{Attr, Builder, Type, ValueId};
+use tile_dialects::opname;
 
 pub fn scalar_type(s: Scalar) -> Type {
     match s {
@@ -98,7 +98,3 @@ mod tests {
         assert_eq!(int_literal(5, 32), 5);
     }
 }
-
-/// Marks an f32 `arith.divf` that must round to nearest (`div_rn`): the plain one lowers
-/// to Triton's approximate `div.full.f32`.
-pub const IEEE_RN: &str = "tile.ieee_rn";

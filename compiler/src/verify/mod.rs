@@ -17,6 +17,7 @@ mod ops;
 mod types;
 
 use crate::options::CompileOptions;
+use tile_dialects::attrname;
 use tile_dialects::ir::{Module, Op, Type, Values};
 
 /// A broken rule, at the op's location.
@@ -56,7 +57,7 @@ pub fn module(m: &Module, opts: &CompileOptions) -> Result<(), Violation> {
         if f.attr("function_type").is_some_and(|t| !t.0.trim_end().ends_with("-> ()")) {
             return Err(Violation { loc: f.loc.clone(), message: "`func.func`: a kernel returns nothing".into() });
         }
-        if let Some(n) = f.int_attr("tile.num_warps") {
+        if let Some(n) = f.int_attr(attrname::TILE_NUM_WARPS) {
             crate::options::NumWarps::new(n)
                 .map_err(|why| Violation { loc: f.loc.clone(), message: format!("`tile.num_warps`: {why}") })?;
         }

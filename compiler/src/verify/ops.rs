@@ -1,8 +1,8 @@
 //! Each op's rules: what its operands and results must be to each other.
 
-use tile_dialects::opname;
 use super::Cx;
 use tile_dialects::ir::{Op, Type};
+use tile_dialects::opname;
 
 type R = Result<(), String>;
 

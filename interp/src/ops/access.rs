@@ -7,10 +7,11 @@
 //! the race detector) and the race detector (`races.rs`, which orders them by what they
 //! are).
 
-use tile_dialects::opname;
 use super::need;
 use crate::Fault;
+use tile_dialects::attrname;
 use tile_dialects::ir;
+use tile_dialects::opname;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Order {
@@ -104,7 +105,7 @@ pub fn decode(op: &ir::Op) -> Result<Option<MemOp>, Fault> {
             } else if what == "atomic_rmw" || what == "atomic_cas" {
                 op.str_attr("sem").unwrap_or_else(|| "acq_rel".into())
             } else {
-                op.str_attr("tile.sem").unwrap_or_else(|| default.into())
+                op.str_attr(attrname::TILE_SEM).unwrap_or_else(|| default.into())
             }
         } else if what == "atomic_rmw" || what == "atomic_cas" {
             need(op, op.str_attr("sem"), "sem")?
@@ -113,7 +114,8 @@ pub fn decode(op: &ir::Op) -> Result<Option<MemOp>, Fault> {
         };
         order_of(op, &s)
     };
-    let scope = if tile && matches!(what, "load" | "store") { op.str_attr("tile.scope") } else { op.str_attr("scope") };
+    let scope =
+        if tile && matches!(what, "load" | "store") { op.str_attr(attrname::TILE_SCOPE) } else { op.str_attr("scope") };
     let beyond_cta = scope.as_deref() != Some("cta");
     let access = match what {
         "load" => Access::Load { mask: position(op, 1), other: position(op, 2) },
@@ -129,7 +131,7 @@ pub fn decode(op: &ir::Op) -> Result<Option<MemOp>, Fault> {
                 "xchg" => Rmw::Xchg,
                 k => return Err(Fault::at(&op.loc, format!("unknown atomic `{k}`"))),
             };
-            Access::Rmw { kind, mask: position(op, 2), unsigned: op.attr("tile.unsigned").is_some() }
+            Access::Rmw { kind, mask: position(op, 2), unsigned: op.attr(attrname::TILE_UNSIGNED).is_some() }
         }
         "atomic_cas" => Access::Cas,
         _ => return Ok(None),

@@ -6,13 +6,13 @@
 //! `other` (memcheck, `--uninit` and `--races` see it as a load: `memory.rs`), then hands
 //! the tile to `issue`; it lands in the slot when its group completes (`smem`).
 
-use tile_dialects::opname;
 use super::need;
 use crate::frame::Frame;
 use crate::site::{Site, Types};
 use crate::value::Data;
 use crate::Fault;
 use tile_dialects::ir;
+use tile_dialects::opname;
 
 #[derive(Debug)]
 pub enum Op {

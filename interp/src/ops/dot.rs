@@ -9,13 +9,13 @@
 //! batch of products (Triton's batched `dot`). `product` is shared with
 //! `layout.warp_group_dot` (`wgmma.rs`).
 
-use tile_dialects::opname;
 use crate::frame::Frame;
 use crate::site::{Site, Types};
 use crate::value::{round, round_tf32, wrap, Data, Elem};
 use crate::Fault;
 use std::borrow::Cow;
 use tile_dialects::ir::{self, ValueId};
+use tile_dialects::opname;
 
 #[derive(Debug)]
 pub struct Op {

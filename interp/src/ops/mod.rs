@@ -21,12 +21,12 @@ pub mod shared;
 pub mod sort;
 pub mod wgmma;
 
-use tile_dialects::opname;
 use crate::frame::Frame;
 use crate::site::{Site, Types, VTy};
 use crate::Fault;
 use reduce::Combine;
 use tile_dialects::ir::{self, ValueId};
+use tile_dialects::opname;
 
 /// A decoded compute op (no memory access, no control flow).
 #[derive(Debug)]

@@ -4,13 +4,13 @@
 //! per element, as Triton prints them) and `tile.assert` (`device_assert`: the first false
 //! element stops the run with the message, the program and the element).
 
-use tile_dialects::opname;
 use super::need;
 use crate::frame::Frame;
 use crate::site::{Site, Types};
 use crate::value::{Data, Elem};
 use crate::Fault;
 use tile_dialects::ir;
+use tile_dialects::opname;
 
 #[derive(Debug)]
 pub enum Op {

@@ -6,13 +6,14 @@
 //! every step, as the GPU's tree does; integer ones wrap; max/min of unsigned elements
 //! (`tile.unsigned`) compare unsigned; argmax/argmin give the first index of the extreme.
 
-use tile_dialects::opname;
 use super::need;
 use crate::frame::Frame;
 use crate::site::{Site, Types};
 use crate::value::{round, uns, wrap, Data, Elem, Value};
 use crate::Fault;
+use tile_dialects::attrname;
 use tile_dialects::ir;
+use tile_dialects::opname;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Kind {
@@ -57,7 +58,7 @@ pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
     };
     let axis = need(op, op.int_attr("axis"), "axis")?.max(0) as usize;
     let reverse = op.int_attr("reverse") == Some(1);
-    Ok(Some(Op { kind, axis, unsigned: op.attr("tile.unsigned").is_some(), reverse }))
+    Ok(Some(Op { kind, axis, unsigned: op.attr(attrname::TILE_UNSIGNED).is_some(), reverse }))
 }
 
 /// (outer, len, inner) of `shape` around `axis`.

@@ -2,13 +2,13 @@
 //! `tile.broadcast`, `tile.expand_dims`, `tile.reshape`, `tile.trans`, `tile.flip`, and
 //! `layout.convert` (a new encoding: the same values, so the same vector).
 
-use tile_dialects::opname;
 use super::{need, TyOf};
 use crate::frame::Frame;
 use crate::site::{Site, Types};
 use crate::value::Data;
 use crate::Fault;
 use tile_dialects::ir;
+use tile_dialects::opname;
 
 #[derive(Debug)]
 pub enum Op {

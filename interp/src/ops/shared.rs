@@ -4,12 +4,12 @@
 //! `fence_async_shared` (orders the threads' stores before the tensor cores' reads:
 //! nothing to do here). The buffers, and when they may be read and written: `smem`.
 
-use tile_dialects::opname;
 use crate::frame::Frame;
 use crate::site::{Site, Types};
 use crate::smem::View;
 use crate::Fault;
 use tile_dialects::ir::{self, ValueId};
+use tile_dialects::opname;
 
 #[derive(Debug)]
 pub enum Op {

@@ -2,14 +2,15 @@
 //! torch.sort; unsigned elements, `tile.unsigned`, compare unsigned) and
 //! `tile.histogram` (counts of the values in 0..bins; others are not counted).
 
-use tile_dialects::opname;
 use super::need;
 use crate::frame::Frame;
 use crate::site::{Site, Types};
 use crate::value::{uns, Data};
 use crate::Fault;
 use std::cmp::Ordering;
+use tile_dialects::attrname;
 use tile_dialects::ir;
+use tile_dialects::opname;
 
 #[derive(Debug)]
 pub enum Op {
@@ -30,9 +31,9 @@ pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
         opname::TILE_SORT => Op::Sort {
             axis: need(op, op.int_attr("axis"), "axis")?.max(0) as usize,
             descending: op.int_attr("descending") == Some(1),
-            unsigned: op.attr("tile.unsigned").is_some(),
+            unsigned: op.attr(attrname::TILE_UNSIGNED).is_some(),
         },
-        opname::TILE_HISTOGRAM => Op::Histogram { unsigned: op.attr("tile.unsigned").is_some() },
+        opname::TILE_HISTOGRAM => Op::Histogram { unsigned: op.attr(attrname::TILE_UNSIGNED).is_some() },
         _ => return Ok(None),
     }))
 }

@@ -6,7 +6,6 @@
 //! it is issued but may not be read until a wait completes it; its operand slots may not
 //! be written until then. A synchronous product completes every product in flight.
 
-use tile_dialects::opname;
 use super::need;
 use crate::frame::Frame;
 use crate::site::{Site, Types};
@@ -14,6 +13,7 @@ use crate::smem::View;
 use crate::Fault;
 use std::sync::Arc;
 use tile_dialects::ir::{self, ValueId};
+use tile_dialects::opname;
 
 #[derive(Debug)]
 pub enum Op {

@@ -29,13 +29,14 @@
 //! dim 64 0.2-1.4% of its cycles at every shape (64 accumulator registers); with 96 or 128
 //! (head dim 128) the predicates kept live cost up to 8.6%, hence the limit.
 
-use tile_dialects::opname;
 use super::convert::addresses;
 use super::Lowerer;
 use crate::conversion::nvidia::ptx;
 use crate::pass::PassError;
+use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 use tile_dialects::layout::elem_bytes;
+use tile_dialects::opname;
 
 impl Lowerer<'_> {
     pub(super) fn async_copy(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
@@ -45,7 +46,7 @@ impl Lowerer<'_> {
         let d = self.dist(ptr, &op.loc)?;
         let eb = elem_bytes(&bt);
         let shape = d.shape.clone();
-        let hint = op.int_attr("layout.vec").unwrap_or(1).max(1) as usize;
+        let hint = op.int_attr(attrname::LAYOUT_VEC).unwrap_or(1).max(1) as usize;
         let along = d.fast().0 == s.inner();
         let v = if along { hint.min(s.access(&d, &shape, eb)) } else { 1 };
         let bytes = v as u32 * eb;
@@ -145,7 +146,11 @@ impl Lowerer<'_> {
             o.name.starts_with("arith.")
                 || matches!(
                     o.name.as_str(),
-                    opname::TILE_SPLAT | opname::TILE_BROADCAST | opname::TILE_EXPAND_DIMS | opname::TILE_ADDPTR | opname::TILE_ARANGE
+                    opname::TILE_SPLAT
+                        | opname::TILE_BROADCAST
+                        | opname::TILE_EXPAND_DIMS
+                        | opname::TILE_ADDPTR
+                        | opname::TILE_ARANGE
                 )
         };
         let mut seen = std::collections::HashSet::new();

@@ -27,10 +27,10 @@
 //!    Ops are tracked by what they are (`after_op`): writes, copies and reads of known
 //!    buffers; anything else, or a block boundary, forgets.
 
-use tile_dialects::opname;
 use super::Lowerer;
 use crate::conversion::nvidia::sreg;
 use tile_dialects::ir::{Builder, Op, Type, ValueId};
+use tile_dialects::opname;
 
 /// Writes to shared buffers not yet published by a barrier.
 #[derive(Clone, Debug)]

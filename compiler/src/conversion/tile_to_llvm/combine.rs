@@ -176,9 +176,9 @@ impl Lowerer<'_> {
 
 #[cfg(test)]
 mod tests {
-    use tile_dialects::opname;
     use super::Combiner;
     use tile_dialects::ir::import_module;
+    use tile_dialects::opname;
 
     /// Whether the combine region of `body` (on `%a`, `%b`: f32) is found commutative.
     fn commutative(body: &str) -> bool {

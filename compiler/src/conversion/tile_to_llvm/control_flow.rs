@@ -1,9 +1,9 @@
 //! `scf` ops with tile operands flattened into per-register values.
 
-use tile_dialects::opname;
 use super::{lower_type, Lowerer};
 use crate::pass::PassError;
 use tile_dialects::ir::{Builder, Op, Region, Type, ValueId};
+use tile_dialects::opname;
 
 impl Lowerer<'_> {
     fn flat(&self, vs: &[ValueId]) -> Vec<ValueId> {

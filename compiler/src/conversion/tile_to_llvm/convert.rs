@@ -21,16 +21,17 @@
 //!    its flat index that every thread holds in registers (`layout::rounds`), one chunk
 //!    written and read back a round.
 
-use tile_dialects::opname;
 use super::{elements_of, lower_type, vector_of, Lowerer};
 use crate::analysis::shared_addresses::{address_plan, tid_bit_masks, Addr};
 use crate::conversion::nvidia::sreg;
 use crate::pass::PassError;
 use std::collections::HashMap;
+use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Encoding, Op, Type, ValueId};
 use tile_dialects::layout::blocked::unpermuted;
 use tile_dialects::layout::rounds::{split, Part};
 use tile_dialects::layout::{Dist, Shared};
+use tile_dialects::opname;
 
 impl Lowerer<'_> {
     pub(super) fn shape_op(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
@@ -41,7 +42,9 @@ impl Lowerer<'_> {
         let axis = op.int_attr("axis").unwrap_or(0) as usize;
         let order = op.trans_order().unwrap_or_default();
         let ok = match op.name.as_str() {
-            opname::TILE_EXPAND_DIMS => xe == re.clone().map(|p| Encoding::Slice { dim: axis as u32, parent: Box::new(p) }),
+            opname::TILE_EXPAND_DIMS => {
+                xe == re.clone().map(|p| Encoding::Slice { dim: axis as u32, parent: Box::new(p) })
+            }
             opname::TILE_BROADCAST => xe == re,
             _ => xe.is_some() && xe == re.as_ref().and_then(|e| unpermuted(e, &order)),
         };
@@ -91,7 +94,7 @@ impl Lowerer<'_> {
         let (ws, rs) = if op.name == opname::TILE_RESHAPE {
             (row_major(xt.shape().len()), row_major(rt.shape().len()))
         } else {
-            match op.attr("layout.shared").and_then(Shared::parse) {
+            match op.attr(attrname::LAYOUT_SHARED).and_then(Shared::parse) {
                 Some(s) => (s.clone(), s),
                 None if xd.elems_per_thread() == rd.elems_per_thread() => {
                     // Step 2.

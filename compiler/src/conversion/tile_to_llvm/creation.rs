@@ -1,11 +1,11 @@
 //! Program ids, constants, `arange`, `splat`, and pointer arithmetic.
 
-use tile_dialects::opname;
 use super::convert::gep_in;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::pass::PassError;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
+use tile_dialects::opname;
 
 impl Lowerer<'_> {
     pub(super) fn creation(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {

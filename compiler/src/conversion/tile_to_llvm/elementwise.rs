@@ -6,8 +6,8 @@ use super::elementwise_f64::Emit;
 use super::{fconst, lower_type, math_approx, math_f64, Lowerer};
 use crate::conversion::nvidia::ptx;
 use crate::pass::PassError;
-use crate::tilegen::types::IEEE_RN;
 use std::collections::HashMap;
+use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 
 const LOG2E: f64 = std::f64::consts::LOG2_E;
@@ -29,7 +29,7 @@ impl Lowerer<'_> {
             let xs: Vec<ValueId> = op.operands.iter().map(|o| self.reg(*o, j)).collect();
             let v = if op.name.starts_with("math.") {
                 self.math(b, op, &xs, &rty)?
-            } else if op.name == "arith.divf" && op.attrs.iter().any(|(k, _)| k == IEEE_RN) {
+            } else if op.name == "arith.divf" && op.attrs.iter().any(|(k, _)| k == attrname::TILE_IEEE_RN) {
                 // `div_rn`: LLVM's `fdiv`, which NVPTX prints as the IEEE `div.rn.f32`.
                 b.op1(&op.name, &xs, rty.clone(), &[])
             } else if op.name == "arith.remf" && rty == Type::F32 {

@@ -13,6 +13,7 @@ use super::convert::gep;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::pass::PassError;
+use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 
 const ULT: i64 = 6;
@@ -56,7 +57,7 @@ impl Lowerer<'_> {
         // histogram of 256 or 1024 bins) that constant does not exist: every unsigned value
         // is in range, and a signed one when it is not negative (`v <u 2^(width-1)`).
         let w = ety.bits();
-        let unsigned = op.int_attr("tile.unsigned") == Some(1);
+        let unsigned = op.int_attr(attrname::TILE_UNSIGNED) == Some(1);
         let limit = match (w < 63 && bins >= 1 << w, unsigned) {
             (false, _) => Some(bins),
             (true, false) => Some(1 << (w - 1)),

@@ -5,11 +5,12 @@
 //! 16 bytes. Masked-off lanes of a load take `other` (zero when absent). A scalar atomic
 //! is issued by thread 0 alone and its old value shared through shared memory.
 
-use tile_dialects::opname;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::{ptx, sreg};
 use crate::pass::PassError;
+use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Encoding, Op, Type, ValueId};
+use tile_dialects::opname;
 
 /// How a chunk of `vec` elements of `bits` travels: (words, bits per word). A lone byte
 /// moves as one byte (a wider access could be misaligned); its register is 16 bits wide.
@@ -39,7 +40,7 @@ impl Lowerer<'_> {
 
     /// Elements per access for a memory op on a tile pointer.
     fn vec_of(&self, op: &Op, ptr: ValueId) -> Result<usize, PassError> {
-        let hint = op.int_attr("layout.vec").unwrap_or(1) as usize;
+        let hint = op.int_attr(attrname::LAYOUT_VEC).unwrap_or(1) as usize;
         let dist = self.dist(ptr, &op.loc)?;
         let (fast, run) = dist.fast();
         // `coalesce` proved `layout.vec` elements contiguous in memory along its anchor's
@@ -47,8 +48,10 @@ impl Lowerer<'_> {
         // slice encoding demanded of it) may run its registers along another one, where
         // they are strided in memory: then one element an access (a 32x32 f32 tile whose
         // thread held a column read rows 4 at a time: misaligned on an H200).
-        let contiguous =
-            op.attr("layout.anchor").map(|a| Encoding::parse(&a.0)).and_then(|e| e.blocked().map(|b| b.order[0]));
+        let contiguous = op
+            .attr(attrname::LAYOUT_ANCHOR)
+            .map(|a| Encoding::parse(&a.0))
+            .and_then(|e| e.blocked().map(|b| b.order[0]));
         if contiguous.is_some_and(|c| c as usize != fast) {
             return Ok(1);
         }
@@ -144,7 +147,7 @@ impl Lowerer<'_> {
         let sem = op.str_attr("sem").unwrap_or_default();
         let scope = op.str_attr("scope").unwrap_or_default();
         let kind = if cas { "cas".to_string() } else { op.str_attr("kind").unwrap_or_default() };
-        let unsigned = op.int_attr("tile.unsigned") == Some(1);
+        let unsigned = op.int_attr(attrname::TILE_UNSIGNED) == Some(1);
         // PTX has no float atom.max / atom.min (only vector f16 forms): f32 and f64 go
         // through two integer atomics on the bits, as Triton does.
         let float_minmax = ety.is_float() && matches!(kind.as_str(), "max" | "min");
@@ -171,7 +174,7 @@ impl Lowerer<'_> {
         let w = ety.bits();
         let scalar = !self.ty(ptr).is_tensor();
         let n = self.nregs(self.ty(r));
-        if op.int_attr("layout.prereduce") == Some(1) && !cas {
+        if op.int_attr(attrname::LAYOUT_PREREDUCE) == Some(1) && !cas {
             return self.prereduced_atomic(b, op, (&kind, &op_ty, unsigned), &ety, n);
         }
         let mut olds = vec![];

@@ -40,13 +40,14 @@ mod shared_mem;
 mod sort;
 mod wgmma;
 
-use tile_dialects::opname;
 use crate::analysis::axis_info::AxisAnalysis;
 use crate::options::{Arch, CompileOptions};
 use crate::pass::PassError;
 use std::collections::HashMap;
+use tile_dialects::attrname;
 use tile_dialects::ir::{loc_line, Attr, Block, Builder, Encoding, Module, Op, Region, Type, ValueId, Values};
 use tile_dialects::layout::Dist;
+use tile_dialects::opname;
 
 pub(crate) struct Lowerer<'m> {
     pub src: &'m Module,
@@ -258,10 +259,10 @@ fn lower_kernel(
         ("linkage".into(), Attr("#llvm.linkage<external>".into())),
         ("nvvm.kernel".into(), Attr("unit".into())),
         ("nvvm.reqntid".into(), Attr(format!("array<i32: {}, 1, 1>", num_warps * 32))),
-        ("tile.smem_bytes".into(), Attr::int(l.smem_bytes as i64, "i32")),
+        (attrname::TILE_SMEM_BYTES.into(), Attr::int(l.smem_bytes as i64, "i32")),
     ];
     // What the launch metadata reads off the lowered kernel, with its shared memory.
-    let hints = crate::passes::fold_bounds::HINTS_ATTR;
+    let hints = attrname::TILE_DIVISIBILITY_HINTS;
     attrs.extend(f.attr(hints).map(|h| (hints.to_string(), h.clone())));
     result.push(Op {
         name: "llvm.func".into(),
@@ -452,9 +453,11 @@ impl Lowerer<'_> {
                 b.op("llvm.return", &[], &[], &[]);
             }
             _ if fp8::is_fp8_op(self, op) => self.fp8_op(b, op)?,
-            opname::TILE_PROGRAM_ID | opname::TILE_NUM_PROGRAMS | opname::TILE_ARANGE | opname::TILE_SPLAT | "arith.constant" => {
-                self.creation(b, op)?
-            }
+            opname::TILE_PROGRAM_ID
+            | opname::TILE_NUM_PROGRAMS
+            | opname::TILE_ARANGE
+            | opname::TILE_SPLAT
+            | "arith.constant" => self.creation(b, op)?,
             opname::TILE_ADDPTR => self.addptr(b, op)?,
             opname::TILE_PTR_CAST => self.ptr_cast(b, op),
             opname::TILE_DEBUG_BARRIER => crate::conversion::nvidia::sreg::barrier(b),
@@ -464,7 +467,9 @@ impl Lowerer<'_> {
             opname::MEMSEM_STORE => self.store(b, op)?,
             opname::MEMSEM_ATOMIC_RMW | opname::MEMSEM_ATOMIC_CAS => self.atomic(b, op)?,
             opname::TILE_REDUCE => self.reduce(b, op)?,
-            opname::TILE_DOT if matches!(self.ty(op.result()).encoding(), Some(Encoding::Mma(_))) => self.mma_sync(b, op)?,
+            opname::TILE_DOT if matches!(self.ty(op.result()).encoding(), Some(Encoding::Mma(_))) => {
+                self.mma_sync(b, op)?
+            }
             opname::TILE_DOT => self.dot(b, op)?,
             opname::LAYOUT_WARP_GROUP_DOT => self.warp_group_dot(b, op)?,
             opname::LAYOUT_WARP_GROUP_DOT_WAIT => self.warp_group_dot_wait(b, op)?,

@@ -7,6 +7,7 @@ use super::convert::gep;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::pass::PassError;
+use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 
 impl Lowerer<'_> {
@@ -23,7 +24,7 @@ impl Lowerer<'_> {
             return self.reduce_axis(b, op);
         }
         let ety = lower_type(&sty);
-        let unsigned = op.int_attr("tile.unsigned") == Some(1);
+        let unsigned = op.int_attr(attrname::TILE_UNSIGNED) == Some(1);
         let combine = Combiner::Arith(
             combiner(&kind, &ety, unsigned)
                 .ok_or_else(|| PassError::at(&op.loc, format!("reduction `{kind}` is not supported yet")))?,

@@ -28,6 +28,7 @@ use super::reduce::{combiner, identity};
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::pass::PassError;
+use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 use tile_dialects::layout::{gather_bits, HwDim};
 
@@ -38,7 +39,7 @@ impl Lowerer<'_> {
         let (src, r) = (op.operands[0], op.result());
         let axis = op.int_attr("axis").unwrap_or(0) as usize;
         let kind = op.str_attr("kind").unwrap_or_default();
-        let unsigned = op.int_attr("tile.unsigned") == Some(1);
+        let unsigned = op.int_attr(attrname::TILE_UNSIGNED) == Some(1);
         let arg = kind.starts_with("arg");
         let base_kind = kind.trim_start_matches("arg");
         let sty = self.ty(src).clone();

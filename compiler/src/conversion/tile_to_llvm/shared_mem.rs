@@ -10,11 +10,11 @@
 //! its first byte; a ring's slots follow each other at the slot size rounded up to the
 //! alignment.
 
-use tile_dialects::opname;
 use super::{lower_type, Lowerer};
 use crate::pass::PassError;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 use tile_dialects::layout::{elem_bytes, Shared};
+use tile_dialects::opname;
 
 /// Bytes of one slot of a buffer of `t` (a memdesc), and the slot count (1 for a tile).
 pub(super) fn slot_bytes(t: &Type) -> (u32, u32) {

@@ -27,6 +27,7 @@ use super::convert::gep;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::pass::PassError;
+use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 use tile_dialects::layout::{div_mod, mul_const, Dist};
 
@@ -59,7 +60,7 @@ impl Lowerer<'_> {
         let chunk = parts.as_ref().map_or(&dist, |p| &p[0].dist);
         let net = Net {
             ety: ety.clone(),
-            unsigned: op.int_attr("tile.unsigned") == Some(1) || ety == Type::Int(1),
+            unsigned: op.int_attr(attrname::TILE_UNSIGNED) == Some(1) || ety == Type::Int(1),
             descending: op.int_attr("descending") == Some(1),
             base: self.smem_for_write(b, bytes(chunk)),
         };

@@ -33,6 +33,7 @@ use crate::conversion::nvidia::ptx;
 use crate::conversion::nvidia::wgmma::descriptor_fields;
 use crate::pass::PassError;
 use std::collections::HashMap;
+use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Encoding, Mma, Op, Shared, Type, ValueId};
 use tile_dialects::layout::mma::ptx_kind;
 use tile_dialects::layout::{elem_bytes, Dist};
@@ -80,7 +81,7 @@ impl Lowerer<'_> {
         };
         // Step 4: fp8 products promoted every `every` products of K.
         let fp8 = matches!(kind, "e4m3" | "e5m2") && tc == Type::F32;
-        let promote = op.int_attr("tile.max_num_imprecise_acc").filter(|&n| fp8 && n <= kk);
+        let promote = op.int_attr(attrname::TILE_MAX_NUM_IMPRECISE_ACC).filter(|&n| fp8 && n <= kk);
         self.smem_touched = true;
         b.op("nvvm.wgmma.fence.aligned", &[], &[], &[]);
         let mut fenced = true;

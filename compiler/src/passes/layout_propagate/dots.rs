@@ -22,11 +22,12 @@
 //!    (`mma::plan_batched`) are demanded in the encoding they arrive in and converted at
 //!    the dot, not staged.
 
-use tile_dialects::opname;
 use super::{is_cheap, State};
 use crate::pass::PassError;
+use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Encoding, Op, Type, ValueId};
 use tile_dialects::layout::mma::{self, DotPlan, Operand, Source};
+use tile_dialects::opname;
 
 /// A dot's plan and the encodings its operands are read in before staging.
 #[derive(Clone, Debug)]
@@ -167,7 +168,9 @@ impl State<'_> {
                 Encoding::Slice { dim, parent } if dim as i64 == op.int_attr("axis").unwrap_or(-1) => *parent,
                 _ => return,
             },
-            opname::TILE_REDUCE => Encoding::Slice { dim: op.int_attr("axis").unwrap_or(0) as u32, parent: Box::new(first) },
+            opname::TILE_REDUCE => {
+                Encoding::Slice { dim: op.int_attr("axis").unwrap_or(0) as u32, parent: Box::new(first) }
+            }
             opname::TILE_BROADCAST => first,
             n if is_cheap(op) && n != opname::TILE_TRANS && n != opname::TILE_SPLAT && n != opname::TILE_ARANGE => {
                 if homes.iter().all(|h| *h == first) {
@@ -226,7 +229,7 @@ impl State<'_> {
     /// A dot left on CUDA cores records why (`layout.dot_path`, for `--explain-layouts`).
     pub(super) fn note_cuda_cores(&self, op: &mut Op) {
         if let Some(DotChoice { plan: DotPlan::Fma { why }, .. }) = self.dots.get(&op.result()) {
-            op.set_attr("layout.dot_path", Attr::str(why));
+            op.set_attr(attrname::LAYOUT_DOT_PATH, Attr::str(why));
         }
     }
 

@@ -2,10 +2,10 @@
 //! encoding chosen for it, `layout.convert` where a value is demanded in an encoding it
 //! was not emitted in.
 
-use tile_dialects::opname;
 use super::{anchor, is_cheap, State};
 use crate::pass::PassError;
 use tile_dialects::ir::{Block, Encoding, Op, Region, ValueId};
+use tile_dialects::opname;
 
 impl State<'_> {
     /// The value for `v` in `enc` (scalars are themselves).

@@ -22,14 +22,15 @@
 //!    demanded in an encoding it was not emitted in, a `layout.convert` right after its
 //!    definition (or at the top of the block that defines it).
 
-use tile_dialects::opname;
 use crate::options::CompileOptions;
 use crate::pass::PassError;
 use crate::passes::coalesce::num_warps;
 use std::collections::{HashMap, HashSet};
+use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Encoding, Module, Op, Type, ValueId, Values};
 use tile_dialects::layout::blocked::{blocked_for_scan, blocked_with_order};
 pub use tile_dialects::layout::blocked::{transposed, unpermuted};
+use tile_dialects::opname;
 
 mod dots;
 mod emit;
@@ -92,7 +93,7 @@ pub fn run(m: &mut Module, opts: &CompileOptions) -> Result<(), PassError> {
 
 /// The anchor a memory op recorded.
 pub(super) fn anchor(op: &Op) -> Option<Encoding> {
-    op.attr("layout.anchor").map(|a| Encoding::parse(&a.0))
+    op.attr(attrname::LAYOUT_ANCHOR).map(|a| Encoding::parse(&a.0))
 }
 
 /// The anchor of the memory op that reads loop argument `arg` of `body` as its pointer
@@ -112,7 +113,12 @@ fn tiles(values: &Values, vs: &[ValueId]) -> Vec<ValueId> {
 pub(super) fn is_cheap(op: &Op) -> bool {
     matches!(
         op.name.as_str(),
-        opname::TILE_ARANGE | opname::TILE_SPLAT | opname::TILE_EXPAND_DIMS | opname::TILE_BROADCAST | opname::TILE_TRANS | opname::TILE_ADDPTR
+        opname::TILE_ARANGE
+            | opname::TILE_SPLAT
+            | opname::TILE_EXPAND_DIMS
+            | opname::TILE_BROADCAST
+            | opname::TILE_TRANS
+            | opname::TILE_ADDPTR
     ) || (op.name.starts_with("arith.") || op.name.starts_with("math.")) && op.results.len() == 1
 }
 
@@ -336,7 +342,7 @@ impl State<'_> {
                 demanded.clone()
             }
         } else if name == opname::TILE_LOAD {
-            let plain = op.attr("tile.sem").is_none() && op.int_attr("volatile") != Some(1);
+            let plain = op.attr(attrname::TILE_SEM).is_none() && op.int_attr("volatile") != Some(1);
             let all_slices = !demanded.is_empty() && demanded.iter().all(|e| matches!(e, Encoding::Slice { .. }));
             if plain && all_slices {
                 demanded.clone()
@@ -373,7 +379,8 @@ impl State<'_> {
             }
         } else {
             for v in tiles(self.values, &op.operands) {
-                let e = if name == opname::TILE_SCAN { encs[0].clone() } else { self.default(self.values.ty(v).shape()) };
+                let e =
+                    if name == opname::TILE_SCAN { encs[0].clone() } else { self.default(self.values.ty(v).shape()) };
                 self.demand(v, e);
             }
         }

@@ -1,11 +1,12 @@
 //! Steps 1 and 2 of `software-pipeline`: which loads to copy ahead, what runs with them
 //! (stage 0), and which products stay in flight.
 
-use tile_dialects::opname;
 use super::{known, Ctx};
 use std::collections::{HashMap, HashSet};
+use tile_dialects::attrname;
 use tile_dialects::ir::{loc_line, Op, Type, ValueId, Values};
 use tile_dialects::layout::{elem_bytes, Dist};
+use tile_dialects::opname;
 
 /// One load to pipeline: the load, the `local_alloc` staging it, and that buffer's
 /// `local_dealloc`, by index in the body.
@@ -57,7 +58,7 @@ fn copy_bytes(values: &Values, load: &Op, buf_ty: &Type) -> u32 {
     let Some(d) = Dist::of_type(values.ty(load.operands[0])) else { return 0 };
     let Some(s) = buf_ty.shared() else { return 0 };
     let eb = elem_bytes(buf_ty);
-    let hint = load.int_attr("layout.vec").unwrap_or(1).max(1) as usize;
+    let hint = load.int_attr(attrname::LAYOUT_VEC).unwrap_or(1).max(1) as usize;
     if d.fast().0 != s.inner() {
         return eb;
     }
@@ -89,13 +90,15 @@ pub(super) fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Result<Plan, Strin
             continue;
         }
         let at = loc_line(&op.loc);
-        if op.attr("tile.sem").is_some() || op.int_attr("volatile") == Some(1) {
+        if op.attr(attrname::TILE_SEM).is_some() || op.int_attr("volatile") == Some(1) {
             refused.push(format!("the load at {at} is ordered or volatile"));
             continue;
         }
         let readers = users(a.result());
-        let consumer = |j: &usize| matches!(ops[*j].name.as_str(), opname::LAYOUT_WARP_GROUP_DOT | opname::LAYOUT_LOCAL_LOAD);
-        let deallocs: Vec<usize> = readers.iter().copied().filter(|j| ops[*j].name == opname::LAYOUT_LOCAL_DEALLOC).collect();
+        let consumer =
+            |j: &usize| matches!(ops[*j].name.as_str(), opname::LAYOUT_WARP_GROUP_DOT | opname::LAYOUT_LOCAL_LOAD);
+        let deallocs: Vec<usize> =
+            readers.iter().copied().filter(|j| ops[*j].name == opname::LAYOUT_LOCAL_DEALLOC).collect();
         if !readers.iter().all(|j| consumer(j) || ops[*j].name == opname::LAYOUT_LOCAL_DEALLOC) || deallocs.len() > 1 {
             continue;
         }
@@ -221,7 +224,7 @@ pub(super) fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Result<Plan, Strin
     // nothing of it can be left in flight.
     let async_dot = ops.iter().position(|o| {
         o.name == opname::LAYOUT_WARP_GROUP_DOT
-            && o.attr("tile.max_num_imprecise_acc").is_none()
+            && o.attr(attrname::TILE_MAX_NUM_IMPRECISE_ACC).is_none()
             && (values.ty(o.operands[0]).shared().is_none() || slot_or_hoisted(&o.operands[0]))
             && values.ty(o.operands[1]).shared().is_some()
             && slot_or_hoisted(&o.operands[1])
@@ -255,7 +258,12 @@ fn pure(o: &Op) -> bool {
             || o.name.starts_with("math.")
             || matches!(
                 o.name.as_str(),
-                opname::TILE_SPLAT | opname::TILE_ARANGE | opname::TILE_ADDPTR | opname::TILE_EXPAND_DIMS | opname::TILE_BROADCAST | opname::LAYOUT_CONVERT
+                opname::TILE_SPLAT
+                    | opname::TILE_ARANGE
+                    | opname::TILE_ADDPTR
+                    | opname::TILE_EXPAND_DIMS
+                    | opname::TILE_BROADCAST
+                    | opname::LAYOUT_CONVERT
             ));
     let branches = || o.regions.iter().flat_map(|g| &g.blocks).flat_map(|b| &b.ops);
     flat || (o.name == "scf.if" && branches().all(|x| x.name == "scf.yield" || pure(x)))

@@ -42,15 +42,16 @@ mod analyse;
 mod registers;
 mod rewrite;
 
-use tile_dialects::opname;
 use crate::options::CompileOptions;
 use crate::pass::PassError;
 use std::collections::{HashMap, HashSet};
+use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Module, Op, ValueId, Values};
+use tile_dialects::opname;
 
 pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
     m.funcs_mut(|values, func| {
-        let default = func.int_attr("tile.num_stages").unwrap_or(1);
+        let default = func.int_attr(attrname::TILE_NUM_STAGES).unwrap_or(1);
         let mut ctx = Ctx { consts: HashMap::new(), defs: HashMap::new(), used: HashSet::new() };
         index(&func.regions[0].blocks[0].ops, &mut ctx);
         let body = &mut func.regions[0].blocks[0].ops;
@@ -97,7 +98,7 @@ fn pipeline_block(values: &mut Values, ops: &mut Vec<Op>, default: i64, ctx: &Ct
             }
         }
         if op.name == "scf.for" && stages_dots(&op) {
-            let stages = op.int_attr("tile.num_stages").unwrap_or(default);
+            let stages = op.int_attr(attrname::TILE_NUM_STAGES).unwrap_or(default);
             let why = if stages < 2 {
                 "num_stages = 1".to_string()
             } else {
@@ -114,7 +115,7 @@ fn pipeline_block(values: &mut Values, ops: &mut Vec<Op>, default: i64, ctx: &Ct
                 }
             };
             // Recorded for --explain-layouts.
-            op.set_attr("tile.not_pipelined", Attr::str(&why));
+            op.set_attr(attrname::TILE_NOT_PIPELINED, Attr::str(&why));
         }
         out.push(op);
     }

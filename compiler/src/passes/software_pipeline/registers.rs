@@ -10,10 +10,11 @@
 //!   the loads' latency passes while the product runs, as a copy's would;
 //! - nothing follows the loop: no copy is in flight.
 
-use tile_dialects::opname;
 use super::analyse::Plan;
 use std::collections::HashMap;
+use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId, Values};
+use tile_dialects::opname;
 
 /// Step 3 in registers.
 pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, out: &mut Vec<Op>) {
@@ -105,8 +106,8 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, out: &mut Vec<Op
     new_loop.results = results;
     new_loop.regions[0].blocks[0].args = block_args;
     new_loop.regions[0].blocks[0].ops = body_ops;
-    new_loop.remove_attr("tile.num_stages");
-    new_loop.set_attr("tile.pipelined_registers", Attr::int(plan.staged.len() as i64, "i32"));
+    new_loop.remove_attr(attrname::TILE_NUM_STAGES);
+    new_loop.set_attr(attrname::TILE_PIPELINED_REGISTERS, Attr::int(plan.staged.len() as i64, "i32"));
     out.push(new_loop);
 }
 

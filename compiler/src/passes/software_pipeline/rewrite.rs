@@ -1,10 +1,11 @@
 //! Step 3 of `software-pipeline`: the prologue, the rewritten loop and what follows it.
 
-use tile_dialects::opname;
 use super::analyse::Plan;
 use super::{known, Ctx};
 use std::collections::HashMap;
+use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId, Values};
+use tile_dialects::opname;
 
 /// Step 3.
 pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx: &Ctx, out: &mut Vec<Op>) {
@@ -68,8 +69,8 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
                 let slot_ty = Type::MemDesc { shape: shape[1..].to_vec(), elem, layout };
                 let view = b.op1(opname::LAYOUT_MEMDESC_INDEX, &[rings[st], slot], slot_ty, &[]);
                 let mut attrs = vec![];
-                if let Some(a) = op.attr("layout.vec") {
-                    attrs.push(("layout.vec", a.clone()));
+                if let Some(a) = op.attr(attrname::LAYOUT_VEC) {
+                    attrs.push((attrname::LAYOUT_VEC, a.clone()));
                 }
                 b.op(opname::LAYOUT_ASYNC_COPY, &[ptr, view, mask], &[], &attrs);
                 b.loc = loc.clone();
@@ -233,10 +234,10 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
     new_loop.results = results.clone();
     new_loop.regions[0].blocks[0].args = args;
     new_loop.regions[0].blocks[0].ops = body_ops;
-    new_loop.remove_attr("tile.num_stages");
-    new_loop.set_attr("tile.pipelined", Attr::int(stages as i64, "i32"));
+    new_loop.remove_attr(attrname::TILE_NUM_STAGES);
+    new_loop.set_attr(attrname::TILE_PIPELINED, Attr::int(stages as i64, "i32"));
     if !plan.refused.is_empty() {
-        new_loop.set_attr("tile.not_staged", Attr::str(&plan.refused.join("; ")));
+        new_loop.set_attr(attrname::TILE_NOT_STAGED, Attr::str(&plan.refused.join("; ")));
     }
     out.push(new_loop);
     // Epilogue.
@@ -260,7 +261,9 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
 /// previous one (p v) still runs, leaving the tensor cores idle between them.
 fn emit_order(ops: &[Op], in_flight: Option<ValueId>) -> Vec<usize> {
     let deferred: Vec<usize> = match in_flight {
-        Some(acc) => (0..ops.len()).filter(|&i| ops[i].name == opname::LAYOUT_CONVERT && ops[i].operands == [acc]).collect(),
+        Some(acc) => {
+            (0..ops.len()).filter(|&i| ops[i].name == opname::LAYOUT_CONVERT && ops[i].operands == [acc]).collect()
+        }
         None => vec![],
     };
     let mut order = vec![];

@@ -1,0 +1,47 @@
+//! The names of the discardable attributes our passes write on ops of any dialect (IRDL
+//! declares the ops and their inherent attributes; these ride on `func.func`, `scf.for`,
+//! `arith` ops and ours). One constant each, with who writes it and who reads it.
+
+/// `func.func`: a kernel (tilegen).
+pub const TILE_KERNEL: &str = "tile.kernel";
+/// `func.func`: warps per program, resolved from `#[num_warps]` and the options (tilegen).
+pub const TILE_NUM_WARPS: &str = "tile.num_warps";
+/// `func.func`: the default pipeline depth of its loops (tilegen; software-pipeline).
+pub const TILE_NUM_STAGES: &str = "tile.num_stages";
+/// `func.func`: shared memory the kernel uses, bytes (convert-tile-to-llvm; the metadata).
+pub const TILE_SMEM_BYTES: &str = "tile.smem_bytes";
+/// `func.func`: per argument, the divisor that would fold a bounds check (fold-bounds;
+/// carried to the lowered kernel and read into OUT.json).
+pub const TILE_DIVISIBILITY_HINTS: &str = "tile.divisibility_hints";
+/// Integer ops whose operands are unsigned: compares, min/max, division, extension,
+/// reductions, sorts, histograms, prints (tilegen).
+pub const TILE_UNSIGNED: &str = "tile.unsigned";
+/// Loads, stores and atomics: the memory order and scope as written (tilegen;
+/// tile-to-memsem turns them into memsem's).
+pub const TILE_SEM: &str = "tile.sem";
+pub const TILE_SCOPE: &str = "tile.scope";
+/// An f32 `arith.divf` that must round to nearest (`div_rn`; tilegen): the plain one
+/// lowers to Triton's approximate `div.full.f32`.
+pub const TILE_IEEE_RN: &str = "tile.ieee_rn";
+/// `tile.dot`: fp8 products added into f32 every N (Triton's `max_num_imprecise_acc`).
+pub const TILE_MAX_NUM_IMPRECISE_ACC: &str = "tile.max_num_imprecise_acc";
+/// `scf.for`, set by software-pipeline and read by `--explain-layouts`: the stages of a
+/// pipelined loop; the copies staged through registers; why a loop was not pipelined;
+/// why some of its loads were not staged.
+pub const TILE_PIPELINED: &str = "tile.pipelined";
+pub const TILE_PIPELINED_REGISTERS: &str = "tile.pipelined_registers";
+pub const TILE_NOT_PIPELINED: &str = "tile.not_pipelined";
+pub const TILE_NOT_STAGED: &str = "tile.not_staged";
+/// Loads, stores and atomics (coalesce): the vector width a thread moves, the encoding
+/// whose contiguous axis it moves along, and atomics whose copies are added before the
+/// atomic (pre-reduced).
+pub const LAYOUT_VEC: &str = "layout.vec";
+pub const LAYOUT_ANCHOR: &str = "layout.anchor";
+pub const LAYOUT_PREREDUCE: &str = "layout.prereduce";
+/// `layout.convert` through shared memory (smem-transpose): its shared encoding, bytes and
+/// the wavefronts of its writes and reads.
+pub const LAYOUT_SHARED: &str = "layout.shared";
+pub const LAYOUT_SMEM_BYTES: &str = "layout.smem_bytes";
+pub const LAYOUT_WAVEFRONTS: &str = "layout.wavefronts";
+/// `tile.dot` (layout-propagate): why it does not run on tensor cores.
+pub const LAYOUT_DOT_PATH: &str = "layout.dot_path";
