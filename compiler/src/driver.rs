@@ -36,7 +36,7 @@ impl Compiled {
 pub fn tile_ir(file: &SourceFile, opts: &CompileOptions) -> Result<(Program, String), Diagnostics> {
     opts.check().map_err(|m| Diagnostics::about_file(file, m, false))?;
     let (program, module) = on_big_stack(|| caught(file, || front_end(file, opts)))?;
-    crate::verify::module(&module, opts).map_err(|v| {
+    crate::verify::module(&module).map_err(|v| {
         let msg = format!("tilegen broke a rule of the IR: {}", v.message);
         mlir_error(file, "tilegen", vec![(v.loc, msg)], true)
     })?;
@@ -193,20 +193,40 @@ pub fn parse_mlir<'c>(
         }
         mlir_diagnostics(file, &d, false)
     })?;
-    let checked = crate::internal::catch(|| {
-        crate::verify::module(&tile_dialects::ir::import_module(module.as_operation()), opts)
-    })
-    .map_err(|p| {
-        let msg = format!("internal error: checking the IR panicked: {}", p.message);
-        let mut d = Diagnostics::about_file(file, msg, true);
-        d.push(report_note());
-        d
-    })?;
+    if let Some(n) = opts.num_warps {
+        write_num_warps(context, &module, n.get());
+    }
+    let checked =
+        crate::internal::catch(|| crate::verify::module(&tile_dialects::ir::import_module(module.as_operation())))
+            .map_err(|p| {
+                let msg = format!("internal error: checking the IR panicked: {}", p.message);
+                let mut d = Diagnostics::about_file(file, msg, true);
+                d.push(report_note());
+                d
+            })?;
     checked.map_err(|v| {
         let msg = format!("{} (the input breaks a rule of the IR)", v.message);
         mlir_diagnostics(file, &[(v.loc, msg)], false)
     })?;
     Ok(module)
+}
+
+/// `--num-warps` over a `.mlir` input: written into every function's `tile.num_warps`, as
+/// tilegen writes the resolved count for a `.tile`, so the passes read it from the module
+/// alone.
+fn write_num_warps(context: &melior::Context, module: &Module, n: u32) {
+    use melior::ir::attribute::IntegerAttribute;
+    use melior::ir::operation::OperationMutLike;
+    use melior::ir::r#type::IntegerType;
+    use melior::ir::BlockLike;
+    let attr = IntegerAttribute::new(IntegerType::new(context, 32).into(), n as i64);
+    let mut op = module.body().first_operation_mut();
+    while let Some(mut f) = op {
+        if f.name().as_string_ref().as_str() == Ok("func.func") {
+            f.set_discardable_attribute(attrname::TILE_NUM_WARPS, attr.into());
+        }
+        op = f.next_in_block_mut();
+    }
 }
 
 /// The byte offset and name of the first op of our dialects written without the generic

@@ -5,8 +5,8 @@
 //! are typed so that nothing else can be written ([`Arch`], [`NumWarps`]), and the ones
 //! that depend on the program (the names in `--divisibility`, `--assume`, `--kernel`) are
 //! checked against it once, by `sema::kernel_options::check_names`, before any IR is made.
-//! Passes read the same frozen struct, and a kernel's warp count from
-//! [`CompileOptions::num_warps_of`].
+//! Passes read the same frozen struct; a kernel's warp count they read from the module
+//! (`tile.num_warps`, written once when the module is made: `Op::num_warps`).
 //!
 //! This module imports nothing else of the compiler: everything (sema, tilegen, the
 //! passes, the lowering, the pipeline) reads these options, so they sit below it all.
@@ -14,7 +14,6 @@
 
 use std::fmt;
 use std::str::FromStr;
-use tile_dialects::attrname;
 
 /// A target GPU architecture.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -191,16 +190,6 @@ impl CompileOptions {
             }
         }
         Ok(())
-    }
-
-    /// The warp count of a kernel in the IR: the override, else its `tile.num_warps`
-    /// (tilegen writes the resolved value there), else the default.
-    #[doc(hidden)] // the compiler's own (the API is the crate root)
-    pub fn num_warps_of(&self, f: &tile_dialects::ir::Op) -> u32 {
-        self.num_warps
-            .map(NumWarps::get)
-            .or_else(|| f.int_attr(attrname::TILE_NUM_WARPS).map(|n| n as u32))
-            .unwrap_or(4)
     }
 }
 

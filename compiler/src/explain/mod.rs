@@ -22,7 +22,7 @@ use crate::analysis::axis_info::AxisAnalysis;
 use crate::analysis::shared_addresses::{access_starts, address_cost, address_plan};
 use crate::conversion::tile_to_llvm::stmatrix_applies;
 use crate::options::CompileOptions;
-use crate::passes::coalesce::{mem_operands, num_warps, pointee_bytes};
+use crate::passes::coalesce::{mem_operands, pointee_bytes};
 use std::collections::HashSet;
 use std::fmt::Write;
 use tile_dialects::attrname;
@@ -63,7 +63,7 @@ pub fn report(m: &Module, opts: &CompileOptions, param: &dyn Fn(&str, usize) -> 
         if f.name != "func.func" {
             continue;
         }
-        let nw = num_warps(f, opts);
+        let nw = f.num_warps();
         let name = f.str_attr("sym_name").unwrap_or_default();
         let _ = writeln!(out, "kernel {name} ({nw} warps)");
         let hints = crate::passes::fold_bounds::hints(f);

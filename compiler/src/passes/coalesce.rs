@@ -78,13 +78,13 @@ pub fn vector_width(m: &Module, axis: &AxisAnalysis, ptr: ValueId, mask: Option<
     Some((order, vec))
 }
 
-pub fn run(m: &mut Module, opts: &CompileOptions) -> Result<(), PassError> {
+pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
     let axis = AxisAnalysis::run(m);
     for fi in 0..m.body.len() {
         if m.body[fi].name != "func.func" {
             continue;
         }
-        let num_warps = num_warps(&m.body[fi], opts);
+        let num_warps = m.body[fi].num_warps();
         // Steps 2 and 3.
         let mut widest: BTreeMap<(Vec<i64>, Vec<u32>), i64> = BTreeMap::new();
         let mut func = std::mem::take(&mut m.body[fi]);
@@ -131,10 +131,6 @@ fn prereducible(m: &Module, axis: &AxisAnalysis, op: &Op, used: &std::collection
     }
     let p = axis.get(m, op.operands[0]);
     ty.is_tensor() && ty.shape().iter().zip(&p.constancy).all(|(s, c)| c >= s)
-}
-
-pub fn num_warps(f: &Op, opts: &CompileOptions) -> u32 {
-    opts.num_warps_of(f)
 }
 
 pub fn visit_mut(op: &mut Op, f: &mut impl FnMut(&mut Op)) {

@@ -178,7 +178,7 @@ pub fn external(info: &'static PassInfo, f: MirrorFn, opts: CompileOptions, slot
                     return Err(PassError::internal(&loc, format!("pass `{}` panicked: {}", info.name, p.message)));
                 }
             }
-            crate::verify::module(&mirror, &opts).map_err(|v| {
+            crate::verify::module(&mirror).map_err(|v| {
                 PassError::internal(&v.loc, format!("pass `{}` broke a rule of the IR: {}", info.name, v.message))
             })?;
             let verified = t.elapsed();

@@ -27,7 +27,7 @@ use crate::analysis::bank_conflicts::wavefronts_with;
 use crate::analysis::shared_addresses::{access_starts, address_cost, plan_with};
 use crate::options::CompileOptions;
 use crate::pass::PassError;
-use crate::passes::coalesce::{num_warps, visit_mut};
+use crate::passes::coalesce::visit_mut;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use tile_dialects::attrname;
@@ -240,9 +240,9 @@ pub fn choose(src: &Dist, dst: &Dist, shape: &[i64], elem_bytes: u32, num_warps:
     (cands.swap_remove(i), f)
 }
 
-pub fn run(m: &mut Module, opts: &CompileOptions) -> Result<(), PassError> {
+pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
     m.funcs_mut(|values, func| {
-        let nw = num_warps(func, opts);
+        let nw = func.num_warps();
         let mut err = Ok(());
         visit_mut(func, &mut |op| {
             if op.name != opname::LAYOUT_CONVERT {

@@ -16,7 +16,6 @@ mod attrs;
 mod ops;
 mod types;
 
-use crate::options::CompileOptions;
 use tile_dialects::attrname;
 use tile_dialects::ir::{Module, Op, Type, Values};
 
@@ -45,7 +44,7 @@ impl Cx<'_> {
 }
 
 /// Checks every op of `m` (the whole module; kernels one by one).
-pub fn module(m: &Module, opts: &CompileOptions) -> Result<(), Violation> {
+pub fn module(m: &Module) -> Result<(), Violation> {
     for f in &m.body {
         if f.name != "func.func" {
             continue;
@@ -61,7 +60,7 @@ pub fn module(m: &Module, opts: &CompileOptions) -> Result<(), Violation> {
             crate::options::NumWarps::new(n)
                 .map_err(|why| Violation { loc: f.loc.clone(), message: format!("`tile.num_warps`: {why}") })?;
         }
-        let cx = Cx { values: &m.values, num_warps: opts.num_warps_of(f) };
+        let cx = Cx { values: &m.values, num_warps: f.num_warps() };
         let mut encoded = None;
         check_ops(&cx, std::slice::from_ref(f), &mut encoded)?;
     }

@@ -9,6 +9,9 @@ type R = Result<(), String>;
 /// Checks one op of ours (`tile.*`, `memsem.*`, `layout.*`); others are MLIR's to check.
 pub(crate) fn check(cx: &Cx, op: &Op) -> R {
     let name = op.name.as_str();
+    if name == "arith.constant" {
+        return tile_constant(cx, op);
+    }
     if !(name.starts_with("tile.") || name.starts_with("memsem.") || name.starts_with("layout.")) {
         return Ok(());
     }
@@ -297,4 +300,18 @@ fn combine_region(cx: &Cx, op: &Op, elem: &Type) -> R {
         return Err(format!("the `combine` region yields ({}), not one {elem}", yielded.join(", ")));
     }
     Ok(())
+}
+
+/// A tile `arith.constant` (a `.mlir` input's; tilegen splats scalars) is one value for
+/// every element, `dense<v>`: the lowering gives each register that value.
+fn tile_constant(cx: &Cx, op: &Op) -> R {
+    let Some(&r) = op.results.first() else { return Ok(()) };
+    if !cx.ty(r)?.is_tensor() {
+        return Ok(());
+    }
+    let value = op.attr("value").map(|a| a.0.clone()).unwrap_or_default();
+    match value.strip_prefix("dense<").and_then(|v| v.split_once('>')) {
+        Some((v, _)) if !v.contains(['[', ',', '"']) && !v.is_empty() => Ok(()),
+        _ => Err(format!("tilec takes tile constants of one value for every element (`dense<v>`), not `{value}`")),
+    }
 }

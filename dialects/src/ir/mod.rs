@@ -176,6 +176,12 @@ impl Op {
     pub fn int_attr(&self, name: &str) -> Option<i64> {
         self.attr(name)?.as_int()
     }
+    /// A kernel's warps per program: its `tile.num_warps`, written once when the module is
+    /// made (tilegen resolves `#[num_warps]` and `--num-warps`; for a `.mlir` input the
+    /// driver writes `--num-warps` there), else 4. Every pass reads it here.
+    pub fn num_warps(&self) -> u32 {
+        self.int_attr(crate::attrname::TILE_NUM_WARPS).map_or(4, |n| n as u32)
+    }
     /// `tile.trans`'s `order`: result axis i is operand axis `order[i]`.
     pub fn trans_order(&self) -> Option<Vec<usize>> {
         Some(types::parse_i32_array(&self.attr("order")?.0).into_iter().map(|d| d as usize).collect())

@@ -13,6 +13,17 @@ impl Lowerer<'_> {
         let vals: Vec<ValueId> = match op.name.as_str() {
             opname::TILE_PROGRAM_ID => vec![sreg::read(b, "ctaid", op.int_attr("axis").unwrap_or(0) as u32)],
             opname::TILE_NUM_PROGRAMS => vec![sreg::read(b, "nctaid", op.int_attr("axis").unwrap_or(0) as u32)],
+            "arith.constant" if self.ty(r).is_tensor() => {
+                // `dense<v> : tensor<...>` (verify takes no other tile constant): `v` in
+                // every register.
+                let ety = lower_type(&self.ty(r).elem());
+                let value = op.attr("value").map(|a| a.0.clone()).unwrap_or_default();
+                let v = value.strip_prefix("dense<").and_then(|v| v.split_once('>')).map_or("0", |(v, _)| v);
+                // (MLIR spells an i1 attribute `true` / `false`, with no type.)
+                let attr = if matches!(v, "true" | "false") { v.to_string() } else { format!("{v} : {ety}") };
+                let c = b.op1("arith.constant", &[], ety.clone(), &[("value", Attr(attr))]);
+                vec![c; self.nregs(self.ty(r))]
+            }
             "arith.constant" => {
                 let attrs: Vec<(&str, Attr)> = op.attrs.iter().map(|(n, a)| (n.as_str(), a.clone())).collect();
                 vec![b.op1("arith.constant", &[], lower_type(self.ty(r)), &attrs)]

@@ -170,7 +170,7 @@ fn lower_kernel(
     values: &mut Values,
 ) -> Result<(Vec<Op>, u32), PassError> {
     let name = f.str_attr("sym_name").unwrap_or_default();
-    let num_warps = opts.num_warps_of(f);
+    let num_warps = f.num_warps();
     let entry = &f.regions[0].blocks[0];
     let arg_tys: Vec<Type> = entry.args.iter().map(|a| lower_type(m.values.ty(*a))).collect();
     let args: Vec<ValueId> = arg_tys.iter().map(|t| values.new_value(t.clone())).collect();

@@ -4,7 +4,7 @@
 
 use super::{anchor, is_cheap, State};
 use crate::pass::PassError;
-use tile_dialects::ir::{Block, Encoding, Op, Region, ValueId};
+use tile_dialects::ir::{Attr, Block, Encoding, Op, Region, ValueId};
 use tile_dialects::opname;
 
 impl State<'_> {
@@ -80,6 +80,7 @@ impl State<'_> {
                     c.operands[i] = self.get(op.operands[i], oe.as_ref(), &loc)?;
                 }
                 let ty = self.values.ty(r).with_encoding(Some(e.clone()));
+                retype_dense(&mut c, &ty.to_string());
                 let nr = if k == 0 { r } else { self.values.new_value(ty.clone()) };
                 self.values.set_ty(nr, ty);
                 c.results = vec![nr];
@@ -193,5 +194,18 @@ impl State<'_> {
             *old = ops;
         }
         Ok(())
+    }
+}
+
+/// A tensor `arith.constant` (a `.mlir` input may have one; tilegen splats scalars) names
+/// its type in its `dense<...>` value, and MLIR wants that type to be the result's, the
+/// encoding included.
+fn retype_dense(op: &mut Op, ty: &str) {
+    if op.name != "arith.constant" {
+        return;
+    }
+    let value = op.attr("value").map(|a| a.0.clone()).unwrap_or_default();
+    if let Some((v, _)) = value.rsplit_once(" : ").filter(|(v, _)| v.starts_with("dense<")) {
+        op.set_attr("value", Attr(format!("{v} : {ty}")));
     }
 }

@@ -24,7 +24,6 @@
 
 use crate::options::CompileOptions;
 use crate::pass::PassError;
-use crate::passes::coalesce::num_warps;
 use std::collections::{HashMap, HashSet};
 use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Encoding, Module, Op, Type, ValueId, Values};
@@ -63,7 +62,7 @@ pub(super) struct State<'a> {
 
 pub fn run(m: &mut Module, opts: &CompileOptions) -> Result<(), PassError> {
     m.funcs_mut(|values, func| {
-        let nw = num_warps(func, opts);
+        let nw = func.num_warps();
         let mut st = State {
             values,
             num_warps: nw,
