@@ -1,7 +1,8 @@
 //! Each op's rules: what its operands and results must be to each other.
 
 use super::Cx;
-use tile_dialects::ir::{Op, Type};
+use tile_dialects::attrname;
+use tile_dialects::ir::{Op, Shared, Type};
 use tile_dialects::opname;
 
 type R = Result<(), String>;
@@ -11,6 +12,14 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
     let name = op.name.as_str();
     if name == "arith.constant" {
         return tile_constant(cx, op);
+    }
+    if let Some(a) = op.attr(attrname::LAYOUT_SHARED) {
+        let rank = match op.operands.first() {
+            Some(&v) => cx.ty(v)?.shape().len(),
+            None => return Err("`layout.shared` on an op with no operand".into()),
+        };
+        let s = Shared::parse(a).ok_or_else(|| format!("`layout.shared` is not a shared layout: {}", a.0))?;
+        s.check(rank).map_err(|m| format!("`layout.shared` {}: {m}", a.0))?;
     }
     if !(name.starts_with("tile.") || name.starts_with("memsem.") || name.starts_with("layout.")) {
         return Ok(());

@@ -102,3 +102,41 @@ fn encodings_match_the_tile() {
     .unwrap_err();
     assert!(e.ends_with("the encoding gives each thread 2048 elements of a tile of 64 (at most 1024)"), "{e}");
 }
+
+/// A convert through shared memory whose layout `shared` is written by hand.
+fn convert_through(shared: &str) -> Result<(), String> {
+    let b = "#layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>";
+    let c = "#layout.blocked<array<i32: 1, 1>, array<i32: 32, 1>, array<i32: 1, 4>, array<i32: 0, 1>>";
+    check(&format!(
+        "%x: f32) attributes {{tile.kernel, tile.num_warps = 4 : i32}} {{
+    %t = \"tile.splat\"(%x) : (f32) -> tensor<64x64xf32, {b}>
+    %u = \"layout.convert\"(%t) {{layout.shared = {shared}}} : (tensor<64x64xf32, {b}>) -> tensor<64x64xf32, {c}>
+    func.return"
+    ))
+}
+
+#[test]
+fn shared_layouts_are_checked_against_the_tile() {
+    let ok = "#layout.shared<1 : i32, 1 : i32, 1 : i32, 1 : i32, array<i32: 1, 0>, array<i32: 0, 0, 33>>";
+    assert_eq!(convert_through(ok), Ok(()));
+    let order = "#layout.shared<1 : i32, 1 : i32, 1 : i32, 1 : i32, array<i32: 1, 2>, array<i32>>";
+    assert_eq!(
+        convert_through(order).unwrap_err(),
+        format!("`layout.convert`: `layout.shared` {order}: order [1, 2] is not an order of the tile's 2 dimensions")
+    );
+    let widths = "#layout.shared<0 : i32, 0 : i32, 4 : i32, 1 : i32, array<i32: 1, 0>, array<i32>>";
+    assert_eq!(
+        convert_through(widths).unwrap_err(),
+        format!("`layout.convert`: `layout.shared` {widths}: vec 0, per_phase 0 and max_phase 4 must be at least 1")
+    );
+    let xor = "#layout.shared<1 : i32, 1 : i32, 1 : i32, 0 : i32, array<i32: 1, 0>, array<i32: 2, 0, 33>>";
+    assert_eq!(
+        convert_through(xor).unwrap_err(),
+        format!("`layout.convert`: `layout.shared` {xor}: XOR entry (2, 0, 33) names no bit of the tile's coordinates")
+    );
+    let short = "#layout.shared<1 : i32, 1 : i32, 1 : i32, 0 : i32, array<i32: 1, 0>, array<i32: 0, 0>>";
+    assert_eq!(
+        convert_through(short).unwrap_err(),
+        format!("`layout.convert`: `layout.shared` is not a shared layout: {short}")
+    );
+}

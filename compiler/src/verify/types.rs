@@ -54,6 +54,7 @@ pub(crate) fn check(cx: &Cx, t: &Type) -> Result<(), String> {
                 _ => Ok(()),
             }
         }
+        Type::MemDesc { shape, layout, .. } => layout.check(shape.len()).map_err(|m| format!("{t}: {m}")),
         _ => Ok(()),
     }
 }

@@ -311,6 +311,17 @@ pub fn parse_i32_array(s: &str) -> Vec<u32> {
     inner.split(',').filter_map(|x| x.trim().parse().ok()).collect()
 }
 
+/// The items of an `array<i32: ...>` attribute as unsigned values, or `None` when one is
+/// not (a negative or malformed item): for attributes whose items are positions, where
+/// dropping one would shift the rest.
+pub fn try_parse_u32_array(s: &str) -> Option<Vec<u32>> {
+    let inner = strip_wrapped(s.trim(), "array<i32")?.trim_start_matches(':').trim();
+    if inner.is_empty() {
+        return Some(vec![]);
+    }
+    inner.split(',').map(|x| x.trim().parse().ok()).collect()
+}
+
 /// The integers of an `array<i64: ...>` attribute.
 pub fn parse_i64_array(s: &str) -> Vec<i64> {
     let inner = strip_wrapped(s.trim(), "array<i64").unwrap_or("");
@@ -419,14 +430,14 @@ impl Shared {
         let inner = strip_wrapped(s, "#layout.shared<")?;
         let parts = split_top(inner, ',');
         let [vec, per_phase, max_phase, pad, order, xor] = parts.as_slice() else { return None };
-        let x = parse_i32_array(xor);
+        let x = try_parse_u32_array(xor).filter(|x| x.len() % 3 == 0)?;
         Some(Shared {
             vec: int_of(vec)?,
             per_phase: int_of(per_phase)?,
             max_phase: int_of(max_phase)?,
             pad: int_of(pad)?,
-            order: parse_i32_array(order),
-            xor: x.chunks(3).filter(|c| c.len() == 3).map(|c| (c[0], c[1], c[2])).collect(),
+            order: try_parse_u32_array(order)?,
+            xor: x.chunks(3).map(|c| (c[0], c[1], c[2])).collect(),
             nvmma: 0,
         })
     }

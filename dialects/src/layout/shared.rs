@@ -10,6 +10,27 @@ pub use crate::ir::types::Shared;
 use crate::ir::Type;
 
 impl Shared {
+    /// The rules a layout read from IR keeps for the offsets below and the lowering to be
+    /// defined on a tile of `rank` dimensions (a hand-written or mutated `.mlir` may
+    /// break any: tilec-fuzz found a XOR entry on bit 2^31, an order naming dimension 2
+    /// of a 2-D tile, a zero vector width).
+    pub fn check(&self, rank: usize) -> Result<(), String> {
+        let mut order = self.order.clone();
+        order.sort_unstable();
+        if order != (0..rank as u32).collect::<Vec<_>>() {
+            return Err(format!("order {:?} is not an order of the tile's {rank} dimensions", self.order));
+        }
+        if self.vec == 0 || self.per_phase == 0 || self.max_phase == 0 {
+            return Err(format!(
+                "vec {}, per_phase {} and max_phase {} must be at least 1",
+                self.vec, self.per_phase, self.max_phase
+            ));
+        }
+        match self.xor.iter().find(|&&(d, b, _)| d as usize >= rank || b >= 31) {
+            Some((d, b, m)) => Err(format!("XOR entry ({d}, {b}, {m}) names no bit of the tile's coordinates")),
+            None => Ok(()),
+        }
+    }
     pub fn inner(&self) -> usize {
         self.order[0] as usize
     }
