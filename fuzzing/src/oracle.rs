@@ -220,12 +220,14 @@ fn rejects_user_asm(why: &str, ptx: &Path, source: &str) -> bool {
     !rejected.is_empty()
         && source.split("inline_asm_elementwise(").skip(1).any(|call| {
             let asm = call.trim_start().strip_prefix('"').and_then(|r| r.split('"').next()).unwrap_or("");
+            // A block (`{ ...; ...; }`) is one PTX line: the whole line is the program's.
             // An asm with no `;` after its last instruction (which ptxas reads on into the
             // next line, and rejects there) is the program's too.
-            asm.split(';').map(shape).filter(|i| !i.is_empty()).any(|i| {
-                let full = i.clone() + ";";
-                rejected == full || rejected.ends_with(&full) || (!asm.trim_end().ends_with(';') && rejected == i)
-            })
+            rejected == shape(asm)
+                || asm.split(';').map(shape).filter(|i| !i.is_empty()).any(|i| {
+                    let full = i.clone() + ";";
+                    rejected == full || rejected.ends_with(&full) || (!asm.trim_end().ends_with(';') && rejected == i)
+                })
         })
 }
 
@@ -299,5 +301,27 @@ mod tests {
         assert!(judge_error("a.tile:1:1: error: 'tile.expand_dims' op failed\n", "a.tile", true).is_some());
         assert_eq!(judge_error("a.mlir:1:1: error: 'tile.expand_dims' op failed\n", "a.mlir", false), None);
         assert!(judge_error("thread 'main' panicked at x.rs:1:1\n", "a.tile", true).is_some());
+    }
+
+    #[test]
+    fn a_rejected_block_of_the_programs_own_asm_is_not_a_finding() {
+        // A `{ ...; ...; }` asm is one PTX line (tilec-fuzz: `if` inserted into the
+        // block of Triton's test_inline_asm_packed_multiple_outputs).
+        let dir = tempfile::tempdir().unwrap();
+        let ptx = dir.path().join("k.ptx");
+        std::fs::write(
+            &ptx,
+            "\t// begin inline asm\n\t{ .reg .b8 t<4>; mov.b32 {t0, t1}, %r2; if max.f32 %r22, %r22, %r5; }\n",
+        )
+        .unwrap();
+        let why = "ptxas rejects the PTX (exit status: 255):\nptxas k.ptx, line 2; error   : Unknown field '.f32'";
+        let src = r#"let (c, d) = inline_asm_elementwise(
+            "{ .reg .b8 t<4>; mov.b32 {t0, t1}, $8; if max.f32 $6, $6, $11; }", "=r,r", (x, y), (i32, f32), true, 4);"#;
+        assert!(rejects_user_asm(why, &ptx, src));
+        assert!(!rejects_user_asm(
+            why,
+            &ptx,
+            r#"inline_asm_elementwise("{ mov.b32 {t0, t1}, $8; }", "=r,r", x, i32, true, 1)"#
+        ));
     }
 }
