@@ -126,6 +126,19 @@ impl Checker<'_> {
                 .note(note),
             ));
         }
+        if let Some(bad) = cons.iter().enumerate().find(|&(i, c)| !constraint_ok(c, i < outs, outs)) {
+            return Err(self.err(
+                Diagnostic::error(
+                    format!("`constraints` \"{cons_text}\": `{}` is not a constraint tilec takes", bad.1),
+                    cons_span,
+                    if bad.0 < outs { "an output constraint" } else { "an input constraint" },
+                )
+                .note(
+                    "outputs are `=` and a register class (`h` 16-bit, `r` 32-bit, `l` 64-bit, `f` f32, `d` f64); \
+                     inputs a register class, `n` (an immediate), or the number of an output to share its register",
+                ),
+            ));
+        }
         if let Some(bad) = bad_operand_ref(&asm, outs + ins) {
             return Err(self.err(
                 Diagnostic::error(format!("`asm` refers to {bad}"), a[0].unwrap().span, "in this string").note(
@@ -206,6 +219,17 @@ fn count(n: usize, thing: &str) -> String {
 /// reporting): an operand number past the last of `n` operands, or a `$` followed by
 /// neither a number, `{number}` / `{number:modifier}`, `$`, nor the dialect variants'
 /// `(`, `|`, `)`.
+/// A constraint LLVM's NVPTX back end can place (an unknown one, or a tie to an operand
+/// that is not an output, crashes it): `=` and a register class for an output (`=&`, an
+/// early clobber, too); a register class, `n`, or an output's number for an input.
+fn constraint_ok(c: &str, output: bool, outputs: usize) -> bool {
+    const CLASSES: [&str; 6] = ["h", "r", "l", "f", "d", "b"];
+    match c.strip_prefix('=') {
+        Some(rest) => output && CLASSES.contains(&rest.strip_prefix('&').unwrap_or(rest)),
+        None => !output && (CLASSES.contains(&c) || c == "n" || c.parse::<usize>().is_ok_and(|k| k < outputs)),
+    }
+}
+
 fn bad_operand_ref(asm: &str, n: usize) -> Option<String> {
     let b = asm.as_bytes();
     let mut i = 0;
