@@ -318,9 +318,11 @@ fn tile_constant(cx: &Cx, op: &Op) -> R {
     if !cx.ty(r)?.is_tensor() {
         return Ok(());
     }
-    let value = op.attr("value").map(|a| a.0.clone()).unwrap_or_default();
-    match value.strip_prefix("dense<").and_then(|v| v.split_once('>')) {
-        Some((v, _)) if !v.contains(['[', ',', '"']) && !v.is_empty() => Ok(()),
-        _ => Err(format!("tilec takes tile constants of one value for every element (`dense<v>`), not `{value}`")),
+    match op.attr("value") {
+        Some(a) if a.dense_splat().is_some() => Ok(()),
+        a => Err(format!(
+            "tilec takes tile constants of one value for every element (`dense<v>`), not `{}`",
+            a.map_or("", |a| a.0.as_str())
+        )),
     }
 }

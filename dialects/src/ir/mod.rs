@@ -83,6 +83,13 @@ impl Attr {
     pub fn bool(b: bool) -> Attr {
         Attr(b.to_string())
     }
+    /// The one value of a splat tile constant, `v` of `dense<v> : tensor<...>`; `None` for
+    /// anything else (`dense<[1, 2]>`, a scalar). The verifier admits no other tile
+    /// constant, and the lowering puts this value in every register.
+    pub fn dense_splat(&self) -> Option<&str> {
+        let (v, _) = self.0.trim().strip_prefix("dense<")?.split_once('>')?;
+        (!v.is_empty() && !v.contains(['[', ',', '"'])).then_some(v)
+    }
     /// The value of an integer attribute (`4 : i32`, `true`).
     pub fn as_int(&self) -> Option<i64> {
         let head = self.0.split(':').next()?.trim();

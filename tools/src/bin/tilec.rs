@@ -167,7 +167,6 @@ fn run(cli: Cli) -> Result<(), Failure> {
         equal_to_one,
         ..cli.compile.options(cli.arch).map_err(|m| format!("tilec: error: {m}"))?
     };
-    opts.check().map_err(|m| format!("tilec: error: {m}"))?;
     if (cli.list_configs || cli.config.is_some()) && path.extension().is_some_and(|e| e == "mlir") {
         return Err("tilec: error: --list-configs and --config read a .tile file's #[autotune] attributes".into());
     }

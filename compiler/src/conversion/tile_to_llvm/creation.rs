@@ -17,8 +17,7 @@ impl Lowerer<'_> {
                 // `dense<v> : tensor<...>` (verify takes no other tile constant): `v` in
                 // every register.
                 let ety = lower_type(&self.ty(r).elem());
-                let value = op.attr("value").map(|a| a.0.clone()).unwrap_or_default();
-                let v = value.strip_prefix("dense<").and_then(|v| v.split_once('>')).map_or("0", |(v, _)| v);
+                let v = op.attr("value").and_then(Attr::dense_splat).unwrap_or("0");
                 // (MLIR spells an i1 attribute `true` / `false`, with no type.)
                 let attr = if matches!(v, "true" | "false") { v.to_string() } else { format!("{v} : {ety}") };
                 let c = b.op1("arith.constant", &[], ety.clone(), &[("value", Attr(attr))]);
