@@ -8,8 +8,18 @@ pub const TILE_KERNEL: &str = "tile.kernel";
 pub const TILE_NUM_WARPS: &str = "tile.num_warps";
 /// `func.func`: the default pipeline depth of its loops (tilegen; software-pipeline).
 pub const TILE_NUM_STAGES: &str = "tile.num_stages";
-/// `func.func`: shared memory the kernel uses, bytes (convert-tile-to-llvm; the metadata).
+/// `func.func`: shared memory the kernel uses, bytes, and the alignment its buffers need
+/// (allocate-shared; convert-tile-to-llvm carries the bytes to the lowered kernel for the
+/// launch metadata).
 pub const TILE_SMEM_BYTES: &str = "tile.smem_bytes";
+pub const LAYOUT_SMEM_ALIGN: &str = "layout.smem_align";
+/// `layout.local_alloc`: the buffer's first byte in the kernel's shared memory
+/// (allocate-shared; convert-tile-to-llvm).
+pub const LAYOUT_OFFSET: &str = "layout.offset";
+/// Any op whose lowering passes values through shared memory: where its scratch starts
+/// and how many bytes it may use (allocate-shared; convert-tile-to-llvm).
+pub const LAYOUT_SCRATCH_OFFSET: &str = "layout.scratch_offset";
+pub const LAYOUT_SCRATCH_BYTES: &str = "layout.scratch_bytes";
 /// `func.func`: per argument, the divisor that would fold a bounds check (fold-bounds;
 /// carried to the lowered kernel and read into OUT.json).
 pub const TILE_DIVISIBILITY_HINTS: &str = "tile.divisibility_hints";

@@ -69,6 +69,7 @@ const AFTER_TILE: &[&str] = &[];
 const AFTER_LAYOUT: &[&str] = &[
     "smem-transpose",
     "tile-to-memsem",
+    "allocate-shared",
     "convert-tile-to-llvm",
     "convert-scf-to-cf",
     "convert-arith-to-llvm",

@@ -7,6 +7,7 @@
 // CHECK-NEXT: loop-pointer-bases
 // CHECK-NEXT: software-pipeline
 // CHECK-NEXT: tile-to-memsem
+// CHECK-NEXT: allocate-shared
 // CHECK-NEXT: convert-tile-to-llvm
 // CHECK: convert-nvvm-to-llvm
 // CHECK: gpu-module-to-binary

@@ -5,6 +5,7 @@
 //! lowering), and runs inside MLIR's pass manager as an external pass; upstream passes are
 //! named by their MLIR pipeline text.
 
+pub mod allocate_shared;
 pub mod coalesce;
 pub mod fold_bounds;
 pub mod hoist_buffers;
@@ -95,6 +96,12 @@ pub static REGISTRY: &[PassInfo] = &[
         summary: "make every load, store and atomic's ordering, scope and cache policy explicit (memsem ops)",
         options: "",
         kind: PassKind::Mirror(tile_to_memsem::run),
+    },
+    PassInfo {
+        name: "allocate-shared",
+        summary: "place every shared buffer (a stack in program order, aligned as its layout needs) and each op's scratch above the buffers live at it: `layout.offset`, `layout.scratch_offset`/`_bytes`, the kernel's `tile.smem_bytes`; a kernel over the device's limit is an error naming each use",
+        options: "arch, num_warps",
+        kind: PassKind::Mirror(allocate_shared::run),
     },
     PassInfo {
         name: "convert-tile-to-llvm",

@@ -90,47 +90,24 @@ impl Lowerer<'_> {
         let (x, r) = (op.operands[0], op.result());
         let (xt, rt) = (self.ty(x).clone(), self.ty(r).clone());
         let (xd, rd) = (self.dist(x, &op.loc)?, self.dist(r, &op.loc)?);
-        let row_major = |rank: usize| Shared::plain(1, 1, 1, 0, (0..rank as u32).rev().collect());
-        let (ws, rs) = if op.name == opname::TILE_RESHAPE {
-            (row_major(xt.shape().len()), row_major(rt.shape().len()))
-        } else {
-            match op.attr(attrname::LAYOUT_SHARED).and_then(Shared::parse) {
-                Some(s) => (s.clone(), s),
-                None if xd.elems_per_thread() == rd.elems_per_thread() => {
-                    // Step 2.
-                    let v = self.get(x).to_vec();
-                    self.map.insert(r, v);
-                    return Ok(());
-                }
-                None => {
-                    return Err(PassError::at(&op.loc, "layout.convert without a shared layout: run smem-transpose"))
-                }
+        let Some(st) = staging(op, (&xt, &xd), (&rt, &rd), self.scratch_budget()) else {
+            if xd.elems_per_thread() != rd.elems_per_thread() {
+                return Err(PassError::at(&op.loc, "layout.convert without a shared layout: run smem-transpose"));
             }
+            // Step 2.
+            let v = self.get(x).to_vec();
+            self.map.insert(r, v);
+            return Ok(());
         };
+        let (ws, rs) = (st.write, st.read);
         let ety = lower_type(&xt);
-        let eb = shared_type(&ety).bits().div_ceil(8).max(1);
-        let bytes = ws.bytes(xt.shape(), eb).max(rs.bytes(rt.shape(), eb));
         let vals: Vec<ValueId> = self.get(x).to_vec();
-        // The chunk's bits are the flat index's top bits: row-major for a reshape (both
-        // shapes share that order), else the shared layout's rows, outermost first.
-        let order = |s: &Shared, rank: usize| -> Vec<usize> {
-            match op.name == opname::TILE_RESHAPE {
-                true => (0..rank).collect(),
-                false => s.order.iter().rev().map(|&d| d as usize).collect(),
-            }
-        };
-        let sides = [(&xd, order(&ws, xd.rank())), (&rd, order(&rs, rd.rank()))];
-        let chunk_bytes = |p: &[Part]| {
-            on_chunk(&ws, &p[0].dist.shape)
-                .bytes(&p[0].dist.shape, eb)
-                .max(on_chunk(&rs, &p[1].dist.shape).bytes(&p[1].dist.shape, eb))
-        };
-        if let Some(parts) = self.rounds(bytes, &sides, chunk_bytes) {
+        let base = self.smem_for_write(b, st.bytes);
+        if let Some(parts) = st.rounds {
             // Step 4: one chunk a round, a barrier between rounds (the last one's reads
             // are done before the next one's writes).
             let (xp, rp) = (&parts[0], &parts[1]);
             let (ws, rs) = (on_chunk(&ws, &xp.dist.shape), on_chunk(&rs, &rp.dist.shape));
-            let base = self.smem_for_write(b, chunk_bytes(&parts));
             let mut out = vec![None; rd.elems_per_thread()];
             for (c, (xregs, rregs)) in xp.regs.iter().zip(&rp.regs).enumerate() {
                 if c > 0 {
@@ -150,7 +127,6 @@ impl Lowerer<'_> {
             self.map.insert(r, out);
             return Ok(());
         }
-        let base = self.smem_for_write(b, bytes);
         self.write_tile(b, base, &ws, &xd, &vals, &ety);
         sreg::barrier(b);
         let vals = self.read_tile(b, base, &rs, &rd, &ety, &op.loc)?;
@@ -158,31 +134,10 @@ impl Lowerer<'_> {
         Ok(())
     }
 
-    /// A round trip of `whole` bytes that does not fit the shared memory above the live
-    /// buffers, split into the fewest rounds whose chunk's buffer (`chunk_bytes`) does:
-    /// each side (a tile and the order of its dimensions, outermost first) by the top bits
-    /// of its flat index (`layout::rounds`). `None` when it fits, or no split applies (the
-    /// budget check then names the op).
-    pub(super) fn rounds(
-        &self,
-        whole: u32,
-        sides: &[(&Dist, Vec<usize>)],
-        chunk_bytes: impl Fn(&[Part]) -> u32,
-    ) -> Option<Vec<Part>> {
-        let budget = self.arch.smem_limit().saturating_sub(self.smem_top().next_multiple_of(16));
-        if whole <= budget {
-            return None;
-        }
-        let total = sides[0].0.shape.iter().product::<i64>().trailing_zeros();
-        for t in 1..=total {
-            // A bit one side holds in a thread's lanes or warps ends the search: more
-            // rounds would need it too.
-            let parts = sides.iter().map(|(d, order)| split(d, order, t)).collect::<Option<Vec<Part>>>()?;
-            if chunk_bytes(&parts) <= budget {
-                return Some(parts);
-            }
-        }
-        None
+    /// The bytes left for an op's scratch: the device's limit above where
+    /// `allocate-shared` put it (above the live buffers).
+    pub(super) fn scratch_budget(&self) -> u32 {
+        self.arch.smem_limit().saturating_sub(self.scratch.map_or(0, |s| s.0))
     }
 
     /// Stores the registers `vals` of a tile distributed as `d` at their offsets in shared
@@ -258,6 +213,85 @@ impl Lowerer<'_> {
             .collect::<Option<Vec<ValueId>>>()
             .ok_or_else(|| PassError::at(loc, "a register of the tile read from shared memory was never read"))
     }
+}
+
+/// How a conversion or a reshape goes through shared memory: the layouts it writes and
+/// reads, the scratch bytes it takes, and its rounds when the whole tile does not fit
+/// `budget`. `None`: a conversion without a shared layout (registers only, step 2).
+pub(super) struct Staging {
+    pub write: Shared,
+    pub read: Shared,
+    pub bytes: u32,
+    pub rounds: Option<Vec<Part>>,
+}
+
+pub(super) fn staging(op: &Op, (xt, xd): (&Type, &Dist), (rt, rd): (&Type, &Dist), budget: u32) -> Option<Staging> {
+    let reshape = op.name == opname::TILE_RESHAPE;
+    let row_major = |rank: usize| Shared::plain(1, 1, 1, 0, (0..rank as u32).rev().collect());
+    let (ws, rs) = match reshape {
+        true => (row_major(xt.shape().len()), row_major(rt.shape().len())),
+        false => {
+            let s = op.attr(attrname::LAYOUT_SHARED).and_then(Shared::parse)?;
+            (s.clone(), s)
+        }
+    };
+    let eb = shared_type(&lower_type(xt)).bits().div_ceil(8).max(1);
+    let bytes = ws.bytes(xt.shape(), eb).max(rs.bytes(rt.shape(), eb));
+    // The chunk's bits are the flat index's top bits: row-major for a reshape (both
+    // shapes share that order), else the shared layout's rows, outermost first.
+    let order = |s: &Shared, rank: usize| -> Vec<usize> {
+        match reshape {
+            true => (0..rank).collect(),
+            false => s.order.iter().rev().map(|&d| d as usize).collect(),
+        }
+    };
+    let sides = [(xd, order(&ws, xd.rank())), (rd, order(&rs, rd.rank()))];
+    let chunk_bytes = |p: &[Part]| {
+        on_chunk(&ws, &p[0].dist.shape)
+            .bytes(&p[0].dist.shape, eb)
+            .max(on_chunk(&rs, &p[1].dist.shape).bytes(&p[1].dist.shape, eb))
+    };
+    let parts = rounds(budget, bytes, &sides, chunk_bytes);
+    let bytes = parts.as_deref().map_or(bytes, chunk_bytes);
+    Some(Staging { write: ws, read: rs, bytes, rounds: parts })
+}
+
+/// `rounds` for tiles whose scratch is `bytes` of the first side's tile (whole, or the
+/// chunk of a round): the rounds, and the scratch bytes they take.
+pub(super) fn chunked(
+    budget: u32,
+    sides: &[(&Dist, Vec<usize>)],
+    bytes: impl Fn(&Dist) -> u32,
+) -> (Option<Vec<Part>>, u32) {
+    let parts = rounds(budget, bytes(sides[0].0), sides, |p| bytes(&p[0].dist));
+    let n = parts.as_ref().map_or_else(|| bytes(sides[0].0), |p| bytes(&p[0].dist));
+    (parts, n)
+}
+
+/// A round trip of `whole` bytes that does not fit `budget` (the shared memory above the
+/// live buffers), split into the fewest rounds whose chunk's buffer (`chunk_bytes`) does:
+/// each side (a tile and the order of its dimensions, outermost first) by the top bits
+/// of its flat index (`layout::rounds`). `None` when it fits, or no split applies (the
+/// budget check then names the op).
+pub(super) fn rounds(
+    budget: u32,
+    whole: u32,
+    sides: &[(&Dist, Vec<usize>)],
+    chunk_bytes: impl Fn(&[Part]) -> u32,
+) -> Option<Vec<Part>> {
+    if whole <= budget {
+        return None;
+    }
+    let total = sides[0].0.shape.iter().product::<i64>().trailing_zeros();
+    for t in 1..=total {
+        // A bit one side holds in a thread's lanes or warps ends the search: more
+        // rounds would need it too.
+        let parts = sides.iter().map(|(d, order)| split(d, order, t)).collect::<Option<Vec<Part>>>()?;
+        if chunk_bytes(&parts) <= budget {
+            return Some(parts);
+        }
+    }
+    None
 }
 
 /// `s` on a chunk of a tile taken in rounds: a plain layout of the same order where the

@@ -47,10 +47,9 @@ impl Lowerer<'_> {
         let nb = sa.len() - 2;
         let z = if nb == 1 { sa[0] } else { 1 };
         let (m, k, n) = (sa[nb], sa[nb + 1], sb[nb + 1]);
-        let eb = at.bits() / 8;
+
         let b_base_elems = z * m * k;
-        let bytes = ((z * (m * k + k * n)) * eb as i64) as u32;
-        let base = self.smem_for_write(b, bytes);
+        let base = self.smem_for_write(b, operand_bytes(self.ty(a), self.ty(bm)));
         // Step 1.
         for (v, (rows, cols)) in [(a, (m, k)), (bm, (k, n))] {
             let d = self.dist(v, &op.loc)?;
@@ -169,4 +168,17 @@ fn linear(b: &mut Builder, row: ValueId, col: ValueId, cols: i64, first: i64) ->
         x = b.op1("arith.addi", &[x, f], Type::Int(32), &[]);
     }
     x
+}
+
+/// A CUDA-core dot's scratch: both operands, A's batches then B's (fp8 staged as f16).
+pub(super) fn operand_bytes(a: &Type, bm: &Type) -> u32 {
+    let (sa, sb) = (a.shape(), bm.shape());
+    if sa.len() < 2 || sb.len() != sa.len() {
+        return 0;
+    }
+    let nb = sa.len() - 2;
+    let z = if nb == 1 { sa[0] } else { 1 };
+    let (m, k, n) = (sa[nb], sa[nb + 1], sb[nb + 1]);
+    let eb = if a.elem().is_fp8() { 2 } else { lower_type(a).bits() / 8 };
+    ((z * (m * k + k * n)) * eb as i64) as u32
 }

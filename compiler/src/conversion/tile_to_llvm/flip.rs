@@ -4,11 +4,12 @@
 //! same value to the same slot. One round trip, whatever the layout; a tile larger than
 //! the shared memory left goes a chunk at a time (`layout::rounds`).
 
-use super::convert::gep;
+use super::convert::{chunked, gep};
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::pass::PassError;
 use tile_dialects::ir::{Builder, Op, Type, ValueId};
+use tile_dialects::layout::rounds::Part;
 use tile_dialects::layout::{mul_const, Dist};
 
 impl Lowerer<'_> {
@@ -22,16 +23,15 @@ impl Lowerer<'_> {
         let ety = lower_type(self.ty(src));
         let eb = ety.bits().div_ceil(8).max(1);
         let vals = self.get(src).to_vec();
-        let bytes = |d: &Dist| d.shape.iter().product::<i64>() as u32 * eb;
-        let order: Vec<usize> = (0..dist.rank()).collect();
-        let out = match self.rounds(bytes(&dist), &[(&dist, order)], |p| bytes(&p[0].dist)) {
+        let (parts, scratch) = flip_rounds(&dist, eb, self.scratch_budget());
+        let out = match parts {
             // A tile larger than the shared memory left, a chunk a round: flipping the
             // tile flips each chunk and the chunk's own bits along the axis, so chunk c
             // lands in chunk c ^ mirror.
             Some(parts) => {
                 let p = &parts[0];
                 let mirror = p.bits.iter().enumerate().filter(|(_, (d, _))| *d == axis).fold(0, |m, (i, _)| m | 1 << i);
-                let base = self.smem_for_write(b, bytes(&p.dist));
+                let base = self.smem_for_write(b, scratch);
                 let mut out = vals.clone();
                 for (c, regs) in p.regs.iter().enumerate() {
                     if c > 0 {
@@ -46,7 +46,7 @@ impl Lowerer<'_> {
                 out
             }
             None => {
-                let base = self.smem_for_write(b, bytes(&dist));
+                let base = self.smem_for_write(b, scratch);
                 self.flip_chunk(b, base, &dist, &vals, axis, &ety)
             }
         };
@@ -102,4 +102,10 @@ impl Lowerer<'_> {
         }
         li
     }
+}
+
+/// A flip's rounds (`convert::chunked`) and scratch bytes: the tile's elements.
+pub(super) fn flip_rounds(dist: &Dist, eb: u32, budget: u32) -> (Option<Vec<Part>>, u32) {
+    let order: Vec<usize> = (0..dist.rank()).collect();
+    chunked(budget, &[(dist, order)], |d| d.shape.iter().product::<i64>() as u32 * eb)
 }

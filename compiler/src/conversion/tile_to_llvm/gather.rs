@@ -5,11 +5,12 @@
 //! the layouts of `src` and `index`; a `src` larger than the shared memory left goes a
 //! chunk of rows at a time (`layout::rounds`).
 
-use super::convert::gep;
+use super::convert::{chunked, gep};
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::pass::PassError;
 use tile_dialects::ir::{Builder, Op, Type, ValueId};
+use tile_dialects::layout::rounds::Part;
 use tile_dialects::layout::{mul_const, Dist};
 
 impl Lowerer<'_> {
@@ -25,15 +26,11 @@ impl Lowerer<'_> {
         let ity = lower_type(self.ty(index));
         let eb = ety.bits().div_ceil(8).max(1);
         let (svals, ivals) = (self.get(src).to_vec(), self.get(index).to_vec());
-        let bytes = |d: &Dist| d.shape.iter().product::<i64>() as u32 * eb;
-        // Rows along the axis are independent: a `src` larger than the shared memory left
-        // goes a chunk of rows at a time (`layout::rounds`, over the other dimensions,
-        // which `index` shares).
-        let order: Vec<usize> = (0..sd.rank()).filter(|&d| d != axis).collect();
-        let out = match self.rounds(bytes(&sd), &[(&sd, order.clone()), (&id, order)], |p| bytes(&p[0].dist)) {
+        let (parts, scratch) = gather_rounds(&sd, &id, axis, eb, self.scratch_budget());
+        let out = match parts {
             Some(parts) => {
                 let (sp, ip) = (&parts[0], &parts[1]);
-                let base = self.smem_for_write(b, bytes(&sp.dist));
+                let base = self.smem_for_write(b, scratch);
                 let mut out = vec![ivals[0]; id.elems_per_thread()];
                 for (c, (sregs, iregs)) in sp.regs.iter().zip(&ip.regs).enumerate() {
                     if c > 0 {
@@ -49,7 +46,7 @@ impl Lowerer<'_> {
                 out
             }
             None => {
-                let base = self.smem_for_write(b, bytes(&sd));
+                let base = self.smem_for_write(b, scratch);
                 self.gather_chunk(b, base, (&sd, &svals), (&id, &ivals, &ity), axis, &ety)
             }
         };
@@ -97,4 +94,12 @@ impl Lowerer<'_> {
             })
             .collect()
     }
+}
+
+/// A gather's rounds and scratch bytes (`src`'s elements). Rows along the axis are
+/// independent: a `src` larger than the shared memory left goes a chunk of rows at a time
+/// (`layout::rounds`, over the other dimensions, which `index` shares).
+pub(super) fn gather_rounds(sd: &Dist, id: &Dist, axis: usize, eb: u32, budget: u32) -> (Option<Vec<Part>>, u32) {
+    let order: Vec<usize> = (0..sd.rank()).filter(|&d| d != axis).collect();
+    chunked(budget, &[(sd, order.clone()), (id, order)], |d| d.shape.iter().product::<i64>() as u32 * eb)
 }

@@ -26,7 +26,7 @@ impl Lowerer<'_> {
         let ety = lower_type(self.ty(src));
         let bins = rd.shape[0];
         let i32t = Type::Int(32);
-        let base = self.smem_for_write(b, (bins as u32 + 1) * 4);
+        let base = self.smem_for_write(b, counter_bytes(bins));
 
         // 1. Zero the counters.
         let threads = self.num_warps as i64 * 32;
@@ -105,4 +105,9 @@ impl Lowerer<'_> {
         self.map.insert(r, out);
         Ok(())
     }
+}
+
+/// A histogram's scratch: a 32-bit counter per bin and one for values out of range.
+pub(super) fn counter_bytes(bins: i64) -> u32 {
+    (bins as u32 + 1) * 4
 }

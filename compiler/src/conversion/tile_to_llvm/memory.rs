@@ -10,6 +10,7 @@ use crate::conversion::nvidia::{ptx, sreg};
 use crate::pass::PassError;
 use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Encoding, Op, Type, ValueId};
+use tile_dialects::layout::Dist;
 use tile_dialects::opname;
 
 /// How a chunk of `vec` elements of `bits` travels: (words, bits per word). A lone byte
@@ -278,8 +279,7 @@ impl Lowerer<'_> {
         if !dist.has_copies() {
             return Ok(olds);
         }
-        let numel: i64 = dist.shape.iter().product();
-        let base = self.smem_for_write(b, (numel * (ety.bits() as i64 / 8).max(1)) as u32);
+        let base = self.smem_for_write(b, owners_bytes(&dist, ety));
         let parts = self.thread_parts(b, &dist);
         let mut addrs = vec![];
         for (j, old) in olds.iter().enumerate() {
@@ -304,7 +304,7 @@ impl Lowerer<'_> {
 
     /// Thread 0's `v`, given to every thread through shared memory.
     pub(super) fn broadcast_from_thread0(&mut self, b: &mut Builder, v: ValueId, ty: &Type) -> ValueId {
-        let base = self.smem_for_write(b, 16);
+        let base = self.smem_for_write(b, BROADCAST_BYTES);
         let z = b.const_int(0, 32);
         let is0 = b.op1("arith.cmpi", &[self.tid, z], Type::Int(1), &[("predicate", Attr::int(0, "i64"))]);
         b.if_then(is0, |ib| {
@@ -318,6 +318,14 @@ impl Lowerer<'_> {
 /// The PTX `op.type` of an atomic, where PTX has one: add on u32/u64/f32/f64 and (with
 /// `.noftz`) f16/bf16; signed or unsigned max/min on 32/64-bit integers; bitwise ops and
 /// exch on 32/64 bits; cas on 16/32/64 bits.
+/// `broadcast_from_thread0`'s scratch: one value of up to 16 bytes.
+pub(super) const BROADCAST_BYTES: u32 = 16;
+
+/// `broadcast_from_owners`' scratch: the whole tile.
+pub(super) fn owners_bytes(dist: &Dist, ety: &Type) -> u32 {
+    (dist.shape.iter().product::<i64>() * (ety.bits() as i64 / 8).max(1)) as u32
+}
+
 fn atom_type(kind: &str, t: &Type, unsigned: bool) -> Option<String> {
     let f = t.is_float();
     let b = t.bits();

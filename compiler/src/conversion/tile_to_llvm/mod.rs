@@ -9,7 +9,8 @@
 //! 3. Ops are lowered in order by family: creation (program ids, arange, splat),
 //!    elementwise (arith, math), memory (memsem → PTX), control flow (scf, flattened),
 //!    reductions (registers, then shuffles, then shared memory).
-//! 4. Shared memory scratch is one `llvm.mlir.global` per kernel, sized to the largest use.
+//! 4. Shared memory is one dynamic `llvm.mlir.global` per kernel; `allocate-shared` has
+//!    placed every buffer and each op's scratch in it, and the lowering follows.
 
 mod async_copy;
 mod barriers;
@@ -36,7 +37,10 @@ mod print;
 mod reduce;
 mod reduce_axis;
 mod scan;
+mod scratch;
+pub use scratch::{scratch_bytes, ScratchCx};
 mod shared_mem;
+pub use shared_mem::slot_bytes;
 mod sort;
 mod wgmma;
 
@@ -45,7 +49,7 @@ use crate::options::{Arch, CompileOptions};
 use crate::pass::PassError;
 use std::collections::HashMap;
 use tile_dialects::attrname;
-use tile_dialects::ir::{loc_line, Attr, Block, Builder, Encoding, Module, Op, Region, Type, ValueId, Values};
+use tile_dialects::ir::{Attr, Block, Builder, Encoding, Module, Op, Region, Type, ValueId, Values};
 use tile_dialects::layout::Dist;
 use tile_dialects::opname;
 
@@ -65,10 +69,14 @@ pub(crate) struct Lowerer<'m> {
     pub tid: ValueId,
     pub lane: ValueId,
     pub warp: ValueId,
+    /// The most bytes of shared memory the ops lowered so far used (`local_alloc`: bytes
+    /// above it have had no reader yet).
     pub smem_bytes: u32,
     pub smem_name: String,
-    /// Every shared-memory use: (bytes, location, op), for the budget check.
-    pub smem_uses: Vec<(u32, String, String)>,
+    /// The scratch `allocate-shared` gave the op being lowered: (first byte, bytes).
+    pub scratch: Option<(u32, u32)>,
+    /// A scratch request the allocation does not cover (reported after the op).
+    pub scratch_error: Option<PassError>,
     /// Whether any op so far wrote or read shared memory (allocating a ring does not).
     pub smem_touched: bool,
     /// The source op being lowered (named in the budget diagnostic).
@@ -90,8 +98,6 @@ pub(crate) struct Lowerer<'m> {
     pub views: HashMap<ValueId, ValueId>,
     /// Shared buffers live at the op being lowered: (value, byte offset, bytes).
     pub smem_live: Vec<(ValueId, u32, u32)>,
-    /// The alignment the kernel's shared memory needs (1024 for tensor-core buffers).
-    pub smem_align: u32,
     /// Every value some op of the kernel reads.
     pub used: std::collections::HashSet<ValueId>,
     /// Module-level ops the kernel needs (format strings of `device_print`).
@@ -188,7 +194,8 @@ fn lower_kernel(
         warp: 0,
         smem_bytes: 0,
         smem_name: format!("{name}_smem"),
-        smem_uses: vec![],
+        scratch: None,
+        scratch_error: None,
         smem_touched: false,
         cur_op: String::new(),
         loop_depth: 0,
@@ -198,7 +205,6 @@ fn lower_kernel(
         since_barrier: None,
         views: HashMap::new(),
         smem_live: vec![],
-        smem_align: 16,
         used: {
             let mut used = std::collections::HashSet::new();
             collect_used(&entry.ops, &mut used);
@@ -225,7 +231,22 @@ fn lower_kernel(
         l.warp = b.op1("arith.shrui", &[l.tid, c5], Type::Int(32), &[]);
         l.block(&mut b, &entry.ops)?;
     }
-    check_smem_budget(&name, &l, opts, &f.loc)?;
+    // `allocate-shared`'s placement: the kernel's bytes and the alignment its buffers need.
+    let total = f.int_attr(attrname::TILE_SMEM_BYTES).unwrap_or(0);
+    let align = f.int_attr(attrname::LAYOUT_SMEM_ALIGN).unwrap_or(16);
+    if total < l.smem_bytes as i64 || total > opts.arch.smem_limit() as i64 || !(16..=1024).contains(&align) {
+        return Err(PassError::at(
+            &f.loc,
+            format!(
+                "kernel `{name}`: `{}` = {total} and `{}` = {align} do not hold the {} bytes its buffers use within \
+                 the {} limit (run allocate-shared)",
+                attrname::TILE_SMEM_BYTES,
+                attrname::LAYOUT_SMEM_ALIGN,
+                l.smem_bytes,
+                opts.arch
+            ),
+        ));
+    }
     let sig: Vec<String> = arg_tys.iter().map(|t| t.to_string().replace("!llvm.", "")).collect();
     let mut result = std::mem::take(&mut l.globals);
     if l.needs_vprintf {
@@ -234,7 +255,7 @@ fn lower_kernel(
     if l.needs_assertfail {
         result.push(print::extern_decl(print::ASSERTFAIL, &f.loc));
     }
-    if l.smem_bytes > 0 {
+    if total > 0 {
         // Dynamic shared memory: the launch gives its size (OUT.json's `shared_bytes`),
         // which may pass 48 KB once the runtime raises the kernel's limit.
         result.push(Op {
@@ -243,7 +264,7 @@ fn lower_kernel(
             results: vec![],
             attrs: vec![
                 ("addr_space".into(), Attr::int(3, "i32")),
-                ("alignment".into(), Attr::int(l.smem_align as i64, "i64")),
+                ("alignment".into(), Attr::int(align, "i64")),
                 ("global_type".into(), Attr("!llvm.array<0 x i8>".into())),
                 ("linkage".into(), Attr("#llvm.linkage<external>".into())),
                 ("sym_name".into(), Attr::str(&l.smem_name)),
@@ -259,7 +280,7 @@ fn lower_kernel(
         ("linkage".into(), Attr("#llvm.linkage<external>".into())),
         ("nvvm.kernel".into(), Attr("unit".into())),
         ("nvvm.reqntid".into(), Attr(format!("array<i32: {}, 1, 1>", num_warps * 32))),
-        (attrname::TILE_SMEM_BYTES.into(), Attr::int(l.smem_bytes as i64, "i32")),
+        (attrname::TILE_SMEM_BYTES.into(), Attr::int(total, "i32")),
     ];
     // What the launch metadata reads off the lowered kernel, with its shared memory.
     let hints = attrname::TILE_DIVISIBILITY_HINTS;
@@ -293,7 +314,7 @@ fn collect_defs<'a>(
     }
 }
 
-fn collect_used(ops: &[Op], used: &mut std::collections::HashSet<ValueId>) {
+pub fn collect_used(ops: &[Op], used: &mut std::collections::HashSet<ValueId>) {
     for o in ops {
         used.extend(o.operands.iter().copied());
         for r in &o.regions {
@@ -400,10 +421,18 @@ impl Lowerer<'_> {
     /// last read (the next writer's leading barrier covers it). The kernel's first user
     /// outside any loop has no earlier reader, so a lone reduction pays one barrier.
     pub fn smem(&mut self, b: &mut Builder, bytes: u32) -> ValueId {
-        // Above the live buffers (`shared_mem.rs`).
-        let at = self.smem_top().next_multiple_of(16);
+        // Where `allocate-shared` put the op's scratch (above the live buffers).
+        let (at, have) = self.scratch.unwrap_or((0, 0));
+        if (bytes > have || at % 16 != 0) && self.scratch_error.is_none() {
+            self.scratch_error = Some(PassError::at(
+                &b.loc,
+                format!(
+                    "`{}` needs {bytes} bytes of shared scratch at a 16-byte boundary; allocate-shared gave {have} at byte {at}",
+                    self.cur_op
+                ),
+            ));
+        }
         self.smem_bytes = self.smem_bytes.max(at + bytes);
-        self.smem_uses.push((bytes, b.loc.clone(), self.cur_op.clone()));
         self.smem_touched = true;
         self.smem_at(b, at)
     }
@@ -436,7 +465,14 @@ impl Lowerer<'_> {
             self.wgmma_retired =
                 prev.is_some_and(|p| p.name == opname::LAYOUT_WARP_GROUP_DOT && p.int_attr("async") != Some(1));
             self.before_op(b, op);
+            // The op's scratch, restored after it (a combine region's ops have none).
+            let outer = self.scratch;
+            self.scratch = scratch_of(op);
             self.op(b, op)?;
+            self.scratch = outer;
+            if let Some(e) = self.scratch_error.take() {
+                return Err(e);
+            }
             self.after_op(op);
             prev = Some(op);
         }
@@ -498,21 +534,9 @@ impl Lowerer<'_> {
     }
 }
 
-/// Fails a kernel whose scratch exceeds the device's limit, naming every buffer, its size
-/// and the .tile line that needs it (Triton finds this only at launch).
-fn check_smem_budget(name: &str, l: &Lowerer, opts: &CompileOptions, loc: &str) -> Result<(), PassError> {
-    let limit = opts.arch.smem_limit();
-    if l.smem_bytes <= limit {
-        return Ok(());
-    }
-    let mut msg = format!(
-        "kernel `{name}` needs {} bytes of shared memory, over the {} limit of {limit} bytes a block:",
-        l.smem_bytes, opts.arch
-    );
-    for (bytes, at, what) in &l.smem_uses {
-        msg.push_str(&format!("\n  {bytes} bytes for `{what}` at {}", loc_line(at)));
-    }
-    msg.push_str("\n(the buffers share one scratch area, sized to the largest; use smaller tiles)");
-    let worst = l.smem_uses.iter().max_by_key(|u| u.0).map(|u| u.1.clone()).unwrap_or_else(|| loc.to_string());
-    Err(PassError::at(&worst, msg))
+/// `allocate-shared`'s scratch for `op`: (first byte, bytes).
+fn scratch_of(op: &Op) -> Option<(u32, u32)> {
+    let at = u32::try_from(op.int_attr(attrname::LAYOUT_SCRATCH_OFFSET)?).ok()?;
+    let bytes = u32::try_from(op.int_attr(attrname::LAYOUT_SCRATCH_BYTES)?).ok()?;
+    Some((at, bytes))
 }

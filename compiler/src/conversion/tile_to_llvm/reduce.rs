@@ -9,6 +9,7 @@ use crate::conversion::nvidia::sreg;
 use crate::pass::PassError;
 use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
+use tile_dialects::layout::Dist;
 
 impl Lowerer<'_> {
     pub(super) fn reduce(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
@@ -17,10 +18,7 @@ impl Lowerer<'_> {
         let kind = op.str_attr("kind").unwrap_or_default();
         let sty = self.ty(src).clone();
         // Along an axis of a 2-D tile, of a slice, or with indices: reduce_axis.rs.
-        let sliced = self.dist(src, &op.loc).is_ok_and(|d| d.has_free_threads());
-        // A custom combine too: it has no identity for the replicated registers this path
-        // folds, and it keeps the elements in order (reduce_axis.rs).
-        if sty.shape().len() != 1 || self.ty(r).is_tensor() || sliced || kind.starts_with("arg") || kind == "custom" {
+        if self.dist(src, &op.loc).is_ok_and(|sd| by_axis(&kind, &sty, self.ty(r), &sd)) {
             return self.reduce_axis(b, op);
         }
         let ety = lower_type(&sty);
@@ -56,8 +54,7 @@ impl Lowerer<'_> {
         //    torch.cumsum without these barriers against 0.93x with them (warps polling
         //    L2 on their own, bench/results/2026-11-22-h100-scan.md).
         if self.num_warps > 1 {
-            let bytes = (ety.bits().max(8) / 8) * self.num_warps;
-            let base = self.smem_for_write(b, bytes);
+            let base = self.smem_for_write(b, warp_totals_bytes(&ety, self.num_warps));
             let z = b.const_int(0, 32);
             let lane0 = b.op1("arith.cmpi", &[self.lane, z], Type::Int(1), &[("predicate", Attr::int(0, "i64"))]);
             let slot = gep(b, base, self.warp, &ety);
@@ -84,6 +81,21 @@ impl Lowerer<'_> {
     /// `shfl.sync.bfly` of any value up to 64 bits.
     pub(super) fn shuffle(&mut self, b: &mut Builder, v: ValueId, off: u32, ty: &Type) -> Result<ValueId, PassError> {
         Ok(sreg::shfl_bfly(b, v, ty, off))
+    }
+}
+
+/// Whether a reduction goes by `reduce_axis.rs`: along an axis of a 2-D tile, of a slice,
+/// or with indices; a custom combine too (it has no identity for the replicated registers
+/// the whole-tile path folds, and it keeps the elements in order).
+pub(super) fn by_axis(kind: &str, sty: &Type, rty: &Type, sd: &Dist) -> bool {
+    sty.shape().len() != 1 || rty.is_tensor() || sd.has_free_threads() || kind.starts_with("arg") || kind == "custom"
+}
+
+/// The whole-tile path's scratch: one total per warp (none with one warp).
+pub(super) fn warp_totals_bytes(ety: &Type, num_warps: u32) -> u32 {
+    match num_warps {
+        1 => 0,
+        n => (ety.bits().max(8) / 8) * n,
     }
 }
 

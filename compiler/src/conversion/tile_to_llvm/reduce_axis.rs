@@ -30,7 +30,7 @@ use crate::conversion::nvidia::sreg;
 use crate::pass::PassError;
 use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
-use tile_dialects::layout::{gather_bits, HwDim};
+use tile_dialects::layout::{gather_bits, Dist, HwDim};
 
 type Acc = (ValueId, Option<ValueId>);
 
@@ -60,18 +60,12 @@ impl Lowerer<'_> {
         let rn = rd.as_ref().map_or(1, |d| d.elems_per_thread());
         // Custom: the axis's size, the elements of one rep, and the reps holding any.
         let lim = sd.shape[axis];
-        let (span, nreps) = if ordered {
-            let split = sd.axis_split(axis).ok_or_else(|| {
-                PassError::at(
-                    &op.loc,
-                    "`reduce` with a `fn` combine of a tile whose encoding does not nest along the axis (blocked ones do)",
-                )
-            })?;
-            let span = (split.spt * split.lanes as usize * split.warps) as i64;
-            (span, (((lim + span - 1) / span) as usize).clamp(1, split.reps))
-        } else {
-            (1, 1)
-        };
+        let (span, nreps) = reps_along(&sd, axis, ordered).ok_or_else(|| {
+            PassError::at(
+                &op.loc,
+                "`reduce` with a `fn` combine of a tile whose encoding does not nest along the axis (blocked ones do)",
+            )
+        })?;
         let id = (!custom).then(|| identity(b, base_kind, &ety, unsigned));
         let id_idx = if custom { None } else { Some(b.const_int(i32::MAX as i64, 32)) };
         let ctx = Combine { combine, kind: base_kind.to_string(), ety: ety.clone(), unsigned };
@@ -165,19 +159,9 @@ impl Lowerer<'_> {
         }
         // 3. Warps along the axis (custom: those holding copies only are not read).
         let warp_bits = sd.bits(HwDim::Warp, axis);
-        let wpc = 1u32 << warp_bits.len();
-        let wread = if custom {
-            1u32 << sd.ll.bits_along(HwDim::Warp, axis).iter().filter(|(_, c)| *c < lim).count()
-        } else {
-            wpc
-        };
-        if wread > 1 {
-            let numel = rd.as_ref().map_or(1, |d| d.shape.iter().product::<i64>()) as u32 * nreps as u32;
-            let eb = ety.bits().div_ceil(8).max(1);
-            let vbytes = numel * wpc * eb;
-            let ibase = vbytes.div_ceil(4) * 4;
-            let bytes = if arg { ibase + numel * wpc * 4 } else { vbytes };
-            let base = self.smem_for_write(b, bytes);
+        if let Some(x) = warp_exchange(&sd, rd.as_ref(), axis, (nreps, custom, arg), &ety) {
+            let (wpc, wread, ibase) = (x.wpc, x.wread, x.ibase);
+            let base = self.smem_for_write(b, x.bytes);
             let wa = gather_bits(b, self.warp, &warp_bits);
             let la = gather_bits(b, self.lane, &lane_bits);
             let z = b.const_int(0, 32);
@@ -321,4 +305,52 @@ impl Combine<'_> {
             _ => Ok((l.combine(b, self.combine, x.0, y.0, &self.ety)?, None)),
         }
     }
+}
+
+/// The span of one rep along `axis` and the reps an ordered reduction keeps apart (1 and 1
+/// for a commutative one); `None`: an ordered reduction of an encoding that does not nest
+/// along the axis.
+pub(super) fn reps_along(sd: &Dist, axis: usize, ordered: bool) -> Option<(i64, usize)> {
+    if !ordered {
+        return Some((1, 1));
+    }
+    let split = sd.axis_split(axis)?;
+    let span = (split.spt * split.lanes as usize * split.warps) as i64;
+    let n = ((sd.shape[axis] + span - 1) / span) as usize;
+    Some((span, n.clamp(1, split.reps)))
+}
+
+/// Step 3's exchange between warps through shared memory: each warp along the axis
+/// (`wpc` of them, `wread` read) writes its partial of every result element (and rep),
+/// values first and, for an arg reduction, their indices from `ibase`.
+pub(super) struct WarpExchange {
+    pub wpc: u32,
+    pub wread: u32,
+    pub ibase: u32,
+    pub bytes: u32,
+}
+
+/// `None` when one warp holds the axis (custom: when the other warps hold only copies).
+pub(super) fn warp_exchange(
+    sd: &Dist,
+    rd: Option<&Dist>,
+    axis: usize,
+    (nreps, custom, arg): (usize, bool, bool),
+    ety: &Type,
+) -> Option<WarpExchange> {
+    let wpc = 1u32 << sd.bits(HwDim::Warp, axis).len();
+    let wread = if custom {
+        1u32 << sd.ll.bits_along(HwDim::Warp, axis).iter().filter(|(_, c)| *c < sd.shape[axis]).count()
+    } else {
+        wpc
+    };
+    if wread <= 1 {
+        return None;
+    }
+    let numel = rd.map_or(1, |d| d.shape.iter().product::<i64>()) as u32 * nreps as u32;
+    let eb = ety.bits().div_ceil(8).max(1);
+    let vbytes = numel * wpc * eb;
+    let ibase = vbytes.div_ceil(4) * 4;
+    let bytes = if arg { ibase + numel * wpc * 4 } else { vbytes };
+    Some(WarpExchange { wpc, wread, ibase, bytes })
 }

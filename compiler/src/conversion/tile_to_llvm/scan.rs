@@ -207,9 +207,7 @@ impl Lowerer<'_> {
                 }
             }
         } else if k > 1 {
-            let eb = ety.bits().max(8) / 8;
-            let nlines = dist.shape.iter().product::<i64>() / dist.shape[axis];
-            let base = self.smem_for_write(b, (nlines as usize * k) as u32 * eb);
+            let base = self.smem_for_write(b, totals_bytes(&dist, axis, k, &ety));
             let line_base: Vec<ValueId> = lines
                 .iter()
                 .map(|(key, _)| {
@@ -325,8 +323,7 @@ impl Lowerer<'_> {
         owned: &[ValueId],
         ety: &Type,
     ) -> Vec<ValueId> {
-        let eb = ety.bits().max(8) / 8;
-        let base = self.smem_for_write(b, dist.shape.iter().product::<i64>() as u32 * eb);
+        let base = self.smem_for_write(b, owners_bytes(dist, ety));
         let ptrs: Vec<ValueId> = (0..vals.len())
             .map(|j| {
                 let li = self.slot_index(b, dist, j, None);
@@ -357,4 +354,27 @@ fn identity(b: &mut Builder, kind: &str, t: &Type) -> ValueId {
     } else {
         b.const_int(one as i64, t.bits())
     }
+}
+
+/// Step 3's scratch: every line's total of each (rep, warp), `k` of them.
+fn totals_bytes(dist: &Dist, axis: usize, k: usize, ety: &Type) -> u32 {
+    let nlines = dist.shape.iter().product::<i64>() / dist.shape[axis];
+    (nlines as usize * k) as u32 * (ety.bits().max(8) / 8)
+}
+
+/// `from_owners`' scratch: the whole tile, row-major.
+fn owners_bytes(dist: &Dist, ety: &Type) -> u32 {
+    dist.shape.iter().product::<i64>() as u32 * (ety.bits().max(8) / 8)
+}
+
+/// The scratch a scan takes: its warps' totals (more than one warp or rep along the axis,
+/// unless one warp's reps pass them by shuffles) and the copies' exchange, one after the
+/// other in the same bytes.
+pub(super) fn scan_scratch(dist: &Dist, axis: usize, ety: &Type) -> u32 {
+    let Some(split) = dist.axis_split(axis) else { return 0 };
+    let (nw, reps) = (split.warps, split.reps);
+    let k = reps * nw;
+    let totals = if !(nw == 1 && reps > 1) && k > 1 { totals_bytes(dist, axis, k, ety) } else { 0 };
+    let owners = if dist.replicates(axis) { owners_bytes(dist, ety) } else { 0 };
+    totals.max(owners)
 }

@@ -1,23 +1,19 @@
 //! Shared-memory buffers: `layout.local_alloc`, `local_dealloc`, `memdesc_index`,
 //! `local_load`, and the barriers and proxy fence that order their accesses.
 //!
-//! Shared memory is one dynamic array per kernel. Buffers are allocated like a stack in
-//! lowering order: a buffer starts at the end of the buffers live at its `local_alloc`
-//! (aligned as its layout needs: 1024 bytes for the tensor cores' swizzle atoms) and its
-//! bytes are free again at its `local_dealloc`; scratch users (conversions, reductions,
-//! scans) take the space above the live buffers for the duration of one op. The kernel
-//! needs the most bytes any point of it uses. A buffer's value is the `!llvm.ptr<3>` of
-//! its first byte; a ring's slots follow each other at the slot size rounded up to the
-//! alignment.
+//! Shared memory is one dynamic array per kernel; `allocate-shared` has placed every
+//! buffer in it (`layout.offset`) and each op's scratch above the buffers live at the op.
+//! A buffer's value is the `!llvm.ptr<3>` of its first byte; a ring's slots follow each
+//! other at the slot size rounded up to the alignment.
 
 use super::{lower_type, Lowerer};
 use crate::pass::PassError;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 use tile_dialects::layout::{elem_bytes, Shared};
-use tile_dialects::opname;
+use tile_dialects::{attrname, opname};
 
 /// Bytes of one slot of a buffer of `t` (a memdesc), and the slot count (1 for a tile).
-pub(super) fn slot_bytes(t: &Type) -> (u32, u32) {
+pub fn slot_bytes(t: &Type) -> (u32, u32) {
     let (shape, s) = (t.shape(), t.shared().expect("a memdesc"));
     let rank = s.order.len();
     let slots: i64 = shape[..shape.len() - rank].iter().product();
@@ -26,11 +22,6 @@ pub(super) fn slot_bytes(t: &Type) -> (u32, u32) {
 }
 
 impl Lowerer<'_> {
-    /// The end of the live buffers: where the next buffer or scratch use starts.
-    pub(super) fn smem_top(&self) -> u32 {
-        self.smem_live.iter().map(|(_, off, bytes)| off + bytes).max().unwrap_or(0)
-    }
-
     /// `!llvm.ptr<3>` of byte `offset` of the kernel's shared memory.
     pub(super) fn smem_at(&mut self, b: &mut Builder, offset: u32) -> ValueId {
         let g = b.op1(
@@ -51,12 +42,24 @@ impl Lowerer<'_> {
         let s = t.shared().cloned().ok_or_else(|| PassError::at(&op.loc, "local_alloc of a non-memdesc"))?;
         let (slot, slots) = slot_bytes(&t);
         let bytes = slot * slots;
-        let offset = self.smem_top().next_multiple_of(s.align());
+        // Where `allocate-shared` put it.
+        let offset = op
+            .int_attr(attrname::LAYOUT_OFFSET)
+            .and_then(|o| u32::try_from(o).ok())
+            .filter(|o| o % s.align() == 0)
+            .ok_or_else(|| {
+                PassError::at(
+                    &op.loc,
+                    format!(
+                        "a shared buffer needs `{}` at a multiple of {} (run allocate-shared)",
+                        attrname::LAYOUT_OFFSET,
+                        s.align()
+                    ),
+                )
+            })?;
         // Bytes no op has used, outside any loop, have no earlier reader.
         let first = self.nothing_read_smem_yet() || (self.loop_depth == 0 && offset >= self.smem_bytes);
-        self.smem_align = self.smem_align.max(s.align());
         self.smem_bytes = self.smem_bytes.max(offset + bytes);
-        self.smem_uses.push((bytes, b.loc.clone(), self.cur_op.clone()));
         self.smem_live.push((r, offset, bytes));
         let base = self.smem_at(b, offset);
         self.map.insert(r, vec![base]);

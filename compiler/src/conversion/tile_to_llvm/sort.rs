@@ -23,12 +23,13 @@
 //! Floats sort NaN as the largest value (last ascending, first descending), as torch.sort
 //! does; unsigned elements (`tile.unsigned`) compare unsigned.
 
-use super::convert::gep;
+use super::convert::{chunked, gep};
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::pass::PassError;
 use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
+use tile_dialects::layout::rounds::Part;
 use tile_dialects::layout::{div_mod, mul_const, Dist};
 
 /// Stages a run keeps in registers: 16 elements a group.
@@ -52,17 +53,12 @@ impl Lowerer<'_> {
         let ety = lower_type(self.ty(src));
         let eb = ety.bits().div_ceil(8).max(1);
         let vals = self.get(src).to_vec();
-        let bytes = |d: &Dist| (padded(d.shape.iter().product()) * eb as i64) as u32;
-        // Lines are sorted independently: a tile larger than the shared memory left goes
-        // a chunk of lines at a time (`layout::rounds`, over the other dimensions).
-        let order: Vec<usize> = (0..dist.rank()).filter(|&d| d != axis).collect();
-        let parts = self.rounds(bytes(&dist), &[(&dist, order)], |p| bytes(&p[0].dist));
-        let chunk = parts.as_ref().map_or(&dist, |p| &p[0].dist);
+        let (parts, scratch) = sort_rounds(&dist, axis, eb, self.scratch_budget());
         let net = Net {
             ety: ety.clone(),
             unsigned: op.int_attr(attrname::TILE_UNSIGNED) == Some(1) || ety == Type::Int(1),
             descending: op.int_attr("descending") == Some(1),
-            base: self.smem_for_write(b, bytes(chunk)),
+            base: self.smem_for_write(b, scratch),
         };
         let out = match &parts {
             Some(parts) => {
@@ -295,4 +291,12 @@ fn pad(b: &mut Builder, i: ValueId) -> ValueId {
 
 fn padded(total: i64) -> i64 {
     total + total / 32 + 1
+}
+
+/// A sort's rounds and scratch bytes (its padded slots). Lines are sorted independently:
+/// a tile larger than the shared memory left goes a chunk of lines at a time
+/// (`layout::rounds`, over the other dimensions).
+pub(super) fn sort_rounds(dist: &Dist, axis: usize, eb: u32, budget: u32) -> (Option<Vec<Part>>, u32) {
+    let order: Vec<usize> = (0..dist.rank()).filter(|&d| d != axis).collect();
+    chunked(budget, &[(dist, order)], |d| (padded(d.shape.iter().product()) * eb as i64) as u32)
 }
