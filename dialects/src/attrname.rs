@@ -20,6 +20,9 @@ pub const LAYOUT_OFFSET: &str = "layout.offset";
 /// and how many bytes it may use (allocate-shared; convert-tile-to-llvm).
 pub const LAYOUT_SCRATCH_OFFSET: &str = "layout.scratch_offset";
 pub const LAYOUT_SCRATCH_BYTES: &str = "layout.scratch_bytes";
+/// An op with scratch whose first write needs a barrier before it (membar); the lowering
+/// puts it right before that write, after the op's work in registers and shuffles.
+pub const LAYOUT_SYNC: &str = "layout.sync";
 /// `func.func`: per argument, the divisor that would fold a bounds check (fold-bounds;
 /// carried to the lowered kernel and read into OUT.json).
 pub const TILE_DIVISIBILITY_HINTS: &str = "tile.divisibility_hints";

@@ -70,6 +70,7 @@ const AFTER_LAYOUT: &[&str] = &[
     "smem-transpose",
     "tile-to-memsem",
     "allocate-shared",
+    "membar",
     "convert-tile-to-llvm",
     "convert-scf-to-cf",
     "convert-arith-to-llvm",

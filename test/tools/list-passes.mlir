@@ -8,6 +8,7 @@
 // CHECK-NEXT: software-pipeline
 // CHECK-NEXT: tile-to-memsem
 // CHECK-NEXT: allocate-shared
+// CHECK-NEXT: membar
 // CHECK-NEXT: convert-tile-to-llvm
 // CHECK: convert-nvvm-to-llvm
 // CHECK: gpu-module-to-binary

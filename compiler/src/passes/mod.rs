@@ -11,6 +11,7 @@ pub mod fold_bounds;
 pub mod hoist_buffers;
 pub mod layout_propagate;
 pub mod loop_pointer_bases;
+pub mod membar;
 pub mod smem_transpose;
 pub mod software_pipeline;
 pub mod tile_to_memsem;
@@ -104,8 +105,14 @@ pub static REGISTRY: &[PassInfo] = &[
         kind: PassKind::Mirror(allocate_shared::run),
     },
     PassInfo {
+        name: "membar",
+        summary: "barriers (layout.barrier) where shared-memory accesses overlap those since the last one: a read after a write, a write after a read or a write, by byte interval of allocate-shared's placement, loops to a fixed point; fence.proxy.async before publishing what wgmma reads; a pipeline barrier with nothing to order is dropped",
+        options: "",
+        kind: PassKind::Mirror(membar::run),
+    },
+    PassInfo {
         name: "convert-tile-to-llvm",
-        summary: "layout + memsem -> gpu.module of llvm/nvvm: distribute tiles over threads, PTX memory ops; a tile written to shared memory is published by a barrier only before its first possible reader (a pipeline's prologue copies go first), and a barrier with no shared access since the last, or before a buffer whose bytes nothing touched since, is left out",
+        summary: "layout + memsem -> gpu.module of llvm/nvvm: distribute tiles over threads, PTX memory ops and the barriers membar placed",
         options: "arch, num_warps, index_bits, fp_fusion",
         kind: PassKind::Mirror(crate::conversion::tile_to_llvm::run),
     },

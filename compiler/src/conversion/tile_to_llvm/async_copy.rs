@@ -57,7 +57,6 @@ impl Lowerer<'_> {
             ));
         }
         let ety = super::lower_type(bt.elem());
-        self.smem_touched = true;
         let parts = self.thread_parts(b, &d);
         let base = self.scalar(buf);
         let vecs = d.vectors(s.inner(), v);

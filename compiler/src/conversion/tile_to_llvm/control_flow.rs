@@ -29,14 +29,10 @@ impl Lowerer<'_> {
         let blk = &src.blocks[0];
         let tys = self.flat_types(&blk.args);
         let mut err = Ok(());
-        // What was touched since a barrier is not known across a block's edges (a loop's
-        // back edge).
-        self.since_barrier = None;
         let region = b.region(&tys, |ib, news| {
             self.unflatten(&blk.args, news);
             err = self.block(ib, &blk.ops);
         });
-        self.since_barrier = None;
         err.map(|_| region)
     }
 
@@ -68,12 +64,7 @@ impl Lowerer<'_> {
         if is_loop {
             self.loop_acc_regs = self.acc_regs(&op.regions);
         }
-        // A loop the pending barrier waits into (`barriers.rs`).
-        let regions = if op.name == "scf.for" {
-            self.around_loop(b, |s, b| op.regions.iter().map(|r| s.region(b, r)).collect::<Result<Vec<_>, _>>())
-        } else {
-            op.regions.iter().map(|r| self.region(b, r)).collect::<Result<Vec<_>, _>>()
-        };
+        let regions = op.regions.iter().map(|r| self.region(b, r)).collect::<Result<Vec<_>, _>>();
         self.loop_depth -= is_loop as u32;
         self.loop_acc_regs = outer_acc;
         let regions = regions?;

@@ -13,7 +13,6 @@
 //!    placed every buffer and each op's scratch in it, and the lowering follows.
 
 mod async_copy;
-mod barriers;
 mod combine;
 mod control_flow;
 mod convert;
@@ -77,8 +76,11 @@ pub(crate) struct Lowerer<'m> {
     pub scratch: Option<(u32, u32)>,
     /// A scratch request the allocation does not cover (reported after the op).
     pub scratch_error: Option<PassError>,
-    /// Whether any op so far wrote or read shared memory (allocating a ring does not).
-    pub smem_touched: bool,
+    /// Whether the op being lowered has used its scratch already (a second use waits
+    /// for the first one's reads: the op's own barrier).
+    pub scratch_used: bool,
+    /// The op being lowered has `layout.sync`: a barrier before its first write.
+    pub scratch_sync: bool,
     /// The source op being lowered (named in the budget diagnostic).
     pub cur_op: String,
     /// How many loops enclose the op being lowered (a first use of the scratch inside a
@@ -90,14 +92,6 @@ pub(crate) struct Lowerer<'m> {
     pub loop_acc_regs: usize,
     /// The op being lowered comes right after a `wait_group 0`: every wgmma has completed.
     pub wgmma_retired: bool,
-    /// Shared-memory writes whose publishing barrier is deferred (`barriers.rs`).
-    pub pending: Option<barriers::Pending>,
-    /// The buffers ops touched since the block's last barrier; `None`: unknown.
-    pub since_barrier: Option<Vec<ValueId>>,
-    /// Each memdesc view (a ring slot) and the memdesc it indexes.
-    pub views: HashMap<ValueId, ValueId>,
-    /// Shared buffers live at the op being lowered: (value, byte offset, bytes).
-    pub smem_live: Vec<(ValueId, u32, u32)>,
     /// Every value some op of the kernel reads.
     pub used: std::collections::HashSet<ValueId>,
     /// Module-level ops the kernel needs (format strings of `device_print`).
@@ -196,15 +190,12 @@ fn lower_kernel(
         smem_name: format!("{name}_smem"),
         scratch: None,
         scratch_error: None,
-        smem_touched: false,
+        scratch_used: false,
+        scratch_sync: false,
         cur_op: String::new(),
         loop_depth: 0,
         loop_acc_regs: 0,
         wgmma_retired: false,
-        pending: None,
-        since_barrier: None,
-        views: HashMap::new(),
-        smem_live: vec![],
         used: {
             let mut used = std::collections::HashSet::new();
             collect_used(&entry.ops, &mut used);
@@ -414,12 +405,8 @@ impl Lowerer<'_> {
         dist.thread_parts(b, self.lane, self.warp)
     }
 
-    /// Bytes of shared memory at the kernel's scratch global, as `!llvm.ptr<3>`.
-    ///
-    /// Every user shares the one scratch buffer under one rule: a barrier before its
-    /// first write (so every earlier reader is done; `smem_for_write`), none after its
-    /// last read (the next writer's leading barrier covers it). The kernel's first user
-    /// outside any loop has no earlier reader, so a lone reduction pays one barrier.
+    /// The op's scratch, as `!llvm.ptr<3>`: `allocate-shared` placed it and `membar` put
+    /// the barrier before it that earlier users of its bytes need.
     pub fn smem(&mut self, b: &mut Builder, bytes: u32) -> ValueId {
         // Where `allocate-shared` put the op's scratch (above the live buffers).
         let (at, have) = self.scratch.unwrap_or((0, 0));
@@ -433,25 +420,16 @@ impl Lowerer<'_> {
             ));
         }
         self.smem_bytes = self.smem_bytes.max(at + bytes);
-        self.smem_touched = true;
         self.smem_at(b, at)
     }
 
-    /// Whether no thread can still be reading shared memory: outside loops, and nothing
-    /// has touched it yet but rings' allocations (whose copies are not issued yet) — the
-    /// first write then needs no barrier before it.
-    pub fn nothing_read_smem_yet(&self) -> bool {
-        self.loop_depth == 0 && !self.smem_touched
-    }
-
-    /// `smem` with the barrier its rule puts before the first write, left out for the
-    /// kernel's first use outside any loop (no earlier reader can exist). Emit the writes
-    /// after it.
+    /// `smem` before the op writes it, with the barrier `membar` asked for
+    /// (`layout.sync`); a second use by the same op (a scan's totals, then its copies'
+    /// exchange) first waits for the reads of the first. Emit the writes after.
     pub fn smem_for_write(&mut self, b: &mut Builder, bytes: u32) -> ValueId {
-        let first = self.nothing_read_smem_yet();
         let base = self.smem(b, bytes);
-        if !first {
-            self.barrier(b);
+        if std::mem::replace(&mut self.scratch_used, true) || std::mem::take(&mut self.scratch_sync) {
+            crate::conversion::nvidia::sreg::barrier(b);
         }
         base
     }
@@ -464,16 +442,15 @@ impl Lowerer<'_> {
             // in flight any more (attention's p v, retired with q k^T).
             self.wgmma_retired =
                 prev.is_some_and(|p| p.name == opname::LAYOUT_WARP_GROUP_DOT && p.int_attr("async") != Some(1));
-            self.before_op(b, op);
             // The op's scratch, restored after it (a combine region's ops have none).
-            let outer = self.scratch;
-            self.scratch = scratch_of(op);
+            let outer = (self.scratch, self.scratch_used, self.scratch_sync);
+            let sync = op.int_attr(attrname::LAYOUT_SYNC) == Some(1);
+            (self.scratch, self.scratch_used, self.scratch_sync) = (scratch_of(op), false, sync);
             self.op(b, op)?;
-            self.scratch = outer;
+            (self.scratch, self.scratch_used, self.scratch_sync) = outer;
             if let Some(e) = self.scratch_error.take() {
                 return Err(e);
             }
-            self.after_op(op);
             prev = Some(op);
         }
         Ok(())
@@ -510,13 +487,14 @@ impl Lowerer<'_> {
             opname::LAYOUT_WARP_GROUP_DOT => self.warp_group_dot(b, op)?,
             opname::LAYOUT_WARP_GROUP_DOT_WAIT => self.warp_group_dot_wait(b, op)?,
             opname::LAYOUT_LOCAL_ALLOC => self.local_alloc(b, op)?,
-            opname::LAYOUT_LOCAL_DEALLOC => self.local_dealloc(op),
+            // Its bytes are free for what `allocate-shared` put there next.
+            opname::LAYOUT_LOCAL_DEALLOC => {}
             opname::LAYOUT_LOCAL_LOAD => self.local_load(b, op)?,
             opname::LAYOUT_MEMDESC_INDEX => self.memdesc_index(b, op)?,
             opname::LAYOUT_ASYNC_COPY => self.async_copy(b, op)?,
             opname::LAYOUT_ASYNC_COMMIT => self.async_commit(b),
             opname::LAYOUT_ASYNC_WAIT => self.async_wait(b, op),
-            opname::LAYOUT_BARRIER => self.barrier(b),
+            opname::LAYOUT_BARRIER => crate::conversion::nvidia::sreg::barrier(b),
             opname::LAYOUT_FENCE_ASYNC_SHARED => shared_mem::fence_async_shared(b),
             opname::TILE_EXPAND_DIMS | opname::TILE_BROADCAST | opname::TILE_TRANS => self.shape_op(b, op)?,
             opname::LAYOUT_CONVERT | opname::TILE_RESHAPE => self.convert(b, op)?,

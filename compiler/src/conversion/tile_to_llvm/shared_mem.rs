@@ -8,9 +8,9 @@
 
 use super::{lower_type, Lowerer};
 use crate::pass::PassError;
+use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 use tile_dialects::layout::{elem_bytes, Shared};
-use tile_dialects::{attrname, opname};
 
 /// Bytes of one slot of a buffer of `t` (a memdesc), and the slot count (1 for a tile).
 pub fn slot_bytes(t: &Type) -> (u32, u32) {
@@ -57,49 +57,23 @@ impl Lowerer<'_> {
                     ),
                 )
             })?;
-        // Bytes no op has used, outside any loop, have no earlier reader.
-        let first = self.nothing_read_smem_yet() || (self.loop_depth == 0 && offset >= self.smem_bytes);
         self.smem_bytes = self.smem_bytes.max(offset + bytes);
-        self.smem_live.push((r, offset, bytes));
         let base = self.smem_at(b, offset);
         self.map.insert(r, vec![base]);
-        // Earlier readers of these bytes (a previous iteration's, a conversion's scratch)
-        // must be done before the buffer is written: by this tile, or by the asynchronous
-        // copies that fill a ring (a persistent kernel's next tile reuses the bytes its
-        // epilogue just read); the block's last barrier did it if nothing since touched
-        // more than other live buffers (`barriers.rs`).
-        if !first && !self.untouched_since_barrier() {
-            self.barrier(b);
-        }
+        // `membar` put the barriers around the writes (earlier readers of these bytes
+        // done before, readers after).
         if let Some(&x) = op.operands.first() {
-            self.smem_touched = true;
             let d = self.dist(x, &op.loc)?;
             let ety = lower_type(self.ty(x));
             let vals = self.get(x).to_vec();
             self.write_tile(b, base, &s, &d, &vals, &ety);
-            // Published by a barrier before its first reader (`barriers.rs`).
-            let fence = self.read_by_tensor_cores(r);
-            self.publish_later(r, fence);
         }
         Ok(())
-    }
-
-    /// Whether a buffer is read by wgmma (through the async proxy).
-    fn read_by_tensor_cores(&self, buf: ValueId) -> bool {
-        let mut found = false;
-        self.src.walk(&mut |o| found |= o.name == opname::LAYOUT_WARP_GROUP_DOT && o.operands[..2].contains(&buf));
-        found
-    }
-
-    pub(super) fn local_dealloc(&mut self, op: &Op) {
-        let buf = op.operands[0];
-        self.smem_live.retain(|(v, _, _)| *v != buf);
     }
 
     pub(super) fn memdesc_index(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
         let (buf, idx) = (op.operands[0], op.operands[1]);
         let (slot, _) = slot_bytes(self.ty(buf));
-        self.views.insert(op.result(), buf);
         let base = self.scalar(buf);
         let i = self.scalar(idx);
         let c = b.const_int(slot as i64, 32);
@@ -121,7 +95,6 @@ impl Lowerer<'_> {
         let d = self.dist(r, &op.loc)?;
         let ety = lower_type(self.ty(r));
         let base = self.scalar(buf);
-        self.smem_touched = true;
         let vals = match self.ldmatrix(b, base, &s, &d, &ety) {
             Some(v) => v,
             None => self.read_tile(b, base, &s, &d, &ety, &op.loc)?,

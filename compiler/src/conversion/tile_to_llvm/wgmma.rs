@@ -82,7 +82,6 @@ impl Lowerer<'_> {
         // Step 4: fp8 products promoted every `every` products of K.
         let fp8 = matches!(kind, "e4m3" | "e5m2") && tc == Type::F32;
         let promote = op.int_attr(attrname::TILE_MAX_NUM_IMPRECISE_ACC).filter(|&n| fp8 && n <= kk);
-        self.smem_touched = true;
         b.op("nvvm.wgmma.fence.aligned", &[], &[], &[]);
         let mut fenced = true;
         let mut out = vec![0; dc.elems_per_thread()];

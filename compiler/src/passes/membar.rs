@@ -1,0 +1,287 @@
+//! `membar`: the barriers that order shared-memory accesses between a block's threads,
+//! inserted as `layout.barrier` ops by one analysis over the IR (Triton's `Membar.cpp`),
+//! on the placement `allocate-shared` wrote. The lowering then only translates them.
+//!
+//! The analysis follows program order carrying the byte intervals read and written since
+//! the last barrier. An op whose accesses overlap them (a read after a write, a write
+//! after a read or a write) gets a barrier before it, which clears them:
+//! - `local_alloc` with a tile writes its buffer; `local_load` reads it; `warp_group_dot`
+//!   reads its shared operands through the async proxy, so a buffer it reads that was
+//!   written by threads takes `fence.proxy.async` before the barrier that publishes it
+//!   (before the loop, when the writes come before a loop whose barrier publishes them);
+//! - an op with scratch (`layout.scratch_offset`) writes and reads those bytes (its own
+//!   barriers between its writes and its reads are the op's); its barrier is
+//!   `layout.sync` on the op, which the lowering puts right before the first write, after
+//!   the op's work in registers (warps reach it at different times);
+//! - inline assembly may touch any byte;
+//! - rings of asynchronous copies (a `local_alloc` without a tile) are ordered by the
+//!   software pipeline's own barriers and waits, which stay; a ring's allocation counts
+//!   as a write of its bytes (its copies will write them: a persistent kernel's next
+//!   ring reuses the bytes its epilogue just read), and nothing after it.
+//! A loop's body starts from what reaches it from before the loop and from its own end,
+//! to a fixed point (a scratch read in one trip is written in the next); an `if`'s
+//! branches start alike and join. A `layout.barrier` with nothing since the block's last
+//! barrier that touched shared memory or completed an asynchronous operation is dropped
+//! (the epilogue's barrier right after the loop's last wait).
+
+use crate::conversion::tile_to_llvm::slot_bytes;
+use crate::options::CompileOptions;
+use crate::pass::PassError;
+use std::collections::{HashMap, HashSet};
+use tile_dialects::attrname;
+use tile_dialects::ir::{Attr, Module, Op, ValueId, Values};
+use tile_dialects::opname;
+
+/// Bytes `[start, end)` of the kernel's shared memory.
+type Bytes = (u32, u32);
+
+/// Accesses since the last barrier.
+#[derive(Clone, Default, PartialEq, Debug)]
+struct Pending {
+    reads: Vec<Bytes>,
+    writes: Vec<Bytes>,
+    /// Some pending write is read by wgmma: `fence.proxy.async` before the barrier.
+    fence: bool,
+}
+
+impl Pending {
+    fn join(&mut self, o: &Pending) {
+        for r in &o.reads {
+            if !self.reads.contains(r) {
+                self.reads.push(*r);
+            }
+        }
+        for w in &o.writes {
+            if !self.writes.contains(w) {
+                self.writes.push(*w);
+            }
+        }
+        self.reads.sort_unstable();
+        self.writes.sort_unstable();
+        self.fence |= o.fence;
+    }
+}
+
+fn overlaps(a: &[Bytes], b: &[Bytes]) -> bool {
+    a.iter().any(|x| b.iter().any(|y| x.0 < y.1 && y.0 < x.1))
+}
+
+/// What one kernel's buffers are.
+struct Buffers {
+    /// Each buffer written with a tile: its bytes.
+    bytes: HashMap<ValueId, Bytes>,
+    /// Each ring of asynchronous copies: its bytes.
+    rings: HashMap<ValueId, Bytes>,
+    /// The buffers wgmma reads.
+    wgmma: HashSet<ValueId>,
+    /// The kernel's shared memory, for ops that may touch any of it.
+    all: Bytes,
+}
+
+pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
+    let Module { body, values, .. } = m;
+    for f in body.iter_mut().filter(|o| o.name == "func.func") {
+        let total = f.int_attr(attrname::TILE_SMEM_BYTES).unwrap_or(0);
+        let all = (0, total.max(0) as u32);
+        let mut bufs = Buffers { bytes: HashMap::new(), rings: HashMap::new(), wgmma: HashSet::new(), all };
+        bufs.note_all(&f.regions, values);
+        let Some(entry) = f.regions.first_mut().and_then(|r| r.blocks.first_mut()) else { continue };
+        block(&mut entry.ops, Pending::default(), &bufs);
+    }
+    Ok(())
+}
+
+impl Buffers {
+    fn note_all(&mut self, regions: &[tile_dialects::ir::Region], values: &Values) {
+        for o in regions.iter().flat_map(|r| &r.blocks).flat_map(|b| &b.ops) {
+            self.note(o, values);
+            self.note_all(&o.regions, values);
+        }
+    }
+
+    fn note(&mut self, o: &Op, values: &Values) {
+        match o.name.as_str() {
+            opname::LAYOUT_LOCAL_ALLOC => {
+                let (Some(off), Some(t)) = (o.int_attr(attrname::LAYOUT_OFFSET), o.results.first()) else { return };
+                let (slot, slots) = slot_bytes(values.ty(*t));
+                let off = off.max(0) as u32;
+                let map = if o.operands.is_empty() { &mut self.rings } else { &mut self.bytes };
+                map.insert(*t, (off, off + slot * slots));
+            }
+            opname::LAYOUT_WARP_GROUP_DOT => self.wgmma.extend(o.operands[..2].iter().copied()),
+            _ => {}
+        }
+    }
+
+    fn of(&self, v: ValueId) -> Option<Bytes> {
+        self.bytes.get(&v).copied()
+    }
+}
+
+/// What `op` reads and writes, and whether a write is read by wgmma.
+fn accesses(op: &Op, bufs: &Buffers) -> (Vec<Bytes>, Vec<Bytes>, bool) {
+    let ring = || op.results.first().and_then(|r| bufs.rings.get(r).copied());
+    let scratch = |o: &Op| {
+        let at = o.int_attr(attrname::LAYOUT_SCRATCH_OFFSET)?;
+        let n = o.int_attr(attrname::LAYOUT_SCRATCH_BYTES)?;
+        Some((at.max(0) as u32, (at + n).max(0) as u32))
+    };
+    match op.name.as_str() {
+        opname::LAYOUT_LOCAL_ALLOC if op.operands.is_empty() => (vec![], ring().into_iter().collect(), false),
+        opname::LAYOUT_LOCAL_ALLOC => {
+            let w: Vec<Bytes> = op.results.first().and_then(|r| bufs.of(*r)).into_iter().collect();
+            let fence = op.results.first().is_some_and(|r| bufs.wgmma.contains(r));
+            (vec![], w, fence)
+        }
+        opname::LAYOUT_LOCAL_LOAD => (bufs.of(op.operands[0]).into_iter().collect(), vec![], false),
+        opname::LAYOUT_WARP_GROUP_DOT => (op.operands[..2].iter().filter_map(|v| bufs.of(*v)).collect(), vec![], false),
+        opname::TILE_INLINE_ASM => (vec![bufs.all], vec![bufs.all], false),
+        _ => match scratch(op) {
+            Some(s) => (vec![s], vec![s], false),
+            None => (vec![], vec![], false),
+        },
+    }
+}
+
+/// Ops after which a barrier of the pipeline is still redundant: they touch no shared
+/// memory and complete no asynchronous operation.
+fn quiet(op: &Op) -> bool {
+    let n = op.name.as_str();
+    (n.starts_with("arith.") || n.starts_with("math."))
+        || matches!(
+            n,
+            opname::TILE_PROGRAM_ID
+                | opname::TILE_NUM_PROGRAMS
+                | opname::TILE_ARANGE
+                | opname::TILE_SPLAT
+                | opname::TILE_ADDPTR
+                | opname::TILE_PTR_CAST
+                | opname::TILE_EXPAND_DIMS
+                | opname::TILE_BROADCAST
+                | opname::TILE_TRANS
+                | opname::LAYOUT_MEMDESC_INDEX
+                | opname::LAYOUT_LOCAL_DEALLOC
+        )
+}
+
+fn new_op(name: &str, loc: &str) -> Op {
+    Op {
+        name: name.into(),
+        operands: vec![],
+        results: vec![],
+        attrs: vec![],
+        regions: vec![],
+        successors: vec![],
+        loc: loc.into(),
+    }
+}
+
+/// Walks `ops` from `pending`, inserting barriers; returns what is pending at the end.
+fn block(ops: &mut Vec<Op>, mut pending: Pending, bufs: &Buffers) -> Pending {
+    let mut out: Vec<Op> = Vec::with_capacity(ops.len());
+    // Whether an op since the block's last barrier (or its start) may need one after it.
+    let mut busy = true;
+    for mut op in std::mem::take(ops) {
+        match op.name.as_str() {
+            opname::LAYOUT_BARRIER => {
+                if !busy {
+                    continue;
+                }
+                if std::mem::take(&mut pending.fence) {
+                    out.push(new_op(opname::LAYOUT_FENCE_ASYNC_SHARED, &op.loc));
+                }
+                pending = Pending::default();
+                busy = false;
+                out.push(op);
+                continue;
+            }
+            opname::TILE_DEBUG_BARRIER => {
+                pending = Pending::default();
+                busy = false;
+                out.push(op);
+                continue;
+            }
+            opname::LAYOUT_FENCE_ASYNC_SHARED => {
+                // It covers every write before it (one inserted on an earlier walk of a
+                // loop's body, or before a loop).
+                pending.fence = false;
+                out.push(op);
+                continue;
+            }
+            _ => {}
+        }
+        let (reads, writes, fence) = accesses(&op, bufs);
+        let hazard = overlaps(&reads, &pending.writes)
+            || overlaps(&writes, &pending.writes)
+            || overlaps(&writes, &pending.reads);
+        if hazard {
+            let scratch = op.int_attr(attrname::LAYOUT_SCRATCH_OFFSET).is_some();
+            if scratch && !pending.fence {
+                op.set_attr(attrname::LAYOUT_SYNC, Attr::int(1, "i32"));
+            } else {
+                // A wgmma read of a buffer threads wrote needs the fence only before it.
+                if std::mem::take(&mut pending.fence) {
+                    out.push(new_op(opname::LAYOUT_FENCE_ASYNC_SHARED, &op.loc));
+                }
+                out.push(new_op(opname::LAYOUT_BARRIER, &op.loc));
+            }
+            pending = Pending::default();
+            busy = false;
+        }
+        if !op.regions.is_empty() {
+            pending = regions(&mut op, &mut out, pending, bufs);
+        }
+        // A ring's copies are the pipeline's to order from here.
+        let writes = if op.name == opname::LAYOUT_LOCAL_ALLOC && op.operands.is_empty() { vec![] } else { writes };
+        pending.join(&Pending { reads, writes, fence });
+        busy = busy || !quiet(&op) || !op.regions.is_empty();
+        out.push(op);
+    }
+    *ops = out;
+    pending
+}
+
+/// The regions of `op` (a loop's body to a fixed point, an if's branches joined) from
+/// `pending`; returns what is pending after it.
+fn regions(op: &mut Op, out: &mut Vec<Op>, mut pending: Pending, bufs: &Buffers) -> Pending {
+    let looping = matches!(op.name.as_str(), "scf.for" | "scf.while");
+    if !looping {
+        if op.name == "scf.if" {
+            let mut joined = Pending::default();
+            for r in &mut op.regions {
+                for blk in &mut r.blocks {
+                    joined.join(&block(&mut blk.ops, pending.clone(), bufs));
+                }
+            }
+            // An `if` without `else` may run no branch.
+            if op.regions.len() < 2 || op.regions[1].blocks.is_empty() {
+                joined.join(&pending);
+            }
+            return joined;
+        }
+        // A combine region (reductions, scans, sorts) runs on registers.
+        return pending;
+    }
+    // Writes a wgmma in the loop reads: the fence goes once, before the loop, and the
+    // loop's barriers publish them.
+    if std::mem::take(&mut pending.fence) {
+        out.push(new_op(opname::LAYOUT_FENCE_ASYNC_SHARED, &op.loc));
+    }
+    let entry = pending;
+    let mut at_top = entry.clone();
+    for _ in 0..8 {
+        let mut end = at_top.clone();
+        for r in &mut op.regions {
+            for blk in &mut r.blocks {
+                end = block(&mut blk.ops, end, bufs);
+            }
+        }
+        let mut next = entry.clone();
+        next.join(&end);
+        if next == at_top {
+            break;
+        }
+        at_top = next;
+    }
+    at_top
+}
