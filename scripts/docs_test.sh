@@ -13,6 +13,7 @@ cargo build -q -p tilec-tools --bins
 cargo build -q -p tilec-python
 pkg="$target/python/tilec"
 rm -rf "$pkg" && mkdir -p "$pkg"
-cp python/tilec/*.py "$pkg/"
+cp -r python/tilec/. "$pkg/"
+find "$pkg" -name __pycache__ -prune -exec rm -rf {} +
 ln -sf "$target/debug/lib_tilec.so" "$pkg/_tilec.abi3.so"
 PATH="$target/debug:$PATH" PYTHONPATH="$target/python" python3 test/docs/run_docs.py "$@"

@@ -10,7 +10,10 @@ target="${CARGO_TARGET_DIR:-target}"
 cargo build -p tilec-python
 pkg="$target/python/tilec"
 rm -rf "$pkg" && mkdir -p "$pkg"
-cp python/tilec/*.py "$pkg/"
+cp -r python/tilec/. "$pkg/"
+find "$pkg" -name __pycache__ -prune -exec rm -rf {} +
 # CPython finds an abi3 extension under this name (maturin names it the same way).
 ln -sf "$(realpath "$target/debug/lib_tilec.so")" "$pkg/_tilec.abi3.so"
-PYTHONPATH="$target/python" python3 -m pytest -q python/tests "$@"
+# tilec.triton's tests run translated kernels in tilerun's interpreter.
+cargo build -p tilec-tools --bins
+TILEC="$(realpath "$target/debug/tilec")" TILERUN="$(realpath "$target/debug/tilerun")" PYTHONPATH="$target/python" python3 -m pytest -q python/tests "$@"

@@ -114,6 +114,12 @@ impl From<tilec::Diagnostics> for Failure {
 }
 
 fn main() -> ExitCode {
+    // `tilec translate kernel.py --kernel NAME --signature ...`: a `@triton.jit` kernel as
+    // tile-language text, by the Python package's translator (`tilec.triton`: it reads the
+    // kernel with Python's own parser, as `tilec.triton.jit` does at launch).
+    if std::env::args().nth(1).as_deref() == Some("translate") {
+        return translate(std::env::args_os().skip(2).collect());
+    }
     let cli: Cli = match tilec_tools::parse_args("tilec") {
         Ok(c) => c,
         Err(code) => return code,
@@ -321,4 +327,19 @@ fn check_each_pass(cli: &Cli, path: &Path, file: &SourceFile, opts: &CompileOpti
     let compile = CompileOptions { lineinfo: false, ..opts.clone() };
     let o = run::Options::interpreted(path.to_path_buf(), cli.kernel.clone(), grid, args, compile);
     run::run(&o).map_err(err)
+}
+
+/// Runs `python3 -m tilec.triton ARGS` (its output and errors are the command's).
+fn translate(args: Vec<std::ffi::OsString>) -> ExitCode {
+    match std::process::Command::new("python3").args(["-m", "tilec.triton"]).args(args).status() {
+        Ok(s) if s.success() => ExitCode::SUCCESS,
+        Ok(s) => ExitCode::from(s.code().map_or(1, |c| c.clamp(1, 255) as u8)),
+        Err(e) => {
+            eprintln!(
+                "error: `tilec translate` runs `python3 -m tilec.triton` (the tilec Python package), \
+                 and python3 could not start: {e}"
+            );
+            ExitCode::from(1)
+        }
+    }
 }

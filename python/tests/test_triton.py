@@ -1,0 +1,204 @@
+"""tilec.triton: Triton's Python kernels translated to the tile language, compiled, and run
+in the interpreter (tilerun) against numpy; the translator's errors at the Python line."""
+
+import os
+import pathlib
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import tilec
+import tilec.triton as triton
+from tilec.triton import TranslateError, arg_type, translate
+
+HERE = pathlib.Path(__file__).resolve().parent
+TUTORIALS = HERE / "triton_kernels" / "tutorials.py"
+sys.path.insert(0, str(HERE / "triton_kernels"))
+import tutorials  # noqa: E402
+
+TILERUN = os.environ.get("TILERUN")
+
+
+def tile_of(kernel, signature, consts):
+    return translate(TUTORIALS.read_text(), kernel, signature, consts, path=str(TUTORIALS))
+
+
+def test_vector_add_reads_as_the_port_writes_it():
+    text = tile_of("add_kernel", "*f32,*f32,*f32,i32", {"BLOCK_SIZE": 1024})
+    lines = text.splitlines()
+    # Each line stays on its Python line: the compiler's errors name the Python line.
+    src = TUTORIALS.read_text().splitlines()
+    at = next(i for i, s in enumerate(src) if s.startswith("def add_kernel"))
+    assert lines[at] == ("kernel add_kernel(x_ptr: *f32, y_ptr: *f32, output_ptr: *f32, n_elements: i32, "
+                         "const BLOCK_SIZE: i32 = 1024) {")
+    assert lines[at + 1:at + 9] == [
+        "    let pid = program_id(axis = 0);",
+        "    let block_start = pid * BLOCK_SIZE;",
+        "    let offsets = block_start + arange(0, BLOCK_SIZE);",
+        "    let mask = offsets < n_elements;",
+        "    let x = load(x_ptr + offsets, mask = mask);",
+        "    let y = load(y_ptr + offsets, mask = mask);",
+        "    let output = x + y;",
+        "    store(output_ptr + offsets, output, mask = mask); }",
+    ]
+    k = tilec.compile(text)
+    assert k.signature == {"x_ptr": "*f32", "y_ptr": "*f32", "output_ptr": "*f32", "n_elements": "i32"}
+
+
+def test_the_translation_marks_what_differs():
+    src = '''
+import tilec.triton as triton
+import tilec.triton.language as tl
+
+@triton.jit
+def k(p, n, F: tl.constexpr):
+    i = tl.arange(0, 16)
+    q = n // 3
+    r = n / 4
+    s = (i.to(tl.float32) // 2.0) ** 2
+    ok = (i < n) and not (i > q)
+    v = 1.0 if F else 2.0
+    tl.store(p + i, tl.where(ok, s * r * v, float("nan")))
+'''
+    text = translate(src, "k", "*f32,i32", {"F": True})
+    body = [ln.strip() for ln in text.splitlines()[6:13]]
+    assert body == [
+        "let i = arange(0, 16);",
+        "let q = n / 3;",
+        "let r = n.to(f32) / 4.0;",
+        "let s = floor(i.to(f32) / 2.0) * floor(i.to(f32) / 2.0);",
+        "let ok = (i < n) && (!(i > q));",
+        "let v = if F { 1.0 } else { 2.0 };",
+        "store(p + i, where(ok, (s * r) * v, nan)); }",
+    ]
+    tilec.compile(text)
+
+
+@pytest.mark.parametrize(
+    "src, message",
+    [
+        ("def k(p):\n    x = p / 2\n", "<t>:2:9: error: `/` where the translator cannot tell whether both sides"),
+        ("def k(p, n):\n    if n > 0:\n        t = 1\n    tl.store(p, t)\n",
+         "<t>:4:17: error: `t` is first assigned inside a block (line 3) and read after it"),
+        ("def k(p, n):\n    x = 0 < n < 4\n", "<t>:2:9: error: a chained comparison"),
+        ("def k(p, n):\n    with n:\n        pass\n", "<t>:2:5: error: the statement `With`"),
+        ("def k(p, n, B: tl.constexpr):\n    pass\n", "<t>:1:13: error: the constexpr `B` has no value"),
+        ("def k(p, n):\n    x = p[0]\n", "<t>:2:11: error: an index other than `:` or `None`"),
+        ("def k(p, n):\n    x = np.sum(p)\n", "<t>:2:9: error: the call `np.sum(...)`"),
+    ],
+)
+def test_constructs_it_does_not_take_are_errors_at_the_python_line(src, message):
+    with pytest.raises(TranslateError) as e:
+        translate(src, "k", {"p": "*f32", "n": "i32"}, {}, path="<t>")
+    assert str(e.value).startswith(message), str(e.value)
+
+
+def test_launch_arguments_are_typed_as_triton_types_them():
+    assert arg_type(np.zeros(4, np.float16)) == "*f16"
+    assert arg_type(np.zeros(4, np.int64)) == "*i64"
+    assert (arg_type(7), arg_type(2**31), arg_type(2**63), arg_type(0.5), arg_type(True)) == (
+        "i32", "i64", "u64", "f32", "i1")
+    x = np.zeros(8, np.float32)
+    text = tutorials.add_kernel.source(x, x, x, 8, BLOCK_SIZE=64, num_warps=2)
+    assert "#[num_warps(2)] kernel add_kernel(x_ptr: *f32, y_ptr: *f32, output_ptr: *f32, n_elements: i32, " \
+           "const BLOCK_SIZE: i32 = 64) {" in text
+    with pytest.raises(RuntimeError, match=r"launch it as add_kernel\[grid\]"):
+        tutorials.add_kernel(x, x, x, 8)
+
+
+def test_the_command_line_translates_a_file(tmp_path):
+    out = tmp_path / "add.tile"
+    run = [sys.executable, "-m", "tilec.triton", str(TUTORIALS), "--kernel", "add_kernel",
+           "--signature", "*f32,*f32,*f32,i32", "-D", "BLOCK_SIZE=256", "-o", str(out)]
+    subprocess.run(run, check=True, env=dict(os.environ))
+    assert "const BLOCK_SIZE: i32 = 256" in out.read_text()
+    bad = subprocess.run(run[:6] + ["--signature", "*f32,i32"], capture_output=True, text=True)
+    assert bad.returncode == 1
+    assert "the signature has 2 types for 4 parameters (x_ptr, y_ptr, output_ptr, n_elements)" in bad.stderr
+
+
+def test_tilec_translate_runs_the_translator(tmp_path):
+    tilec_bin = os.environ.get("TILEC")
+    if not tilec_bin:
+        pytest.skip("TILEC is not set (scripts/python_test.sh sets it)")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    run = subprocess.run([tilec_bin, "translate", str(TUTORIALS), "--kernel", "add_kernel", "--signature",
+                          "*f32,*f32,*f32,i32", "-D", "BLOCK_SIZE=512"], capture_output=True, text=True, env=env)
+    assert run.returncode == 0, run.stderr
+    assert "const BLOCK_SIZE: i32 = 512) {" in run.stdout
+    bad = subprocess.run([tilec_bin, "translate", str(TUTORIALS), "--kernel", "nope", "--signature", "i32"],
+                         capture_output=True, text=True, env=env)
+    assert bad.returncode == 1 and "no function `nope`" in bad.stderr
+
+
+def interpret(tmp_path, text, grid, args, outs):
+    """Runs `text` in tilerun's interpreter on numpy arguments; returns the `outs` buffers."""
+    if not TILERUN:
+        pytest.skip("TILERUN is not set (scripts/python_test.sh sets it)")
+    src = tmp_path / "k.tile"
+    src.write_text(text)
+    cmd = [TILERUN, str(src), "--interpret", "--grid", str(grid)]
+    for name, v in args.items():
+        if isinstance(v, np.ndarray):
+            np.save(tmp_path / f"{name}.npy", v)
+            cmd.append(f"{name}={tmp_path / name}.npy")
+        else:
+            cmd.append(f"{name}={v}")
+    for name in outs:
+        cmd += ["--save", f"{name}={tmp_path / name}.out.npy"]
+    subprocess.run(cmd, check=True, capture_output=True)
+    return [np.load(tmp_path / f"{name}.out.npy") for name in outs]
+
+
+def test_vector_add_runs(tmp_path):
+    rng = np.random.default_rng(0)
+    x, y = rng.standard_normal(1000, np.float32), rng.standard_normal(1000, np.float32)
+    text = tile_of("add_kernel", "*f32,*f32,*f32,i32", {"BLOCK_SIZE": 256})
+    (out,) = interpret(tmp_path, text, 4, {"x_ptr": x, "y_ptr": y, "output_ptr": np.zeros_like(x),
+                                           "n_elements": 1000}, ["output_ptr"])
+    np.testing.assert_array_equal(out, x + y)
+
+
+def test_fused_softmax_runs(tmp_path):
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal((7, 100), np.float32)
+    text = tile_of("softmax_kernel", "*f32,*f32,i32,i32,i32,i32", {"BLOCK_SIZE": 128, "num_stages": 2})
+    (out,) = interpret(tmp_path, text, 3, {"output_ptr": np.zeros_like(x), "input_ptr": x,
+                                           "input_row_stride": 100, "output_row_stride": 100,
+                                           "n_rows": 7, "n_cols": 100}, ["output_ptr"])
+    e = np.exp(x - x.max(axis=1, keepdims=True))
+    np.testing.assert_allclose(out, e / e.sum(axis=1, keepdims=True), rtol=1e-5, atol=1e-7)
+
+
+def test_layer_norm_forward_runs(tmp_path):
+    rng = np.random.default_rng(2)
+    m, n = 4, 200
+    x = rng.standard_normal((m, n), np.float32)
+    w, b = rng.standard_normal(n, np.float32), rng.standard_normal(n, np.float32)
+    text = tile_of("_layer_norm_fwd_fused", "*f32,*f32,*f32,*f32,*f32,*f32,i32,i32,f32", {"BLOCK_SIZE": 64})
+    y, mean, rstd = interpret(tmp_path, text, m, {"X": x, "Y": np.zeros_like(x), "W": w, "B": b,
+                                                  "Mean": np.zeros(m, np.float32), "Rstd": np.zeros(m, np.float32),
+                                                  "stride": n, "N": n, "eps": 1e-5}, ["Y", "Mean", "Rstd"])
+    mu = x.mean(axis=1)
+    rs = 1 / np.sqrt(x.var(axis=1) + 1e-5)
+    np.testing.assert_allclose(mean, mu, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(rstd, rs, rtol=1e-4)
+    np.testing.assert_allclose(y, (x - mu[:, None]) * rs[:, None] * w + b, rtol=1e-4, atol=1e-5)
+
+
+def test_cdiv():
+    assert triton.cdiv(1000, 256) == 4
+
+
+def test_helpers_and_control_flow_run(tmp_path):
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal(300, np.float32) * 3
+    text = tile_of("constructs_kernel", "*f32,*f32,i32,f32", {"STEPS": 2, "BLOCK": 128, "DOUBLE": True})
+    assert "\nfn _clamp_scale(x, lo, hi, scale) {" in text
+    (out,) = interpret(tmp_path, text, 4, {"x_ptr": x, "out_ptr": np.zeros_like(x), "n": 300, "scale": 1.5},
+                       ["out_ptr"])
+    y = (np.clip(x * 1.5, -2.0, 2.0) + 2 + 3) * 2
+    want = np.concatenate([y[i:i + 128] - y[i:i + 128].min() for i in range(0, 300, 128)])
+    np.testing.assert_allclose(out, want, rtol=1e-6)

@@ -1,0 +1,156 @@
+"""Triton's Python kernels on tilec, unchanged but for the import (issue 32):
+
+    import tilec.triton as triton
+    import tilec.triton.language as tl
+
+    @triton.jit
+    def add_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+        ...
+
+    add_kernel[lambda meta: (triton.cdiv(n, meta["BLOCK"]),)](x, y, out, n, BLOCK=1024)
+
+A launch translates the kernel (and the `@triton.jit` helpers it calls) to the tile
+language for the argument types it gets, once per signature and constexpr values
+(`tilec.triton.translate`), compiles it with `tilec.compile` and launches it. The
+translated text is ``kernel.source(*args, **consts)``; `python -m tilec.triton` translates
+on the command line. See docs/porting-from-triton.md.
+"""
+
+import inspect
+from typing import Dict, Optional
+
+from ._translate import TranslateError, parse_signature, translate
+from . import language
+
+__all__ = ["jit", "cdiv", "translate", "TranslateError", "JITFunction", "language", "arg_type"]
+
+
+def cdiv(a: int, b: int) -> int:
+    """Ceiling division, as ``triton.cdiv``."""
+    return -(-a // b)
+
+
+_TORCH_DTYPES = {
+    "float16": "f16", "bfloat16": "bf16", "float32": "f32", "float64": "f64",
+    "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64", "uint8": "u8",
+    "uint16": "u16", "uint32": "u32", "uint64": "u64", "bool": "i1",
+    "float8_e4m3fn": "f8e4m3", "float8_e5m2": "f8e5m2",
+}
+
+
+def arg_type(value) -> str:
+    """The tile-language type of a launch argument, as Triton types it: a tensor is a
+    pointer to its dtype; a Python int is i32 when it fits, else i64 (u64 past i64's
+    range); a float is f32; a bool i1."""
+    if isinstance(value, bool):
+        return "i1"
+    if isinstance(value, int):
+        if -(2**31) <= value < 2**31:
+            return "i32"
+        if -(2**63) <= value < 2**63:
+            return "i64"
+        if 0 <= value < 2**64:
+            return "u64"
+        raise ValueError(f"the integer {value} does not fit 64 bits")
+    if isinstance(value, float):
+        return "f32"
+    dt = getattr(value, "dtype", None)
+    if dt is not None:
+        name = str(dt).rsplit(".", 1)[-1]
+        if name in _TORCH_DTYPES:
+            return "*" + _TORCH_DTYPES[name]
+        raise TypeError(f"a tensor of dtype {dt} has no tile-language element type")
+    raise TypeError(f"an argument of type {type(value).__name__} (tensors, ints, floats and bools launch)")
+
+
+class JITFunction:
+    """A `@triton.jit` function: ``fn[grid](*args, **kwargs)`` launches it."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.__name__ = fn.__name__
+        self.path = inspect.getsourcefile(fn) or "<kernel>"
+        with open(self.path) as f:
+            self.module_source = f.read()
+        params = list(inspect.signature(fn).parameters.values())
+        self.params = [p.name for p in params]
+        self.constexprs = {p.name for p in params if _is_constexpr_annotation(p.annotation)}
+        self.defaults = {p.name: p.default for p in params if p.default is not inspect.Parameter.empty}
+        self.cache: Dict[tuple, object] = {}
+
+    def bind(self, args, kwargs):
+        """(runtime arguments in order, their types, constexpr values, options)."""
+        opts = {k: kwargs.pop(k) for k in ("num_warps", "num_stages") if k in kwargs}
+        bound = dict(self.defaults)
+        if len(args) > len(self.params):
+            raise TypeError(f"{self.__name__} takes {len(self.params)} arguments, {len(args)} given")
+        bound.update(zip(self.params, args))
+        for k, v in kwargs.items():
+            if k not in self.params:
+                raise TypeError(f"{self.__name__} has no parameter `{k}`")
+            bound[k] = v
+        missing = [p for p in self.params if p not in bound]
+        if missing:
+            raise TypeError(f"{self.__name__}: no value for {', '.join(missing)}")
+        consts = {p: _const_value(bound[p]) for p in self.params if p in self.constexprs}
+        runtime = [p for p in self.params if p not in self.constexprs]
+        values = [bound[p] for p in runtime]
+        sig = {p: arg_type(v) for p, v in zip(runtime, values)}
+        return values, sig, consts, opts, bound
+
+    def source(self, *args, **kwargs) -> str:
+        """The tile-language text a launch with these arguments compiles."""
+        _, sig, consts, opts, _ = self.bind(args, dict(kwargs))
+        return self._text(sig, consts, opts)
+
+    def _text(self, sig, consts, opts) -> str:
+        text = translate(self.module_source, self.__name__, sig, consts, path=self.path)
+        attrs = "".join(f"#[{k}({v})] " for k, v in sorted(opts.items()))
+        return text.replace(f"\nkernel {self.__name__}(", f"\n{attrs}kernel {self.__name__}(", 1) if attrs else text
+
+    def compiled(self, sig, consts, opts):
+        import tilec
+
+        key = (tuple(sig.items()), tuple(sorted(consts.items())), tuple(sorted(opts.items())))
+        k = self.cache.get(key)
+        if k is None:
+            k = tilec.compile(self._text(sig, consts, opts))
+            self.cache[key] = k
+        return k
+
+    def __getitem__(self, grid):
+        def launch(*args, **kwargs):
+            values, sig, consts, opts, bound = self.bind(args, dict(kwargs))
+            g = grid(bound) if callable(grid) else grid
+            g = tuple(g) if isinstance(g, (tuple, list)) else (g,)
+            return self.compiled(sig, consts, opts)[g](*values)
+
+        return launch
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError(f"`{self.__name__}` is a kernel: launch it as {self.__name__}[grid](...)")
+
+
+def jit(fn=None, **_options):
+    """``@triton.jit``: a kernel (or a helper, which kernels that call it translate with it)."""
+    if fn is None:
+        return lambda f: JITFunction(f)
+    return JITFunction(fn)
+
+
+def _is_constexpr_annotation(a) -> bool:
+    if a is inspect.Parameter.empty:
+        return False
+    if a is language.constexpr or isinstance(a, language.constexpr):
+        return True
+    return isinstance(a, str) and a.split(".")[-1] == "constexpr" or getattr(a, "__name__", "") == "constexpr"
+
+
+def _const_value(v):
+    if isinstance(v, language.constexpr):
+        v = v.value
+    if isinstance(v, language.dtype):
+        raise TypeError("a dtype as a constexpr argument is not supported yet")
+    if not isinstance(v, (bool, int, float)):
+        raise TypeError(f"a constexpr must be an int, float or bool, not {type(v).__name__}")
+    return v

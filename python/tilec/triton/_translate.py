@@ -1,0 +1,581 @@
+"""Triton's Python kernel syntax to the tile language (issue 32's translator).
+
+`translate(source, kernel, signature, constants)` reads the module source of a
+`@triton.jit` function (Python's `ast`), and writes .tile text: the kernel with its
+parameters typed by `signature` (Triton's ahead-of-time spelling: `*f32`, `i32`, ...),
+its `tl.constexpr` parameters as `const` parameters, and every `@triton.jit` helper it
+calls as a `fn`. The names are Triton's without `tl.` (docs/porting-from-triton.md has
+the table); what differs is spelled here, once:
+
+- the first assignment of a name is `let`, later ones rebind it;
+- `a // b` on integers is `/` (both truncate), on floats `floor(a / b)`; `a / b` on
+  integers (true division) converts to f32 first, so the translator follows which
+  values are integers, floats, bools and pointers, and refuses a `/` it cannot tell;
+- `and`/`or`/`not` are `&&`/`||`/`!`, `a if c else b` an if-expression, `x ** 2` a product,
+  `tl.float16` `f16`, `float("inf")` `inf`.
+
+A construct it does not take is a `TranslateError` at the Python file's line and column,
+naming it.
+"""
+
+import ast
+import re
+from typing import Dict, List, Optional, Union
+
+DTYPES = {
+    "int1": "i1", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
+    "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
+    "float16": "f16", "bfloat16": "bf16", "float32": "f32", "float64": "f64",
+    "float8e4nv": "f8e4m3", "float8e5": "f8e5m2",
+}
+# `tl.` spellings whose name differs here.
+RENAMED = {"static_range": "static_range", "range": "range"}
+# Prefixes a builtin may be reached through.
+MODULES = {"tl", "triton.language", "language", "libdevice", "tl.math", "tl.extra.cuda.libdevice",
+           "triton.language.math", "math"}
+# Builtins whose result is a float whatever their arguments.
+FLOAT_FNS = {"exp", "exp2", "log", "log2", "sqrt", "sqrt_rn", "rsqrt", "sin", "cos", "tanh", "sigmoid",
+             "erf", "fdiv", "div_rn", "rand", "randn", "floor", "ceil", "log1p", "expm1", "pow"}
+INT_FNS = {"program_id", "num_programs", "arange", "cdiv", "randint", "umulhi", "argmax", "argmin",
+           "histogram"}
+BIN_OPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Mod: "%", ast.BitAnd: "&", ast.BitOr: "|",
+           ast.BitXor: "^", ast.LShift: "<<", ast.RShift: ">>"}
+CMP_OPS = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!="}
+# Words of the tile language a Python name cannot be.
+RESERVED = {"let", "fn", "kernel", "const", "in", "true", "false", "inf", "nan", "break", "continue",
+            "return", "if", "else", "for", "while", "static_range"}
+
+
+class TranslateError(Exception):
+    """A construct the translator does not take, at `file:line:col` of the Python source."""
+
+    def __init__(self, path: str, node: Optional[ast.AST], message: str):
+        self.path, self.message = path, message
+        self.line = getattr(node, "lineno", None)
+        self.col = getattr(node, "col_offset", -1) + 1 if node is not None else None
+        at = f"{path}:{self.line}:{self.col}" if self.line else path
+        super().__init__(f"{at}: error: {message}")
+
+
+def elem_kind(t: str) -> str:
+    """The kind the translator follows of a tile-language type: int, float, bool or ptr."""
+    if t.startswith("*"):
+        return "ptr"
+    if t in ("i1", "bool"):
+        return "bool"
+    return "float" if t.startswith(("f", "bf")) else "int"
+
+
+def _dotted(node: ast.AST) -> Optional[str]:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        base = _dotted(node.value)
+        return f"{base}.{node.attr}" if base else None
+    return None
+
+
+def _float_text(v: float) -> str:
+    if v != v:
+        return "nan"
+    if v in (float("inf"), float("-inf")):
+        return "inf" if v > 0 else "-inf"
+    s = repr(v)
+    return s if any(c in s for c in ".eE") else s + ".0"
+
+
+class _Fn:
+    """Translates one function's body."""
+
+    def __init__(self, tr: "Translator", kinds: Dict[str, Optional[str]], consts: Dict[str, object]):
+        self.tr, self.kinds, self.consts = tr, dict(kinds), consts
+        self.declared = set(kinds) | set(consts)
+        self.lines: List[tuple] = []
+        self.line = 0
+        self.ptr_elems: Dict[str, str] = {}
+        # Names bound inside a block that has ended: the block's first line.
+        self.ended: Dict[str, int] = {}
+
+    def err(self, node, msg):
+        return TranslateError(self.tr.path, node, msg)
+
+    # Expressions: (text, kind).
+    def expr(self, n: ast.AST):
+        if isinstance(n, ast.Constant):
+            v = n.value
+            if isinstance(v, bool):
+                return ("true" if v else "false"), "bool"
+            if isinstance(v, int):
+                return str(v), "int"
+            if isinstance(v, float):
+                return _float_text(v), "float"
+            if isinstance(v, str):
+                return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"', "str"
+            if v is None:
+                return "None", None
+            raise self.err(n, f"a constant of type `{type(v).__name__}`")
+        if isinstance(n, ast.Name):
+            if n.id in self.consts and n.id not in self.kinds:
+                return n.id, _kind_of_value(self.consts[n.id])
+            if n.id in self.tr.helpers:
+                self.tr.want(n.id)
+                return n.id, None
+            if n.id not in self.declared:
+                if n.id in self.ended:
+                    raise self.err(n, f"`{n.id}` is first assigned inside a block (line {self.ended[n.id]}) and read "
+                                      "after it: assign it before the block (the tile language binds a name where "
+                                      "it is first assigned)")
+                raise self.err(n, f"`{n.id}` is not defined here (a global? pass it as a parameter)")
+            return self.name(n.id), self.kinds.get(n.id)
+        if isinstance(n, ast.Attribute):
+            d = _dotted(n)
+            if d and d.rsplit(".", 1)[0] in MODULES | {"triton"} and d.rsplit(".", 1)[1] in DTYPES:
+                return DTYPES[d.rsplit(".", 1)[1]], "dtype"
+            raise self.err(n, f"the attribute `{d or n.attr}`")
+        if isinstance(n, ast.BinOp):
+            return self.binop(n)
+        if isinstance(n, ast.UnaryOp):
+            x, k = self.expr(n.operand)
+            if isinstance(n.op, ast.Not):
+                return f"!({_bare(x)})", "bool"
+            if isinstance(n.op, ast.USub):
+                return f"-({x})" if " " in x else f"-{x}", k
+            if isinstance(n.op, ast.UAdd):
+                return x, k
+            return f"~({x})", k
+        if isinstance(n, ast.BoolOp):
+            op = " && " if isinstance(n.op, ast.And) else " || "
+            return "(" + op.join(f"({_bare(self.expr(v)[0])})" for v in n.values) + ")", "bool"
+        if isinstance(n, ast.Compare):
+            if len(n.ops) != 1:
+                raise self.err(n, "a chained comparison (`a < b < c`): write `(a < b) & (b < c)`")
+            a, _ = self.expr(n.left)
+            b, _ = self.expr(n.comparators[0])
+            op = CMP_OPS.get(type(n.ops[0]))
+            if op is None:
+                raise self.err(n, f"the comparison `{type(n.ops[0]).__name__}`")
+            return f"({a} {op} {b})", "bool"
+        if isinstance(n, ast.IfExp):
+            c, _ = self.expr(n.test)
+            a, ka = self.expr(n.body)
+            b, kb = self.expr(n.orelse)
+            return f"(if {c} {{ {a} }} else {{ {b} }})", _join(ka, kb)
+        if isinstance(n, ast.Subscript):
+            x, k = self.expr(n.value)
+            idx = n.slice.elts if isinstance(n.slice, ast.Tuple) else [n.slice]
+            parts = []
+            for i in idx:
+                if isinstance(i, ast.Slice) and i.lower is None and i.upper is None and i.step is None:
+                    parts.append(":")
+                elif isinstance(i, ast.Constant) and i.value is None:
+                    parts.append("None")
+                else:
+                    raise self.err(i, "an index other than `:` or `None` (tiles take no element indexing)")
+            return f"{x}[{', '.join(parts)}]", k
+        if isinstance(n, (ast.Tuple, ast.List)):
+            # A shape: `[BLOCK]` and `(M, N)` are both tuples here.
+            items = [_bare(self.expr(e)[0]) for e in n.elts]
+            return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")", "tuple"
+        if isinstance(n, ast.Call):
+            return self.call(n)
+        raise self.err(n, f"the expression `{type(n).__name__}`")
+
+    def name(self, ident: str) -> str:
+        return ident + "_" if ident in RESERVED else ident
+
+    def binop(self, n: ast.BinOp):
+        a, ka = self.expr(n.left)
+        b, kb = self.expr(n.right)
+        k = _join(ka, kb)
+        if isinstance(n.op, ast.Add) and "ptr" in (ka, kb):
+            return f"({a} + {b})", "ptr"
+        if isinstance(n.op, ast.Div):
+            if ka == "float" or kb == "float":
+                return f"({a} / {b})", "float"
+            if ka in ("int", "bool") and kb in ("int", "bool"):
+                return f"({_to_f32(a)} / {_to_f32(b)})", "float"
+            raise self.err(n, "`/` where the translator cannot tell whether both sides are integers "
+                              "(true division) or floats: convert one side with `.to(tl.float32)`")
+        if isinstance(n.op, ast.FloorDiv):
+            if ka in ("int", "bool") and kb in ("int", "bool"):
+                return f"({a} / {b})", "int"
+            if ka == "float" or kb == "float":
+                return f"floor({a} / {b})", "float"
+            raise self.err(n, "`//` where the translator cannot tell integers from floats")
+        if isinstance(n.op, ast.Pow):
+            if isinstance(n.right, ast.Constant) and n.right.value == 2:
+                return f"({a} * {a})", ka
+            return f"pow({a}, {b})", "float"
+        op = BIN_OPS.get(type(n.op))
+        if op is None:
+            raise self.err(n, f"the operator `{type(n.op).__name__}`")
+        return f"({a} {op} {b})", k
+
+    def call(self, n: ast.Call):
+        d = _dotted(n.func)
+        # Methods: x.to(...)
+        if isinstance(n.func, ast.Attribute) and n.func.attr == "to" and (d is None or d.split(".")[0] not in MODULES):
+            x, _ = self.expr(n.func.value)
+            args = self.args(n)
+            t = args[0] if args else ""
+            return f"{x}.to({', '.join(args)})", elem_kind(t) if t and not t.startswith('"') else None
+        if d is None:
+            raise self.err(n, "a call of a computed function")
+        base, _, last = d.rpartition(".")
+        if base and base not in MODULES and base != "triton":
+            raise self.err(n, f"the call `{d}(...)`")
+        if d == "float" and len(n.args) == 1 and isinstance(n.args[0], ast.Constant):
+            v = float(n.args[0].value)
+            return _float_text(v), "float"
+        if d in ("int",):
+            raise self.err(n, "`int(...)` in a kernel: use `.to(tl.int32)`")
+        if not base and last in self.tr.helpers:
+            self.tr.want(last)
+            return f"{last}({', '.join(self.args(n))})", None
+        if not base and last in self.declared:
+            # A helper passed in as an argument.
+            return f"{self.name(last)}({', '.join(self.args(n))})", None
+        if base == "triton" and last != "cdiv":
+            raise self.err(n, f"`triton.{last}` inside a kernel")
+        name = RENAMED.get(last, last)
+        args = self.args(n)
+        kinds = [self.expr(a)[1] for a in n.args]
+        if name in FLOAT_FNS:
+            k = "float"
+        elif name in INT_FNS:
+            k = "int"
+        elif name == "load":
+            k = self.tr.pointee_kind(n.args[0], self) if kinds and kinds[0] == "ptr" else None
+        elif name in ("zeros", "full"):
+            k = next((elem_kind(a) for a in args[1:] if a in DTYPES.values()), None)
+            kw = {kw.arg: kw.value for kw in n.keywords}
+            if "dtype" in kw:
+                k = elem_kind(self.expr(kw["dtype"])[0])
+        elif name == "where":
+            k = _join(kinds[1] if len(kinds) > 1 else None, kinds[2] if len(kinds) > 2 else None)
+        elif name == "dot":
+            k = "float" if kinds and kinds[0] != "int" else "int"
+        else:
+            k = _join(*kinds) if kinds else None
+        return f"{name}({', '.join(args)})", k
+
+    def args(self, n: ast.Call) -> List[str]:
+        out = [_bare(self.expr(a)[0]) for a in n.args]
+        for kw in n.keywords:
+            if kw.arg is None:
+                raise self.err(n, "`**kwargs` in a call")
+            out.append(f"{kw.arg} = {_bare(self.expr(kw.value)[0])}")
+        return out
+
+    # Statements.
+    def block(self, body: List[ast.stmt], indent: int):
+        for s in body:
+            self.stmt(s, indent)
+
+    def emit(self, indent: int, text: str, line: int = 0):
+        """A line of output, at Python line `line` where it can be (so the compiler's
+        errors name the Python line)."""
+        self.lines.append((line or self.line, "    " * indent + text))
+
+    def close(self, indent: int, text: str):
+        """A closing brace: on the line before, when there is one of this function's."""
+        self.lines.append((-1, text))
+
+    def stmt(self, s: ast.stmt, ind: int):
+        self.line = s.lineno
+        if isinstance(s, ast.Expr):
+            if isinstance(s.value, ast.Constant) and isinstance(s.value.value, str):
+                return  # a docstring
+            self.emit(ind, _bare(self.expr(s.value)[0]) + ";")
+        elif isinstance(s, (ast.Assign, ast.AnnAssign)):
+            targets = s.targets if isinstance(s, ast.Assign) else [s.target]
+            if len(targets) != 1 or s.value is None:
+                raise self.err(s, "an assignment to several targets (`a = b = x`)")
+            self.assign(targets[0], s.value, ind, s)
+        elif isinstance(s, ast.AugAssign):
+            if not isinstance(s.target, ast.Name) or s.target.id not in self.declared:
+                raise self.err(s, "an augmented assignment to a name not assigned before")
+            op = BIN_OPS.get(type(s.op))
+            if isinstance(s.op, (ast.Div, ast.FloorDiv, ast.Pow)) or op is None:
+                # Spelled out so `/` and `//` follow the same rules as in expressions.
+                v = ast.BinOp(left=ast.Name(id=s.target.id, ctx=ast.Load()), op=s.op, right=s.value)
+                ast.copy_location(v, s)
+                text, k = self.binop(v)
+                self.emit(ind, f"{self.name(s.target.id)} = {_bare(text)};")
+                return
+            text, k = self.expr(s.value)
+            self.emit(ind, f"{self.name(s.target.id)} {op}= {_bare(text)};")
+        elif isinstance(s, ast.If):
+            self.if_(s, ind)
+        elif isinstance(s, ast.For):
+            self.for_(s, ind)
+        elif isinstance(s, ast.While):
+            if s.orelse:
+                raise self.err(s, "`while ... else`")
+            self.emit(ind, f"while {_bare(self.expr(s.test)[0])} {{")
+            self.scoped(s.body, ind + 1)
+            self.close(ind, "}")
+        elif isinstance(s, ast.Return):
+            self.emit(ind, "return;" if s.value is None else f"return {_bare(self.expr(s.value)[0])};")
+        elif isinstance(s, ast.Pass):
+            pass
+        elif isinstance(s, ast.Break):
+            self.emit(ind, "break;")
+        elif isinstance(s, ast.Continue):
+            self.emit(ind, "continue;")
+        elif isinstance(s, ast.Assert):
+            msg = self.expr(s.msg)[0] if s.msg is not None else '""'
+            self.emit(ind, f"static_assert({self.expr(s.test)[0]}, {msg});")
+        else:
+            raise self.err(s, f"the statement `{type(s).__name__}`")
+
+    def scoped(self, body, ind):
+        """A nested block: names first bound in it are not visible after it."""
+        before = set(self.declared)
+        self.block(body, ind)
+        self.end_block(before, body)
+
+    def end_block(self, before, body):
+        for nm in self.declared - before:
+            self.ended.setdefault(nm, body[0].lineno if body else 0)
+        self.declared = before
+
+    def assign(self, target, value, ind, s):
+        if isinstance(target, ast.Tuple):
+            names = []
+            for e in target.elts:
+                if not isinstance(e, ast.Name):
+                    raise self.err(e, "a tuple target that is not a name")
+                names.append(e.id)
+            text, _ = self.expr(value)
+            fresh = all(nm not in self.declared for nm in names)
+            if not fresh:
+                raise self.err(s, "a tuple assignment to names bound before: bind new names")
+            self.declared |= set(names)
+            for nm in names:
+                self.kinds[nm] = None
+            self.emit(ind, f"let ({', '.join(self.name(x) for x in names)}) = {text};")
+            return
+        if not isinstance(target, ast.Name):
+            raise self.err(target, "an assignment to something other than a name")
+        text, k = self.expr(value)
+        text = _bare(text)
+        nm = target.id
+        if k == "ptr":
+            # What a pointer tile points to, for the loads through it.
+            pk = self.tr.pointee_kind(value, self)
+            if pk is not None:
+                self.ptr_elems[nm] = pk
+        if nm in self.declared:
+            self.emit(ind, f"{self.name(nm)} = {text};")
+        else:
+            self.declared.add(nm)
+            self.emit(ind, f"let {self.name(nm)} = {text};")
+        self.kinds[nm] = k if k not in ("tuple", "dtype", "str") else self.kinds.get(nm)
+
+    def if_(self, s: ast.If, ind: int):
+        self.emit(ind, f"if {_bare(self.expr(s.test)[0])} {{", s.lineno)
+        self.scoped(s.body, ind + 1)
+        orelse = s.orelse
+        while len(orelse) == 1 and isinstance(orelse[0], ast.If):
+            e = orelse[0]
+            self.close(ind, f"}} else if {_bare(self.expr(e.test)[0])} {{")
+            self.scoped(e.body, ind + 1)
+            orelse = e.orelse
+        if orelse:
+            self.close(ind, "} else {")
+            self.scoped(orelse, ind + 1)
+        self.close(ind, "}")
+
+    def for_(self, s: ast.For, ind: int):
+        if s.orelse:
+            raise self.err(s, "`for ... else`")
+        if not isinstance(s.target, ast.Name):
+            raise self.err(s.target, "a loop over something other than one name")
+        it = s.iter
+        d = _dotted(it.func) if isinstance(it, ast.Call) else None
+        kind = d.rpartition(".")[2] if d else None
+        if kind not in ("range", "static_range") or (d != "range" and d.rpartition(".")[0] not in MODULES):
+            raise self.err(it, "a loop over something other than `range`, `tl.range` or `tl.static_range`")
+        args = self.args(it)
+        var = s.target.id
+        before = set(self.declared)
+        self.declared.add(var)
+        self.kinds[var] = "int"
+        self.emit(ind, f"for {self.name(var)} in {kind}({', '.join(args)}) {{")
+        self.block(s.body, ind + 1)
+        self.end_block(before, s.body)
+        self.close(ind, "}")
+
+
+def _to_f32(text: str) -> str:
+    """An integer as f32: a literal becomes a float literal (`4.to(f32)` would read as `4.`)."""
+    if re.fullmatch(r"-?\d+", text):
+        return text + ".0"
+    return f"{text}.to(f32)"
+
+
+def _bare(text: str) -> str:
+    """`text` without the parentheses around all of it (a tuple keeps them)."""
+    if not (text.startswith("(") and text.endswith(")")):
+        return text
+    depth = 0
+    for i, c in enumerate(text):
+        depth += c in "(["
+        depth -= c in ")]"
+        if (depth == 0 and i < len(text) - 1) or (c == "," and depth == 1):
+            return text
+    return text[1:-1]
+
+
+def _kind_of_value(v) -> Optional[str]:
+    if isinstance(v, bool):
+        return "bool"
+    if isinstance(v, int):
+        return "int"
+    if isinstance(v, float):
+        return "float"
+    return None
+
+
+def _join(*kinds) -> Optional[str]:
+    ks = [k for k in kinds if k is not None]
+    if "ptr" in ks:
+        return "ptr"
+    if "float" in ks:
+        return "float"
+    if ks and all(k == "bool" for k in ks):
+        return "bool"
+    if "int" in ks and all(k in ("int", "bool") for k in ks):
+        return "int"
+    return None
+
+
+class Translator:
+    def __init__(self, source: str, path: str = "<kernel>"):
+        self.path = path
+        self.module = ast.parse(source, path)
+        self.functions = {f.name: f for f in self.module.body if isinstance(f, ast.FunctionDef)}
+        self.helpers = {n for n, f in self.functions.items() if _is_jit(f)}
+        self.wanted: List[str] = []
+
+    def want(self, name: str):
+        if name not in self.wanted:
+            self.wanted.append(name)
+
+    def pointee_kind(self, ptr_expr: ast.AST, fn: _Fn) -> Optional[str]:
+        """The element kind a pointer expression's base parameter points to."""
+        base = ptr_expr
+        while isinstance(base, ast.BinOp):
+            base = base.left if fn.expr(base.left)[1] == "ptr" else base.right
+        if isinstance(base, ast.Name) and base.id in fn.ptr_elems:
+            return fn.ptr_elems[base.id]
+        return None
+
+    def function(self, f: ast.FunctionDef, signature: Optional[Dict[str, str]], consts: Dict[str, object]) -> str:
+        if f.args.vararg or f.args.kwarg or f.args.kwonlyargs:
+            raise TranslateError(self.path, f, "`*args`, `**kwargs` or keyword-only parameters")
+        params = [a.arg for a in f.args.args]
+        kinds: Dict[str, Optional[str]] = {}
+        ptr_elems: Dict[str, str] = {}
+        head = []
+        if signature is None:
+            for p in params:
+                kinds[p] = None
+            head = [p for p in params]
+        else:
+            for a in f.args.args:
+                p = a.arg
+                if _is_constexpr(a):
+                    if p not in consts:
+                        raise TranslateError(self.path, a, f"the constexpr `{p}` has no value (give it at launch or with -D)")
+                    head.append(f"const {p}: {_const_type(consts[p])} = {_const_text(consts[p])}")
+                    continue
+                if p not in signature:
+                    raise TranslateError(self.path, a, f"the parameter `{p}` has no type in the signature")
+                t = signature[p]
+                kinds[p] = elem_kind(t)
+                if t.startswith("*"):
+                    ptr_elems[p] = elem_kind(t[1:])
+                head.append(f"{p}: {t}")
+        tr_consts = {k: v for k, v in consts.items() if k in params} if signature is not None else {}
+        fn = _Fn(self, kinds, tr_consts)
+        fn.ptr_elems = ptr_elems
+        fn.block(f.body, 1)
+        word = "kernel" if signature is not None else "fn"
+        return [(f.lineno, f"{word} {f.name}({', '.join(head)}) {{")] + fn.lines + [(-1, "}")]
+
+    def translate(self, kernel: str, signature: Dict[str, str], consts: Dict[str, object]) -> str:
+        """The kernel and the helpers it calls, in the file's order, each line of output
+        on the Python line it comes from where it can be."""
+        funcs = {kernel: self.function(self.functions[kernel], signature, consts)}
+        i = 0
+        while i < len(self.wanted):
+            h = self.wanted[i]
+            i += 1
+            if h not in funcs:
+                funcs[h] = self.function(self.functions[h], None, {})
+        out = [f"// {kernel}: translated from {self.path} by tilec.triton (line numbers kept)"]
+        for name in sorted(funcs, key=lambda n: self.functions[n].lineno):
+            for line, text in funcs[name]:
+                if line == -1:
+                    out[-1] = out[-1] + " " + text.strip() if out[-1].strip() else text
+                    continue
+                while len(out) + 1 < line:
+                    out.append("")
+                out.append(text)
+        return "\n".join(out) + "\n"
+
+
+def _is_jit(f: ast.FunctionDef) -> bool:
+    for d in f.decorator_list:
+        name = _dotted(d.func if isinstance(d, ast.Call) else d) or ""
+        if name.split(".")[-1] == "jit":
+            return True
+    return False
+
+
+def _is_constexpr(a: ast.arg) -> bool:
+    ann = _dotted(a.annotation) if a.annotation is not None else None
+    return bool(ann) and ann.split(".")[-1] == "constexpr"
+
+
+def _const_type(v) -> str:
+    if isinstance(v, bool):
+        return "bool"
+    if isinstance(v, int):
+        return "i32" if -(2**31) <= v < 2**31 else "i64"
+    if isinstance(v, float):
+        return "f32"
+    raise TypeError(f"a constexpr of type {type(v).__name__}")
+
+
+def _const_text(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, float):
+        return _float_text(v)
+    return str(v)
+
+
+def parse_signature(text: str, params: List[str]) -> Dict[str, str]:
+    """`'*f32,*f32,i32'` (one type per non-constexpr parameter, in order) as a dict."""
+    types = [t.strip() for t in text.split(",") if t.strip()]
+    if len(types) != len(params):
+        raise ValueError(f"the signature has {len(types)} types for {len(params)} parameters ({', '.join(params)})")
+    for t in types:
+        if not re.fullmatch(r"\*?(i1|bool|[iu](8|16|32|64)|f16|bf16|f32|f64|f8e4m3|f8e5m2)", t):
+            raise ValueError(f"`{t}` is not a tile-language type (`*f32`, `i32`, `f16`, ...)")
+    return dict(zip(params, types))
+
+
+def translate(source: str, kernel: str, signature: Union[str, Dict[str, str]],
+              constants: Optional[Dict[str, object]] = None, path: str = "<kernel>") -> str:
+    """The .tile text of `kernel` (a `@triton.jit` function of `source`) and its helpers."""
+    tr = Translator(source, path)
+    if kernel not in tr.functions:
+        raise TranslateError(path, None, f"no function `{kernel}` in {path}")
+    f = tr.functions[kernel]
+    runtime = [a.arg for a in f.args.args if not _is_constexpr(a)]
+    sig = parse_signature(signature, runtime) if isinstance(signature, str) else dict(signature)
+    return tr.translate(kernel, sig, dict(constants or {}))
