@@ -202,3 +202,24 @@ def test_helpers_and_control_flow_run(tmp_path):
     y = (np.clip(x * 1.5, -2.0, 2.0) + 2 + 3) * 2
     want = np.concatenate([y[i:i + 128] - y[i:i + 128].min() for i in range(0, 300, 128)])
     np.testing.assert_allclose(out, want, rtol=1e-6)
+
+
+@pytest.mark.parametrize("activation", ["", "leaky_relu"])
+def test_matmul_tutorial_runs(tmp_path, activation):
+    rng = np.random.default_rng(4)
+    m, n, k = 70, 50, 90
+    a = rng.standard_normal((m, k)).astype(np.float16)
+    b = rng.standard_normal((k, n)).astype(np.float16)
+    consts = {"BLOCK_SIZE_M": 32, "BLOCK_SIZE_N": 32, "BLOCK_SIZE_K": 32, "GROUP_SIZE_M": 2, "ACTIVATION": activation}
+    text = tile_of("matmul_kernel", "*f16,*f16,*f16,i32,i32,i32,i32,i32,i32,i32,i32,i32", consts)
+    # The string constexpr's comparison folds; the tile language drops the constant branch.
+    assert "\nfn leaky_relu(x) {" in text and f"    if {'true' if activation else 'false'} {{" in text
+    grid = 3 * 2
+    (c,) = interpret(tmp_path, text, grid, {"a_ptr": a, "b_ptr": b, "c_ptr": np.zeros((m, n), np.float16),
+                                            "M": m, "N": n, "K": k, "stride_am": k, "stride_ak": 1,
+                                            "stride_bk": n, "stride_bn": 1, "stride_cm": n, "stride_cn": 1},
+                     ["c_ptr"])
+    want = a.astype(np.float32) @ b.astype(np.float32)
+    if activation:
+        want = np.where(want >= 0, want, 0.01 * want)
+    np.testing.assert_allclose(c.astype(np.float32), want, rtol=1e-2, atol=1e-2)

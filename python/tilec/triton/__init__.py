@@ -151,6 +151,6 @@ def _const_value(v):
         v = v.value
     if isinstance(v, language.dtype):
         raise TypeError("a dtype as a constexpr argument is not supported yet")
-    if not isinstance(v, (bool, int, float)):
-        raise TypeError(f"a constexpr must be an int, float or bool, not {type(v).__name__}")
+    if not isinstance(v, (bool, int, float, str)):
+        raise TypeError(f"a constexpr must be an int, float, bool or str, not {type(v).__name__}")
     return v

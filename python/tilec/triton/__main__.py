@@ -16,7 +16,11 @@ def _value(text: str):
     try:
         return int(text, 0)
     except ValueError:
+        pass
+    try:
         return float(text)
+    except ValueError:
+        return text  # a string constexpr
 
 
 def main(argv=None) -> int:

@@ -116,7 +116,11 @@ class _Fn:
             raise self.err(n, f"a constant of type `{type(v).__name__}`")
         if isinstance(n, ast.Name):
             if n.id in self.consts and n.id not in self.kinds:
-                return n.id, _kind_of_value(self.consts[n.id])
+                v = self.consts[n.id]
+                if isinstance(v, str):
+                    # A string constexpr (tutorial 03's ACTIVATION): only compared, folded here.
+                    return '"' + v + '"', "str"
+                return n.id, _kind_of_value(v)
             if n.id in self.tr.helpers:
                 self.tr.want(n.id)
                 return n.id, None
@@ -149,11 +153,15 @@ class _Fn:
         if isinstance(n, ast.Compare):
             if len(n.ops) != 1:
                 raise self.err(n, "a chained comparison (`a < b < c`): write `(a < b) & (b < c)`")
-            a, _ = self.expr(n.left)
-            b, _ = self.expr(n.comparators[0])
+            a, ka = self.expr(n.left)
+            b, kb = self.expr(n.comparators[0])
             op = CMP_OPS.get(type(n.ops[0]))
             if op is None:
                 raise self.err(n, f"the comparison `{type(n.ops[0]).__name__}`")
+            if ka == "str" or kb == "str":
+                if ka != kb or op not in ("==", "!="):
+                    raise self.err(n, "a string compared other than with `==` or `!=` to another string")
+                return ("true" if (a == b) == (op == "==") else "false"), "bool"
             return f"({a} {op} {b})", "bool"
         if isinstance(n, ast.IfExp):
             c, _ = self.expr(n.test)
@@ -489,7 +497,8 @@ class Translator:
                 if _is_constexpr(a):
                     if p not in consts:
                         raise TranslateError(self.path, a, f"the constexpr `{p}` has no value (give it at launch or with -D)")
-                    head.append(f"const {p}: {_const_type(consts[p])} = {_const_text(consts[p])}")
+                    if not isinstance(consts[p], str):
+                        head.append(f"const {p}: {_const_type(consts[p])} = {_const_text(consts[p])}")
                     continue
                 if p not in signature:
                     raise TranslateError(self.path, a, f"the parameter `{p}` has no type in the signature")
