@@ -223,3 +223,20 @@ def test_matmul_tutorial_runs(tmp_path, activation):
     if activation:
         want = np.where(want >= 0, want, 0.01 * want)
     np.testing.assert_allclose(c.astype(np.float32), want, rtol=1e-2, atol=1e-2)
+
+
+def test_autotune_and_heuristics_become_the_kernels_attributes():
+    x = np.zeros(1000, np.float32)
+    text = tutorials.tuned_scale.source(x, 1000, 2.0, EVEN=False)
+    assert ("#[autotune(key = [n], configs = [{BLOCK = 128, num_warps = 4, num_stages = 3}, "
+            "{BLOCK = 256, num_warps = 8, num_stages = 2}])] kernel tuned_scale(x_ptr: *f32, n: i32, s: f32, "
+            "const BLOCK: i32 = 128, const EVEN: bool = false) {") in text
+    k = tilec.compile(text)
+    assert k.constants == {"BLOCK": 128, "EVEN": False}
+    with pytest.raises(ValueError, match="`BLOCK` is tuned by @triton.autotune"):
+        tutorials.tuned_scale.source(x, 1000, 2.0, BLOCK=64, EVEN=False)
+    # A heuristic sees the launch's arguments and constexprs.
+    assert "const EVEN: bool = false" in tutorials.even_scale.source(x, 1000, 2.0, BLOCK=128)
+    assert "const EVEN: bool = true" in tutorials.even_scale.source(x, 1024, 2.0, BLOCK=128)
+    with pytest.raises(NotImplementedError, match="@triton.heuristics on an autotuned kernel"):
+        tutorials.tuned_even_scale.source(x, 1000, 2.0)

@@ -187,3 +187,28 @@ def matmul_kernel(
 @triton.jit
 def leaky_relu(x):
     return tl.where(x >= 0, x, 0.01 * x)
+
+
+@triton.autotune(configs=[triton.Config({"BLOCK": 128}, num_warps=4), triton.Config({"BLOCK": 256}, num_warps=8,
+                                                                                     num_stages=2)], key=["n"])
+@triton.jit
+def tuned_scale(x_ptr, n, s, BLOCK: tl.constexpr, EVEN: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    if EVEN:
+        tl.store(x_ptr + offs, tl.load(x_ptr + offs) * s)
+    else:
+        tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=offs < n) * s, mask=offs < n)
+
+
+@triton.heuristics({"EVEN": lambda args: args["n"] % args["BLOCK"] == 0})
+@triton.jit
+def even_scale(x_ptr, n, s, BLOCK: tl.constexpr, EVEN: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    if EVEN:
+        tl.store(x_ptr + offs, tl.load(x_ptr + offs) * s)
+    else:
+        tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=offs < n) * s, mask=offs < n)
+
+
+tuned_even_scale = triton.heuristics({"EVEN": lambda args: True})(triton.autotune(
+    configs=[triton.Config({"BLOCK": 128})], key=["n"])(triton.jit(even_scale.fn)))

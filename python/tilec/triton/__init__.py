@@ -22,7 +22,8 @@ from typing import Dict, Optional
 from ._translate import TranslateError, parse_signature, translate
 from . import language
 
-__all__ = ["jit", "cdiv", "translate", "TranslateError", "JITFunction", "language", "arg_type"]
+__all__ = ["jit", "autotune", "heuristics", "Config", "cdiv", "translate", "TranslateError", "JITFunction",
+           "language", "arg_type"]
 
 
 def cdiv(a: int, b: int) -> int:
@@ -77,6 +78,19 @@ class JITFunction:
         self.constexprs = {p.name for p in params if _is_constexpr_annotation(p.annotation)}
         self.defaults = {p.name: p.default for p in params if p.default is not inspect.Parameter.empty}
         self.cache: Dict[tuple, object] = {}
+        # `@triton.autotune`: (configs, key); `@triton.heuristics`: name -> f(args).
+        self.tuning: Optional[tuple] = None
+        self.heuristics: Dict[str, object] = {}
+
+    def tuned(self) -> Dict[str, object]:
+        """Each tuned constexpr and its first configuration's value (the kernel's default)."""
+        if not self.tuning:
+            return {}
+        out: Dict[str, object] = {}
+        for c in self.tuning[0]:
+            for k, v in c.kwargs.items():
+                out.setdefault(k, v)
+        return out
 
     def bind(self, args, kwargs):
         """(runtime arguments in order, their types, constexpr values, options)."""
@@ -85,10 +99,22 @@ class JITFunction:
         if len(args) > len(self.params):
             raise TypeError(f"{self.__name__} takes {len(self.params)} arguments, {len(args)} given")
         bound.update(zip(self.params, args))
+        tuned = self.tuned()
         for k, v in kwargs.items():
             if k not in self.params:
                 raise TypeError(f"{self.__name__} has no parameter `{k}`")
+            if k in tuned:
+                raise ValueError(f"`{k}` is tuned by @triton.autotune: it takes no value at launch")
             bound[k] = v
+        for k, v in tuned.items():
+            bound.setdefault(k, v)
+        if self.heuristics and self.tuning:
+            # A heuristic reads constexprs the tuner has not chosen yet (Triton runs it per
+            # configuration); one value for all would be wrong for the others.
+            raise NotImplementedError(f"{self.__name__}: @triton.heuristics on an autotuned kernel is not "
+                                      "supported yet (compute the value in the kernel from its constexprs)")
+        for k, f in self.heuristics.items():
+            bound[k] = f(dict(bound))
         missing = [p for p in self.params if p not in bound]
         if missing:
             raise TypeError(f"{self.__name__}: no value for {', '.join(missing)}")
@@ -106,6 +132,14 @@ class JITFunction:
     def _text(self, sig, consts, opts) -> str:
         text = translate(self.module_source, self.__name__, sig, consts, path=self.path)
         attrs = "".join(f"#[{k}({v})] " for k, v in sorted(opts.items()))
+        if self.tuning:
+            configs, key = self.tuning
+            items = []
+            for c in configs:
+                kv = [f"{k} = {_const_text(v)}" for k, v in c.kwargs.items()]
+                kv += [f"num_warps = {c.num_warps}", f"num_stages = {c.num_stages}"]
+                items.append("{" + ", ".join(kv) + "}")
+            attrs = f"#[autotune(key = [{', '.join(key)}], configs = [{', '.join(items)}])] " + attrs
         return text.replace(f"\nkernel {self.__name__}(", f"\n{attrs}kernel {self.__name__}(", 1) if attrs else text
 
     def compiled(self, sig, consts, opts):
@@ -121,14 +155,62 @@ class JITFunction:
     def __getitem__(self, grid):
         def launch(*args, **kwargs):
             values, sig, consts, opts, bound = self.bind(args, dict(kwargs))
-            g = grid(bound) if callable(grid) else grid
-            g = tuple(g) if isinstance(g, (tuple, list)) else (g,)
+            if callable(grid):
+                # The compiled kernel calls it with the consts it runs (a tuned kernel's
+                # chosen configuration's), over the launch's arguments by name.
+                g = lambda meta: _grid_tuple(grid({**bound, **meta}))  # noqa: E731
+            else:
+                g = _grid_tuple(grid)
             return self.compiled(sig, consts, opts)[g](*values)
 
         return launch
 
     def __call__(self, *args, **kwargs):
         raise RuntimeError(f"`{self.__name__}` is a kernel: launch it as {self.__name__}[grid](...)")
+
+
+def _grid_tuple(g):
+    return tuple(g) if isinstance(g, (tuple, list)) else (g,)
+
+
+def _const_text(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return repr(v) if isinstance(v, float) else str(v)
+
+
+class Config:
+    """``triton.Config``: constexpr values and launch options of one configuration."""
+
+    def __init__(self, kwargs, num_warps: int = 4, num_stages: int = 3, **_ignored):
+        self.kwargs, self.num_warps, self.num_stages = dict(kwargs), num_warps, num_stages
+
+    def __repr__(self):
+        return f"Config({self.kwargs}, num_warps={self.num_warps}, num_stages={self.num_stages})"
+
+
+def autotune(configs, key, **_ignored):
+    """``@triton.autotune(configs=[triton.Config(...)], key=[...])`` above ``@triton.jit``: the
+    kernel's `#[autotune]` (tuned at its first launch for each value of `key`, docs/python.md)."""
+
+    def deco(fn):
+        jf = fn if isinstance(fn, JITFunction) else JITFunction(fn)
+        jf.tuning = (list(configs), list(key))
+        return jf
+
+    return deco
+
+
+def heuristics(values):
+    """``@triton.heuristics({"NAME": lambda args: ...})``: constexprs computed at launch from the
+    arguments by name."""
+
+    def deco(fn):
+        jf = fn if isinstance(fn, JITFunction) else JITFunction(fn)
+        jf.heuristics.update(values)
+        return jf
+
+    return deco
 
 
 def jit(fn=None, **_options):
