@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Triton's tutorial kernels in Triton's own syntax (python/tests/triton_kernels/tutorials.py:
+01 vector add, 02 fused softmax, 03 matmul with and without leaky_relu, 05 layer norm
+forward), launched through `tilec.triton.jit` on torch tensors and checked against torch,
+plus an autotuned kernel. Needs a GPU, torch and the tilec package:
+
+    PYTHONPATH=... python3 test/gpu/triton_syntax.py
+
+Prints one line per case and `N passed, N failed`; exit 1 on a failure."""
+
+import pathlib
+import sys
+
+import torch
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "python" / "tests" / "triton_kernels"))
+import tutorials as t  # noqa: E402
+
+import tilec.triton as triton  # noqa: E402
+
+results = []
+
+
+def case(name, fn):
+    try:
+        fn()
+        results.append(True)
+        print(f"PASS  {name}")
+    except Exception as e:  # noqa: BLE001
+        results.append(False)
+        print(f"FAIL  {name}: {type(e).__name__}: {e}")
+
+
+def vector_add():
+    for n in (1, 98432, 1 << 20):
+        x, y = torch.rand(n, device="cuda"), torch.rand(n, device="cuda")
+        out = torch.empty_like(x)
+        t.add_kernel[lambda meta: (triton.cdiv(n, meta["BLOCK_SIZE"]),)](x, y, out, n, BLOCK_SIZE=1024)
+        torch.testing.assert_close(out, x + y, rtol=0, atol=0)
+
+
+def softmax():
+    for rows, cols in ((1823, 781), (4, 4096)):
+        x = torch.randn(rows, cols, device="cuda")
+        y = torch.empty_like(x)
+        block = 1 << (cols - 1).bit_length()  # triton.next_power_of_2
+        t.softmax_kernel[(min(rows, 264),)](y, x, x.stride(0), y.stride(0), rows, cols, BLOCK_SIZE=block,
+                                             num_stages=2, num_warps=8)
+        torch.testing.assert_close(y, torch.softmax(x, dim=1))
+
+
+def matmul(activation):
+    def run():
+        for m, n, k in ((512, 512, 512), (1000, 700, 300)):
+            a = torch.randn(m, k, device="cuda", dtype=torch.float16)
+            b = torch.randn(k, n, device="cuda", dtype=torch.float16)
+            c = torch.empty(m, n, device="cuda", dtype=torch.float16)
+            grid = lambda meta: (triton.cdiv(m, meta["BLOCK_SIZE_M"]) * triton.cdiv(n, meta["BLOCK_SIZE_N"]),)  # noqa
+            t.matmul_kernel[grid](a, b, c, m, n, k, a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0),
+                                  c.stride(1), BLOCK_SIZE_M=128, BLOCK_SIZE_N=128, BLOCK_SIZE_K=64, GROUP_SIZE_M=8,
+                                  ACTIVATION=activation, num_warps=8, num_stages=3)
+            want = a @ b
+            if activation:
+                want = torch.nn.functional.leaky_relu(want, 0.01)
+            torch.testing.assert_close(c, want, rtol=1e-2, atol=1e-1)
+    return run
+
+
+def layer_norm():
+    m, n = 1151, 8192
+    x = torch.randn(m, n, device="cuda")
+    w, b = torch.rand(n, device="cuda"), torch.rand(n, device="cuda")
+    y, mean, rstd = torch.empty_like(x), torch.empty(m, device="cuda"), torch.empty(m, device="cuda")
+    t._layer_norm_fwd_fused[(m,)](x, y, w, b, mean, rstd, x.stride(0), n, 1e-5, BLOCK_SIZE=1024, num_warps=8)
+    torch.testing.assert_close(y, torch.nn.functional.layer_norm(x, (n,), w, b, 1e-5), rtol=1e-4, atol=1e-4)
+
+
+def tuned():
+    n = 100000
+    grid = lambda meta: (triton.cdiv(n, meta["BLOCK"]),)  # noqa: E731
+    # The first launch for a key tunes (every configuration runs on its tensors), the next
+    # one runs the chosen configuration once.
+    t.tuned_scale[grid](torch.randn(n, device="cuda"), n, 3.0, EVEN=False)
+    x = torch.randn(n, device="cuda")
+    want = x * 3.0
+    t.tuned_scale[grid](x, n, 3.0, EVEN=False)
+    torch.testing.assert_close(x, want)
+
+
+case("01 vector add", vector_add)
+case("02 fused softmax", softmax)
+case("03 matmul", matmul(""))
+case("03 matmul leaky_relu", matmul("leaky_relu"))
+case("05 layer norm forward", layer_norm)
+case("autotuned scale", tuned)
+print(f"{sum(results)} passed, {len(results) - sum(results)} failed")
+sys.exit(0 if all(results) else 1)
