@@ -60,10 +60,11 @@ def k(p, n, F: tl.constexpr):
     s = (i.to(tl.float32) // 2.0) ** 2
     ok = (i < n) and not (i > q)
     v = 1.0 if F else 2.0
+    assert n > 0, "n must be positive"
     tl.store(p + i, tl.where(ok, s * r * v, float("nan")))
 '''
     text = translate(src, "k", "*f32,i32", {"F": True})
-    body = [ln.strip() for ln in text.splitlines()[6:13]]
+    body = [ln.strip() for ln in text.splitlines()[6:14]]
     assert body == [
         "let i = arange(0, 16);",
         "let q = n / 3;",
@@ -71,6 +72,7 @@ def k(p, n, F: tl.constexpr):
         "let s = floor(i.to(f32) / 2.0) * floor(i.to(f32) / 2.0);",
         "let ok = (i < n) && (!(i > q));",
         "let v = if F { 1.0 } else { 2.0 };",
+        'device_assert(n > 0, "n must be positive");',
         "store(p + i, where(ok, (s * r) * v, nan)); }",
     ]
     tilec.compile(text)

@@ -332,8 +332,9 @@ class _Fn:
         elif isinstance(s, ast.Continue):
             self.emit(ind, "continue;")
         elif isinstance(s, ast.Assert):
+            # Triton makes a kernel's `assert` a device assertion.
             msg = self.expr(s.msg)[0] if s.msg is not None else '""'
-            self.emit(ind, f"static_assert({self.expr(s.test)[0]}, {msg});")
+            self.emit(ind, f"device_assert({_bare(self.expr(s.test)[0])}, {msg});")
         else:
             raise self.err(s, f"the statement `{type(s).__name__}`")
 
