@@ -242,3 +242,16 @@ def test_autotune_and_heuristics_become_the_kernels_attributes():
     assert "const EVEN: bool = true" in tutorials.even_scale.source(x, 1024, 2.0, BLOCK=128)
     with pytest.raises(NotImplementedError, match="@triton.heuristics on an autotuned kernel"):
         tutorials.tuned_even_scale.source(x, 1000, 2.0)
+
+
+def test_compile_errors_name_the_python_line():
+    x = np.zeros(64, np.float32)
+    text = tutorials.uses_global_and_fails.source(x, 64, BLOCK=16)
+    assert "let offs = arange(0, BLOCK) * 4;" in text  # a module-level tl.constexpr
+    src = TUTORIALS.read_text().splitlines()
+    line = next(i for i, s in enumerate(src) if "tl.softmax(y)" in s) + 1
+    with pytest.raises(tilec.CompileError) as e:
+        tutorials.uses_global_and_fails.compiled(*tutorials.uses_global_and_fails.bind((x, 64), {"BLOCK": 16})[1:4])
+    assert (e.value.file, e.value.line) == (str(TUTORIALS), line)
+    assert str(e.value).startswith(f"{TUTORIALS}:{line}:5: error: ")
+    assert "tl.store(x_ptr + offs, tl.softmax(y), mask=offs < n)" in str(e.value)

@@ -212,3 +212,13 @@ def even_scale(x_ptr, n, s, BLOCK: tl.constexpr, EVEN: tl.constexpr):
 
 tuned_even_scale = triton.heuristics({"EVEN": lambda args: True})(triton.autotune(
     configs=[triton.Config({"BLOCK": 128})], key=["n"])(triton.jit(even_scale.fn)))
+
+
+SCALE = tl.constexpr(4)
+
+
+@triton.jit
+def uses_global_and_fails(x_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK) * SCALE
+    y = tl.load(x_ptr + offs, mask=offs < n)
+    tl.store(x_ptr + offs, tl.softmax(y), mask=offs < n)

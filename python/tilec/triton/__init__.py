@@ -148,9 +148,28 @@ class JITFunction:
         key = (tuple(sig.items()), tuple(sorted(consts.items())), tuple(sorted(opts.items())))
         k = self.cache.get(key)
         if k is None:
-            k = tilec.compile(self._text(sig, consts, opts))
+            try:
+                k = tilec.compile(self._text(sig, consts, opts))
+            except tilec.CompileError as e:
+                raise self._at_python_line(e) from None
             self.cache[key] = k
         return k
+
+    def _at_python_line(self, e):
+        """A compile error of the translated text, reported at the Python file's line (the
+        translation keeps line numbers)."""
+        import tilec
+
+        lines = self.module_source.splitlines()
+        diags = [tilec.Diagnostic(d.severity, self.path if d.line else d.file, d.line, d.column, d.message, d.notes)
+                 for d in e.diagnostics]
+        first = diags[0]
+        if not first.line or first.line > len(lines):
+            return e
+        src = lines[first.line - 1]
+        col = len(src) - len(src.lstrip()) + 1
+        rendered = f"{self.path}:{first.line}:{col}: error: {first.message}\n{src}\n{' ' * (col - 1)}^\n"
+        return tilec.CompileError(rendered, diags, e.internal)
 
     def __getitem__(self, grid):
         def launch(*args, **kwargs):

@@ -124,6 +124,9 @@ class _Fn:
             if n.id in self.tr.helpers:
                 self.tr.want(n.id)
                 return n.id, None
+            if n.id not in self.declared and n.id in self.tr.globals:
+                v = self.tr.globals[n.id]
+                return (_const_text(v) if not isinstance(v, str) else '"' + v + '"'), (_kind_of_value(v) or "str")
             if n.id not in self.declared:
                 if n.id in self.ended:
                     raise self.err(n, f"`{n.id}` is first assigned inside a block (line {self.ended[n.id]}) and read "
@@ -466,6 +469,13 @@ class Translator:
         self.module = ast.parse(source, path)
         self.functions = {f.name: f for f in self.module.body if isinstance(f, ast.FunctionDef)}
         self.helpers = {n for n, f in self.functions.items() if _is_jit(f)}
+        # Module-level `NAME = tl.constexpr(VALUE)`: constants a kernel may read.
+        self.globals: Dict[str, object] = {}
+        for st in self.module.body:
+            if (isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name)
+                    and isinstance(st.value, ast.Call) and (_dotted(st.value.func) or "").endswith("constexpr")
+                    and len(st.value.args) == 1 and isinstance(st.value.args[0], ast.Constant)):
+                self.globals[st.targets[0].id] = st.value.args[0].value
         self.wanted: List[str] = []
 
     def want(self, name: str):
