@@ -284,7 +284,7 @@ fn report_note() -> diagnostics::Diagnostic {
 
 /// The last pass whose output stays at the levels the interpreter runs (tile, layout,
 /// memsem); `convert-tile-to-llvm` and later make LLVM.
-pub const LAST_INTERPRETABLE_PASS: &str = "tile-to-memsem";
+pub const LAST_INTERPRETABLE_PASS: &str = "membar";
 
 /// The mirror IR of `file` at the tile level, named `tile`, then (with `each_pass`) after
 /// each pass of the pipeline up to `LAST_INTERPRETABLE_PASS`, named by the pass: what the

@@ -23,6 +23,9 @@ pub const LAYOUT_SCRATCH_BYTES: &str = "layout.scratch_bytes";
 /// An op with scratch whose first write needs a barrier before it (membar); the lowering
 /// puts it right before that write, after the op's work in registers and shuffles.
 pub const LAYOUT_SYNC: &str = "layout.sync";
+/// `func.func`: `membar` has put the kernel's barriers in (the interpreter then checks
+/// every shared-memory access against them instead of assuming barriers).
+pub const LAYOUT_MEMBAR: &str = "layout.membar";
 /// `func.func`: per argument, the divisor that would fold a bounds check (fold-bounds;
 /// carried to the lowered kernel and read into OUT.json).
 pub const TILE_DIVISIBILITY_HINTS: &str = "tile.divisibility_hints";

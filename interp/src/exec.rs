@@ -54,6 +54,9 @@ pub struct Program<'k> {
 impl<'k> Program<'k> {
     pub fn new(k: &'k Kernel, args: &[Value], pid: [u32; 3], grid: [u32; 3], nvalues: usize) -> Program<'k> {
         let mut frame = Frame::new(nvalues, pid, grid);
+        if k.placed {
+            frame.smem.placed = Some(Default::default());
+        }
         for ((v, _), a) in k.params.iter().zip(args) {
             frame.set_value(*v, a.clone());
         }
@@ -76,6 +79,15 @@ impl<'k> Program<'k> {
             let Some(node) = block.ops.get(at) else {
                 return Err(Fault::at(&k.loc, "a block ended without a terminator"));
             };
+            if let Some(sa) = &node.shared {
+                // After `membar`: its barrier first (`layout.sync`), then the op's shared
+                // accesses against the barriers.
+                if sa.1 {
+                    self.frame.barriers += 1;
+                    self.frame.smem.barrier();
+                }
+                self.frame.smem.placed_access(&sa.0, &node.loc).map_err(|e| e.located(&node.loc))?;
+            }
             match &node.kind {
                 Kind::Compute(c) => {
                     compute(c, node, k, &mut self.frame).map_err(|e| e.located(&node.loc))?;

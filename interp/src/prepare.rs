@@ -11,7 +11,8 @@ use crate::value::Elem;
 use crate::Fault;
 use std::collections::HashMap;
 use tile_dialects::ir::{self, Type, ValueId};
-use tile_dialects::opname;
+use tile_dialects::layout::shared_access::{Access, Buffers};
+use tile_dialects::{attrname, opname};
 
 /// What a node does.
 #[derive(Debug)]
@@ -43,6 +44,9 @@ pub struct Node {
     pub loc: String,
     /// Values of the enclosing block whose last use is this node: dropped after it.
     pub free: Vec<ValueId>,
+    /// After `membar`: the shared memory it reads and writes, and whether a barrier comes
+    /// first (`layout.sync`).
+    pub shared: Option<Box<(Access, bool)>>,
 }
 
 #[derive(Debug, Default)]
@@ -68,6 +72,8 @@ pub struct Kernel {
     /// Every value's type.
     pub tys: Types,
     pub loc: String,
+    /// `membar` ran: shared-memory accesses are checked against its barriers.
+    pub placed: bool,
 }
 
 impl Kernel {
@@ -84,7 +90,9 @@ impl Kernel {
             Some(n) => Fault::new(format!("the module has no kernel `{n}` (it has: {})", names.join(", "))),
             None => Fault::new(format!("the module has {} kernels ({}): name one", names.len(), names.join(", "))),
         })?;
-        let mut p = Preparer { values: &module.values, tys: vec![None; module.values.len()] };
+        let placed = func.int_attr(attrname::LAYOUT_MEMBAR) == Some(1);
+        let bufs = placed.then(|| Buffers::of_kernel(func, &module.values));
+        let mut p = Preparer { values: &module.values, tys: vec![None; module.values.len()], bufs };
         let region = func.regions.first().ok_or_else(|| Fault::at(&func.loc, "the kernel has no body"))?;
         let entry = region.blocks.first().ok_or_else(|| Fault::at(&func.loc, "the kernel has no body"))?;
         if region.blocks.len() > 1 {
@@ -102,6 +110,7 @@ impl Kernel {
             body,
             tys: Types::new(p.tys),
             loc: func.loc.clone(),
+            placed,
         })
     }
 }
@@ -109,6 +118,8 @@ impl Kernel {
 struct Preparer<'m> {
     values: &'m ir::Values,
     tys: Vec<Option<VTy>>,
+    /// After `membar`: the kernel's shared buffers.
+    bufs: Option<Buffers>,
 }
 
 impl Preparer<'_> {
@@ -174,6 +185,11 @@ impl Preparer<'_> {
             }
             regions.push(self.block(&r.blocks[0])?);
         }
+        let shared = self.bufs.as_ref().and_then(|b| {
+            let a = b.access(op);
+            let sync = op.int_attr(attrname::LAYOUT_SYNC) == Some(1);
+            (!a.is_empty() || sync).then(|| Box::new((a, sync)))
+        });
         Ok(Node {
             kind,
             operands: op.operands.clone(),
@@ -181,6 +197,7 @@ impl Preparer<'_> {
             regions,
             loc: op.loc.clone(),
             free: vec![],
+            shared,
         })
     }
 }

@@ -26,9 +26,12 @@
 //! - Writing a slot (`async_copy`) is an error while an earlier copy into it is in
 //!   flight, while a warp-group product in flight reads it, and when it was read since the
 //!   last barrier (another thread may still be reading it).
-//! - `local_alloc` with a tile is complete when it returns: its lowering puts a barrier
-//!   before and after the threads' stores (and the async-proxy fence when wgmma reads the
-//!   buffer), so it counts as a barrier on both sides.
+//! - `local_alloc` with a tile is complete when it returns, and counts as a barrier on
+//!   both sides: up to `membar`, which will order the threads' stores.
+//! - After `membar` (`placed`), only its barriers count (`layout.barrier`, `layout.sync`,
+//!   `debug_barrier`), and every op's accesses to the bytes `allocate-shared` placed
+//!   (`shared_access`) are checked against them: a read of bytes written since the last
+//!   barrier, or a write of bytes read or written since it, is an error naming both.
 //! - Warp-group products (`warp_group_dot {async = true}`) complete in issue order, at the
 //!   `warp_group_dot_wait` that leaves them no longer pending. Until then their result may
 //!   only be carried (loops, yields), passed to a wait, or chained into another product's
@@ -40,16 +43,16 @@
 //!   reads, any use of a buffer after its `local_dealloc`, and a program that ends with
 //!   copies not waited for or products in flight are errors.
 //!
-//! Not checked: proxy fences (`fence_async_shared` does nothing here), barriers that only
-//! the lowering adds around scratch space (conversions, reductions do not count as
-//! barriers), shared-memory capacity, and anything finer than a slot (which thread,
-//! which warp group).
+//! Not checked: proxy fences (`fence_async_shared` does nothing here), the order of an
+//! op's own accesses to its scratch, shared-memory capacity, and anything finer than a
+//! slot (which thread, which warp group).
 
 use crate::value::{Data, Value};
 use crate::Fault;
 use std::collections::VecDeque;
 use std::ops::Range;
 use std::sync::Arc;
+use tile_dialects::layout::shared_access::{overlaps, Access, Bytes};
 
 /// A `!layout.memdesc` value: a buffer and one of its slots (`None`: all of it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,9 +134,20 @@ impl SmemStats {
     }
 }
 
+/// After `membar`: the bytes read and written since the last barrier, with the line of
+/// the op that did it.
+#[derive(Default, Debug)]
+pub struct Placed {
+    reads: Vec<(Bytes, String)>,
+    writes: Vec<(Bytes, String)>,
+}
+
 /// One program's shared memory, copies and products (see the module doc).
 #[derive(Default)]
 pub struct Smem {
+    /// After `membar` (`Kernel::placed`): accesses checked against its barriers, and
+    /// `local_alloc` no longer counts as one.
+    pub placed: Option<Placed>,
     pub stats: SmemStats,
     bufs: Vec<Buf>,
     /// The open group of copies (not committed).
@@ -164,11 +178,16 @@ impl Smem {
             if d.len() != numel * slots {
                 return Err(Fault::internal("local_alloc of a tile of another size"));
             }
-            self.barrier();
+            let placed = self.placed.is_some();
+            if !placed {
+                self.barrier();
+            }
             for (i, s) in b.slots.iter_mut().enumerate() {
                 s.data = Some(d.gather(i * numel..(i + 1) * numel));
             }
-            self.barrier();
+            if !placed {
+                self.barrier();
+            }
         }
         self.bufs.push(b);
         Ok(View { buf: self.bufs.len() - 1, slot: None })
@@ -176,6 +195,39 @@ impl Smem {
 
     pub fn barrier(&mut self) {
         self.epoch += 1;
+        if let Some(p) = &mut self.placed {
+            *p = Placed::default();
+        }
+    }
+
+    /// After `membar`: an op's accesses (`shared_access`), at `loc`. A read of bytes
+    /// written, or a write of bytes read or written, since the last barrier is an error:
+    /// another thread's access may not be done or visible.
+    pub fn placed_access(&mut self, a: &Access, loc: &str) -> Result<(), Fault> {
+        let Some(p) = &mut self.placed else { return Ok(()) };
+        let hit = |list: &[(Bytes, String)], mine: &[Bytes]| {
+            list.iter().find(|(b, _)| overlaps(&[*b], mine)).map(|(_, at)| at.clone())
+        };
+        if let Some(at) = hit(&p.writes, &a.reads) {
+            return Err(err(
+                "reads shared memory that other threads wrote, with no barrier since (membar)".into(),
+                &at,
+                "written here",
+            ));
+        }
+        if let Some(at) = hit(&p.writes, &a.writes).or_else(|| hit(&p.reads, &a.writes)) {
+            return Err(err(
+                "writes shared memory that other threads may still be reading or writing: no barrier since (membar)"
+                    .into(),
+                &at,
+                "accessed here",
+            ));
+        }
+        p.reads.extend(a.reads.iter().map(|b| (*b, loc.to_string())));
+        if !a.ring {
+            p.writes.extend(a.writes.iter().map(|b| (*b, loc.to_string())));
+        }
+        Ok(())
     }
 
     fn buf(&self, v: View, who: &str) -> Result<&Buf, Fault> {

@@ -28,7 +28,9 @@ fn a_pass_that_changes_the_result_is_named() {
             "hoist-buffers",
             "loop-pointer-bases",
             "software-pipeline",
-            "tile-to-memsem"
+            "tile-to-memsem",
+            "allocate-shared",
+            "membar"
         ]
     );
     // "smem-transpose" breaks the kernel.

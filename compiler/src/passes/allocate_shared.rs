@@ -14,12 +14,13 @@
 //! most bytes any point uses) and `layout.smem_align`. A kernel over the device's limit
 //! is an error naming every use and its line (Triton finds it only at launch).
 
-use crate::conversion::tile_to_llvm::{collect_used, scratch_bytes, slot_bytes, ScratchCx};
+use crate::conversion::tile_to_llvm::{collect_used, scratch_bytes, ScratchCx};
 use crate::options::CompileOptions;
 use crate::pass::PassError;
 use std::collections::HashSet;
 use tile_dialects::attrname;
 use tile_dialects::ir::{loc_line, Attr, Module, Op, ValueId, Values};
+use tile_dialects::layout::slot_bytes;
 use tile_dialects::opname;
 
 /// One kernel's placement as the walk goes.

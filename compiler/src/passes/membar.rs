@@ -3,37 +3,27 @@
 //! on the placement `allocate-shared` wrote. The lowering then only translates them.
 //!
 //! The analysis follows program order carrying the byte intervals read and written since
-//! the last barrier. An op whose accesses overlap them (a read after a write, a write
-//! after a read or a write) gets a barrier before it, which clears them:
-//! - `local_alloc` with a tile writes its buffer; `local_load` reads it; `warp_group_dot`
-//!   reads its shared operands through the async proxy, so a buffer it reads that was
-//!   written by threads takes `fence.proxy.async` before the barrier that publishes it
-//!   (before the loop, when the writes come before a loop whose barrier publishes them);
-//! - an op with scratch (`layout.scratch_offset`) writes and reads those bytes (its own
-//!   barriers between its writes and its reads are the op's); its barrier is
-//!   `layout.sync` on the op, which the lowering puts right before the first write, after
-//!   the op's work in registers (warps reach it at different times);
-//! - inline assembly may touch any byte;
-//! - rings of asynchronous copies (a `local_alloc` without a tile) are ordered by the
-//!   software pipeline's own barriers and waits, which stay; a ring's allocation counts
-//!   as a write of its bytes (its copies will write them: a persistent kernel's next
-//!   ring reuses the bytes its epilogue just read), and nothing after it.
+//! the last barrier (which op touches which bytes: `tile_dialects::layout::shared_access`).
+//! An op whose accesses overlap them (a read after a write, a write after a read or a
+//! write) gets a barrier before it, which clears them. An op with scratch gets it as
+//! `layout.sync` on the op, which the lowering puts right before its first write, after
+//! the op's work in registers (warps reach it at different times; the op's own barriers
+//! between its writes and its reads are the op's). A buffer wgmma reads takes
+//! `fence.proxy.async` before the barrier that publishes it (before the loop, when the
+//! writes come before a loop whose barrier publishes them). Rings of asynchronous copies
+//! are ordered by the software pipeline's own barriers and waits, which stay.
 //! A loop's body starts from what reaches it from before the loop and from its own end,
 //! to a fixed point (a scratch read in one trip is written in the next); an `if`'s
 //! branches start alike and join. A `layout.barrier` with nothing since the block's last
 //! barrier that touched shared memory or completed an asynchronous operation is dropped
 //! (the epilogue's barrier right after the loop's last wait).
 
-use crate::conversion::tile_to_llvm::slot_bytes;
 use crate::options::CompileOptions;
 use crate::pass::PassError;
-use std::collections::{HashMap, HashSet};
 use tile_dialects::attrname;
-use tile_dialects::ir::{Attr, Module, Op, ValueId, Values};
+use tile_dialects::ir::{Attr, Module, Op};
+use tile_dialects::layout::shared_access::{overlaps, Buffers, Bytes};
 use tile_dialects::opname;
-
-/// Bytes `[start, end)` of the kernel's shared memory.
-type Bytes = (u32, u32);
 
 /// Accesses since the last barrier.
 #[derive(Clone, Default, PartialEq, Debug)]
@@ -62,85 +52,15 @@ impl Pending {
     }
 }
 
-fn overlaps(a: &[Bytes], b: &[Bytes]) -> bool {
-    a.iter().any(|x| b.iter().any(|y| x.0 < y.1 && y.0 < x.1))
-}
-
-/// What one kernel's buffers are.
-struct Buffers {
-    /// Each buffer written with a tile: its bytes.
-    bytes: HashMap<ValueId, Bytes>,
-    /// Each ring of asynchronous copies: its bytes.
-    rings: HashMap<ValueId, Bytes>,
-    /// The buffers wgmma reads.
-    wgmma: HashSet<ValueId>,
-    /// The kernel's shared memory, for ops that may touch any of it.
-    all: Bytes,
-}
-
 pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
     let Module { body, values, .. } = m;
     for f in body.iter_mut().filter(|o| o.name == "func.func") {
-        let total = f.int_attr(attrname::TILE_SMEM_BYTES).unwrap_or(0);
-        let all = (0, total.max(0) as u32);
-        let mut bufs = Buffers { bytes: HashMap::new(), rings: HashMap::new(), wgmma: HashSet::new(), all };
-        bufs.note_all(&f.regions, values);
+        let bufs = Buffers::of_kernel(f, values);
         let Some(entry) = f.regions.first_mut().and_then(|r| r.blocks.first_mut()) else { continue };
         block(&mut entry.ops, Pending::default(), &bufs);
+        f.set_attr(attrname::LAYOUT_MEMBAR, Attr::int(1, "i32"));
     }
     Ok(())
-}
-
-impl Buffers {
-    fn note_all(&mut self, regions: &[tile_dialects::ir::Region], values: &Values) {
-        for o in regions.iter().flat_map(|r| &r.blocks).flat_map(|b| &b.ops) {
-            self.note(o, values);
-            self.note_all(&o.regions, values);
-        }
-    }
-
-    fn note(&mut self, o: &Op, values: &Values) {
-        match o.name.as_str() {
-            opname::LAYOUT_LOCAL_ALLOC => {
-                let (Some(off), Some(t)) = (o.int_attr(attrname::LAYOUT_OFFSET), o.results.first()) else { return };
-                let (slot, slots) = slot_bytes(values.ty(*t));
-                let off = off.max(0) as u32;
-                let map = if o.operands.is_empty() { &mut self.rings } else { &mut self.bytes };
-                map.insert(*t, (off, off + slot * slots));
-            }
-            opname::LAYOUT_WARP_GROUP_DOT => self.wgmma.extend(o.operands[..2].iter().copied()),
-            _ => {}
-        }
-    }
-
-    fn of(&self, v: ValueId) -> Option<Bytes> {
-        self.bytes.get(&v).copied()
-    }
-}
-
-/// What `op` reads and writes, and whether a write is read by wgmma.
-fn accesses(op: &Op, bufs: &Buffers) -> (Vec<Bytes>, Vec<Bytes>, bool) {
-    let ring = || op.results.first().and_then(|r| bufs.rings.get(r).copied());
-    let scratch = |o: &Op| {
-        let at = o.int_attr(attrname::LAYOUT_SCRATCH_OFFSET)?;
-        let n = o.int_attr(attrname::LAYOUT_SCRATCH_BYTES)?;
-        Some((at.max(0) as u32, (at + n).max(0) as u32))
-    };
-    match op.name.as_str() {
-        opname::LAYOUT_LOCAL_ALLOC if op.operands.is_empty() => (vec![], ring().into_iter().collect(), false),
-        opname::LAYOUT_LOCAL_ALLOC => {
-            let w: Vec<Bytes> = op.results.first().and_then(|r| bufs.of(*r)).into_iter().collect();
-            let fence = op.results.first().is_some_and(|r| bufs.wgmma.contains(r));
-            (vec![], w, fence)
-        }
-        opname::LAYOUT_LOCAL_LOAD => (bufs.of(op.operands[0]).into_iter().collect(), vec![], false),
-        opname::LAYOUT_WARP_GROUP_DOT => (op.operands[..2].iter().filter_map(|v| bufs.of(*v)).collect(), vec![], false),
-        opname::TILE_INLINE_ASM => (vec![bufs.all], vec![bufs.all], false),
-        _ => match scratch(op) {
-            Some(s) => (vec![s], vec![s], false),
-            None => (vec![], vec![], false),
-        },
-    }
 }
 
 /// Ops after which a barrier of the pipeline is still redundant: they touch no shared
@@ -210,7 +130,8 @@ fn block(ops: &mut Vec<Op>, mut pending: Pending, bufs: &Buffers) -> Pending {
             }
             _ => {}
         }
-        let (reads, writes, fence) = accesses(&op, bufs);
+        let a = bufs.access(&op);
+        let (reads, writes, fence) = (a.reads, a.writes, a.fence);
         let hazard = overlaps(&reads, &pending.writes)
             || overlaps(&writes, &pending.writes)
             || overlaps(&writes, &pending.reads);
@@ -232,7 +153,7 @@ fn block(ops: &mut Vec<Op>, mut pending: Pending, bufs: &Buffers) -> Pending {
             pending = regions(&mut op, &mut out, pending, bufs);
         }
         // A ring's copies are the pipeline's to order from here.
-        let writes = if op.name == opname::LAYOUT_LOCAL_ALLOC && op.operands.is_empty() { vec![] } else { writes };
+        let writes = if a.ring { vec![] } else { writes };
         pending.join(&Pending { reads, writes, fence });
         busy = busy || !quiet(&op) || !op.regions.is_empty();
         out.push(op);

@@ -19,7 +19,8 @@ pub mod matrix;
 pub mod mma;
 pub mod rounds;
 pub mod shared;
+pub mod shared_access;
 
 pub use dist::{div_mod, gather_bits, mul_const, AxisSplit, Dist};
 pub use linear::{HwDim, LinearLayout};
-pub use shared::{elem_bytes, Shared};
+pub use shared::{elem_bytes, slot_bytes, Shared};

@@ -149,6 +149,17 @@ pub fn elem_bytes(t: &Type) -> u32 {
     t.elem().bits().div_ceil(8).max(1)
 }
 
+/// Bytes of one slot of a buffer of `t` (a memdesc; rounded up to its alignment) and the
+/// slot count (1 for a tile): what `allocate-shared` places, the lowering addresses and
+/// the interpreter checks.
+pub fn slot_bytes(t: &Type) -> (u32, u32) {
+    let (shape, s) = (t.shape(), t.shared().expect("a memdesc"));
+    let rank = s.order.len();
+    let slots: i64 = shape[..shape.len() - rank].iter().product();
+    let bytes = s.bytes(&shape[shape.len() - rank..], elem_bytes(t));
+    (bytes.next_multiple_of(s.align()), slots as u32)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -50,8 +50,9 @@ pub fn exec(o: &Op, n: &Site, k: &Types, f: &mut Frame) -> Result<(), Fault> {
                 None => None,
             };
             let v = f.smem.alloc(ring.iter().product(), tile.iter().product(), init.as_deref(), &n.loc)?;
-            if init.is_some() {
-                // The stores' barriers order global accesses too (`races`).
+            if init.is_some() && f.smem.placed.is_none() {
+                // The stores' barriers order global accesses too (`races`); after `membar`
+                // only the barriers it placed do.
                 f.barriers += 1;
             }
             f.set(n.results[0], v.data());

@@ -28,8 +28,6 @@ DTYPES = {
     "float16": "f16", "bfloat16": "bf16", "float32": "f32", "float64": "f64",
     "float8e4nv": "f8e4m3", "float8e5": "f8e5m2",
 }
-# `tl.` spellings whose name differs here.
-RENAMED = {"static_range": "static_range", "range": "range"}
 # Prefixes a builtin may be reached through.
 MODULES = {"tl", "triton.language", "language", "libdevice", "tl.math", "tl.extra.cuda.libdevice",
            "triton.language.math", "math"}
@@ -248,7 +246,7 @@ class _Fn:
             return f"{self.name(last)}({', '.join(self.args(n))})", None
         if base == "triton" and last != "cdiv":
             raise self.err(n, f"`triton.{last}` inside a kernel")
-        name = RENAMED.get(last, last)
+        name = last
         args = self.args(n)
         kinds = [self.expr(a)[1] for a in n.args]
         if name in FLOAT_FNS:

@@ -139,8 +139,9 @@ struct Cli {
     /// Interpreter: report reads of `empty:` buffer elements that nothing wrote.
     #[arg(long)]
     uninit: bool,
-    /// Interpreter: run the IR after each pass (up to tile-to-memsem) on the same inputs
-    /// and name the first pass whose result differs from the tile level's.
+    /// Interpreter: run the IR after each pass (up to membar, whose barriers it checks
+    /// every shared-memory access against) on the same inputs and name the first pass
+    /// whose result differs from the tile level's.
     #[arg(long)]
     check_each_pass: bool,
 

@@ -39,7 +39,6 @@ mod scan;
 mod scratch;
 pub use scratch::{scratch_bytes, ScratchCx};
 mod shared_mem;
-pub use shared_mem::slot_bytes;
 mod sort;
 mod wgmma;
 

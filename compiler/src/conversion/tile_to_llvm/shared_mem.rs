@@ -10,16 +10,7 @@ use super::{lower_type, Lowerer};
 use crate::pass::PassError;
 use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
-use tile_dialects::layout::{elem_bytes, Shared};
-
-/// Bytes of one slot of a buffer of `t` (a memdesc), and the slot count (1 for a tile).
-pub fn slot_bytes(t: &Type) -> (u32, u32) {
-    let (shape, s) = (t.shape(), t.shared().expect("a memdesc"));
-    let rank = s.order.len();
-    let slots: i64 = shape[..shape.len() - rank].iter().product();
-    let bytes = s.bytes(&shape[shape.len() - rank..], elem_bytes(t));
-    (bytes.next_multiple_of(s.align()), slots as u32)
-}
+use tile_dialects::layout::{slot_bytes, Shared};
 
 impl Lowerer<'_> {
     /// `!llvm.ptr<3>` of byte `offset` of the kernel's shared memory.
