@@ -255,3 +255,34 @@ def test_compile_errors_name_the_python_line():
     assert (e.value.file, e.value.line) == (str(TUTORIALS), line)
     assert str(e.value).startswith(f"{TUTORIALS}:{line}:5: error: ")
     assert "tl.store(x_ptr + offs, tl.softmax(y), mask=offs < n)" in str(e.value)
+
+
+def test_tuples_rebind_and_transposes(tmp_path):
+    src = '''
+import tilec.triton as triton
+import tilec.triton.language as tl
+
+@triton.jit
+def _step(acc, m, x):
+    m_new = tl.maximum(m, tl.max(x, axis=1))
+    return acc + tl.sum(x, axis=1), m_new
+
+@triton.jit
+def k(p, out, N: tl.constexpr):
+    r = tl.arange(0, N)
+    acc = tl.zeros([N], dtype=tl.float32)
+    m = tl.full([N], -float("inf"), tl.float32)
+    for i in range(0, 2):
+        x = tl.load(p + i * N * N + r[:, None] * N + r[None, :])
+        acc, m = _step(acc, m, x.T)
+    tl.store(out + r, acc + m)
+'''
+    path = tmp_path / "k.py"
+    path.write_text(src)
+    text = translate(src, "k", "*f32,*f32", {"N": 16}, path=str(path))
+    assert "let (_t17_0, _t17_1) = _step(acc, m, trans(x));" in text
+    assert "acc = _t17_0;" in text and "m = _t17_1;" in text
+    x = np.random.default_rng(5).standard_normal((2, 16, 16)).astype(np.float32)
+    (out,) = interpret(tmp_path, text, 1, {"p": x, "out": np.zeros(16, np.float32)}, ["out"])
+    xt = x.transpose(0, 2, 1)
+    np.testing.assert_allclose(out, xt.sum(axis=(0, 2)) + xt.max(axis=(0, 2)), rtol=1e-5)

@@ -19,8 +19,10 @@ naming it.
 """
 
 import ast
-import re
 from typing import Dict, List, Optional, Union
+
+from ._text import (_bare, _const_text, _const_type, _dotted, _float_text, _join, _kind_of_value, _to_f32,
+                    elem_kind, parse_signature)
 
 DTYPES = {
     "int1": "i1", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
@@ -53,33 +55,6 @@ class TranslateError(Exception):
         self.col = getattr(node, "col_offset", -1) + 1 if node is not None else None
         at = f"{path}:{self.line}:{self.col}" if self.line else path
         super().__init__(f"{at}: error: {message}")
-
-
-def elem_kind(t: str) -> str:
-    """The kind the translator follows of a tile-language type: int, float, bool or ptr."""
-    if t.startswith("*"):
-        return "ptr"
-    if t in ("i1", "bool"):
-        return "bool"
-    return "float" if t.startswith(("f", "bf")) else "int"
-
-
-def _dotted(node: ast.AST) -> Optional[str]:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        base = _dotted(node.value)
-        return f"{base}.{node.attr}" if base else None
-    return None
-
-
-def _float_text(v: float) -> str:
-    if v != v:
-        return "nan"
-    if v in (float("inf"), float("-inf")):
-        return "inf" if v > 0 else "-inf"
-    s = repr(v)
-    return s if any(c in s for c in ".eE") else s + ".0"
 
 
 class _Fn:
@@ -132,6 +107,9 @@ class _Fn:
                                       "it is first assigned)")
                 raise self.err(n, f"`{n.id}` is not defined here (a global? pass it as a parameter)")
             return self.name(n.id), self.kinds.get(n.id)
+        if isinstance(n, ast.Attribute) and n.attr == "T" and _dotted(n.value) not in MODULES:
+            x, k = self.expr(n.value)
+            return f"trans({_bare(x)})", k
         if isinstance(n, ast.Attribute):
             d = _dotted(n)
             if d and d.rsplit(".", 1)[0] in MODULES | {"triton"} and d.rsplit(".", 1)[1] in DTYPES:
@@ -358,13 +336,23 @@ class _Fn:
                     raise self.err(e, "a tuple target that is not a name")
                 names.append(e.id)
             text, _ = self.expr(value)
-            fresh = all(nm not in self.declared for nm in names)
-            if not fresh:
-                raise self.err(s, "a tuple assignment to names bound before: bind new names")
-            self.declared |= set(names)
-            for nm in names:
-                self.kinds[nm] = None
-            self.emit(ind, f"let ({', '.join(self.name(x) for x in names)}) = {text};")
+            if all(nm not in self.declared for nm in names):
+                self.declared |= set(names)
+                for nm in names:
+                    self.kinds[nm] = None
+                self.emit(ind, f"let ({', '.join(self.name(x) for x in names)}) = {text};")
+                return
+            # Names bound before (a loop's carried values, `acc, l_i = inner(...)`): taken
+            # apart into fresh names, then rebound one by one.
+            tmps = [f"_t{s.lineno}_{i}" for i in range(len(names))]
+            self.emit(ind, f"let ({', '.join(tmps)}) = {text};")
+            for nm, t in zip(names, tmps):
+                if nm in self.declared:
+                    self.emit(ind, f"{self.name(nm)} = {t};")
+                else:
+                    self.declared.add(nm)
+                    self.kinds[nm] = None
+                    self.emit(ind, f"let {self.name(nm)} = {t};")
             return
         if not isinstance(target, ast.Name):
             raise self.err(target, "an assignment to something other than a name")
@@ -416,49 +404,6 @@ class _Fn:
         self.block(s.body, ind + 1)
         self.end_block(before, s.body)
         self.close(ind, "}")
-
-
-def _to_f32(text: str) -> str:
-    """An integer as f32: a literal becomes a float literal (`4.to(f32)` would read as `4.`)."""
-    if re.fullmatch(r"-?\d+", text):
-        return text + ".0"
-    return f"{text}.to(f32)"
-
-
-def _bare(text: str) -> str:
-    """`text` without the parentheses around all of it (a tuple keeps them)."""
-    if not (text.startswith("(") and text.endswith(")")):
-        return text
-    depth = 0
-    for i, c in enumerate(text):
-        depth += c in "(["
-        depth -= c in ")]"
-        if (depth == 0 and i < len(text) - 1) or (c == "," and depth == 1):
-            return text
-    return text[1:-1]
-
-
-def _kind_of_value(v) -> Optional[str]:
-    if isinstance(v, bool):
-        return "bool"
-    if isinstance(v, int):
-        return "int"
-    if isinstance(v, float):
-        return "float"
-    return None
-
-
-def _join(*kinds) -> Optional[str]:
-    ks = [k for k in kinds if k is not None]
-    if "ptr" in ks:
-        return "ptr"
-    if "float" in ks:
-        return "float"
-    if ks and all(k == "bool" for k in ks):
-        return "bool"
-    if "int" in ks and all(k in ("int", "bool") for k in ks):
-        return "int"
-    return None
 
 
 class Translator:
@@ -556,35 +501,6 @@ def _is_jit(f: ast.FunctionDef) -> bool:
 def _is_constexpr(a: ast.arg) -> bool:
     ann = _dotted(a.annotation) if a.annotation is not None else None
     return bool(ann) and ann.split(".")[-1] == "constexpr"
-
-
-def _const_type(v) -> str:
-    if isinstance(v, bool):
-        return "bool"
-    if isinstance(v, int):
-        return "i32" if -(2**31) <= v < 2**31 else "i64"
-    if isinstance(v, float):
-        return "f32"
-    raise TypeError(f"a constexpr of type {type(v).__name__}")
-
-
-def _const_text(v) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, float):
-        return _float_text(v)
-    return str(v)
-
-
-def parse_signature(text: str, params: List[str]) -> Dict[str, str]:
-    """`'*f32,*f32,i32'` (one type per non-constexpr parameter, in order) as a dict."""
-    types = [t.strip() for t in text.split(",") if t.strip()]
-    if len(types) != len(params):
-        raise ValueError(f"the signature has {len(types)} types for {len(params)} parameters ({', '.join(params)})")
-    for t in types:
-        if not re.fullmatch(r"\*?(i1|bool|[iu](8|16|32|64)|f16|bf16|f32|f64|f8e4m3|f8e5m2)", t):
-            raise ValueError(f"`{t}` is not a tile-language type (`*f32`, `i32`, `f16`, ...)")
-    return dict(zip(params, types))
 
 
 def translate(source: str, kernel: str, signature: Union[str, Dict[str, str]],

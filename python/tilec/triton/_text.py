@@ -1,0 +1,104 @@
+"""Text helpers of the translator (`_translate.py`): names, literals and kinds."""
+
+import ast
+import re
+from typing import Dict, List, Optional
+
+
+def elem_kind(t: str) -> str:
+    """The kind the translator follows of a tile-language type: int, float, bool or ptr."""
+    if t.startswith("*"):
+        return "ptr"
+    if t in ("i1", "bool"):
+        return "bool"
+    return "float" if t.startswith(("f", "bf")) else "int"
+
+
+def _dotted(node: ast.AST) -> Optional[str]:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        base = _dotted(node.value)
+        return f"{base}.{node.attr}" if base else None
+    return None
+
+
+def _float_text(v: float) -> str:
+    if v != v:
+        return "nan"
+    if v in (float("inf"), float("-inf")):
+        return "inf" if v > 0 else "-inf"
+    s = repr(v)
+    return s if any(c in s for c in ".eE") else s + ".0"
+
+
+def _to_f32(text: str) -> str:
+    """An integer as f32: a literal becomes a float literal (`4.to(f32)` would read as `4.`)."""
+    if re.fullmatch(r"-?\d+", text):
+        return text + ".0"
+    return f"{text}.to(f32)"
+
+
+def _bare(text: str) -> str:
+    """`text` without the parentheses around all of it (a tuple keeps them)."""
+    if not (text.startswith("(") and text.endswith(")")):
+        return text
+    depth = 0
+    for i, c in enumerate(text):
+        depth += c in "(["
+        depth -= c in ")]"
+        if (depth == 0 and i < len(text) - 1) or (c == "," and depth == 1):
+            return text
+    return text[1:-1]
+
+
+def _kind_of_value(v) -> Optional[str]:
+    if isinstance(v, bool):
+        return "bool"
+    if isinstance(v, int):
+        return "int"
+    if isinstance(v, float):
+        return "float"
+    return None
+
+
+def _join(*kinds) -> Optional[str]:
+    ks = [k for k in kinds if k is not None]
+    if "ptr" in ks:
+        return "ptr"
+    if "float" in ks:
+        return "float"
+    if ks and all(k == "bool" for k in ks):
+        return "bool"
+    if "int" in ks and all(k in ("int", "bool") for k in ks):
+        return "int"
+    return None
+
+
+def _const_type(v) -> str:
+    if isinstance(v, bool):
+        return "bool"
+    if isinstance(v, int):
+        return "i32" if -(2**31) <= v < 2**31 else "i64"
+    if isinstance(v, float):
+        return "f32"
+    raise TypeError(f"a constexpr of type {type(v).__name__}")
+
+
+def _const_text(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, float):
+        return _float_text(v)
+    return str(v)
+
+
+def parse_signature(text: str, params: List[str]) -> Dict[str, str]:
+    """`'*f32,*f32,i32'` (one type per non-constexpr parameter, in order) as a dict."""
+    types = [t.strip() for t in text.split(",") if t.strip()]
+    if len(types) != len(params):
+        raise ValueError(f"the signature has {len(types)} types for {len(params)} parameters ({', '.join(params)})")
+    for t in types:
+        if not re.fullmatch(r"\*?(i1|bool|[iu](8|16|32|64)|f16|bf16|f32|f64|f8e4m3|f8e5m2)", t):
+            raise ValueError(f"`{t}` is not a tile-language type (`*f32`, `i32`, `f16`, ...)")
+    return dict(zip(params, types))
