@@ -372,6 +372,12 @@ class _Fn:
         self.kinds[nm] = k if k not in ("tuple", "dtype", "str") else self.kinds.get(nm)
 
     def if_(self, s: ast.If, ind: int):
+        known = _const_eval(s.test, self.consts)
+        if known is not _UNKNOWN:
+            # A constexpr condition (`if STAGE == 1:`), as Triton takes it: only the branch
+            # it picks is translated, in place, so the names it binds stay visible after.
+            self.block(s.body if known else s.orelse, ind)
+            return
         self.emit(ind, f"if {_bare(self.expr(s.test)[0])} {{", s.lineno)
         self.scoped(s.body, ind + 1)
         orelse = s.orelse
@@ -488,6 +494,37 @@ class Translator:
                     out.append("")
                 out.append(text)
         return "\n".join(out) + "\n"
+
+
+_UNKNOWN = object()
+
+
+def _const_eval(n: ast.AST, consts: Dict[str, object]):
+    """The value of a condition made of constexprs and literals, else `_UNKNOWN`."""
+    if isinstance(n, ast.Constant) and isinstance(n.value, (bool, int, float, str)):
+        return n.value
+    if isinstance(n, ast.Name):
+        return consts.get(n.id, _UNKNOWN)
+    if isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not):
+        v = _const_eval(n.operand, consts)
+        return _UNKNOWN if v is _UNKNOWN else (not v)
+    if isinstance(n, ast.BoolOp):
+        vals = [_const_eval(v, consts) for v in n.values]
+        if any(v is _UNKNOWN for v in vals):
+            return _UNKNOWN
+        return all(vals) if isinstance(n.op, ast.And) else any(vals)
+    if isinstance(n, ast.Compare) and len(n.ops) == 1:
+        a, b = _const_eval(n.left, consts), _const_eval(n.comparators[0], consts)
+        ops = {ast.Eq: lambda x, y: x == y, ast.NotEq: lambda x, y: x != y, ast.Lt: lambda x, y: x < y,
+               ast.LtE: lambda x, y: x <= y, ast.Gt: lambda x, y: x > y, ast.GtE: lambda x, y: x >= y}
+        f = ops.get(type(n.ops[0]))
+        if a is _UNKNOWN or b is _UNKNOWN or f is None:
+            return _UNKNOWN
+        try:
+            return f(a, b)
+        except TypeError:
+            return _UNKNOWN
+    return _UNKNOWN
 
 
 def _is_jit(f: ast.FunctionDef) -> bool:
