@@ -2,6 +2,7 @@
 in the interpreter (tilerun) against numpy; the translator's errors at the Python line."""
 
 import os
+import re
 import pathlib
 import subprocess
 import sys
@@ -312,3 +313,29 @@ def k(p, n, STAGE: tl.constexpr, MODE: tl.constexpr):
     # A condition on run-time values stays an `if`.
     assert "if n > 0 {" in translate(src.replace("STAGE == 1", "n > 0").replace("lo, hi = 0, n", "pass"), "k",
                                      "*i32,i32", {"STAGE": 3, "MODE": ""})
+
+
+@pytest.mark.parametrize("causal", [False, True])
+def test_attention_forward_runs(tmp_path, causal):
+    rng = np.random.default_rng(6)
+    z, h, n, d = 1, 2, 64, 16
+    q, k, v = (rng.standard_normal((z, h, n, d)).astype(np.float16) for _ in range(3))
+    sig = "*f16,*f16,*f16,f32,*f32,*f16," + ",".join(["i32"] * 19)
+    text = tile_of("_attn_fwd", sig, {"HEAD_DIM": d, "BLOCK_M": 16, "BLOCK_N": 16, "STAGE": 3 if causal else 1})
+    # The inner loop, specialised on its constexprs as Triton does: stages 1 and 2
+    # (causal), or 3.
+    specs = sorted(re.findall(r"\nfn _attn_fwd_inner__\w+_STAGE(\d)\(", text))
+    assert specs == (["1", "2"] if causal else ["3"])
+    args = {"Q": q, "K": k, "V": v, "sm_scale": 0.5, "M": np.zeros(z * h * n, np.float32),
+            "Out": np.zeros_like(q)}
+    # Contiguous (Z, H, N, D) tensors; the names are the tutorial's (row, then column).
+    for t, (row, col) in {"q": "mk", "k": "nk", "v": "kn", "o": "mn"}.items():
+        args.update({f"stride_{t}z": h * n * d, f"stride_{t}h": n * d, f"stride_{t}{row}": d, f"stride_{t}{col}": 1})
+    args.update({"Z": z, "H": h, "N_CTX": n})
+    out, m = interpret(tmp_path, text, f"{n // 16},{z * h}", args, ["Out", "M"])
+    s = np.einsum("zhmd,zhnd->zhmn", q.astype(np.float32), k.astype(np.float32)) * 0.5
+    if causal:
+        s = np.where(np.tril(np.ones((n, n), bool)), s, -np.inf)
+    p = np.exp(s - s.max(axis=-1, keepdims=True))
+    want = np.einsum("zhmn,zhnd->zhmd", p / p.sum(axis=-1, keepdims=True), v.astype(np.float32))
+    np.testing.assert_allclose(out.astype(np.float32), want, rtol=2e-2, atol=2e-2)

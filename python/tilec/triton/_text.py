@@ -102,3 +102,42 @@ def parse_signature(text: str, params: List[str]) -> Dict[str, str]:
         if not re.fullmatch(r"\*?(i1|bool|[iu](8|16|32|64)|f16|bf16|f32|f64|f8e4m3|f8e5m2)", t):
             raise ValueError(f"`{t}` is not a tile-language type (`*f32`, `i32`, `f16`, ...)")
     return dict(zip(params, types))
+
+
+_UNKNOWN = object()
+
+
+def _const_eval(n: ast.AST, consts: Dict[str, object]):
+    """The value of a condition made of constexprs and literals, else `_UNKNOWN`."""
+    if isinstance(n, ast.Constant) and isinstance(n.value, (bool, int, float, str)):
+        return n.value
+    if isinstance(n, ast.Name):
+        return consts.get(n.id, _UNKNOWN)
+    int_ops = {ast.Add: lambda x, y: x + y, ast.Sub: lambda x, y: x - y, ast.Mult: lambda x, y: x * y,
+               ast.FloorDiv: lambda x, y: x // y, ast.Mod: lambda x, y: x % y, ast.BitAnd: lambda x, y: x & y,
+               ast.BitOr: lambda x, y: x | y, ast.BitXor: lambda x, y: x ^ y}
+    if isinstance(n, ast.BinOp) and type(n.op) in int_ops:
+        a, b = _const_eval(n.left, consts), _const_eval(n.right, consts)
+        if not (isinstance(a, int) and isinstance(b, int)) or (isinstance(n.op, (ast.FloorDiv, ast.Mod)) and b == 0):
+            return _UNKNOWN
+        return int_ops[type(n.op)](a, b)
+    if isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not):
+        v = _const_eval(n.operand, consts)
+        return _UNKNOWN if v is _UNKNOWN else (not v)
+    if isinstance(n, ast.BoolOp):
+        vals = [_const_eval(v, consts) for v in n.values]
+        if any(v is _UNKNOWN for v in vals):
+            return _UNKNOWN
+        return all(vals) if isinstance(n.op, ast.And) else any(vals)
+    if isinstance(n, ast.Compare) and len(n.ops) == 1:
+        a, b = _const_eval(n.left, consts), _const_eval(n.comparators[0], consts)
+        ops = {ast.Eq: lambda x, y: x == y, ast.NotEq: lambda x, y: x != y, ast.Lt: lambda x, y: x < y,
+               ast.LtE: lambda x, y: x <= y, ast.Gt: lambda x, y: x > y, ast.GtE: lambda x, y: x >= y}
+        f = ops.get(type(n.ops[0]))
+        if a is _UNKNOWN or b is _UNKNOWN or f is None:
+            return _UNKNOWN
+        try:
+            return f(a, b)
+        except TypeError:
+            return _UNKNOWN
+    return _UNKNOWN

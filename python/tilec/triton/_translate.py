@@ -19,10 +19,11 @@ naming it.
 """
 
 import ast
+import re
 from typing import Dict, List, Optional, Union
 
-from ._text import (_bare, _const_text, _const_type, _dotted, _float_text, _join, _kind_of_value, _to_f32,
-                    elem_kind, parse_signature)
+from ._text import (_UNKNOWN, _bare, _const_eval, _const_text, _const_type, _dotted, _float_text, _join,
+                    _kind_of_value, _to_f32, elem_kind, parse_signature)
 
 DTYPES = {
     "int1": "i1", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
@@ -65,6 +66,11 @@ class _Fn:
         self.declared = set(kinds) | set(consts)
         self.lines: List[tuple] = []
         self.line = 0
+        self.inline_consts = False
+        # Loop variables of the enclosing `for`s not shadowed yet.
+        self.loop_vars: set = set()
+        # A kernel's parameter types (the signature).
+        self.sig_types: Dict[str, str] = {}
         self.ptr_elems: Dict[str, str] = {}
         # Names bound inside a block that has ended: the block's first line.
         self.ended: Dict[str, int] = {}
@@ -88,15 +94,18 @@ class _Fn:
                 return "None", None
             raise self.err(n, f"a constant of type `{type(v).__name__}`")
         if isinstance(n, ast.Name):
+            if n.id in self.tr.helpers and n.id not in self.declared:
+                # A helper passed as a value (a combine function).
+                self.tr.wanted.append((n.id, n.id, {})) if all(w[0] != n.id for w in self.tr.wanted) else None
+                return n.id, None
             if n.id in self.consts and n.id not in self.kinds:
                 v = self.consts[n.id]
                 if isinstance(v, str):
                     # A string constexpr (tutorial 03's ACTIVATION): only compared, folded here.
                     return '"' + v + '"', "str"
-                return n.id, _kind_of_value(v)
-            if n.id in self.tr.helpers:
-                self.tr.want(n.id)
-                return n.id, None
+                # A kernel's constexprs are its `const` parameters; a specialised helper's
+                # are written in.
+                return (_const_text(v) if self.inline_consts else n.id), _kind_of_value(v)
             if n.id not in self.declared and n.id in self.tr.globals:
                 v = self.tr.globals[n.id]
                 return (_const_text(v) if not isinstance(v, str) else '"' + v + '"'), (_kind_of_value(v) or "str")
@@ -110,6 +119,11 @@ class _Fn:
         if isinstance(n, ast.Attribute) and n.attr == "T" and _dotted(n.value) not in MODULES:
             x, k = self.expr(n.value)
             return f"trans({_bare(x)})", k
+        if isinstance(n, ast.Attribute) and n.attr == "element_ty" and isinstance(n.value, ast.Attribute) \
+                and n.value.attr in ("type", "dtype") and isinstance(n.value.value, ast.Name) \
+                and self.sig_types.get(n.value.value.id, "").startswith("*"):
+            # `Out.type.element_ty`: what a pointer parameter points to, from the signature.
+            return self.sig_types[n.value.value.id][1:], "dtype"
         if isinstance(n, ast.Attribute):
             d = _dotted(n)
             if d and d.rsplit(".", 1)[0] in MODULES | {"triton"} and d.rsplit(".", 1)[1] in DTYPES:
@@ -217,8 +231,8 @@ class _Fn:
         if d in ("int",):
             raise self.err(n, "`int(...)` in a kernel: use `.to(tl.int32)`")
         if not base and last in self.tr.helpers:
-            self.tr.want(last)
-            return f"{last}({', '.join(self.args(n))})", None
+            name, args = self.tr.helper_call(last, n, self)
+            return f"{name}({', '.join(args)})", None
         if not base and last in self.declared:
             # A helper passed in as an argument.
             return f"{self.name(last)}({', '.join(self.args(n))})", None
@@ -364,7 +378,12 @@ class _Fn:
             pk = self.tr.pointee_kind(value, self)
             if pk is not None:
                 self.ptr_elems[nm] = pk
-        if nm in self.declared:
+        if nm in self.loop_vars:
+            # Python rebinds a loop variable for the rest of the trip; here the loop owns it,
+            # so a `let` in the body shadows it.
+            self.loop_vars.discard(nm)
+            self.emit(ind, f"let {self.name(nm)} = {text};")
+        elif nm in self.declared:
             self.emit(ind, f"{self.name(nm)} = {text};")
         else:
             self.declared.add(nm)
@@ -407,7 +426,10 @@ class _Fn:
         self.declared.add(var)
         self.kinds[var] = "int"
         self.emit(ind, f"for {self.name(var)} in {kind}({', '.join(args)}) {{")
+        outer_loop_vars = set(self.loop_vars)
+        self.loop_vars.add(var)
         self.block(s.body, ind + 1)
+        self.loop_vars = outer_loop_vars
         self.end_block(before, s.body)
         self.close(ind, "}")
 
@@ -425,11 +447,37 @@ class Translator:
                     and isinstance(st.value, ast.Call) and (_dotted(st.value.func) or "").endswith("constexpr")
                     and len(st.value.args) == 1 and isinstance(st.value.args[0], ast.Constant)):
                 self.globals[st.targets[0].id] = st.value.args[0].value
-        self.wanted: List[str] = []
+        # Helpers to translate: (name written, Python name, constexpr values).
+        self.wanted: List[tuple] = []
 
-    def want(self, name: str):
-        if name not in self.wanted:
-            self.wanted.append(name)
+    def helper_call(self, name: str, call: ast.Call, fn: "_Fn"):
+        """A call of helper `name`: specialised, as Triton does, on each constexpr parameter
+        whose argument is known at translation (`STAGE=4 - STAGE`): (the name to call,
+        the other arguments in parameter order)."""
+        f = self.functions[name]
+        params = f.args.args
+        if len(call.args) > len(params):
+            raise TranslateError(self.path, call, f"`{name}` takes {len(params)} arguments")
+        bound = dict(zip((a.arg for a in params), call.args))
+        for kw in call.keywords:
+            if kw.arg is None or kw.arg not in {a.arg for a in params}:
+                raise TranslateError(self.path, call, f"`{name}` has no parameter `{kw.arg}`")
+            bound[kw.arg] = kw.value
+        spec: Dict[str, object] = {}
+        args = []
+        for a in params:
+            if a.arg not in bound:
+                raise TranslateError(self.path, call, f"no value for `{a.arg}` of `{name}`")
+            v = _const_eval(bound[a.arg], fn.consts) if _is_constexpr(a) else _UNKNOWN
+            if v is not _UNKNOWN:
+                spec[a.arg] = v
+            else:
+                args.append(_bare(fn.expr(bound[a.arg])[0]))
+        written = name if not spec else name + "__" + "_".join(
+            re.sub(r"[^A-Za-z0-9]", "", f"{k}{_const_text(v) if not isinstance(v, str) else v}") for k, v in spec.items())
+        if all(w[0] != written for w in self.wanted):
+            self.wanted.append((written, name, spec))
+        return written, args
 
     def pointee_kind(self, ptr_expr: ast.AST, fn: _Fn) -> Optional[str]:
         """The element kind a pointer expression's base parameter points to."""
@@ -440,7 +488,8 @@ class Translator:
             return fn.ptr_elems[base.id]
         return None
 
-    def function(self, f: ast.FunctionDef, signature: Optional[Dict[str, str]], consts: Dict[str, object]) -> str:
+    def function(self, f: ast.FunctionDef, signature: Optional[Dict[str, str]], consts: Dict[str, object],
+                 written: Optional[str] = None) -> list:
         if f.args.vararg or f.args.kwarg or f.args.kwonlyargs:
             raise TranslateError(self.path, f, "`*args`, `**kwargs` or keyword-only parameters")
         params = [a.arg for a in f.args.args]
@@ -448,9 +497,10 @@ class Translator:
         ptr_elems: Dict[str, str] = {}
         head = []
         if signature is None:
-            for p in params:
+            # A helper: its specialised constexprs are written in, the rest are parameters.
+            head = [p for p in params if p not in consts]
+            for p in head:
                 kinds[p] = None
-            head = [p for p in params]
         else:
             for a in f.args.args:
                 p = a.arg
@@ -467,26 +517,28 @@ class Translator:
                 if t.startswith("*"):
                     ptr_elems[p] = elem_kind(t[1:])
                 head.append(f"{p}: {t}")
-        tr_consts = {k: v for k, v in consts.items() if k in params} if signature is not None else {}
+        tr_consts = {k: v for k, v in consts.items() if k in params}
         fn = _Fn(self, kinds, tr_consts)
+        fn.inline_consts = signature is None
+        fn.sig_types = dict(signature or {})
         fn.ptr_elems = ptr_elems
         fn.block(f.body, 1)
         word = "kernel" if signature is not None else "fn"
-        return [(f.lineno, f"{word} {f.name}({', '.join(head)}) {{")] + fn.lines + [(-1, "}")]
+        return [(f.lineno, f"{word} {written or f.name}({', '.join(head)}) {{")] + fn.lines + [(-1, "}")]
 
     def translate(self, kernel: str, signature: Dict[str, str], consts: Dict[str, object]) -> str:
         """The kernel and the helpers it calls, in the file's order, each line of output
         on the Python line it comes from where it can be."""
-        funcs = {kernel: self.function(self.functions[kernel], signature, consts)}
+        funcs = {kernel: (self.functions[kernel].lineno, self.function(self.functions[kernel], signature, consts))}
         i = 0
         while i < len(self.wanted):
-            h = self.wanted[i]
+            written, name, spec = self.wanted[i]
             i += 1
-            if h not in funcs:
-                funcs[h] = self.function(self.functions[h], None, {})
+            if written not in funcs:
+                funcs[written] = (self.functions[name].lineno, self.function(self.functions[name], None, spec, written))
         out = [f"// {kernel}: translated from {self.path} by tilec.triton (line numbers kept)"]
-        for name in sorted(funcs, key=lambda n: self.functions[n].lineno):
-            for line, text in funcs[name]:
+        for name in sorted(funcs, key=lambda n: funcs[n][0]):
+            for line, text in funcs[name][1]:
                 if line == -1:
                     out[-1] = out[-1] + " " + text.strip() if out[-1].strip() else text
                     continue
@@ -494,37 +546,6 @@ class Translator:
                     out.append("")
                 out.append(text)
         return "\n".join(out) + "\n"
-
-
-_UNKNOWN = object()
-
-
-def _const_eval(n: ast.AST, consts: Dict[str, object]):
-    """The value of a condition made of constexprs and literals, else `_UNKNOWN`."""
-    if isinstance(n, ast.Constant) and isinstance(n.value, (bool, int, float, str)):
-        return n.value
-    if isinstance(n, ast.Name):
-        return consts.get(n.id, _UNKNOWN)
-    if isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not):
-        v = _const_eval(n.operand, consts)
-        return _UNKNOWN if v is _UNKNOWN else (not v)
-    if isinstance(n, ast.BoolOp):
-        vals = [_const_eval(v, consts) for v in n.values]
-        if any(v is _UNKNOWN for v in vals):
-            return _UNKNOWN
-        return all(vals) if isinstance(n.op, ast.And) else any(vals)
-    if isinstance(n, ast.Compare) and len(n.ops) == 1:
-        a, b = _const_eval(n.left, consts), _const_eval(n.comparators[0], consts)
-        ops = {ast.Eq: lambda x, y: x == y, ast.NotEq: lambda x, y: x != y, ast.Lt: lambda x, y: x < y,
-               ast.LtE: lambda x, y: x <= y, ast.Gt: lambda x, y: x > y, ast.GtE: lambda x, y: x >= y}
-        f = ops.get(type(n.ops[0]))
-        if a is _UNKNOWN or b is _UNKNOWN or f is None:
-            return _UNKNOWN
-        try:
-            return f(a, b)
-        except TypeError:
-            return _UNKNOWN
-    return _UNKNOWN
 
 
 def _is_jit(f: ast.FunctionDef) -> bool:
