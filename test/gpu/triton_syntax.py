@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Triton's tutorial kernels in Triton's own syntax (python/tests/triton_kernels/tutorials.py:
 01 vector add, 02 fused softmax, 03 matmul with and without leaky_relu, 05 layer norm
-forward), launched through `tilec.triton.jit` on torch tensors and checked against torch,
+forward, 06 attention forward as Triton 3.0 wrote it), launched through `tilec.triton.jit` on torch tensors and checked against torch,
 plus an autotuned kernel. Needs a GPU, torch and the tilec package:
 
     PYTHONPATH=... python3 test/gpu/triton_syntax.py
@@ -75,6 +75,21 @@ def layer_norm():
     torch.testing.assert_close(y, torch.nn.functional.layer_norm(x, (n,), w, b, 1e-5), rtol=1e-4, atol=1e-4)
 
 
+def attention(causal):
+    def run():
+        z, h, n, d = 2, 4, 1024, 64
+        q, k, v = (torch.randn(z, h, n, d, device="cuda", dtype=torch.float16) for _ in range(3))
+        o = torch.empty_like(q)
+        m = torch.empty(z * h, n, device="cuda", dtype=torch.float32)
+        bm = 128
+        t._attn_fwd[(triton.cdiv(n, bm), z * h)](q, k, v, 0.125, m, o, *q.stride(), *k.stride(), *v.stride(), *o.stride(),
+                                                 z, h, n, HEAD_DIM=d, BLOCK_M=bm, BLOCK_N=64,
+                                                 STAGE=3 if causal else 1, num_warps=8, num_stages=3)
+        want = torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=0.125)
+        torch.testing.assert_close(o, want, rtol=2e-2, atol=2e-2)
+    return run
+
+
 def tuned():
     n = 100000
     grid = lambda meta: (triton.cdiv(n, meta["BLOCK"]),)  # noqa: E731
@@ -92,6 +107,8 @@ case("02 fused softmax", softmax)
 case("03 matmul", matmul(""))
 case("03 matmul leaky_relu", matmul("leaky_relu"))
 case("05 layer norm forward", layer_norm)
+case("06 attention forward", attention(False))
+case("06 attention forward causal", attention(True))
 case("autotuned scale", tuned)
 print(f"{sum(results)} passed, {len(results) - sum(results)} failed")
 sys.exit(0 if all(results) else 1)
