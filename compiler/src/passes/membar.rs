@@ -16,7 +16,9 @@
 //! to a fixed point (a scratch read in one trip is written in the next); an `if`'s
 //! branches start alike and join. A `layout.barrier` with nothing since the block's last
 //! barrier that touched shared memory or completed an asynchronous operation is dropped
-//! (the epilogue's barrier right after the loop's last wait).
+//! (the epilogue's barrier right after the loop's last wait). The kernel is marked
+//! `layout.membar`: the interpreter then counts only these barriers and checks every
+//! shared-memory access against them (test/interp/membar.mlir).
 
 use crate::options::CompileOptions;
 use crate::pass::PassError;
