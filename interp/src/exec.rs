@@ -83,8 +83,7 @@ impl<'k> Program<'k> {
                 // After `membar`: its barrier first (`layout.sync`), then the op's shared
                 // accesses against the barriers.
                 if sa.1 {
-                    self.frame.barriers += 1;
-                    self.frame.smem.barrier();
+                    self.frame.barrier();
                 }
                 self.frame.smem.placed_access(&sa.0, &node.loc).map_err(|e| e.located(&node.loc))?;
             }
@@ -94,8 +93,7 @@ impl<'k> Program<'k> {
                     self.advance(node);
                 }
                 Kind::Barrier => {
-                    self.frame.barriers += 1;
-                    self.frame.smem.barrier();
+                    self.frame.barrier();
                     self.advance(node);
                 }
                 Kind::Mem(_) => return Ok(Stop::Mem(node)),

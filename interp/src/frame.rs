@@ -28,6 +28,13 @@ impl Frame {
         Frame { vals: vec![None; nvalues], pid, grid, prints: vec![], smem: Smem::default(), barriers: 0 }
     }
 
+    /// A barrier of the block's threads: it orders global memory (`races`) and shared
+    /// memory (`smem`).
+    pub fn barrier(&mut self) {
+        self.barriers += 1;
+        self.smem.barrier();
+    }
+
     /// The value of `v`, for an op that reads it: not the result of a warp-group
     /// product still in flight.
     pub fn get(&self, v: ValueId) -> Result<&Value, Fault> {

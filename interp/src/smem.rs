@@ -223,9 +223,18 @@ impl Smem {
                 "accessed here",
             ));
         }
-        p.reads.extend(a.reads.iter().map(|b| (*b, loc.to_string())));
+        // One entry an interval (the first access names it): a loop that reads a buffer
+        // every trip with no barrier between keeps the lists short.
+        let note = |list: &mut Vec<(Bytes, String)>, bytes: &[Bytes]| {
+            for b in bytes {
+                if !list.iter().any(|(x, _)| x == b) {
+                    list.push((*b, loc.to_string()));
+                }
+            }
+        };
+        note(&mut p.reads, &a.reads);
         if !a.ring {
-            p.writes.extend(a.writes.iter().map(|b| (*b, loc.to_string())));
+            note(&mut p.writes, &a.writes);
         }
         Ok(())
     }

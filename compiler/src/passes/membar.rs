@@ -190,9 +190,13 @@ fn regions(op: &mut Op, out: &mut Vec<Op>, mut pending: Pending, bufs: &Buffers)
     if std::mem::take(&mut pending.fence) {
         out.push(new_op(opname::LAYOUT_FENCE_ASYNC_SHARED, &op.loc));
     }
+    // Walked until what reaches the top stops changing. It does: barriers are only ever
+    // added, and between additions a larger input gives a larger output. Stopping short
+    // would miss a barrier, so running away is a bug to report, not a bound to stop at.
     let entry = pending;
     let mut at_top = entry.clone();
-    for _ in 0..8 {
+    for walk in 0.. {
+        assert!(walk < 1000, "membar: a loop's shared accesses reach no fixed point");
         let mut end = at_top.clone();
         for r in &mut op.regions {
             for blk in &mut r.blocks {

@@ -19,6 +19,7 @@ on the command line. See docs/porting-from-triton.md.
 import inspect
 from typing import Dict, Optional
 
+from ._text import _const_text
 from ._translate import TranslateError, parse_signature, translate
 from . import language
 
@@ -190,12 +191,6 @@ class JITFunction:
 
 def _grid_tuple(g):
     return tuple(g) if isinstance(g, (tuple, list)) else (g,)
-
-
-def _const_text(v) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return repr(v) if isinstance(v, float) else str(v)
 
 
 class Config:

@@ -53,6 +53,8 @@ def _bare(text: str) -> str:
 
 
 def _kind_of_value(v) -> Optional[str]:
+    if isinstance(v, str):
+        return "str"
     if isinstance(v, bool):
         return "bool"
     if isinstance(v, int):
@@ -85,12 +87,22 @@ def _const_type(v) -> str:
     raise TypeError(f"a constexpr of type {type(v).__name__}")
 
 
+def _str_text(v: str) -> str:
+    """A string literal."""
+    return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 def _const_text(v) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, float):
         return _float_text(v)
     return str(v)
+
+
+def _value_text(v) -> str:
+    """A constexpr's value written in: a literal, or a string's quoted text."""
+    return _str_text(v) if isinstance(v, str) else _const_text(v)
 
 
 def parse_signature(text: str, params: List[str]) -> Dict[str, str]:

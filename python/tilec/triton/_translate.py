@@ -23,7 +23,7 @@ import re
 from typing import Dict, List, Optional, Union
 
 from ._text import (_UNKNOWN, _bare, _const_eval, _const_text, _const_type, _dotted, _float_text, _join,
-                    _kind_of_value, _to_f32, elem_kind, parse_signature)
+                    _kind_of_value, _str_text, _to_f32, _value_text, elem_kind, parse_signature)
 
 DTYPES = {
     "int1": "i1", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
@@ -89,26 +89,24 @@ class _Fn:
             if isinstance(v, float):
                 return _float_text(v), "float"
             if isinstance(v, str):
-                return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"', "str"
+                return _str_text(v), "str"
             if v is None:
                 return "None", None
             raise self.err(n, f"a constant of type `{type(v).__name__}`")
         if isinstance(n, ast.Name):
             if n.id in self.tr.helpers and n.id not in self.declared:
                 # A helper passed as a value (a combine function).
-                self.tr.wanted.append((n.id, n.id, {})) if all(w[0] != n.id for w in self.tr.wanted) else None
+                self.tr.want(n.id, n.id, {})
                 return n.id, None
             if n.id in self.consts and n.id not in self.kinds:
-                v = self.consts[n.id]
-                if isinstance(v, str):
-                    # A string constexpr (tutorial 03's ACTIVATION): only compared, folded here.
-                    return '"' + v + '"', "str"
                 # A kernel's constexprs are its `const` parameters; a specialised helper's
-                # are written in.
-                return (_const_text(v) if self.inline_consts else n.id), _kind_of_value(v)
+                # are written in, and a string (tutorial 03's ACTIVATION) is only compared.
+                v = self.consts[n.id]
+                text = _value_text(v) if self.inline_consts or isinstance(v, str) else n.id
+                return text, _kind_of_value(v)
             if n.id not in self.declared and n.id in self.tr.globals:
                 v = self.tr.globals[n.id]
-                return (_const_text(v) if not isinstance(v, str) else '"' + v + '"'), (_kind_of_value(v) or "str")
+                return _value_text(v), _kind_of_value(v)
             if n.id not in self.declared:
                 if n.id in self.ended:
                     raise self.err(n, f"`{n.id}` is first assigned inside a block (line {self.ended[n.id]}) and read "
@@ -239,8 +237,7 @@ class _Fn:
         if base == "triton" and last != "cdiv":
             raise self.err(n, f"`triton.{last}` inside a kernel")
         name = last
-        args = self.args(n)
-        kinds = [self.expr(a)[1] for a in n.args]
+        args, kinds = self.args(n, with_kinds=True)
         if name in FLOAT_FNS:
             k = "float"
         elif name in INT_FNS:
@@ -260,13 +257,16 @@ class _Fn:
             k = _join(*kinds) if kinds else None
         return f"{name}({', '.join(args)})", k
 
-    def args(self, n: ast.Call) -> List[str]:
-        out = [_bare(self.expr(a)[0]) for a in n.args]
+    def args(self, n: ast.Call, with_kinds: bool = False):
+        """A call's arguments as text, positional then `name = value`; with `with_kinds`,
+        also the positional ones' kinds (each argument translated once)."""
+        pos = [self.expr(a) for a in n.args]
+        out = [_bare(text) for text, _ in pos]
         for kw in n.keywords:
             if kw.arg is None:
                 raise self.err(n, "`**kwargs` in a call")
             out.append(f"{kw.arg} = {_bare(self.expr(kw.value)[0])}")
-        return out
+        return (out, [k for _, k in pos]) if with_kinds else out
 
     # Statements.
     def block(self, body: List[ast.stmt], indent: int):
@@ -475,17 +475,21 @@ class Translator:
                 args.append(_bare(fn.expr(bound[a.arg])[0]))
         written = name if not spec else name + "__" + "_".join(
             re.sub(r"[^A-Za-z0-9]", "", f"{k}{_const_text(v) if not isinstance(v, str) else v}") for k, v in spec.items())
-        if all(w[0] != written for w in self.wanted):
-            self.wanted.append((written, name, spec))
+        self.want(written, name, spec)
         return written, args
 
+    def want(self, written: str, name: str, spec: Dict[str, object]):
+        """Helper `name` is to be translated as `written`, its constexprs `spec` written in."""
+        if all(w[0] != written for w in self.wanted):
+            self.wanted.append((written, name, spec))
+
     def pointee_kind(self, ptr_expr: ast.AST, fn: _Fn) -> Optional[str]:
-        """The element kind a pointer expression's base parameter points to."""
-        base = ptr_expr
-        while isinstance(base, ast.BinOp):
-            base = base.left if fn.expr(base.left)[1] == "ptr" else base.right
-        if isinstance(base, ast.Name) and base.id in fn.ptr_elems:
-            return fn.ptr_elems[base.id]
+        """The element kind of what a pointer expression (`p + offs`, `base + i * s + j`)
+        points to: its pointer name's, found without translating the offsets again."""
+        if isinstance(ptr_expr, ast.Name):
+            return fn.ptr_elems.get(ptr_expr.id)
+        if isinstance(ptr_expr, ast.BinOp):
+            return self.pointee_kind(ptr_expr.left, fn) or self.pointee_kind(ptr_expr.right, fn)
         return None
 
     def function(self, f: ast.FunctionDef, signature: Optional[Dict[str, str]], consts: Dict[str, object],

@@ -67,8 +67,8 @@ pub(crate) struct Lowerer<'m> {
     pub tid: ValueId,
     pub lane: ValueId,
     pub warp: ValueId,
-    /// The most bytes of shared memory the ops lowered so far used (`local_alloc`: bytes
-    /// above it have had no reader yet).
+    /// The most bytes of shared memory the lowered ops address: checked against the
+    /// kernel's `tile.smem_bytes` from `allocate-shared`.
     pub smem_bytes: u32,
     pub smem_name: String,
     /// The scratch `allocate-shared` gave the op being lowered: (first byte, bytes).
@@ -80,10 +80,10 @@ pub(crate) struct Lowerer<'m> {
     pub scratch_used: bool,
     /// The op being lowered has `layout.sync`: a barrier before its first write.
     pub scratch_sync: bool,
-    /// The source op being lowered (named in the budget diagnostic).
+    /// The source op being lowered (named when its scratch request is not covered).
     pub cur_op: String,
-    /// How many loops enclose the op being lowered (a first use of the scratch inside a
-    /// loop still needs its leading barrier: the previous iteration read it).
+    /// How many loops enclose the op being lowered (a masked load moves `other` into its
+    /// registers only outside loops: `memory.rs`).
     pub loop_depth: u32,
     /// The registers a thread's tensor-core accumulators take in the innermost loop being
     /// lowered (its `warp_group_dot` results): how much of the register file the loop

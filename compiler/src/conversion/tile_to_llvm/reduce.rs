@@ -9,7 +9,6 @@ use crate::conversion::nvidia::sreg;
 use crate::pass::PassError;
 use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
-use tile_dialects::layout::Dist;
 
 impl Lowerer<'_> {
     pub(super) fn reduce(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
@@ -18,7 +17,8 @@ impl Lowerer<'_> {
         let kind = op.str_attr("kind").unwrap_or_default();
         let sty = self.ty(src).clone();
         // Along an axis of a 2-D tile, of a slice, or with indices: reduce_axis.rs.
-        if self.dist(src, &op.loc).is_ok_and(|sd| by_axis(&kind, &sty, self.ty(r), &sd)) {
+        let free_threads = self.dist(src, &op.loc).is_ok_and(|d| d.has_free_threads());
+        if by_axis(&kind, &sty, self.ty(r), free_threads) {
             return self.reduce_axis(b, op);
         }
         let ety = lower_type(&sty);
@@ -84,11 +84,12 @@ impl Lowerer<'_> {
     }
 }
 
-/// Whether a reduction goes by `reduce_axis.rs`: along an axis of a 2-D tile, of a slice,
-/// or with indices; a custom combine too (it has no identity for the replicated registers
-/// the whole-tile path folds, and it keeps the elements in order).
-pub(super) fn by_axis(kind: &str, sty: &Type, rty: &Type, sd: &Dist) -> bool {
-    sty.shape().len() != 1 || rty.is_tensor() || sd.has_free_threads() || kind.starts_with("arg") || kind == "custom"
+/// Whether a reduction goes by `reduce_axis.rs`: along an axis of a 2-D tile, of a slice
+/// (its source's distribution has free threads), or with indices; a custom combine too
+/// (it has no identity for the replicated registers the whole-tile path folds, and it
+/// keeps the elements in order).
+pub(super) fn by_axis(kind: &str, sty: &Type, rty: &Type, free_threads: bool) -> bool {
+    sty.shape().len() != 1 || rty.is_tensor() || free_threads || kind.starts_with("arg") || kind == "custom"
 }
 
 /// The whole-tile path's scratch: one total per warp (none with one warp).

@@ -44,7 +44,7 @@ pub fn scratch_bytes(op: &Op, cx: &ScratchCx) -> u32 {
     let axis = op.int_attr("axis").unwrap_or(0) as usize;
     let eb = |v: ValueId| lower_type(ty(v)).bits().div_ceil(8).max(1);
     let rank_ok = |d: &Dist| axis < d.rank();
-    let bytes = match op.name.as_str() {
+    match op.name.as_str() {
         opname::LAYOUT_CONVERT | opname::TILE_RESHAPE => {
             let (x, r) = (op.operands[0], op.result());
             let (Some(xd), Some(rd)) = (dist(x), dist(r)) else { return 0 };
@@ -72,8 +72,7 @@ pub fn scratch_bytes(op: &Op, cx: &ScratchCx) -> u32 {
         opname::TILE_DOT if !matches!(ty(op.result()).encoding(), Some(Encoding::Mma(_))) => cuda_core_dot(op, cx),
         opname::MEMSEM_ATOMIC_RMW | opname::MEMSEM_ATOMIC_CAS => atomic(op, cx),
         _ => 0,
-    };
-    bytes
+    }
 }
 
 /// A reduction: a whole 1-D tile's warps' totals (`reduce.rs`), else step 3 of
@@ -84,7 +83,7 @@ fn reduce(op: &Op, cx: &ScratchCx) -> u32 {
     let Some(sd) = Dist::of_type(sty) else { return 0 };
     let kind = op.str_attr("kind").unwrap_or_default();
     let ety = lower_type(sty);
-    if !by_axis(&kind, sty, rty, &sd) {
+    if !by_axis(&kind, sty, rty, sd.has_free_threads()) {
         return super::reduce::warp_totals_bytes(&ety, cx.num_warps);
     }
     let axis = op.int_attr("axis").unwrap_or(0) as usize;
