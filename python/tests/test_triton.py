@@ -245,6 +245,15 @@ def test_autotune_and_heuristics_become_the_kernels_attributes():
         tutorials.tuned_even_scale.source(x, 1000, 2.0)
 
 
+def test_a_launch_option_that_names_a_parameter_binds_it_too():
+    # Triton's tutorial 02 takes `num_stages: tl.constexpr` and is launched with
+    # `num_stages=...` as a keyword: Triton binds the parameter and takes the option.
+    x = np.zeros((4, 128), np.float32)
+    text = tutorials.softmax_kernel.source(x, x, 128, 128, 4, 128, BLOCK_SIZE=128, num_stages=2, num_warps=8)
+    assert "const num_stages: i32 = 2" in text
+    assert "#[num_stages(2)] #[num_warps(8)] kernel softmax_kernel(" in text
+
+
 def test_compile_errors_name_the_python_line():
     x = np.zeros(64, np.float32)
     text = tutorials.uses_global_and_fails.source(x, 64, BLOCK=16)

@@ -95,7 +95,8 @@ class JITFunction:
 
     def bind(self, args, kwargs):
         """(runtime arguments in order, their types, constexpr values, options)."""
-        opts = {k: kwargs.pop(k) for k in ("num_warps", "num_stages") if k in kwargs}
+        # A launch option also binds a parameter of its name (tutorial 02's `num_stages`), as in Triton.
+        opts = {k: kwargs[k] if k in self.params else kwargs.pop(k) for k in ("num_warps", "num_stages") if k in kwargs}
         bound = dict(self.defaults)
         if len(args) > len(self.params):
             raise TypeError(f"{self.__name__} takes {len(self.params)} arguments, {len(args)} given")
