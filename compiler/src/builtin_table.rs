@@ -89,6 +89,7 @@ pub(crate) const SIGS: &[(&str, &[&str], usize)] = &[
     ("randint4x", RANDOM, 2),
     ("make_block_ptr", &["base", "shape", "strides", "offsets", "block_shape", "order"], 6),
     ("advance", &["base", "offsets"], 2),
+    ("make_tensor_descriptor", &["base", "shape", "strides", "block_shape", "padding_option"], 4),
     ("inline_asm_elementwise", &["asm", "constraints", "args", "dtype", "is_pure", "pack"], 6),
     ("rand", RANDOM, 2),
     ("randn", RANDOM, 2),

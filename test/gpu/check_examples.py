@@ -871,6 +871,40 @@ def block_copy_cases(c, rng):
         yield Case(label, (cdiv(rows, RB), cdiv(cols, CB)), args, checks, rtol=0, atol=0)
 
 
+def desc_matmul_cases(c, rng):
+    """Tensor descriptors: a matmul whose edge blocks the descriptors pad and clip (K odd too)."""
+    BM, BN = int(c.get("BM", 64)), int(c.get("BN", 64))
+    for M, N, K in [(64, 64, 32), (100, 130, 96), (50, 70, 45), (1, 1, 1)]:
+        a = rng.uniform(-1, 1, (M, K)).astype(np.float16)
+        b = rng.uniform(-1, 1, (K, N)).astype(np.float16)
+        ref = a.astype(np.float32) @ b.astype(np.float32)
+        args = [("a", a), ("b", b), ("c", f"empty:f32:{M}x{N}"), ("M", M), ("N", N), ("K", K)]
+        yield Case(f"{M}x{N}x{K}", (cdiv(M, BM), cdiv(N, BN)), args, {"c": ref}, rtol=1e-3, atol=1e-3)
+
+
+def desc_window_cases(c, rng):
+    """Tensor-descriptor loads at offsets before the tensor's start and past its end (NaN
+    padding), stores clipped to the tensor."""
+    RB, CB = int(c.get("RB", 16)), int(c.get("CB", 32))
+    for rows, cols, dr, dc in [(16, 32, 0, 0), (37, 45, -5, 3), (37, 45, 20, -40), (5, 3, 1, 1)]:
+        x = rng.standard_normal((rows, cols), dtype=np.float32)
+        want = np.full((rows, cols), np.nan, np.float32)
+        i, j = np.meshgrid(np.arange(rows) + dr, np.arange(cols) + dc, indexing="ij")
+        inside = (i >= 0) & (i < rows) & (j >= 0) & (j < cols)
+        want[inside] = x[i[inside], j[inside]]
+        args = [("x", x), ("y", f"empty:f32:{rows}x{cols}"), ("rows", rows), ("cols", cols), ("dr", dr), ("dc", dc)]
+        yield Case(f"{rows}x{cols}@{dr},{dc}", (cdiv(rows, RB), cdiv(cols, CB)), args, {"y": want}, rtol=0, atol=0)
+
+
+def desc_sum_rows_cases(c, rng):
+    """A 3-D tensor descriptor: blocks of one batch, padded past the rows and columns."""
+    RB, CB = int(c.get("RB", 64)), int(c.get("CB", 16))
+    for B, R, C in [(1, 64, 16), (3, 100, 37), (2, 1, 5)]:
+        x = rng.standard_normal((B, R, C), dtype=np.float32)
+        args = [("x", x), ("out", f"empty:f32:{B}x{C}"), ("B", B), ("R", R), ("C", C)]
+        yield Case(f"{B}x{R}x{C}", (B, cdiv(C, CB)), args, {"out": x.sum(axis=1)}, rtol=1e-4, atol=1e-4)
+
+
 def philox64_cases(c, rng):
     """i64 / u64 offsets: Triton's words (Philox-4x32 on the counter (low word, high word,
     0, 0), stored widened to u64) bit-exact, rand exact, randn to a few ulp."""
@@ -1237,6 +1271,11 @@ KERNELS = {
                  philox4x_cases),
     "asm_mad": ([("x", "*i32"), ("y", "*i32"), ("out", "*i32"), ("lo", "*u32"), ("hi", "*u32"), ("n", "i32")],
                 asm_mad_cases),
+    "desc_matmul": ([("a", "*f16"), ("b", "*f16"), ("c", "*f32"), ("M", "i32"), ("N", "i32"), ("K", "i32")],
+                    desc_matmul_cases),
+    "desc_window": ([("x", "*f32"), ("y", "*f32"), ("rows", "i32"), ("cols", "i32"), ("dr", "i32"), ("dc", "i32")],
+                    desc_window_cases),
+    "desc_sum_rows": ([("x", "*f32"), ("out", "*f32"), ("B", "i32"), ("R", "i32"), ("C", "i32")], desc_sum_rows_cases),
     "block_matmul": ([("a", "*f16"), ("b", "*f16"), ("c", "*f32"), ("M", "i32"), ("N", "i32"), ("K", "i32"),
                       ("sam", "i32"), ("sak", "i32"), ("sbk", "i32"), ("sbn", "i32"), ("scm", "i32"), ("scn", "i32")],
                      block_matmul_cases),

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Triton's tutorial kernels in Triton's own syntax (python/tests/triton_kernels/tutorials.py:
 01 vector add, 02 fused softmax, 03 matmul with and without leaky_relu, 05 layer norm
-forward, 06 attention forward as Triton 3.0 wrote it), launched through `tilec.triton.jit` on torch tensors and checked against torch,
+forward, 06 attention forward as Triton 3.0 wrote it and as 3.6 writes it with tensor descriptors, a matmul through
+host descriptors), launched through `tilec.triton.jit` on torch tensors and checked against torch,
 plus an autotuned kernel. Needs a GPU, torch and the tilec package:
 
     PYTHONPATH=... python3 test/gpu/triton_syntax.py
@@ -14,9 +15,11 @@ import sys
 import torch
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "python" / "tests" / "triton_kernels"))
+import descriptors as d  # noqa: E402
 import tutorials as t  # noqa: E402
 
 import tilec.triton as triton  # noqa: E402
+from tilec.triton.tools.tensor_descriptor import TensorDescriptor  # noqa: E402
 
 results = []
 
@@ -90,6 +93,37 @@ def attention(causal):
     return run
 
 
+def attention_tma(causal):
+    # Triton 3.6's Hopper form: host tensor descriptors over (Z * H * N, D) views.
+    def run():
+        z, h, n, d = 2, 4, 1024, 64
+        q, k, v = (torch.randn(z, h, n, d, device="cuda", dtype=torch.float16) for _ in range(3))
+        o = torch.empty_like(q)
+        m = torch.empty(z * h, n, device="cuda", dtype=torch.float32)
+        bm, bn = 128, 64
+        y = z * h * n
+        descs = [TensorDescriptor(x.view(y, d), [y, d], [d, 1], [bm if x is q or x is o else bn, d]) for x in (q, k, v, o)]
+        t._attn_fwd_tma[(triton.cdiv(n, bm), z * h)](0.125, m, z, h, *descs, n, HEAD_DIM=d, BLOCK_M=bm, BLOCK_N=bn,
+                                                     FP8_OUTPUT=False, STAGE=3 if causal else 1, num_warps=8,
+                                                     num_stages=3)
+        want = torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=0.125)
+        torch.testing.assert_close(o, want, rtol=2e-2, atol=2e-2)
+    return run
+
+
+def matmul_desc():
+    # Host descriptors, B K-major; edges not multiples of the blocks.
+    for m, n, k in ((512, 512, 512), (1000, 760, 328)):
+        a = torch.randn(m, k, device="cuda", dtype=torch.float16)
+        bt = torch.randn(n, k, device="cuda", dtype=torch.float16)
+        c = torch.empty(m, n, device="cuda", dtype=torch.float16)
+        da, db, dc = (TensorDescriptor.from_tensor(a, [128, 64]), TensorDescriptor.from_tensor(bt, [128, 64]),
+                      TensorDescriptor.from_tensor(c, [128, 128]))
+        d.matmul_desc[(triton.cdiv(m, 128), triton.cdiv(n, 128))](da, db, dc, k, BLOCK_M=128, BLOCK_N=128, BLOCK_K=64,
+                                                                  num_warps=8)
+        torch.testing.assert_close(c, (a.float() @ bt.float().T).half(), rtol=1e-2, atol=5e-2)
+
+
 def tuned():
     n = 100000
     grid = lambda meta: (triton.cdiv(n, meta["BLOCK"]),)  # noqa: E731
@@ -109,6 +143,9 @@ case("03 matmul leaky_relu", matmul("leaky_relu"))
 case("05 layer norm forward", layer_norm)
 case("06 attention forward", attention(False))
 case("06 attention forward causal", attention(True))
+case("06 attention forward, Triton 3.6 (host descriptors)", attention_tma(False))
+case("06 attention forward causal, Triton 3.6 (host descriptors)", attention_tma(True))
+case("matmul through host descriptors", matmul_desc)
 case("autotuned scale", tuned)
 print(f"{sum(results)} passed, {len(results) - sum(results)} failed")
 sys.exit(0 if all(results) else 1)

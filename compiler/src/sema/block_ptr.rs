@@ -32,6 +32,9 @@ pub(crate) struct BlockPtr {
     /// Constants: the block loaded or stored (powers of two) and the axes' order.
     pub block: Vec<i64>,
     pub order: Vec<u32>,
+    /// `Some(nan)` for a tensor descriptor (tensor_desc.rs): offsets come with each access,
+    /// every axis is checked, and masked-off elements read as NaN (`true`) or zero.
+    pub desc: Option<bool>,
     pub span: Span,
 }
 
@@ -56,17 +59,7 @@ const MAKE: &[&str] = &["base", "shape", "strides", "offsets", "block_shape", "o
 impl Checker<'_> {
     pub(super) fn make_block_ptr(&mut self, args: &[ast::Arg], sp: Span) -> R<Val> {
         let a = self.bind_args("make_block_ptr", MAKE, 6, args, sp)?;
-        let base = self.value(a[0].unwrap())?;
-        if !base.ty().is_scalar() || !matches!(base.ty().elem, Elem::Ptr(_)) {
-            return Err(self.err(
-                Diagnostic::error(
-                    format!("`make_block_ptr` needs a scalar pointer `base`, found {}", base.ty()),
-                    base.span(),
-                    "not a scalar pointer",
-                )
-                .help("pass the tensor's pointer parameter (offset by a scalar if needed)"),
-            ));
-        }
+        let base = self.base_arg("make_block_ptr", a[0].unwrap())?;
         let shape = self.i32_list(a[1].unwrap(), "shape")?;
         let rank = shape.len();
         if rank == 0 {
@@ -104,14 +97,36 @@ impl Checker<'_> {
                 ));
             }
         }
-        let bp = BlockPtr { base: base.e, shape, strides, offsets, block, order, span: sp };
+        let bp = BlockPtr { base: base.e, shape, strides, offsets, block, order, desc: None, span: sp };
         Ok(Val::BlockPtr(Box::new(bp)))
+    }
+
+    /// The `base` of a block pointer or tensor descriptor: a scalar pointer.
+    pub(super) fn base_arg(&mut self, fname: &str, e: &ast::Expr) -> R<TExpr> {
+        let base = self.value(e)?;
+        if !base.ty().is_scalar() || !matches!(base.ty().elem, Elem::Ptr(_)) {
+            return Err(self.err(
+                Diagnostic::error(
+                    format!("`{fname}` needs a scalar pointer `base`, found {}", base.ty()),
+                    base.span(),
+                    "not a scalar pointer",
+                )
+                .help("pass the tensor's pointer parameter (offset by a scalar if needed)"),
+            ));
+        }
+        Ok(base)
     }
 
     /// `advance(ptr, offsets)`: the same block pointer with its offsets moved.
     pub(super) fn advance(&mut self, args: &[ast::Arg], sp: Span) -> R<Val> {
         let a = self.bind_args("advance", &["base", "offsets"], 2, args, sp)?;
         let mut bp = self.block_ptr_arg("advance", a[0].unwrap())?;
+        if bp.desc.is_some() {
+            return Err(self.err(
+                Diagnostic::error("`advance` moves a block pointer, not a tensor descriptor", a[0].unwrap().span, "a tensor descriptor")
+                    .help("a tensor descriptor takes the block's offsets at each access: `desc.load((m, k))`"),
+            ));
+        }
         let delta = self.i32_list(a[1].unwrap(), "offsets")?;
         if delta.len() != bp.offsets.len() {
             return Err(self.err(
@@ -156,7 +171,7 @@ impl Checker<'_> {
         match &e.kind {
             ast::ExprKind::Name(n) => matches!(self.lookup(n), Some((Binding::Value(Val::BlockPtr(_)), _, _))),
             ast::ExprKind::Call { callee, .. } => {
-                matches!(&callee.kind, ast::ExprKind::Name(n) if n == "make_block_ptr" || n == "advance")
+                matches!(&callee.kind, ast::ExprKind::Name(n) if n == "make_block_ptr" || n == "advance" || n == "make_tensor_descriptor")
             }
             ast::ExprKind::Paren(x) => self.is_block_ptr_expr(x),
             _ => false,
@@ -202,7 +217,7 @@ impl Checker<'_> {
                 ));
             }
         };
-        if new.block != cur.block || new.order != cur.order || new.base.ty != cur.base.ty {
+        if new.block != cur.block || new.order != cur.order || new.base.ty != cur.base.ty || new.desc != cur.desc {
             return Err(self.err(
                 Diagnostic::error(
                     format!(
@@ -242,7 +257,7 @@ impl Checker<'_> {
     }
 
     /// A tuple (or one value) of i32 scalars: a block pointer's shape, strides or offsets.
-    fn i32_list(&mut self, e: &ast::Expr, what: &str) -> R<Vec<Expr>> {
+    pub(super) fn i32_list(&mut self, e: &ast::Expr, what: &str) -> R<Vec<Expr>> {
         let items = match self.check_expr(e)? {
             Val::Tuple(xs, _) => xs,
             v => vec![v],
@@ -283,10 +298,16 @@ impl Checker<'_> {
 }
 
 /// The type of a block pointer's tile of pointers (for messages).
+/// How error messages name one.
+pub(super) fn describe(bp: &BlockPtr) -> String {
+    let what = if bp.desc.is_some() { "a tensor descriptor of" } else { "a block pointer to" };
+    format!("{what} {} blocks", tile_ty(bp))
+}
+
 pub(super) fn tile_ty(bp: &BlockPtr) -> Ty {
     Ty::tile(Elem::Scalar(bp.pointee()), bp.block.clone())
 }
 
-fn entries(n: usize) -> String {
+pub(super) fn entries(n: usize) -> String {
     format!("{n} {}", if n == 1 { "entry" } else { "entries" })
 }

@@ -10,7 +10,7 @@ use super::block_ptr::{tile_ty, BlockPtr};
 use super::broadcast::{broadcast_expr, expand_dims};
 use super::builtins::expr;
 use super::builtins_ops::fill;
-use super::tir::{BinOp, ConstVal, Expr, ExprKind, MemSem, Stmt};
+use super::tir::{BinOp, CacheModifier, ConstVal, EvictionPolicy, Expr, ExprKind, MemSem, Stmt};
 use super::types::{Elem, Scalar, Ty};
 use super::{const_expr, Checker, TExpr, Val, R};
 use crate::diag::Diagnostic;
@@ -38,9 +38,6 @@ impl Checker<'_> {
                 "integers have no NaN",
             );
         }
-        let (ptr, mask) = self.block_pointers(&bp, &checks, sp)?;
-        let pad = if nan { ConstVal::Float(f64::NAN) } else { ConstVal::Int(0) };
-        let other = mask.as_ref().map(|_| Box::new(fill(pad, pointee, &bp.block, sp)));
         let cache = self.cache_arg(a[3], true)?;
         let evict = self.evict_arg(a[4])?;
         let volatile = match a[5] {
@@ -48,10 +45,25 @@ impl Checker<'_> {
             None => false,
         };
         self.check_modifiers(&a[3..6], None, cache, evict, volatile, None)?;
+        self.masked_block_load(&bp, &checks, nan, (cache, evict, volatile), sp)
+    }
+
+    /// The block's load: masked on the `checks` axes, masked-off elements `nan` or zero.
+    pub(super) fn masked_block_load(
+        &mut self,
+        bp: &BlockPtr,
+        checks: &[usize],
+        nan: bool,
+        (cache, evict, volatile): (CacheModifier, EvictionPolicy, bool),
+        sp: Span,
+    ) -> R<Val> {
+        let (ptr, mask) = self.block_pointers(bp, checks, sp)?;
+        let pad = if nan { ConstVal::Float(f64::NAN) } else { ConstVal::Int(0) };
+        let other = mask.as_ref().map(|_| Box::new(fill(pad, bp.pointee(), &bp.block, sp)));
         let (sem, scope) = self.order_args("load", None, None, MemSem::Acquire)?;
         let mask = mask.map(Box::new);
         let kind = ExprKind::Load { ptr: Box::new(ptr), mask, other, cache, evict, volatile, sem, scope };
-        Ok(expr(kind, tile_ty(&bp), sp))
+        Ok(expr(kind, tile_ty(bp), sp))
     }
 
     pub(super) fn block_store(&mut self, args: &[ast::Arg], sp: Span) -> R<Val> {
@@ -59,12 +71,24 @@ impl Checker<'_> {
         let a = self.bind_args("store", STORE, 2, args, sp)?;
         let bp = self.block_ptr_arg("store", a[0].unwrap())?;
         let checks = self.boundary_check_arg(a[2], &bp)?;
-        let (ptr, mask) = self.block_pointers(&bp, &checks, sp)?;
-        let ptr_t = TExpr::strong(ptr);
-        let value = self.value_at("store", "value", a[1].unwrap(), &ptr_t, bp.pointee())?;
         let cache = self.cache_arg(a[3], false)?;
         let evict = self.evict_arg(a[4])?;
         self.check_modifiers(&[a[3], a[4], None], None, cache, evict, false, None)?;
+        self.masked_block_store(&bp, &checks, a[1].unwrap(), (cache, evict), sp)
+    }
+
+    /// The block's store of `value`, masked on the `checks` axes.
+    pub(super) fn masked_block_store(
+        &mut self,
+        bp: &BlockPtr,
+        checks: &[usize],
+        value: &ast::Expr,
+        (cache, evict): (CacheModifier, EvictionPolicy),
+        sp: Span,
+    ) -> R<Val> {
+        let (ptr, mask) = self.block_pointers(bp, checks, sp)?;
+        let ptr_t = TExpr::strong(ptr);
+        let value = self.value_at("store", "value", value, &ptr_t, bp.pointee())?;
         let (sem, scope) = self.order_args("store", None, None, MemSem::Release)?;
         self.pending.push(Stmt::Store { ptr: ptr_t.e, value, mask, cache, evict, sem, scope, span: sp });
         Ok(Val::Unit(sp))

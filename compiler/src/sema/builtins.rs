@@ -33,9 +33,13 @@ impl<'a> Checker<'a> {
         if name == "static_print" {
             return self.static_print(args, sp);
         }
-        // Block pointers (block_ptr.rs) take and make compile-time values, not tiles.
+        // Block pointers (block_ptr.rs) and tensor descriptors (tensor_desc.rs) take and make
+        // compile-time values, not tiles.
         match name {
             "make_block_ptr" => return self.make_block_ptr(args, sp),
+            "make_tensor_descriptor" => return self.make_tensor_descriptor(args, sp),
+            "load" if self.is_desc_arg(args) => return self.desc_load(args, sp),
+            "store" if self.is_desc_arg(args) => return self.desc_store(args, sp),
             "advance" => return self.advance(args, sp),
             "load" if self.is_block_ptr_arg(args) => return self.block_load(args, sp),
             "store" if self.is_block_ptr_arg(args) => return self.block_store(args, sp),

@@ -23,6 +23,7 @@ pub mod types;
 
 mod block_ptr;
 mod block_ptr_access;
+mod tensor_desc;
 mod broadcast;
 mod builtins;
 mod builtins_asm;
@@ -157,7 +158,8 @@ pub(crate) enum Val {
     NoneV(Span),
     Slice(Span),
     Unit(Span),
-    /// `make_block_ptr(...)` / `advance(...)` (block_ptr.rs).
+    /// `make_block_ptr(...)` / `advance(...)` (block_ptr.rs), `make_tensor_descriptor(...)`
+    /// (tensor_desc.rs).
     BlockPtr(Box<block_ptr::BlockPtr>),
     /// A helper or builtin named as a value (Triton passes jit functions to jit
     /// functions): `apply(square, x)`, `let f = square;`; calling it calls the function.
@@ -190,7 +192,7 @@ impl Val {
             Val::NoneV(_) => "`None`".into(),
             Val::Slice(_) => "`:`".into(),
             Val::Unit(_) => "nothing (the helper returns no value)".into(),
-            Val::BlockPtr(bp) => format!("a block pointer to {} blocks", block_ptr::tile_ty(bp)),
+            Val::BlockPtr(bp) => block_ptr::describe(bp),
             Val::Fn(n, _) => format!("the function `{n}`"),
         }
     }

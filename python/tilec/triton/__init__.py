@@ -22,6 +22,7 @@ from typing import Dict, Optional
 from ._text import _const_text
 from ._translate import TranslateError, parse_signature, translate
 from . import language
+from .tools.tensor_descriptor import TensorDescriptor
 
 __all__ = ["jit", "autotune", "heuristics", "Config", "cdiv", "translate", "TranslateError", "JITFunction",
            "language", "arg_type"]
@@ -56,6 +57,10 @@ def arg_type(value) -> str:
         raise ValueError(f"the integer {value} does not fit 64 bits")
     if isinstance(value, float):
         return "f32"
+    if isinstance(value, TensorDescriptor):
+        elem = arg_type(value.base)[1:]
+        pad = ",nan" if value.padding == "nan" else ""
+        return f"tensordesc<{elem}[{','.join(str(int(b)) for b in value.block_shape)}]{pad}>"
     dt = getattr(value, "dtype", None)
     if dt is not None:
         name = str(dt).rsplit(".", 1)[-1]
@@ -122,8 +127,10 @@ class JITFunction:
             raise TypeError(f"{self.__name__}: no value for {', '.join(missing)}")
         consts = {p: _const_value(bound[p]) for p in self.params if p in self.constexprs}
         runtime = [p for p in self.params if p not in self.constexprs]
-        values = [bound[p] for p in runtime]
-        sig = {p: arg_type(v) for p, v in zip(runtime, values)}
+        sig = {p: arg_type(bound[p]) for p in runtime}
+        values = []
+        for p in runtime:
+            values += _desc_values(p, bound[p]) if sig[p].startswith("tensordesc<") else [bound[p]]
         return values, sig, consts, opts, bound
 
     def source(self, *args, **kwargs) -> str:
@@ -188,6 +195,14 @@ class JITFunction:
 
     def __call__(self, *args, **kwargs):
         raise RuntimeError(f"`{self.__name__}` is a kernel: launch it as {self.__name__}[grid](...)")
+
+
+def _desc_values(p: str, d: "TensorDescriptor") -> list:
+    """A host tensor descriptor's kernel arguments: its base, shape and strides but the last."""
+    parts = [int(x) for x in list(d.shape) + list(d.strides)[:-1]]
+    if any(not -(2**31) <= x < 2**31 for x in parts):
+        raise ValueError(f"`{p}`: tensor descriptor shape {list(d.shape)} / strides {list(d.strides)} past i32")
+    return [d.base] + parts
 
 
 def _grid_tuple(g):

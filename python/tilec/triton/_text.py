@@ -107,13 +107,41 @@ def _value_text(v) -> str:
 
 def parse_signature(text: str, params: List[str]) -> Dict[str, str]:
     """`'*f32,*f32,i32'` (one type per non-constexpr parameter, in order) as a dict."""
-    types = [t.strip() for t in text.split(",") if t.strip()]
+    # Commas inside `tensordesc<f16[64,64]>` do not split.
+    types = [t.strip() for t in re.split(r",(?![^<\[]*[>\]])", text) if t.strip()]
     if len(types) != len(params):
         raise ValueError(f"the signature has {len(types)} types for {len(params)} parameters ({', '.join(params)})")
     for t in types:
-        if not re.fullmatch(r"\*?(i1|bool|[iu](8|16|32|64)|f16|bf16|f32|f64|f8e4m3|f8e5m2)", t):
-            raise ValueError(f"`{t}` is not a tile-language type (`*f32`, `i32`, `f16`, ...)")
+        if not re.fullmatch(r"\*?" + _SCALAR, t) and parse_desc_type(t) is None:
+            raise ValueError(f"`{t}` is not a tile-language type (`*f32`, `i32`, `f16`, `tensordesc<f16[64,64]>`, ...)")
     return dict(zip(params, types))
+
+
+_SCALAR = r"(i1|bool|[iu](8|16|32|64)|f16|bf16|f32|f64|f8e4m3|f8e5m2)"
+
+
+def parse_desc_type(t: str):
+    """`tensordesc<f16[64,64]>` (or `...,nan>`): a tensor descriptor launched from the host,
+    as (element type, block shape, padding), else None."""
+    m = re.fullmatch(r"tensordesc<\s*" + _SCALAR + r"\s*\[([\d,\s]+)\]\s*(?:,\s*(zero|nan)\s*)?>", t)
+    if m is None:
+        return None
+    return m.group(1), [int(x) for x in m.group(3).split(",") if x.strip()], m.group(4) or "zero"
+
+
+def desc_params(p: str, t: str):
+    """A host tensor descriptor parameter `p` of type `t` as the kernel takes it: its base
+    pointer, shape and strides but the last (which is 1) as parameters, and the `let` that
+    makes the descriptor from them at the kernel's start."""
+    elem, block, pad = parse_desc_type(t)
+    r = len(block)
+    shape = [f"{p}_shape{i}" for i in range(r)]
+    strides = [f"{p}_stride{i}" for i in range(r - 1)]
+    head = [f"{p}_base: *{elem}"] + [f"{x}: i32" for x in shape + strides]
+    tup = lambda xs: f"({', '.join(xs)},)" if len(xs) == 1 else f"({', '.join(xs)})"  # noqa: E731
+    let = (f"let {p} = make_tensor_descriptor({p}_base, {tup(shape)}, {tup(strides + ['1'])}, "
+           f"{tup([str(b) for b in block])}, padding_option = \"{pad}\");")
+    return head, let, elem
 
 
 _UNKNOWN = object()

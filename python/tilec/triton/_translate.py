@@ -23,7 +23,8 @@ import re
 from typing import Dict, List, Optional, Union
 
 from ._text import (_UNKNOWN, _bare, _const_eval, _const_text, _const_type, _dotted, _float_text, _join,
-                    _kind_of_value, _str_text, _to_f32, _value_text, elem_kind, parse_signature)
+                    _kind_of_value, _str_text, _to_f32, _value_text, desc_params, elem_kind, parse_desc_type,
+                    parse_signature)
 
 DTYPES = {
     "int1": "i1", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
@@ -155,6 +156,11 @@ class _Fn:
                 return ("true" if (a == b) == (op == "==") else "false"), "bool"
             return f"({a} {op} {b})", "bool"
         if isinstance(n, ast.IfExp):
+            known = _const_eval(n.test, self.consts)
+            if known is not _UNKNOWN:
+                # A constexpr condition is taken here, as Triton does (its branches may be
+                # types: `tl.float8e5 if FP8 else tl.float16`).
+                return self.expr(n.body if known else n.orelse)
             c, _ = self.expr(n.test)
             a, ka = self.expr(n.body)
             b, kb = self.expr(n.orelse)
@@ -218,6 +224,12 @@ class _Fn:
             args = self.args(n)
             t = args[0] if args else ""
             return f"{x}.to({', '.join(args)})", elem_kind(t) if t and not t.startswith('"') else None
+        # A tensor descriptor's methods: desc.load(offsets), desc.store(offsets, value).
+        if isinstance(n.func, ast.Attribute) and n.func.attr in ("load", "store") \
+                and isinstance(n.func.value, ast.Name) and n.func.value.id in self.declared:
+            desc = n.func.value.id
+            k = self.ptr_elems.get(desc) if n.func.attr == "load" else None
+            return f"{self.name(desc)}.{n.func.attr}({', '.join(self.args(n))})", k
         if d is None:
             raise self.err(n, "a call of a computed function")
         base, _, last = d.rpartition(".")
@@ -249,6 +261,8 @@ class _Fn:
             kw = {kw.arg: kw.value for kw in n.keywords}
             if "dtype" in kw:
                 k = elem_kind(self.expr(kw["dtype"])[0])
+        elif name == "make_tensor_descriptor":
+            k = "ptr"  # its loads' kind: the base's pointee (pointee_kind)
         elif name == "where":
             k = _join(kinds[1] if len(kinds) > 1 else None, kinds[2] if len(kinds) > 2 else None)
         elif name == "dot":
@@ -490,6 +504,9 @@ class Translator:
             return fn.ptr_elems.get(ptr_expr.id)
         if isinstance(ptr_expr, ast.BinOp):
             return self.pointee_kind(ptr_expr.left, fn) or self.pointee_kind(ptr_expr.right, fn)
+        if isinstance(ptr_expr, ast.Call) and (_dotted(ptr_expr.func) or "").endswith("make_tensor_descriptor"):
+            base = ptr_expr.args[0] if ptr_expr.args else next((k.value for k in ptr_expr.keywords if k.arg == "base"), None)
+            return self.pointee_kind(base, fn) if base is not None else None
         return None
 
     def function(self, f: ast.FunctionDef, signature: Optional[Dict[str, str]], consts: Dict[str, object],
@@ -499,7 +516,7 @@ class Translator:
         params = [a.arg for a in f.args.args]
         kinds: Dict[str, Optional[str]] = {}
         ptr_elems: Dict[str, str] = {}
-        head = []
+        head, lets = [], []
         if signature is None:
             # A helper: its specialised constexprs are written in, the rest are parameters.
             head = [p for p in params if p not in consts]
@@ -517,6 +534,13 @@ class Translator:
                 if p not in signature:
                     raise TranslateError(self.path, a, f"the parameter `{p}` has no type in the signature")
                 t = signature[p]
+                if parse_desc_type(t) is not None:
+                    # A descriptor from the host: its parts are parameters, made one at the start.
+                    params_of, let, elem = desc_params(p, t)
+                    head += params_of
+                    lets.append(let)
+                    kinds[p], ptr_elems[p] = "desc", elem_kind(elem)
+                    continue
                 kinds[p] = elem_kind(t)
                 if t.startswith("*"):
                     ptr_elems[p] = elem_kind(t[1:])
@@ -528,7 +552,9 @@ class Translator:
         fn.ptr_elems = ptr_elems
         fn.block(f.body, 1)
         word = "kernel" if signature is not None else "fn"
-        return [(f.lineno, f"{word} {written or f.name}({', '.join(head)}) {{")] + fn.lines + [(-1, "}")]
+        # The descriptors' `let`s on the header's line: every other line keeps its Python line.
+        header = " ".join([f"{word} {written or f.name}({', '.join(head)}) {{"] + lets)
+        return [(f.lineno, header)] + fn.lines + [(-1, "}")]
 
     def translate(self, kernel: str, signature: Dict[str, str], consts: Dict[str, object]) -> str:
         """The kernel and the helpers it calls, in the file's order, each line of output

@@ -1,0 +1,1 @@
+"""``triton.tools``: what Triton's host-side helpers kernels use (tensor descriptors)."""
