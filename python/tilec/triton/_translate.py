@@ -22,30 +22,9 @@ import ast
 import re
 from typing import Dict, List, Optional, Union
 
-from ._text import (_UNKNOWN, _bare, _const_eval, _const_text, _const_type, _dotted, _float_text, _join,
-                    _kind_of_value, _str_text, _to_f32, _value_text, elem_kind, parse_signature)
-
-DTYPES = {
-    "int1": "i1", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
-    "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
-    "float16": "f16", "bfloat16": "bf16", "float32": "f32", "float64": "f64",
-    "float8e4nv": "f8e4m3", "float8e5": "f8e5m2",
-}
-# Prefixes a builtin may be reached through.
-MODULES = {"tl", "triton.language", "language", "libdevice", "tl.math", "tl.extra.cuda.libdevice",
-           "triton.language.math", "math"}
-# Builtins whose result is a float whatever their arguments.
-FLOAT_FNS = {"exp", "exp2", "log", "log2", "sqrt", "sqrt_rn", "rsqrt", "sin", "cos", "tanh", "sigmoid",
-             "erf", "fdiv", "div_rn", "rand", "randn", "floor", "ceil", "log1p", "expm1", "pow"}
-INT_FNS = {"program_id", "num_programs", "arange", "cdiv", "randint", "umulhi", "argmax", "argmin",
-           "histogram"}
-BIN_OPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Mod: "%", ast.BitAnd: "&", ast.BitOr: "|",
-           ast.BitXor: "^", ast.LShift: "<<", ast.RShift: ">>"}
-CMP_OPS = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!="}
-# Words of the tile language a Python name cannot be.
-RESERVED = {"let", "fn", "kernel", "const", "in", "true", "false", "inf", "nan", "break", "continue",
-            "return", "if", "else", "for", "while", "static_range"}
-
+from ._text import (_UNKNOWN, BIN_OPS, CMP_OPS, DTYPES, FLOAT_FNS, INT_FNS, METHODS, MODULES, PTR_TYPES, RESERVED,
+                    _bare, _const_eval, _const_text, _const_type, _dotted, _float_text, _join, _kind_of_value,
+                    _str_text, _to_f32, _value_text, elem_kind, parse_signature)
 
 class TranslateError(Exception):
     """A construct the translator does not take, at `file:line:col` of the Python source."""
@@ -126,6 +105,8 @@ class _Fn:
             d = _dotted(n)
             if d and d.rsplit(".", 1)[0] in MODULES | {"triton"} and d.rsplit(".", 1)[1] in DTYPES:
                 return DTYPES[d.rsplit(".", 1)[1]], "dtype"
+            if d and d.rsplit(".", 1)[0] in MODULES and d.rsplit(".", 1)[1] in PTR_TYPES:
+                return PTR_TYPES[d.rsplit(".", 1)[1]], "dtype"
             raise self.err(n, f"the attribute `{d or n.attr}`")
         if isinstance(n, ast.BinOp):
             return self.binop(n)
@@ -218,6 +199,12 @@ class _Fn:
             args = self.args(n)
             t = args[0] if args else ""
             return f"{x}.to({', '.join(args)})", elem_kind(t) if t and not t.startswith('"') else None
+        if isinstance(n.func, ast.Attribute) and n.func.attr in METHODS and (d is None or d.split(".")[0] not in MODULES):
+            # A tensor method: `tl.arange(0, 32).reshape(4, 8)`.
+            x, k = self.expr(n.func.value)
+            if n.func.attr in ("argmax", "argmin", "histogram"):
+                k = "int"
+            return f"{x}.{n.func.attr}({', '.join(self.args(n))})", k
         if d is None:
             raise self.err(n, "a call of a computed function")
         base, _, last = d.rpartition(".")
@@ -234,6 +221,11 @@ class _Fn:
         if not base and last in self.declared:
             # A helper passed in as an argument.
             return f"{self.name(last)}({', '.join(self.args(n))})", None
+        if last == "pointer_type" and len(n.args) == 1 and not n.keywords:
+            t, k = self.expr(n.args[0])
+            if k != "dtype":
+                raise self.err(n, "`tl.pointer_type` of something other than a dtype")
+            return "*" + t, "dtype"
         if base == "triton" and last != "cdiv":
             raise self.err(n, f"`triton.{last}` inside a kernel")
         name = last
@@ -463,6 +455,9 @@ class Translator:
             if kw.arg is None or kw.arg not in {a.arg for a in params}:
                 raise TranslateError(self.path, call, f"`{name}` has no parameter `{kw.arg}`")
             bound[kw.arg] = kw.value
+        # Parameters left out take their defaults (constants, as Python evaluates them at `def`).
+        for a, dflt in zip(params[len(params) - len(f.args.defaults):], f.args.defaults):
+            bound.setdefault(a.arg, dflt)
         spec: Dict[str, object] = {}
         args = []
         for a in params:
