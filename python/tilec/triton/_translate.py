@@ -53,6 +53,9 @@ class _Fn:
         self.ptr_elems: Dict[str, str] = {}
         # Names bound inside a block that has ended: the block's first line.
         self.ended: Dict[str, int] = {}
+        # A combine function's name in the `reduce` / `associative_scan` being translated.
+        self.combine: Dict[str, str] = {}
+        self.tuple_kinds: List[Optional[str]] = []
 
     def err(self, node, msg):
         return TranslateError(self.tr.path, node, msg)
@@ -74,9 +77,9 @@ class _Fn:
             raise self.err(n, f"a constant of type `{type(v).__name__}`")
         if isinstance(n, ast.Name):
             if n.id in self.tr.helpers and n.id not in self.declared:
-                # A helper passed as a value (a combine function).
-                self.tr.want(n.id, n.id, {})
-                return n.id, None
+                # A helper passed as a value (a combine function; `call` may have chosen
+                # the version for its operands' kinds).
+                return self.combine.get(n.id) or self.tr.want(n.id, n.id, {}), None
             if n.id in self.consts and n.id not in self.kinds:
                 # A kernel's constexprs are its `const` parameters; a specialised helper's
                 # are written in, and a string (tutorial 03's ACTIVATION) is only compared.
@@ -107,6 +110,8 @@ class _Fn:
                 return DTYPES[d.rsplit(".", 1)[1]], "dtype"
             if d and d.rsplit(".", 1)[0] in MODULES and d.rsplit(".", 1)[1] in PTR_TYPES:
                 return PTR_TYPES[d.rsplit(".", 1)[1]], "dtype"
+            if d and d.rsplit(".", 2)[0] in MODULES and d.split(".")[-2] == "PropagateNan":
+                return _str_text(n.attr.lower()), "str"  # `tl.PropagateNan.ALL` is "all"
             raise self.err(n, f"the attribute `{d or n.attr}`")
         if isinstance(n, ast.BinOp):
             return self.binop(n)
@@ -199,7 +204,7 @@ class _Fn:
             args = self.args(n)
             t = args[0] if args else ""
             return f"{x}.to({', '.join(args)})", elem_kind(t) if t and not t.startswith('"') else None
-        if isinstance(n.func, ast.Attribute) and n.func.attr in METHODS and (d is None or d.split(".")[0] not in MODULES):
+        if isinstance(n.func, ast.Attribute) and n.func.attr in METHODS and (d is None or d.split(".")[0] in self.declared):
             # A tensor method: `tl.arange(0, 32).reshape(4, 8)`.
             x, k = self.expr(n.func.value)
             if n.func.attr in ("argmax", "argmin", "histogram"):
@@ -229,7 +234,10 @@ class _Fn:
         if base == "triton" and last != "cdiv":
             raise self.err(n, f"`triton.{last}` inside a kernel")
         name = last
+        if name in ("reduce", "associative_scan"):
+            self.combine_kinds(n)
         args, kinds = self.args(n, with_kinds=True)
+        self.combine = {}
         if name in FLOAT_FNS:
             k = "float"
         elif name in INT_FNS:
@@ -248,6 +256,20 @@ class _Fn:
         else:
             k = _join(*kinds) if kinds else None
         return f"{name}({', '.join(args)})", k
+
+    def combine_kinds(self, n: ast.Call):
+        """A `reduce` / `associative_scan`'s combine helper, translated knowing its parameters'
+        kinds: the operands' (`(v, i)`: v's and i's), for the left side then the right."""
+        kw = {k.arg: k.value for k in n.keywords}
+        f = n.args[2] if len(n.args) > 2 else kw.get("combine_fn")
+        x = n.args[0] if n.args else kw.get("input")
+        if not isinstance(f, ast.Name) or f.id not in self.tr.helpers or f.id in self.declared or x is None:
+            return
+        elts = x.elts if isinstance(x, ast.Tuple) else [x]
+        ks = [self.expr(e)[1] for e in elts]
+        self.tuple_kinds = ks  # the results' kinds, for `a, b = reduce((x, y), ...)`
+        params = [a.arg for a in self.tr.functions[f.id].args.args]
+        self.combine[f.id] = self.tr.want(f.id, f.id, {}, {p: k for p, k in zip(params, ks * 2) if k})
 
     def args(self, n: ast.Call, with_kinds: bool = False):
         """A call's arguments as text, positional then `name = value`; with `with_kinds`,
@@ -341,24 +363,31 @@ class _Fn:
                 if not isinstance(e, ast.Name):
                     raise self.err(e, "a tuple target that is not a name")
                 names.append(e.id)
+            self.tuple_kinds = []
             text, _ = self.expr(value)
+            # What each name holds: a tuple's items', or a tuple reduction's operands'.
+            d = _dotted(value.func) if isinstance(value, ast.Call) else None
+            if isinstance(value, ast.Tuple):
+                ks = [self.expr(e)[1] for e in value.elts]
+            else:
+                ks = self.tuple_kinds if d and d.rpartition(".")[2] in ("reduce", "associative_scan") else []
             if all(nm not in self.declared for nm in names):
                 self.declared |= set(names)
-                for nm in names:
-                    self.kinds[nm] = None
+                for i, nm in enumerate(names):
+                    self.kinds[nm] = ks[i] if i < len(ks) else None
                 self.emit(ind, f"let ({', '.join(self.name(x) for x in names)}) = {text};")
                 return
             # Names bound before (a loop's carried values, `acc, l_i = inner(...)`): taken
             # apart into fresh names, then rebound one by one.
             tmps = [f"_t{s.lineno}_{i}" for i in range(len(names))]
             self.emit(ind, f"let ({', '.join(tmps)}) = {text};")
-            for nm, t in zip(names, tmps):
+            for i, (nm, t) in enumerate(zip(names, tmps)):
                 if nm in self.declared:
                     self.emit(ind, f"{self.name(nm)} = {t};")
                 else:
                     self.declared.add(nm)
-                    self.kinds[nm] = None
                     self.emit(ind, f"let {self.name(nm)} = {t};")
+                self.kinds[nm] = ks[i] if i < len(ks) else self.kinds.get(nm)
             return
         if not isinstance(target, ast.Name):
             raise self.err(target, "an assignment to something other than a name")
@@ -460,6 +489,7 @@ class Translator:
             bound.setdefault(a.arg, dflt)
         spec: Dict[str, object] = {}
         args = []
+        kinds: Dict[str, str] = {}
         for a in params:
             if a.arg not in bound:
                 raise TranslateError(self.path, call, f"no value for `{a.arg}` of `{name}`")
@@ -467,16 +497,26 @@ class Translator:
             if v is not _UNKNOWN:
                 spec[a.arg] = v
             else:
-                args.append(_bare(fn.expr(bound[a.arg])[0]))
+                text, k = fn.expr(bound[a.arg])
+                args.append(_bare(text))
+                if k in ("int", "float", "bool", "ptr"):
+                    kinds[a.arg] = k
         written = name if not spec else name + "__" + "_".join(
             re.sub(r"[^A-Za-z0-9]", "", f"{k}{_const_text(v) if not isinstance(v, str) else v}") for k, v in spec.items())
-        self.want(written, name, spec)
-        return written, args
+        return self.want(written, name, spec, kinds), args
 
-    def want(self, written: str, name: str, spec: Dict[str, object]):
-        """Helper `name` is to be translated as `written`, its constexprs `spec` written in."""
-        if all(w[0] != written for w in self.wanted):
-            self.wanted.append((written, name, spec))
+    def want(self, written: str, name: str, spec: Dict[str, object], kinds: Optional[Dict[str, str]] = None) -> str:
+        """Helper `name` is to be translated as `written`, its constexprs `spec` written in and
+        its other parameters of the `kinds` its arguments have (so `a / b` of two floats is a
+        true division): the name to call. Arguments of other kinds get another version
+        (`written__1`); `kinds` None takes the first."""
+        same = [w for w in self.wanted if w[4] == written]
+        for w in same:
+            if kinds is None or w[3] == kinds:
+                return w[0]
+        final = f"{written}__{len(same)}" if same else written
+        self.wanted.append((final, name, spec, kinds or {}, written))
+        return final
 
     def pointee_kind(self, ptr_expr: ast.AST, fn: _Fn) -> Optional[str]:
         """The element kind of what a pointer expression (`p + offs`, `base + i * s + j`)
@@ -488,7 +528,7 @@ class Translator:
         return None
 
     def function(self, f: ast.FunctionDef, signature: Optional[Dict[str, str]], consts: Dict[str, object],
-                 written: Optional[str] = None) -> list:
+                 written: Optional[str] = None, param_kinds: Optional[Dict[str, str]] = None) -> list:
         if f.args.vararg or f.args.kwarg or f.args.kwonlyargs:
             raise TranslateError(self.path, f, "`*args`, `**kwargs` or keyword-only parameters")
         params = [a.arg for a in f.args.args]
@@ -499,7 +539,7 @@ class Translator:
             # A helper: its specialised constexprs are written in, the rest are parameters.
             head = [p for p in params if p not in consts]
             for p in head:
-                kinds[p] = None
+                kinds[p] = (param_kinds or {}).get(p)
         else:
             for a in f.args.args:
                 p = a.arg
@@ -531,10 +571,11 @@ class Translator:
         funcs = {kernel: (self.functions[kernel].lineno, self.function(self.functions[kernel], signature, consts))}
         i = 0
         while i < len(self.wanted):
-            written, name, spec = self.wanted[i]
+            written, name, spec, kinds, _ = self.wanted[i]
             i += 1
             if written not in funcs:
-                funcs[written] = (self.functions[name].lineno, self.function(self.functions[name], None, spec, written))
+                funcs[written] = (self.functions[name].lineno,
+                                  self.function(self.functions[name], None, spec, written, kinds))
         out = [f"// {kernel}: translated from {self.path} by tilec.triton (line numbers kept)"]
         for name in sorted(funcs, key=lambda n: funcs[n][0]):
             for line, text in funcs[name][1]:
