@@ -118,7 +118,7 @@ class _Fn:
         if isinstance(n, ast.UnaryOp):
             x, k = self.expr(n.operand)
             if isinstance(n.op, ast.Not):
-                return f"!({_bare(x)})", "bool"
+                return f"!({self.cond(n.operand)})", "bool"
             if isinstance(n.op, ast.USub):
                 return f"-({x})" if " " in x else f"-{x}", k
             if isinstance(n.op, ast.UAdd):
@@ -126,7 +126,7 @@ class _Fn:
             return f"~({x})", k
         if isinstance(n, ast.BoolOp):
             op = " && " if isinstance(n.op, ast.And) else " || "
-            return "(" + op.join(f"({_bare(self.expr(v)[0])})" for v in n.values) + ")", "bool"
+            return "(" + op.join(f"({self.cond(v)})" for v in n.values) + ")", "bool"
         if isinstance(n, ast.Compare):
             if len(n.ops) != 1:
                 raise self.err(n, "a chained comparison (`a < b < c`): write `(a < b) & (b < c)`")
@@ -141,7 +141,7 @@ class _Fn:
                 return ("true" if (a == b) == (op == "==") else "false"), "bool"
             return f"({a} {op} {b})", "bool"
         if isinstance(n, ast.IfExp):
-            c, _ = self.expr(n.test)
+            c = self.cond(n.test)
             a, ka = self.expr(n.body)
             b, kb = self.expr(n.orelse)
             return f"(if {c} {{ {a} }} else {{ {b} }})", _join(ka, kb)
@@ -164,6 +164,11 @@ class _Fn:
         if isinstance(n, ast.Call):
             return self.call(n)
         raise self.err(n, f"the expression `{type(n).__name__}`")
+
+    def cond(self, n: ast.AST) -> str:
+        """A condition: an integer or float is true when nonzero, as in Python and Triton."""
+        text, k = self.expr(n)
+        return f"({_bare(text)}) != 0" if k in ("int", "float") else _bare(text)
 
     def name(self, ident: str) -> str:
         return ident + "_" if ident in RESERVED else ident
@@ -301,6 +306,11 @@ class _Fn:
         if isinstance(s, ast.Expr):
             if isinstance(s.value, ast.Constant) and isinstance(s.value.value, str):
                 return  # a docstring
+            if isinstance(s.value, ast.IfExp):
+                # `store(a) if c else store(b)`: a statement, as `if c: store(a) else: store(b)`.
+                e = s.value
+                branch = [ast.copy_location(ast.Expr(value=v), v) for v in (e.body, e.orelse)]
+                return self.if_(ast.copy_location(ast.If(test=e.test, body=branch[:1], orelse=branch[1:]), s), ind)
             self.emit(ind, _bare(self.expr(s.value)[0]) + ";")
         elif isinstance(s, (ast.Assign, ast.AnnAssign)):
             targets = s.targets if isinstance(s, ast.Assign) else [s.target]
@@ -327,7 +337,7 @@ class _Fn:
         elif isinstance(s, ast.While):
             if s.orelse:
                 raise self.err(s, "`while ... else`")
-            self.emit(ind, f"while {_bare(self.expr(s.test)[0])} {{")
+            self.emit(ind, f"while {self.cond(s.test)} {{")
             self.scoped(s.body, ind + 1)
             self.close(ind, "}")
         elif isinstance(s, ast.Return):
@@ -418,18 +428,36 @@ class _Fn:
             # it picks is translated, in place, so the names it binds stay visible after.
             self.block(s.body if known else s.orelse, ind)
             return
-        self.emit(ind, f"if {_bare(self.expr(s.test)[0])} {{", s.lineno)
+        if self.if_value(s, ind):
+            return
+        self.emit(ind, f"if {self.cond(s.test)} {{", s.lineno)
         self.scoped(s.body, ind + 1)
         orelse = s.orelse
         while len(orelse) == 1 and isinstance(orelse[0], ast.If):
             e = orelse[0]
-            self.close(ind, f"}} else if {_bare(self.expr(e.test)[0])} {{")
+            self.close(ind, f"}} else if {self.cond(e.test)} {{")
             self.scoped(e.body, ind + 1)
             orelse = e.orelse
         if orelse:
             self.close(ind, "} else {")
             self.scoped(orelse, ind + 1)
         self.close(ind, "}")
+
+    def if_value(self, s: ast.If, ind: int) -> bool:
+        """`if c: x = a` / `else: x = b`, x new: `let x = if c { a } else { b };` (a name first
+        bound in a block is not seen after it; an if-expression binds it before)."""
+        bodies = [s.body, s.orelse]
+        if not all(len(b) == 1 and isinstance(b[0], ast.Assign) and len(b[0].targets) == 1
+                   and isinstance(b[0].targets[0], ast.Name) for b in bodies):
+            return False
+        nm = s.body[0].targets[0].id
+        if s.orelse[0].targets[0].id != nm or nm in self.declared:
+            return False
+        (a, ka), (b, kb) = self.expr(s.body[0].value), self.expr(s.orelse[0].value)
+        self.emit(ind, f"let {self.name(nm)} = if {self.cond(s.test)} {{ {_bare(a)} }} else {{ {_bare(b)} }};", s.lineno)
+        self.declared.add(nm)
+        self.kinds[nm] = _join(ka, kb)
+        return True
 
     def for_(self, s: ast.For, ind: int):
         if s.orelse:
