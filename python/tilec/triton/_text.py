@@ -18,7 +18,7 @@ METHODS = {"reshape", "view", "permute", "trans", "expand_dims", "broadcast_to",
            "reduce", "associative_scan", "histogram", "cast"}
 # Prefixes a builtin may be reached through.
 MODULES = {"tl", "triton.language", "language", "libdevice", "tl.math", "tl.extra.cuda.libdevice",
-           "triton.language.math", "math"}
+           "triton.language.math", "math", "tl.random", "triton.language.random"}
 # Builtins whose result is a float whatever their arguments.
 FLOAT_FNS = {"exp", "exp2", "log", "log2", "sqrt", "sqrt_rn", "rsqrt", "sin", "cos", "tanh", "sigmoid",
              "erf", "fdiv", "div_rn", "rand", "randn", "floor", "ceil", "log1p", "expm1", "pow"}
