@@ -2033,9 +2033,9 @@ def main():
         shutil.rmtree(work, ignore_errors=True)
     print(f"total time: {time.time() - start:.1f} s ({len(selected)} cases, {jobs} at a time, {mode})")
     if args.via_translator:
-        print(f"through the translator: {translated[0]} of {len(selected)} cases, {translated[1]} passed "
-              f"({len(selected) - translated[0]} from their .tile: listed in via_translator.NO_TRANSLATION, or GPU-only "
-              "skips, or without a Python source)")
+        print(f"through the translator: {translated[0]} of {len(selected)} cases ran, {translated[1]} passed "
+              f"({rep.skipped} GPU-only skipped; the rest ran their .tile, listed in via_translator.NO_TRANSLATION, "
+              "or failed for want of a Python source)")
     skipped = f", {rep.skipped} skipped" if rep.skipped else ""
     print(f"{rep.passed} passed, {rep.failed} failed, {rep.xfailed} xfailed{skipped}")
     return 1 if rep.failed else 0
