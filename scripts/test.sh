@@ -5,7 +5,8 @@
 # ptxas over its PTX), then the kernels themselves in the interpreter: every example
 # case of test/gpu (checked against numpy, with memcheck and the race detector), every
 # run plan, the dot kernels through every pass (pipelined loops included) at small
-# sizes, and the port of Triton's own language tests (test/triton).
+# sizes, and the port of Triton's own language tests (test/triton), twice: from its .tile
+# files, then from their Triton-syntax twins through tilec.triton's translator.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # No file of a crate may import another that imports it back (issue 28): fails here,
@@ -30,5 +31,7 @@ TILERUN="$tilerun" python3 test/gpu/check_examples.py --interpret | tee "$log" |
 TILERUN="$tilerun" PLAN_SIZES="1<<20" test/gpu/run_gpu_tests.sh --plans --races | tee -a "$log" || status=1
 TILERUN="$tilerun" python3 test/gpu/check_dot.py --interpret | tee -a "$log" || status=1
 TILERUN="$tilerun" python3 test/triton/run.py --interpret | tee -a "$log" || status=1
+# The same cases again, each kernel translated from its Triton-syntax twin (test/triton/py).
+TILERUN="$tilerun" python3 test/triton/run.py --interpret --via-translator | tee -a "$log" || status=1
 echo "interpreter suite: $(grep -c '^PASS\|^ok ' "$log") passed, $(grep -c '^FAIL' "$log") failed in $(($(date +%s) - start)) s"
 exit $status

@@ -348,3 +348,93 @@ def test_attention_forward_runs(tmp_path, causal):
     p = np.exp(s - s.max(axis=-1, keepdims=True))
     want = np.einsum("zhmn,zhnd->zhmd", p / p.sum(axis=-1, keepdims=True), v.astype(np.float32))
     np.testing.assert_allclose(out.astype(np.float32), want, rtol=2e-2, atol=2e-2)
+
+
+# The translator's fixes for test/triton's Triton-syntax twins (`run.py --via-translator`): one test each.
+def body_of(src, signature, consts=None, kernel="k"):
+    """The translation of `src` (imports and `@triton.jit`s added), compiled; its lines stripped."""
+    text = translate("import tilec.triton as triton\nimport tilec.triton.language as tl\n" + src, kernel, signature,
+                     consts or {}, path="<t>")
+    tilec.compile(text)
+    return [ln.strip() for ln in text.splitlines() if ln.strip()]
+
+
+def test_the_empty_shape_stays_a_shape():
+    lines = body_of("@triton.jit\ndef k(p):\n    tl.store(p, tl.full((), 2, tl.int8))\n", "*i8")
+    assert "store(p, full((), 2, i8)); }" in lines
+
+
+def test_tensor_methods_translate_as_methods():
+    src = ("@triton.jit\ndef k(p):\n    a = tl.arange(0, 32).reshape(4, 8).permute(1, 0)\n"
+           "    tl.store(p + tl.arange(0, 32), a.reshape(32))\n")
+    lines = body_of(src, "*i32")
+    assert "let a = arange(0, 32).reshape(4, 8).permute(1, 0);" in lines
+    assert "store(p + arange(0, 32), a.reshape(32)); }" in lines
+
+
+def test_pointer_types_and_pointer_casts():
+    src = ("@triton.jit\ndef k(p, q):\n    tl.store(p.to(tl.pointer_type(tl.int32)), 5)\n"
+           "    a = tl.load(q).to(tl.pi32_t)\n    tl.store(a, 1)\n")
+    lines = body_of(src, "*f32,*i64")
+    assert "store(p.to(*i32), 5);" in lines and "let a = load(q).to(*i32);" in lines
+
+
+def test_a_helper_parameter_left_out_takes_its_default():
+    src = "@triton.jit\ndef f(v=10):\n    return v\n\n\n@triton.jit\ndef k(p):\n    tl.store(p, f())\n"
+    assert "store(p, f(10)); }" in body_of(src, "*i32")
+
+
+def test_propagate_nan_all_is_the_string():
+    src = ("@triton.jit\ndef k(p):\n    x = tl.load(p)\n"
+           "    tl.store(p, tl.maximum(x, x, propagate_nan=tl.PropagateNan.ALL))\n")
+    assert 'store(p, maximum(x, x, propagate_nan = "all")); }' in body_of(src, "*f32")
+
+
+def test_a_helper_knows_its_arguments_kinds():
+    # A combine helper's `/` of floats (its reduce's operands), the tuple it gives back
+    # (floats too), and a helper called with integers then floats (two versions).
+    src = '''@triton.jit
+def comb(a1, w1, a2, w2):
+    return a1 + a2, w1 / (w1 + w2)
+
+
+@triton.jit
+def half(x):
+    return x / 2
+
+
+@triton.jit
+def k(p, q):
+    v = tl.load(p + tl.arange(0, 8))
+    s, w = tl.reduce((v, v), 0, comb)
+    tl.store(p, s / w)
+    tl.store(p + 1, half(tl.load(q)) + half(tl.load(p)))
+'''
+    lines = body_of(src, "*f32,*i32")
+    assert "let (s, w) = reduce((v, v), 0, comb);" in lines and "store(p, s / w);" in lines
+    assert "store(p + 1, half(load(q)) + half__1(load(p))); }" in lines
+    assert "fn half(x) {" in lines and "return x.to(f32) / 2.0; }" in lines
+    assert "fn half__1(x) {" in lines and "return x / 2; }" in lines
+
+
+def test_an_integer_condition_is_true_when_nonzero():
+    src = ("@triton.jit\ndef k(p):\n    c = tl.load(p)\n    if c:\n        tl.store(p, 1)\n"
+           "    while c and not c:\n        c = 0\n")
+    lines = body_of(src, "*i32")
+    assert "if (c) != 0 {" in lines and "while ((c) != 0) && (!((c) != 0)) {" in lines
+
+
+def test_a_conditional_expression_of_stores_is_a_statement():
+    src = "@triton.jit\ndef k(p, n):\n    tl.store(p, 1) if n > 0 else tl.store(p, 2)\n"
+    assert "if n > 0 { store(p, 1); } else { store(p, 2); } }" in " ".join(body_of(src, "*i32,i32"))
+
+
+def test_a_name_bound_by_both_branches_is_an_if_expression():
+    src = ("@triton.jit\ndef k(p, q):\n    if tl.load(q):\n        val = tl.load(p)\n    else:\n"
+           "        val = tl.load(p + 1)\n    tl.store(p, val)\n")
+    assert "let val = if (load(q)) != 0 { load(p) } else { load(p + 1) };" in body_of(src, "*i32,*i32")
+
+
+def test_tl_random_is_a_builtin_prefix():
+    src = "@triton.jit\ndef k(p, q):\n    tl.store(q, tl.random.uint_to_uniform_float(tl.load(p)))\n"
+    assert "store(q, uint_to_uniform_float(load(p))); }" in body_of(src, "*i32,*f32")

@@ -36,6 +36,7 @@ import check_examples as ce  # noqa: E402
 from check_examples import Case, cdiv, fp8_bits, fp8_value, run_case, tail  # noqa: E402
 import gen  # noqa: E402
 import triton_ref as tr  # noqa: E402
+import via_translator as vt  # noqa: E402
 from triton_ref import (DTYPES, DTYPES_BF16, INTS, NP, UINTS, bits, cast, is_float, is_int,  # noqa: E402
                         is_signed)
 
@@ -1842,15 +1843,21 @@ def xfail_reason(name, mode):
     return r
 
 
-def run_refusal(tilerun, e):
-    """A program Triton refuses: tilec must refuse it with a .tile error."""
+def refused_lines(path):
+    """The lines of a refusal's source marked `// <- refused here` (`# <- refused here` in Python)."""
+    return [i + 1 for i, l in enumerate(open(path).read().splitlines()) if re.search(r"(//|#) <- refused here", l)]
+
+
+def run_refusal(tilerun, e, marked_in=None):
+    """A program Triton refuses: tilec must refuse it with a .tile error (at a line marked
+    in `marked_in`, by default the .tile itself)."""
     kernel = e.kernel or ce.kernels_in_tile(e.tile)[0]
     cmd = [tilerun, e.tile, "--compile-only", "--kernel", kernel]
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     out = p.stdout + p.stderr
     base = re.escape(os.path.basename(e.tile))
     m = re.search(rf"{base}:(\d+):(\d+): error: (.*)", out)
-    marked = [i + 1 for i, l in enumerate(open(e.tile).read().splitlines()) if "// <- refused here" in l]
+    marked = refused_lines(marked_in or e.tile)
     problems = []
     if p.returncode != 1:
         problems.append(f"exit {p.returncode} (expected 1)")
@@ -1901,11 +1908,11 @@ def run_custom(tilerun, e, case_dir, via):
         return False, f"verification raised {ex!r}"
 
 
-def run_entry(tilerun, e, work, via, verbose):
+def run_entry(tilerun, e, work, via, verbose, marked_in=None):
     case_dir = os.path.join(work, re.sub(r"[^\w.-]", "_", e.name)[:80] + f"-{hash_str(e.name) % 10 ** 8:08d}")
     t0 = time.time()
     if e.refuse is not None:
-        ok, msg = run_refusal(tilerun, e)
+        ok, msg = run_refusal(tilerun, e, marked_in)
         return ok, msg, time.time() - t0
     if e.types is not None:
         ok, msg = run_types(tilerun, e)
@@ -1916,6 +1923,39 @@ def run_entry(tilerun, e, work, via, verbose):
     o = Outcome()
     run_case(tilerun, e.tile, e.kernel, e.case, case_dir, via, o, verbose)
     return bool(o.ok_), o.why, time.time() - t0
+
+
+def run_translated(tilerun, e, work, via, verbose):
+    """The case run against its kernel translated from the Python twin (via_translator.py):
+    (ran through the translator, ok, message, seconds)."""
+    t0 = time.time()
+    why = vt.not_translated(e.name)
+    if why is not None:
+        ok, msg, secs = run_entry(tilerun, e, work, via, verbose)
+        return False, ok, msg + (f" (run from its .tile: {why})" if not ok else ""), secs
+    try:
+        t = vt.translate_entry(e, work)
+    except Exception as ex:  # a malformed .tile header, a translator crash
+        return True, False, f"translating {vt.py_source(e.tile)} raised {ex!r}", time.time() - t0
+    if t is None:
+        return False, False, (f"no Python source {os.path.relpath(vt.py_source(e.tile), ROOT)} (write it, or list the "
+                              "case in via_translator.NO_TRANSLATION with the reason)"), time.time() - t0
+    if t.error is not None:
+        if e.refuse is None:
+            return True, False, f"the translator refused it: {t.error}", time.time() - t0
+        marked = refused_lines(t.py)
+        problems = []
+        if marked and t.error.line not in marked:
+            problems.append(f"the translator's error is at line {t.error.line}, not at the marked line {marked}")
+        if e.refuse and not re.search(e.refuse, t.error.message, re.I | re.S):
+            problems.append(f"the message does not match /{e.refuse}/")
+        msg = "; ".join(problems) + f": {t.error}" if problems else f"refused by the translator: {t.error.message}"
+        return True, not problems, msg, time.time() - t0
+    te = Entry(e.name, t.tile, e.kernel, e.case, e.refuse, e.types, e.gpu_only)
+    if getattr(e, "verify", None) is not None:
+        te.saves, te.verify = e.saves, e.verify
+    ok, msg, secs = run_entry(tilerun, te, work, via, verbose, marked_in=t.py)
+    return True, ok, msg + (f"\n      (translated from {os.path.relpath(t.py, ROOT)})" if not ok else ""), secs
 
 
 def register_all():
@@ -1932,6 +1972,8 @@ def main():
     ap.add_argument("--work", help="scratch directory (default: a temporary one, removed at the end)")
     ap.add_argument("--list", action="store_true", help="list the cases and exit")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every tilerun command")
+    ap.add_argument("--via-translator", action="store_true",
+                    help="run each case's kernel translated from its Triton-syntax twin under py/ (via_translator.py)")
     args = ap.parse_args()
     start = time.time()
     register_all()
@@ -1963,11 +2005,20 @@ def main():
     work = args.work or tempfile.mkdtemp(prefix="tile-triton-port-")
     jobs = args.jobs or min(8, os.cpu_count() or 1)
 
+    translated = [0, 0]  # cases run through the translator, of which passed
+
     def run_one(e):
         if e.gpu_only and args.interpret:
             rep.line("SKIP", e.name, f": {e.gpu_only}")
             return
-        ok, msg, secs = run_entry(tilerun, e, work, "interpreter" if args.interpret else "tile", args.verbose)
+        via = "interpreter" if args.interpret else "tile"
+        if args.via_translator:
+            through, ok, msg, secs = run_translated(tilerun, e, work, via, args.verbose)
+            with rep.lock:
+                translated[0] += through
+                translated[1] += through and ok
+        else:
+            ok, msg, secs = run_entry(tilerun, e, work, via, args.verbose)
         why = xfail_reason(e.name, mode)
         if why is None:
             rep.line("PASS" if ok else "FAIL", e.name, f"  ({secs:.2f} s)" if ok else f": {msg}")
@@ -1981,6 +2032,10 @@ def main():
     if not args.work:
         shutil.rmtree(work, ignore_errors=True)
     print(f"total time: {time.time() - start:.1f} s ({len(selected)} cases, {jobs} at a time, {mode})")
+    if args.via_translator:
+        print(f"through the translator: {translated[0]} of {len(selected)} cases ran, {translated[1]} passed "
+              f"({rep.skipped} GPU-only skipped; the rest ran their .tile, listed in via_translator.NO_TRANSLATION, "
+              "or failed for want of a Python source)")
     skipped = f", {rep.skipped} skipped" if rep.skipped else ""
     print(f"{rep.passed} passed, {rep.failed} failed, {rep.xfailed} xfailed{skipped}")
     return 1 if rep.failed else 0

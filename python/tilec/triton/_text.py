@@ -1,8 +1,35 @@
-"""Text helpers of the translator (`_translate.py`): names, literals and kinds."""
+"""Text helpers of the translator (`_translate.py`): its tables of names, literals and kinds."""
 
 import ast
 import re
 from typing import Dict, List, Optional
+
+DTYPES = {
+    "int1": "i1", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
+    "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
+    "float16": "f16", "bfloat16": "bf16", "float32": "f32", "float64": "f64",
+    "float8e4nv": "f8e4m3", "float8e5": "f8e5m2",
+}
+# `tl.pi32_t`: a pointer type (`tl.pointer_type(tl.int32)` is spelled out in `call`).
+PTR_TYPES = {"pi32_t": "*i32"}
+# Tensor methods (`x.reshape(4, 8)`), written as methods: the tile language has them too.
+METHODS = {"reshape", "view", "permute", "trans", "expand_dims", "broadcast_to", "ravel", "split", "sum", "max",
+           "min", "argmax", "argmin", "cumsum", "cumprod", "sort", "flip", "abs", "exp", "log", "sqrt", "xor_sum",
+           "reduce", "associative_scan", "histogram", "cast"}
+# Prefixes a builtin may be reached through.
+MODULES = {"tl", "triton.language", "language", "libdevice", "tl.math", "tl.extra.cuda.libdevice",
+           "triton.language.math", "math", "tl.random", "triton.language.random"}
+# Builtins whose result is a float whatever their arguments.
+FLOAT_FNS = {"exp", "exp2", "log", "log2", "sqrt", "sqrt_rn", "rsqrt", "sin", "cos", "tanh", "sigmoid",
+             "erf", "fdiv", "div_rn", "rand", "randn", "floor", "ceil", "log1p", "expm1", "pow"}
+INT_FNS = {"program_id", "num_programs", "arange", "cdiv", "randint", "umulhi", "argmax", "argmin",
+           "histogram"}
+BIN_OPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Mod: "%", ast.BitAnd: "&", ast.BitOr: "|",
+           ast.BitXor: "^", ast.LShift: "<<", ast.RShift: ">>"}
+CMP_OPS = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!="}
+# Words of the tile language a Python name cannot be.
+RESERVED = {"let", "fn", "kernel", "const", "in", "true", "false", "inf", "nan", "break", "continue",
+            "return", "if", "else", "for", "while", "static_range"}
 
 
 def elem_kind(t: str) -> str:
@@ -41,8 +68,8 @@ def _to_f32(text: str) -> str:
 
 def _bare(text: str) -> str:
     """`text` without the parentheses around all of it (a tuple keeps them)."""
-    if not (text.startswith("(") and text.endswith(")")):
-        return text
+    if not (text.startswith("(") and text.endswith(")")) or text == "()":
+        return text  # `()` is the empty shape
     depth = 0
     for i, c in enumerate(text):
         depth += c in "(["

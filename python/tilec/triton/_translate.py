@@ -22,30 +22,10 @@ import ast
 import re
 from typing import Dict, List, Optional, Union
 
-from ._text import (_UNKNOWN, _bare, _const_eval, _const_text, _const_type, _dotted, _float_text, _join,
-                    _kind_of_value, _str_text, _to_f32, _value_text, desc_params, elem_kind, parse_desc_type,
-                    parse_signature)
-
-DTYPES = {
-    "int1": "i1", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
-    "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
-    "float16": "f16", "bfloat16": "bf16", "float32": "f32", "float64": "f64",
-    "float8e4nv": "f8e4m3", "float8e5": "f8e5m2",
-}
-# Prefixes a builtin may be reached through.
-MODULES = {"tl", "triton.language", "language", "libdevice", "tl.math", "tl.extra.cuda.libdevice",
-           "triton.language.math", "math"}
-# Builtins whose result is a float whatever their arguments.
-FLOAT_FNS = {"exp", "exp2", "log", "log2", "sqrt", "sqrt_rn", "rsqrt", "sin", "cos", "tanh", "sigmoid",
-             "erf", "fdiv", "div_rn", "rand", "randn", "floor", "ceil", "log1p", "expm1", "pow"}
-INT_FNS = {"program_id", "num_programs", "arange", "cdiv", "randint", "umulhi", "argmax", "argmin",
-           "histogram"}
-BIN_OPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Mod: "%", ast.BitAnd: "&", ast.BitOr: "|",
-           ast.BitXor: "^", ast.LShift: "<<", ast.RShift: ">>"}
-CMP_OPS = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!="}
-# Words of the tile language a Python name cannot be.
-RESERVED = {"let", "fn", "kernel", "const", "in", "true", "false", "inf", "nan", "break", "continue",
-            "return", "if", "else", "for", "while", "static_range"}
+from ._statements import _Statements
+from ._text import (_UNKNOWN, BIN_OPS, CMP_OPS, DTYPES, FLOAT_FNS, INT_FNS, METHODS, MODULES, PTR_TYPES, RESERVED,
+                    _bare, _const_eval, _const_text, _const_type, _dotted, _float_text, _join, _kind_of_value,
+                    _str_text, _to_f32, _value_text, desc_params, elem_kind, parse_desc_type, parse_signature)
 
 
 class TranslateError(Exception):
@@ -59,8 +39,8 @@ class TranslateError(Exception):
         super().__init__(f"{at}: error: {message}")
 
 
-class _Fn:
-    """Translates one function's body."""
+class _Fn(_Statements):
+    """Translates one function's body: its expressions here, its statements in `_statements.py`."""
 
     def __init__(self, tr: "Translator", kinds: Dict[str, Optional[str]], consts: Dict[str, object]):
         self.tr, self.kinds, self.consts = tr, dict(kinds), consts
@@ -75,6 +55,9 @@ class _Fn:
         self.ptr_elems: Dict[str, str] = {}
         # Names bound inside a block that has ended: the block's first line.
         self.ended: Dict[str, int] = {}
+        # A combine function's name in the `reduce` / `associative_scan` being translated.
+        self.combine: Dict[str, str] = {}
+        self.tuple_kinds: List[Optional[str]] = []
 
     def err(self, node, msg):
         return TranslateError(self.tr.path, node, msg)
@@ -96,9 +79,9 @@ class _Fn:
             raise self.err(n, f"a constant of type `{type(v).__name__}`")
         if isinstance(n, ast.Name):
             if n.id in self.tr.helpers and n.id not in self.declared:
-                # A helper passed as a value (a combine function).
-                self.tr.want(n.id, n.id, {})
-                return n.id, None
+                # A helper passed as a value (a combine function; `call` may have chosen
+                # the version for its operands' kinds).
+                return self.combine.get(n.id) or self.tr.want(n.id, n.id, {}), None
             if n.id in self.consts and n.id not in self.kinds:
                 # A kernel's constexprs are its `const` parameters; a specialised helper's
                 # are written in, and a string (tutorial 03's ACTIVATION) is only compared.
@@ -127,13 +110,17 @@ class _Fn:
             d = _dotted(n)
             if d and d.rsplit(".", 1)[0] in MODULES | {"triton"} and d.rsplit(".", 1)[1] in DTYPES:
                 return DTYPES[d.rsplit(".", 1)[1]], "dtype"
+            if d and d.rsplit(".", 1)[0] in MODULES and d.rsplit(".", 1)[1] in PTR_TYPES:
+                return PTR_TYPES[d.rsplit(".", 1)[1]], "dtype"
+            if d and d.rsplit(".", 2)[0] in MODULES and d.split(".")[-2] == "PropagateNan":
+                return _str_text(n.attr.lower()), "str"  # `tl.PropagateNan.ALL` is "all"
             raise self.err(n, f"the attribute `{d or n.attr}`")
         if isinstance(n, ast.BinOp):
             return self.binop(n)
         if isinstance(n, ast.UnaryOp):
             x, k = self.expr(n.operand)
             if isinstance(n.op, ast.Not):
-                return f"!({_bare(x)})", "bool"
+                return f"!({self.cond(n.operand)})", "bool"
             if isinstance(n.op, ast.USub):
                 return f"-({x})" if " " in x else f"-{x}", k
             if isinstance(n.op, ast.UAdd):
@@ -141,7 +128,7 @@ class _Fn:
             return f"~({x})", k
         if isinstance(n, ast.BoolOp):
             op = " && " if isinstance(n.op, ast.And) else " || "
-            return "(" + op.join(f"({_bare(self.expr(v)[0])})" for v in n.values) + ")", "bool"
+            return "(" + op.join(f"({self.cond(v)})" for v in n.values) + ")", "bool"
         if isinstance(n, ast.Compare):
             if len(n.ops) != 1:
                 raise self.err(n, "a chained comparison (`a < b < c`): write `(a < b) & (b < c)`")
@@ -161,7 +148,7 @@ class _Fn:
                 # A constexpr condition is taken here, as Triton does (its branches may be
                 # types: `tl.float8e5 if FP8 else tl.float16`).
                 return self.expr(n.body if known else n.orelse)
-            c, _ = self.expr(n.test)
+            c = self.cond(n.test)
             a, ka = self.expr(n.body)
             b, kb = self.expr(n.orelse)
             return f"(if {c} {{ {a} }} else {{ {b} }})", _join(ka, kb)
@@ -184,6 +171,11 @@ class _Fn:
         if isinstance(n, ast.Call):
             return self.call(n)
         raise self.err(n, f"the expression `{type(n).__name__}`")
+
+    def cond(self, n: ast.AST) -> str:
+        """A condition: an integer or float is true when nonzero, as in Python and Triton."""
+        text, k = self.expr(n)
+        return f"({_bare(text)}) != 0" if k in ("int", "float") else _bare(text)
 
     def name(self, ident: str) -> str:
         return ident + "_" if ident in RESERVED else ident
@@ -230,6 +222,12 @@ class _Fn:
             desc = n.func.value.id
             k = self.ptr_elems.get(desc) if n.func.attr == "load" else None
             return f"{self.name(desc)}.{n.func.attr}({', '.join(self.args(n))})", k
+        if isinstance(n.func, ast.Attribute) and n.func.attr in METHODS and (d is None or d.split(".")[0] in self.declared):
+            # A tensor method: `tl.arange(0, 32).reshape(4, 8)`.
+            x, k = self.expr(n.func.value)
+            if n.func.attr in ("argmax", "argmin", "histogram"):
+                k = "int"
+            return f"{x}.{n.func.attr}({', '.join(self.args(n))})", k
         if d is None:
             raise self.err(n, "a call of a computed function")
         base, _, last = d.rpartition(".")
@@ -246,10 +244,18 @@ class _Fn:
         if not base and last in self.declared:
             # A helper passed in as an argument.
             return f"{self.name(last)}({', '.join(self.args(n))})", None
+        if last == "pointer_type" and len(n.args) == 1 and not n.keywords:
+            t, k = self.expr(n.args[0])
+            if k != "dtype":
+                raise self.err(n, "`tl.pointer_type` of something other than a dtype")
+            return "*" + t, "dtype"
         if base == "triton" and last != "cdiv":
             raise self.err(n, f"`triton.{last}` inside a kernel")
         name = last
+        if name in ("reduce", "associative_scan"):
+            self.combine_kinds(n)
         args, kinds = self.args(n, with_kinds=True)
+        self.combine = {}
         if name in FLOAT_FNS:
             k = "float"
         elif name in INT_FNS:
@@ -271,6 +277,20 @@ class _Fn:
             k = _join(*kinds) if kinds else None
         return f"{name}({', '.join(args)})", k
 
+    def combine_kinds(self, n: ast.Call):
+        """A `reduce` / `associative_scan`'s combine helper, translated knowing its parameters'
+        kinds: the operands' (`(v, i)`: v's and i's), for the left side then the right."""
+        kw = {k.arg: k.value for k in n.keywords}
+        f = n.args[2] if len(n.args) > 2 else kw.get("combine_fn")
+        x = n.args[0] if n.args else kw.get("input")
+        if not isinstance(f, ast.Name) or f.id not in self.tr.helpers or f.id in self.declared or x is None:
+            return
+        elts = x.elts if isinstance(x, ast.Tuple) else [x]
+        ks = [self.expr(e)[1] for e in elts]
+        self.tuple_kinds = ks  # the results' kinds, for `a, b = reduce((x, y), ...)`
+        params = [a.arg for a in self.tr.functions[f.id].args.args]
+        self.combine[f.id] = self.tr.want(f.id, f.id, {}, {p: k for p, k in zip(params, ks * 2) if k})
+
     def args(self, n: ast.Call, with_kinds: bool = False):
         """A call's arguments as text, positional then `name = value`; with `with_kinds`,
         also the positional ones' kinds (each argument translated once)."""
@@ -283,171 +303,6 @@ class _Fn:
         return (out, [k for _, k in pos]) if with_kinds else out
 
     # Statements.
-    def block(self, body: List[ast.stmt], indent: int):
-        for s in body:
-            self.stmt(s, indent)
-
-    def emit(self, indent: int, text: str, line: int = 0):
-        """A line of output, at Python line `line` where it can be (so the compiler's
-        errors name the Python line)."""
-        self.lines.append((line or self.line, "    " * indent + text))
-
-    def close(self, indent: int, text: str):
-        """A closing brace: on the line before, when there is one of this function's."""
-        self.lines.append((-1, text))
-
-    def stmt(self, s: ast.stmt, ind: int):
-        self.line = s.lineno
-        if isinstance(s, ast.Expr):
-            if isinstance(s.value, ast.Constant) and isinstance(s.value.value, str):
-                return  # a docstring
-            self.emit(ind, _bare(self.expr(s.value)[0]) + ";")
-        elif isinstance(s, (ast.Assign, ast.AnnAssign)):
-            targets = s.targets if isinstance(s, ast.Assign) else [s.target]
-            if len(targets) != 1 or s.value is None:
-                raise self.err(s, "an assignment to several targets (`a = b = x`)")
-            self.assign(targets[0], s.value, ind, s)
-        elif isinstance(s, ast.AugAssign):
-            if not isinstance(s.target, ast.Name) or s.target.id not in self.declared:
-                raise self.err(s, "an augmented assignment to a name not assigned before")
-            op = BIN_OPS.get(type(s.op))
-            if isinstance(s.op, (ast.Div, ast.FloorDiv, ast.Pow)) or op is None:
-                # Spelled out so `/` and `//` follow the same rules as in expressions.
-                v = ast.BinOp(left=ast.Name(id=s.target.id, ctx=ast.Load()), op=s.op, right=s.value)
-                ast.copy_location(v, s)
-                text, k = self.binop(v)
-                self.emit(ind, f"{self.name(s.target.id)} = {_bare(text)};")
-                return
-            text, k = self.expr(s.value)
-            self.emit(ind, f"{self.name(s.target.id)} {op}= {_bare(text)};")
-        elif isinstance(s, ast.If):
-            self.if_(s, ind)
-        elif isinstance(s, ast.For):
-            self.for_(s, ind)
-        elif isinstance(s, ast.While):
-            if s.orelse:
-                raise self.err(s, "`while ... else`")
-            self.emit(ind, f"while {_bare(self.expr(s.test)[0])} {{")
-            self.scoped(s.body, ind + 1)
-            self.close(ind, "}")
-        elif isinstance(s, ast.Return):
-            self.emit(ind, "return;" if s.value is None else f"return {_bare(self.expr(s.value)[0])};")
-        elif isinstance(s, ast.Pass):
-            pass
-        elif isinstance(s, ast.Break):
-            self.emit(ind, "break;")
-        elif isinstance(s, ast.Continue):
-            self.emit(ind, "continue;")
-        elif isinstance(s, ast.Assert):
-            # Triton makes a kernel's `assert` a device assertion.
-            msg = self.expr(s.msg)[0] if s.msg is not None else '""'
-            self.emit(ind, f"device_assert({_bare(self.expr(s.test)[0])}, {msg});")
-        else:
-            raise self.err(s, f"the statement `{type(s).__name__}`")
-
-    def scoped(self, body, ind):
-        """A nested block: names first bound in it are not visible after it."""
-        before = set(self.declared)
-        self.block(body, ind)
-        self.end_block(before, body)
-
-    def end_block(self, before, body):
-        for nm in self.declared - before:
-            self.ended.setdefault(nm, body[0].lineno if body else 0)
-        self.declared = before
-
-    def assign(self, target, value, ind, s):
-        if isinstance(target, ast.Tuple):
-            names = []
-            for e in target.elts:
-                if not isinstance(e, ast.Name):
-                    raise self.err(e, "a tuple target that is not a name")
-                names.append(e.id)
-            text, _ = self.expr(value)
-            if all(nm not in self.declared for nm in names):
-                self.declared |= set(names)
-                for nm in names:
-                    self.kinds[nm] = None
-                self.emit(ind, f"let ({', '.join(self.name(x) for x in names)}) = {text};")
-                return
-            # Names bound before (a loop's carried values, `acc, l_i = inner(...)`): taken
-            # apart into fresh names, then rebound one by one.
-            tmps = [f"_t{s.lineno}_{i}" for i in range(len(names))]
-            self.emit(ind, f"let ({', '.join(tmps)}) = {text};")
-            for nm, t in zip(names, tmps):
-                if nm in self.declared:
-                    self.emit(ind, f"{self.name(nm)} = {t};")
-                else:
-                    self.declared.add(nm)
-                    self.kinds[nm] = None
-                    self.emit(ind, f"let {self.name(nm)} = {t};")
-            return
-        if not isinstance(target, ast.Name):
-            raise self.err(target, "an assignment to something other than a name")
-        text, k = self.expr(value)
-        text = _bare(text)
-        nm = target.id
-        if k == "ptr":
-            # What a pointer tile points to, for the loads through it.
-            pk = self.tr.pointee_kind(value, self)
-            if pk is not None:
-                self.ptr_elems[nm] = pk
-        if nm in self.loop_vars:
-            # Python rebinds a loop variable for the rest of the trip; here the loop owns it,
-            # so a `let` in the body shadows it.
-            self.loop_vars.discard(nm)
-            self.emit(ind, f"let {self.name(nm)} = {text};")
-        elif nm in self.declared:
-            self.emit(ind, f"{self.name(nm)} = {text};")
-        else:
-            self.declared.add(nm)
-            self.emit(ind, f"let {self.name(nm)} = {text};")
-        self.kinds[nm] = k if k not in ("tuple", "dtype", "str") else self.kinds.get(nm)
-
-    def if_(self, s: ast.If, ind: int):
-        known = _const_eval(s.test, self.consts)
-        if known is not _UNKNOWN:
-            # A constexpr condition (`if STAGE == 1:`), as Triton takes it: only the branch
-            # it picks is translated, in place, so the names it binds stay visible after.
-            self.block(s.body if known else s.orelse, ind)
-            return
-        self.emit(ind, f"if {_bare(self.expr(s.test)[0])} {{", s.lineno)
-        self.scoped(s.body, ind + 1)
-        orelse = s.orelse
-        while len(orelse) == 1 and isinstance(orelse[0], ast.If):
-            e = orelse[0]
-            self.close(ind, f"}} else if {_bare(self.expr(e.test)[0])} {{")
-            self.scoped(e.body, ind + 1)
-            orelse = e.orelse
-        if orelse:
-            self.close(ind, "} else {")
-            self.scoped(orelse, ind + 1)
-        self.close(ind, "}")
-
-    def for_(self, s: ast.For, ind: int):
-        if s.orelse:
-            raise self.err(s, "`for ... else`")
-        if not isinstance(s.target, ast.Name):
-            raise self.err(s.target, "a loop over something other than one name")
-        it = s.iter
-        d = _dotted(it.func) if isinstance(it, ast.Call) else None
-        kind = d.rpartition(".")[2] if d else None
-        if kind not in ("range", "static_range") or (d != "range" and d.rpartition(".")[0] not in MODULES):
-            raise self.err(it, "a loop over something other than `range`, `tl.range` or `tl.static_range`")
-        args = self.args(it)
-        var = s.target.id
-        before = set(self.declared)
-        self.declared.add(var)
-        self.kinds[var] = "int"
-        self.emit(ind, f"for {self.name(var)} in {kind}({', '.join(args)}) {{")
-        outer_loop_vars = set(self.loop_vars)
-        self.loop_vars.add(var)
-        self.block(s.body, ind + 1)
-        self.loop_vars = outer_loop_vars
-        self.end_block(before, s.body)
-        self.close(ind, "}")
-
-
 class Translator:
     def __init__(self, source: str, path: str = "<kernel>"):
         self.path = path
@@ -477,8 +332,12 @@ class Translator:
             if kw.arg is None or kw.arg not in {a.arg for a in params}:
                 raise TranslateError(self.path, call, f"`{name}` has no parameter `{kw.arg}`")
             bound[kw.arg] = kw.value
+        # Parameters left out take their defaults (constants, as Python evaluates them at `def`).
+        for a, dflt in zip(params[len(params) - len(f.args.defaults):], f.args.defaults):
+            bound.setdefault(a.arg, dflt)
         spec: Dict[str, object] = {}
         args = []
+        kinds: Dict[str, str] = {}
         for a in params:
             if a.arg not in bound:
                 raise TranslateError(self.path, call, f"no value for `{a.arg}` of `{name}`")
@@ -486,16 +345,26 @@ class Translator:
             if v is not _UNKNOWN:
                 spec[a.arg] = v
             else:
-                args.append(_bare(fn.expr(bound[a.arg])[0]))
+                text, k = fn.expr(bound[a.arg])
+                args.append(_bare(text))
+                if k in ("int", "float", "bool", "ptr"):
+                    kinds[a.arg] = k
         written = name if not spec else name + "__" + "_".join(
             re.sub(r"[^A-Za-z0-9]", "", f"{k}{_const_text(v) if not isinstance(v, str) else v}") for k, v in spec.items())
-        self.want(written, name, spec)
-        return written, args
+        return self.want(written, name, spec, kinds), args
 
-    def want(self, written: str, name: str, spec: Dict[str, object]):
-        """Helper `name` is to be translated as `written`, its constexprs `spec` written in."""
-        if all(w[0] != written for w in self.wanted):
-            self.wanted.append((written, name, spec))
+    def want(self, written: str, name: str, spec: Dict[str, object], kinds: Optional[Dict[str, str]] = None) -> str:
+        """Helper `name` is to be translated as `written`, its constexprs `spec` written in and
+        its other parameters of the `kinds` its arguments have (so `a / b` of two floats is a
+        true division): the name to call. Arguments of other kinds get another version
+        (`written__1`); `kinds` None takes the first."""
+        same = [w for w in self.wanted if w[4] == written]
+        for w in same:
+            if kinds is None or w[3] == kinds:
+                return w[0]
+        final = f"{written}__{len(same)}" if same else written
+        self.wanted.append((final, name, spec, kinds or {}, written))
+        return final
 
     def pointee_kind(self, ptr_expr: ast.AST, fn: _Fn) -> Optional[str]:
         """The element kind of what a pointer expression (`p + offs`, `base + i * s + j`)
@@ -510,7 +379,7 @@ class Translator:
         return None
 
     def function(self, f: ast.FunctionDef, signature: Optional[Dict[str, str]], consts: Dict[str, object],
-                 written: Optional[str] = None) -> list:
+                 written: Optional[str] = None, param_kinds: Optional[Dict[str, str]] = None) -> list:
         if f.args.vararg or f.args.kwarg or f.args.kwonlyargs:
             raise TranslateError(self.path, f, "`*args`, `**kwargs` or keyword-only parameters")
         params = [a.arg for a in f.args.args]
@@ -521,7 +390,7 @@ class Translator:
             # A helper: its specialised constexprs are written in, the rest are parameters.
             head = [p for p in params if p not in consts]
             for p in head:
-                kinds[p] = None
+                kinds[p] = (param_kinds or {}).get(p)
         else:
             for a in f.args.args:
                 p = a.arg
@@ -562,10 +431,11 @@ class Translator:
         funcs = {kernel: (self.functions[kernel].lineno, self.function(self.functions[kernel], signature, consts))}
         i = 0
         while i < len(self.wanted):
-            written, name, spec = self.wanted[i]
+            written, name, spec, kinds, _ = self.wanted[i]
             i += 1
             if written not in funcs:
-                funcs[written] = (self.functions[name].lineno, self.function(self.functions[name], None, spec, written))
+                funcs[written] = (self.functions[name].lineno,
+                                  self.function(self.functions[name], None, spec, written, kinds))
         out = [f"// {kernel}: translated from {self.path} by tilec.triton (line numbers kept)"]
         for name in sorted(funcs, key=lambda n: funcs[n][0]):
             for line, text in funcs[name][1]:

@@ -1,0 +1,168 @@
+# test_floordiv / test_bin_op with constexpr divisors: x // D and x % D (C truncation) for powers of two and
+# negative constants, where a compiler might use shifts.
+import tilec.triton as triton
+import tilec.triton.language as tl
+
+
+@triton.jit
+def divmod_const_i8(x, q0, r0, q1, r1, q2, r2, q3, r3, q4, r4, q5, r5, q6, r6, q7, r7, q8, r8, q9, r9):
+    o = tl.arange(0, 128)
+    v = tl.load(x + o)
+    tl.store(q0 + o, v // 1)
+    tl.store(r0 + o, v % 1)
+    tl.store(q1 + o, v // 2)
+    tl.store(r1 + o, v % 2)
+    tl.store(q2 + o, v // 4)
+    tl.store(r2 + o, v % 4)
+    tl.store(q3 + o, v // 8)
+    tl.store(r3 + o, v % 8)
+    tl.store(q4 + o, v // 16)
+    tl.store(r4 + o, v % 16)
+    tl.store(q5 + o, v // 3)
+    tl.store(r5 + o, v % 3)
+    tl.store(q6 + o, v // (-2))
+    tl.store(r6 + o, v % (-2))
+    tl.store(q7 + o, v // (-4))
+    tl.store(r7 + o, v % (-4))
+    tl.store(q8 + o, v // (-8))
+    tl.store(r8 + o, v % (-8))
+    tl.store(q9 + o, v // 7)
+    tl.store(r9 + o, v % 7)
+
+
+@triton.jit
+def divmod_const_i16(x, q0, r0, q1, r1, q2, r2, q3, r3, q4, r4, q5, r5, q6, r6, q7, r7, q8, r8, q9, r9):
+    o = tl.arange(0, 128)
+    v = tl.load(x + o)
+    tl.store(q0 + o, v // 1)
+    tl.store(r0 + o, v % 1)
+    tl.store(q1 + o, v // 2)
+    tl.store(r1 + o, v % 2)
+    tl.store(q2 + o, v // 4)
+    tl.store(r2 + o, v % 4)
+    tl.store(q3 + o, v // 8)
+    tl.store(r3 + o, v % 8)
+    tl.store(q4 + o, v // 16)
+    tl.store(r4 + o, v % 16)
+    tl.store(q5 + o, v // 3)
+    tl.store(r5 + o, v % 3)
+    tl.store(q6 + o, v // (-2))
+    tl.store(r6 + o, v % (-2))
+    tl.store(q7 + o, v // (-4))
+    tl.store(r7 + o, v % (-4))
+    tl.store(q8 + o, v // (-8))
+    tl.store(r8 + o, v % (-8))
+    tl.store(q9 + o, v // 7)
+    tl.store(r9 + o, v % 7)
+
+
+@triton.jit
+def divmod_const_i32(x, q0, r0, q1, r1, q2, r2, q3, r3, q4, r4, q5, r5, q6, r6, q7, r7, q8, r8, q9, r9):
+    o = tl.arange(0, 128)
+    v = tl.load(x + o)
+    tl.store(q0 + o, v // 1)
+    tl.store(r0 + o, v % 1)
+    tl.store(q1 + o, v // 2)
+    tl.store(r1 + o, v % 2)
+    tl.store(q2 + o, v // 4)
+    tl.store(r2 + o, v % 4)
+    tl.store(q3 + o, v // 8)
+    tl.store(r3 + o, v % 8)
+    tl.store(q4 + o, v // 16)
+    tl.store(r4 + o, v % 16)
+    tl.store(q5 + o, v // 3)
+    tl.store(r5 + o, v % 3)
+    tl.store(q6 + o, v // (-2))
+    tl.store(r6 + o, v % (-2))
+    tl.store(q7 + o, v // (-4))
+    tl.store(r7 + o, v % (-4))
+    tl.store(q8 + o, v // (-8))
+    tl.store(r8 + o, v % (-8))
+    tl.store(q9 + o, v // 7)
+    tl.store(r9 + o, v % 7)
+
+
+@triton.jit
+def divmod_const_i64(x, q0, r0, q1, r1, q2, r2, q3, r3, q4, r4, q5, r5, q6, r6, q7, r7, q8, r8, q9, r9):
+    o = tl.arange(0, 128)
+    v = tl.load(x + o)
+    tl.store(q0 + o, v // 1)
+    tl.store(r0 + o, v % 1)
+    tl.store(q1 + o, v // 2)
+    tl.store(r1 + o, v % 2)
+    tl.store(q2 + o, v // 4)
+    tl.store(r2 + o, v % 4)
+    tl.store(q3 + o, v // 8)
+    tl.store(r3 + o, v % 8)
+    tl.store(q4 + o, v // 16)
+    tl.store(r4 + o, v % 16)
+    tl.store(q5 + o, v // 3)
+    tl.store(r5 + o, v % 3)
+    tl.store(q6 + o, v // (-2))
+    tl.store(r6 + o, v % (-2))
+    tl.store(q7 + o, v // (-4))
+    tl.store(r7 + o, v % (-4))
+    tl.store(q8 + o, v // (-8))
+    tl.store(r8 + o, v % (-8))
+    tl.store(q9 + o, v // 7)
+    tl.store(r9 + o, v % 7)
+
+
+@triton.jit
+def divmod_const_u8(x, q0, r0, q1, r1, q2, r2, q3, r3, q4, r4, q5, r5, q6, r6):
+    o = tl.arange(0, 128)
+    v = tl.load(x + o)
+    tl.store(q0 + o, v // 1)
+    tl.store(r0 + o, v % 1)
+    tl.store(q1 + o, v // 2)
+    tl.store(r1 + o, v % 2)
+    tl.store(q2 + o, v // 4)
+    tl.store(r2 + o, v % 4)
+    tl.store(q3 + o, v // 8)
+    tl.store(r3 + o, v % 8)
+    tl.store(q4 + o, v // 16)
+    tl.store(r4 + o, v % 16)
+    tl.store(q5 + o, v // 3)
+    tl.store(r5 + o, v % 3)
+    tl.store(q6 + o, v // 7)
+    tl.store(r6 + o, v % 7)
+
+
+@triton.jit
+def divmod_const_u32(x, q0, r0, q1, r1, q2, r2, q3, r3, q4, r4, q5, r5, q6, r6):
+    o = tl.arange(0, 128)
+    v = tl.load(x + o)
+    tl.store(q0 + o, v // 1)
+    tl.store(r0 + o, v % 1)
+    tl.store(q1 + o, v // 2)
+    tl.store(r1 + o, v % 2)
+    tl.store(q2 + o, v // 4)
+    tl.store(r2 + o, v % 4)
+    tl.store(q3 + o, v // 8)
+    tl.store(r3 + o, v % 8)
+    tl.store(q4 + o, v // 16)
+    tl.store(r4 + o, v % 16)
+    tl.store(q5 + o, v // 3)
+    tl.store(r5 + o, v % 3)
+    tl.store(q6 + o, v // 7)
+    tl.store(r6 + o, v % 7)
+
+
+@triton.jit
+def divmod_const_u64(x, q0, r0, q1, r1, q2, r2, q3, r3, q4, r4, q5, r5, q6, r6):
+    o = tl.arange(0, 128)
+    v = tl.load(x + o)
+    tl.store(q0 + o, v // 1)
+    tl.store(r0 + o, v % 1)
+    tl.store(q1 + o, v // 2)
+    tl.store(r1 + o, v % 2)
+    tl.store(q2 + o, v // 4)
+    tl.store(r2 + o, v % 4)
+    tl.store(q3 + o, v // 8)
+    tl.store(r3 + o, v % 8)
+    tl.store(q4 + o, v // 16)
+    tl.store(r4 + o, v % 16)
+    tl.store(q5 + o, v // 3)
+    tl.store(r5 + o, v % 3)
+    tl.store(q6 + o, v // 7)
+    tl.store(r6 + o, v % 7)
