@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Launch overhead from Python: CPU time per launch of a 1024-element add, over 10k
-launches, for tilec (`k[grid](...)`), Triton (the same kernel, `kernel[grid](...)`) and
+launches, for tilec (`k[grid](...)`), the same kernel in Triton's syntax through
+`tilec.triton`, Triton (the same kernel, `kernel[grid](...)`) and
 `torch.add(a, b, out=out)`, in one run.
 
     python3 bench/python_launch_overhead.py [--launches 10000] [--repeats 5] [--out FILE.md]
@@ -76,6 +77,22 @@ def main():
     add[grid](a, b, out, N)
     torch.cuda.synchronize()
     assert torch.equal(out, a + b), "tilec's add is wrong"
+
+    # The same add in Triton's syntax through tilec.triton (tutorial 01's kernel, from the
+    # translator's corpus): a second launch takes the launch cache's fast path.
+    import sys
+    sys.path.insert(0, os.path.join(ROOT, "python", "tests", "triton_kernels"))
+    import tutorials
+    tk = tutorials.add_kernel
+    rows.append(("tilec.triton (@triton.jit), grid tuple",
+                 per_launch_us(lambda: tk[grid](a, b, out, N, BLOCK_SIZE=1024), args.launches, args.repeats)))
+    tmeta = lambda meta: (tilec.cdiv(meta["n_elements"], meta["BLOCK_SIZE"]),)  # noqa: E731
+    rows.append(("tilec.triton (@triton.jit), grid callable",
+                 per_launch_us(lambda: tk[tmeta](a, b, out, N, BLOCK_SIZE=1024), args.launches, args.repeats)))
+    out.zero_()
+    tk[grid](a, b, out, N, BLOCK_SIZE=1024)
+    torch.cuda.synchronize()
+    assert torch.equal(out, a + b), "tilec.triton's add is wrong"
 
     tri = triton_add()
     if tri:

@@ -286,24 +286,40 @@ fn report_note() -> diagnostics::Diagnostic {
 /// memsem); `convert-tile-to-llvm` and later make LLVM.
 pub const LAST_INTERPRETABLE_PASS: &str = "membar";
 
-/// The mirror IR of `file` at the tile level, named `tile`, then (with `each_pass`) after
-/// each pass of the pipeline up to `LAST_INTERPRETABLE_PASS`, named by the pass: what the
-/// interpreter runs and what `--check-each-pass` compares.
+/// Which IR the interpreter gets from `mirror_stages`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stages {
+    /// The tile level only (`tilerun --interpret --tile-level`).
+    Tile,
+    /// The tile level and the IR after `LAST_INTERPRETABLE_PASS`: what a run interprets,
+    /// with the barriers and shared-memory offsets the GPU gets.
+    Final,
+    /// The tile level and the IR after each pass up to it (`--check-each-pass`).
+    EachPass,
+}
+
+/// The mirror IR of `file` at the tile level, named `tile`, then the IR after each pass of
+/// the pipeline up to `LAST_INTERPRETABLE_PASS` (`Stages::EachPass`) or after the last of
+/// them only (`Stages::Final`), named by the pass: what the interpreter runs and what
+/// `--check-each-pass` compares.
 pub fn mirror_stages(
     file: &SourceFile,
     opts: &CompileOptions,
-    each_pass: bool,
+    which: Stages,
 ) -> Result<Vec<(String, tile_dialects::ir::Module)>, Diagnostics> {
     let (_, text) = tile_ir(file, opts)?;
     let context = tile_dialects::context::create_context();
     let sink = DiagnosticSink::attach(&context);
     let mut module = parse_verified(&context, &text, &sink).map_err(|d| mlir_error(file, "tilegen", d, true))?;
     let mut stages = vec![("tile".to_string(), tile_dialects::ir::import_module(module.as_operation()))];
-    if each_pass {
+    if which != Stages::Tile {
         let all = pipeline::default_passes(opts);
         let upto = all.iter().position(|p| p.name == LAST_INTERPRETABLE_PASS).map_or(all.len(), |i| i + 1);
+        let last = all[upto - 1].name;
         let mut after = |p: &'static crate::passes::PassInfo, m: &Module| {
-            stages.push((p.name.to_string(), tile_dialects::ir::import_module(m.as_operation())));
+            if which == Stages::EachPass || p.name == last {
+                stages.push((p.name.to_string(), tile_dialects::ir::import_module(m.as_operation())));
+            }
         };
         pipeline::run_observed(
             &mut module,

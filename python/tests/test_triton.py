@@ -438,3 +438,41 @@ def test_a_name_bound_by_both_branches_is_an_if_expression():
 def test_tl_random_is_a_builtin_prefix():
     src = "@triton.jit\ndef k(p, q):\n    tl.store(q, tl.random.uint_to_uniform_float(tl.load(p)))\n"
     assert "store(q, uint_to_uniform_float(load(p))); }" in body_of(src, "*i32,*f32")
+
+
+def test_a_second_launch_takes_the_fast_path():
+    # The launch cache: the same kinds and constexprs give the same kernel and arguments
+    # without binding again; another kind of argument, a new constexpr value or an extra
+    # argument goes through bind.
+    x, y = np.zeros(1000, np.float32), np.zeros(1000, np.float32)
+    k = tutorials.add_kernel
+    k.fast.clear()
+    first = k.prepare((4,), (x, y, y, 1000), {"BLOCK_SIZE": 256})
+    assert len(k.fast) == 1
+    calls = []
+    real_bind = k.bind
+    k.bind = lambda *a: calls.append(a) or real_bind(*a)
+    try:
+        again = k.prepare((4,), (x, y, y, 999), {"BLOCK_SIZE": 256})
+        assert calls == [] and again[0] is first[0] and again[2] == [x, y, y, 999]
+        k.prepare((4,), (x, y, y, 2**40), {"BLOCK_SIZE": 256})  # n is i64 now
+        k.prepare((4,), (x, y, y, 1000), {"BLOCK_SIZE": 512})
+        assert len(calls) == 2 and len(k.fast) == 3
+        with pytest.raises(TypeError, match="got multiple values for `BLOCK_SIZE`"):
+            k.prepare((4,), (x, y, y, 1000, 7), {"BLOCK_SIZE": 256})
+        with pytest.raises(TypeError, match="takes 5 arguments, 6 given"):
+            k.prepare((4,), (x, y, y, 1000, 7, 8), {})
+    finally:
+        del k.bind
+    # A grid function sees the launch's arguments and constexprs by name.
+    g = k.prepare(lambda meta: (triton.cdiv(meta["n_elements"], meta["BLOCK_SIZE"]),), (x, y, y, 1000),
+                  {"BLOCK_SIZE": 256})[1]
+    assert g({"BLOCK_SIZE": 256}) == (4,)
+
+
+def test_launch_overhead_of_the_fast_path():
+    # Not a timed assertion (bench/ measures it): the fast path must not bind.
+    x = np.zeros(8, np.float32)
+    k = tutorials.add_kernel
+    k.prepare((1,), (x, x, x, 8), {"BLOCK_SIZE": 8})
+    assert k._key((x, x, x, 8), {"BLOCK_SIZE": 8}) in k.fast

@@ -29,9 +29,21 @@ pub struct InterpOptions {
     pub uninit: bool,
     /// `--check-each-pass`: compare the result after each pass with the tile level's.
     pub check_each_pass: bool,
+    /// `--tile-level`: run the tile-level IR, not the IR after membar.
+    pub tile_level: bool,
 }
 
 impl InterpOptions {
+    /// The stages a run needs.
+    pub fn stages(&self) -> tilec::internals::driver::Stages {
+        use tilec::internals::driver::Stages;
+        match (self.check_each_pass, self.tile_level) {
+            (true, _) => Stages::EachPass,
+            (false, true) => Stages::Tile,
+            (false, false) => Stages::Final,
+        }
+    }
+
     pub fn options(&self) -> tile_interp::Options {
         tile_interp::Options { races: self.races, uninit: self.uninit, ..Default::default() }
     }
@@ -132,10 +144,13 @@ pub fn prepare(file: &SourceFile, stage: &tile_dialects::ir::Module, name: &str)
         .map_err(|f| Error::Interp { rendered: render_fault(file, &f), who: format!("kernel `{name}`") })
 }
 
-/// Runs one launch; faults and races rendered. Races are printed and counted.
+/// Runs one launch of `k` (the IR of `stage`: "tile", a pass's name, "input"); faults and
+/// races rendered. Races are printed and counted.
+#[allow(clippy::too_many_arguments)]
 pub fn launch(
     file: &SourceFile,
     k: &Kernel,
+    stage: &str,
     grid: [u32; 3],
     args: &[Arg],
     mem: &mut Memory,
@@ -150,12 +165,22 @@ pub fn launch(
     }
     let programs: u64 = grid.iter().map(|&g| g.max(1) as u64).product();
     println!(
-        "{who}: ran grid {grid:?} in the interpreter ({programs} programs, {} rounds, {:.1} ms){}",
+        "{who}: ran grid {grid:?} in the interpreter ({}, {programs} programs, {} rounds, {:.1} ms){}",
+        stage_words(stage),
         out.rounds,
         t.elapsed().as_secs_f64() * 1e3,
         if io.races { format!(", {} races", out.races.len()) } else { String::new() }
     );
     Ok(out.races.len())
+}
+
+/// How the run line names the IR it interpreted.
+pub fn stage_words(stage: &str) -> String {
+    match stage {
+        "tile" => "tile level".into(),
+        "input" => "the input IR".into(),
+        pass => format!("IR after `{pass}`"),
+    }
 }
 
 /// The buffers of `mem` as host buffers of the given types and shapes.
@@ -300,7 +325,7 @@ pub fn check_mlir_passes(
         }
     }
     let initial = mem.clone();
-    launch(file, &k, grid, &iargs, &mut mem, &InterpOptions::default(), &format!("kernel `{}`", k.name))?;
+    launch(file, &k, "input", grid, &iargs, &mut mem, &InterpOptions::default(), &format!("kernel `{}`", k.name))?;
     match check_each_pass(file, &meta.name, &stages, grid, &iargs, &initial, &mem, &hosts, (None, None))? {
         Some(d) => Err(Error::msg(format!("check-each-pass: FIRST DIFFERENCE {d}"))),
         None => Ok(()),

@@ -194,14 +194,24 @@ fn hinted(
     (!raised.is_empty()).then(|| (CompileOptions { divisibility, ..opts.clone() }, raised))
 }
 
-/// A kernel for the interpreter: its mirror IR at the tile level (and, with `each_pass`,
-/// after each pass that keeps it interpretable), its signature, and the source to render
-/// its faults against.
+/// A kernel for the interpreter: its mirror IR at the tile level and after the passes
+/// `which` asks for (`run_stage` is the one a run interprets), its signature, and the
+/// source to render its faults against.
 pub struct ForInterpreter {
     pub file: SourceFile,
     pub kernel: KernelMeta,
     pub stages: Vec<(String, tile_dialects::ir::Module)>,
     pub compile_ms: f64,
+}
+
+impl ForInterpreter {
+    /// What a run interprets: the IR after membar (the GPU's barriers and shared-memory
+    /// offsets), or the tile level when that is all there is (`--tile-level`) or when
+    /// `--check-each-pass` compares every stage against it.
+    pub fn run_stage(&self, each_pass: bool) -> (&str, &tile_dialects::ir::Module) {
+        let (name, m) = &self.stages[if each_pass { 0 } else { self.stages.len() - 1 }];
+        (name, m)
+    }
 }
 
 pub fn tile_for_interpreter(
@@ -210,11 +220,11 @@ pub fn tile_for_interpreter(
     base: &CompileOptions,
     no_specialise: bool,
     args: &[ArgSpec],
-    each_pass: bool,
+    which: tilec::internals::driver::Stages,
 ) -> Result<ForInterpreter, Error> {
     let Front { file, kernel: k, opts } = front(path, want, base, no_specialise, args)?;
     let t = Instant::now();
-    let stages = tilec::internals::internal::catch(|| tilec::internals::driver::mirror_stages(&file, &opts, each_pass))
+    let stages = tilec::internals::internal::catch(|| tilec::internals::driver::mirror_stages(&file, &opts, which))
         .map_err(|p| Error::Internal(format!("the compiler panicked (a tilec bug): {}", p.message)))?
         .map_err(compile_error)?;
     let kernel = tilec::internals::driver::kernel_meta(&k, &opts, &Default::default());

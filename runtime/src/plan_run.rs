@@ -80,7 +80,7 @@ fn prepare(plan: &Plan, o: &RunSettings, arch: Arch, interpreted: bool) -> Resul
             s.defines.extend(l.defines.iter().cloned());
             s.num_warps = l.num_warps.or(s.num_warps);
             if interpreted {
-                let fi = load::tile_for_interpreter(&l.file, l.kernel.as_deref(), &s, o.no_specialise, &specs, false)
+                let fi = load::tile_for_interpreter(&l.file, l.kernel.as_deref(), &s, o.no_specialise, &specs, o.interp.stages())
                     .map_err(ctx)?;
                 let loaded = Loaded {
                     ptx: String::new(),
@@ -342,9 +342,10 @@ fn run_interpreted(plan: &Plan, o: &RunSettings) -> Result<(), Error> {
         for &z in plan.zero.iter().filter(|_| i == 0) {
             mem.buffers[z].bytes.fill(0);
         }
-        let kernel = interpret::prepare(&fi.file, &fi.stages[0].1, &k.name)?;
+        let (stage, ir) = fi.run_stage(false);
+        let kernel = interpret::prepare(&fi.file, ir, &k.name)?;
         let who = format!("launch {} (`{}`)", i + 1, k.name);
-        races += interpret::launch(&fi.file, &kernel, plan.launches[i].grid, &args, &mut mem, &o.interp, &who)
+        races += interpret::launch(&fi.file, &kernel, stage, plan.launches[i].grid, &args, &mut mem, &o.interp, &who)
             .map_err(|e| match e {
                 Error::Interp { rendered, who } => Error::Interp { rendered, who: format!("{file}: {who}") },
                 e => e,

@@ -491,7 +491,7 @@ fn run_interpreted(o: &Options) -> Result<(), Error> {
         &o.settings.compile,
         o.settings.no_specialise,
         &o.args,
-        each,
+        o.settings.interp.stages(),
     )?;
     let k = &fi.kernel;
     let bound = bind::bind(k, &o.args)?;
@@ -521,9 +521,10 @@ fn run_interpreted(o: &Options) -> Result<(), Error> {
         }
     }
     let initial = each.then(|| mem.clone());
-    let kernel = interpret::prepare(&fi.file, &fi.stages[0].1, &k.name)?;
+    let (stage, ir) = fi.run_stage(each);
+    let kernel = interpret::prepare(&fi.file, ir, &k.name)?;
     let who = format!("kernel `{}`", k.name);
-    let races = interpret::launch(&fi.file, &kernel, grid, &args, &mut mem, &o.settings.interp, &who)?;
+    let races = interpret::launch(&fi.file, &kernel, stage, grid, &args, &mut mem, &o.settings.interp, &who)?;
     let mut fetched: Vec<Option<HostBuffer>> = vec![None; params.len()];
     for (pi, at, h) in &hosts {
         fetched[*pi] = Some(interpret::fetch(&mem, *at, h));

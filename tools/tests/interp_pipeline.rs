@@ -12,7 +12,7 @@ use tile_interp::{Arg, Fault, Kernel, Launch, Memory, Options};
 use tile_runtime::buffers::HostBuffer;
 use tile_runtime::dtype::DType;
 use tile_runtime::interpret::{self, render_fault};
-use tilec::internals::driver::mirror_stages;
+use tilec::internals::driver::{mirror_stages, Stages};
 use tilec::internals::source::SourceFile;
 use tilec::CompileOptions;
 
@@ -36,7 +36,7 @@ fn stages(arch: &str) -> (SourceFile, Vec<(String, Module)>) {
         equal_to_one: vec!["sak".into(), "sbn".into(), "scn".into()],
         ..Default::default()
     };
-    let stages = mirror_stages(&file, &opts, true).unwrap();
+    let stages = mirror_stages(&file, &opts, Stages::EachPass).unwrap();
     (file, stages)
 }
 

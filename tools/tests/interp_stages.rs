@@ -6,7 +6,7 @@ use tile_interp::{Arg, Kernel, Launch, Memory, Options};
 use tile_runtime::buffers::HostBuffer;
 use tile_runtime::dtype::DType;
 use tile_runtime::interpret;
-use tilec::internals::driver::mirror_stages;
+use tilec::internals::driver::{mirror_stages, Stages};
 use tilec::internals::source::SourceFile;
 use tilec::CompileOptions;
 
@@ -15,7 +15,7 @@ fn a_pass_that_changes_the_result_is_named() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let text = std::fs::read_to_string(root.join("examples/add.tile")).unwrap();
     let file = SourceFile::new("examples/add.tile", text);
-    let mut stages = mirror_stages(&file, &CompileOptions::default(), true).unwrap();
+    let mut stages = mirror_stages(&file, &CompileOptions::default(), Stages::EachPass).unwrap();
     let names: Vec<&str> = stages.iter().map(|s| s.0.as_str()).collect();
     assert_eq!(
         names,

@@ -84,6 +84,10 @@ class JITFunction:
         self.constexprs = {p.name for p in params if _is_constexpr_annotation(p.annotation)}
         self.defaults = {p.name: p.default for p in params if p.default is not inspect.Parameter.empty}
         self.cache: Dict[tuple, object] = {}
+        # Launch fast path (`prepare`): key -> (compiled kernel, where each runtime
+        # argument comes from, the tuned constexprs' defaults).
+        self.fast: Dict[tuple, tuple] = {}
+        self.is_cx = [p in self.constexprs for p in self.params]
         # `@triton.autotune`: (configs, key); `@triton.heuristics`: name -> f(args).
         self.tuning: Optional[tuple] = None
         self.heuristics: Dict[str, object] = {}
@@ -110,6 +114,8 @@ class JITFunction:
         for k, v in kwargs.items():
             if k not in self.params:
                 raise TypeError(f"{self.__name__} has no parameter `{k}`")
+            if self.params.index(k) < len(args) and k not in opts:
+                raise TypeError(f"{self.__name__} got multiple values for `{k}`")
             if k in tuned:
                 raise ValueError(f"`{k}` is tuned by @triton.autotune: it takes no value at launch")
             bound[k] = v
@@ -182,19 +188,78 @@ class JITFunction:
 
     def __getitem__(self, grid):
         def launch(*args, **kwargs):
-            values, sig, consts, opts, bound = self.bind(args, dict(kwargs))
-            if callable(grid):
-                # The compiled kernel calls it with the consts it runs (a tuned kernel's
-                # chosen configuration's), over the launch's arguments by name.
-                g = lambda meta: _grid_tuple(grid({**bound, **meta}))  # noqa: E731
-            else:
-                g = _grid_tuple(grid)
-            return self.compiled(sig, consts, opts)[g](*values)
+            kernel, g, values = self.prepare(grid, args, kwargs)
+            return kernel[g](*values)
 
         return launch
 
+    def prepare(self, grid, args, kwargs):
+        """(the compiled kernel, its grid, its arguments) for `self[grid](*args, **kwargs)`.
+        A launch whose argument kinds and constexpr values were seen before takes them
+        from `self.fast` (no binding, typing or translation: a few µs of Python, as
+        Triton's generated binder); the first one binds, translates and compiles."""
+        try:
+            key = self._key(args, kwargs)
+            hit = self.fast.get(key) if key is not None else None
+        except TypeError:  # an unhashable argument: the slow path says what is wrong
+            key = hit = None
+        if hit is not None:
+            kernel, pick, tuned = hit
+            values = []
+            for src, x, desc in pick:
+                v = args[x] if src == 0 else kwargs[x] if src == 1 else x
+                if desc:
+                    values += _desc_values(desc, v)
+                else:
+                    values.append(v)
+            if callable(grid):
+                bound = {**self.defaults, **dict(zip(self.params, args)), **kwargs, **tuned}
+                g = lambda meta: _grid_tuple(grid({**bound, **meta}))  # noqa: E731
+            else:
+                g = _grid_tuple(grid)
+            return kernel, g, values
+        values, sig, consts, opts, bound = self.bind(args, dict(kwargs))
+        kernel = self.compiled(sig, consts, opts)
+        if key is not None:
+            pick = []
+            for p in (p for p in self.params if p not in self.constexprs):
+                src, x = (0, self.params.index(p)) if self.params.index(p) < len(args) else \
+                    (1, p) if p in kwargs else (2, self.defaults[p])
+                pick.append((src, x, p if sig[p].startswith("tensordesc<") else None))
+            self.fast[key] = (kernel, pick, self.tuned())
+        # The compiled kernel calls a grid function with the consts it runs (a tuned
+        # kernel's chosen configuration's), over the launch's arguments by name.
+        g = (lambda meta: _grid_tuple(grid({**bound, **meta}))) if callable(grid) else _grid_tuple(grid)
+        return kernel, g, values
+
+    def _key(self, args, kwargs):
+        """What decides a launch's signature, constexprs and options: each runtime
+        argument's kind, each constexpr's value; None where a heuristic computes
+        constexprs from argument values (those launches always bind)."""
+        if self.heuristics:
+            return None
+        ks = [len(args)] + [a if cx else _kind(a) for cx, a in zip(self.is_cx, args)]
+        for k, v in kwargs.items():
+            ks.append((k, v if k in self.constexprs or k in ("num_warps", "num_stages") else _kind(v)))
+        return tuple(ks)
+
     def __call__(self, *args, **kwargs):
         raise RuntimeError(f"`{self.__name__}` is a kernel: launch it as {self.__name__}[grid](...)")
+
+
+def _kind(v):
+    """A runtime argument's kind for the launch cache: what `arg_type` reads of it."""
+    t = type(v)
+    if t is int:
+        return "i32" if -(2**31) <= v < 2**31 else "i64" if -(2**63) <= v < 2**63 else "u64"
+    if t is float or t is bool:
+        return t
+    if t is TensorDescriptor:
+        return ("desc", getattr(v.base, "dtype", None), tuple(v.block_shape), v.padding)
+    dt = getattr(v, "dtype", None)
+    if dt is None:
+        raise TypeError("not a launch argument")  # the slow path says why
+    return dt
 
 
 def _desc_values(p: str, d: "TensorDescriptor") -> list:

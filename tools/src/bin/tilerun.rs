@@ -144,6 +144,10 @@ struct Cli {
     /// whose result differs from the tile level's.
     #[arg(long)]
     check_each_pass: bool,
+    /// Interpreter: run the tile-level IR (before the layout passes) instead of the IR
+    /// after membar, which has the GPU's barriers and shared-memory offsets.
+    #[arg(long, conflicts_with = "check_each_pass")]
+    tile_level: bool,
 
     /// CUDA device ordinal.
     #[arg(long, default_value_t = 0)]
@@ -238,6 +242,7 @@ fn settings(cli: &Cli, bench: Option<BenchConfig>) -> Result<RunSettings, Error>
             races: cli.races,
             uninit: cli.uninit,
             check_each_pass: cli.check_each_pass,
+            tile_level: cli.tile_level,
         },
     })
 }
