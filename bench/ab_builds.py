@@ -6,7 +6,7 @@ flushed), so clock drift between minutes falls on both. Also each build's cold c
 of each case's kernel. For a compiler change against its base (issue 28: the same PTX or
 better, within 1%): tilerun's own timer is right for an A/B of our own builds, not for marks.
 
-    python3 bench/ab_builds.py --builds BASE NEW [--rounds 3] [--out DIR]
+    TILEC=path/to/tilec python3 bench/ab_builds.py --builds BASE NEW [--rounds 3] [--out DIR]
 
 BASE and NEW are tilerun binaries. Writes DIR/ab.json and DIR/ab.md (per case: each
 build's median over the rounds, NEW/BASE time, and the cold compiles)."""
@@ -39,7 +39,10 @@ def attention(d, causal, bm, bn, warps, z=4, h=32, n=4096):
 
 def table_cases(tilerun):
     """(label, tilerun arguments without --bench, extra --bench arguments) per bench case."""
-    compiled = compare.compile_examples(os.path.join(ROOT, "examples"), "/tmp/ab_compile", None, tilerun)
+    # tilec (TILEC) compiles every kernel of a file for the grids' consts; tilerun
+    # --compile-only only a file's first.
+    compiled = compare.compile_examples(os.path.join(ROOT, "examples"), "/tmp/ab_compile", os.environ.get("TILEC"),
+                                        tilerun)
     out = []
     for case in compare.CASES:
         k, label = case["kernel"], f"{case['kernel']} {case['size']}"

@@ -13,6 +13,9 @@ cd "$(dirname "$0")/.."
 # before the long build, printing each cycle and the imports that close it.
 python3 scripts/check_cycles.py --self-test
 python3 scripts/check_cycles.py
+# ... nor a module of the compiler one of a higher layer (docs/architecture.md, "Layers").
+python3 scripts/check_layers.py --self-test
+python3 scripts/check_layers.py
 scripts/setup.sh
 source scripts/env.sh
 cargo build -p tilec-tools --bins

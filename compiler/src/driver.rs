@@ -100,7 +100,7 @@ fn front_end(file: &SourceFile, opts: &CompileOptions) -> Result<(Program, tile_
             eprintln!("{line}");
         }
     }
-    crate::limits::check(&program, opts).map_err(|d| render(file, &d))?;
+    crate::sema::program_limits::check(&program, opts).map_err(|d| render(file, &d))?;
     let module = tilegen::generate(&program, file, opts).map_err(|errs| {
         let d: Vec<Diagnostic> = errs.into_iter().map(|e| Diagnostic::error(e.message, e.span, "")).collect();
         render(file, &d)
@@ -316,7 +316,7 @@ pub fn mirror_stages(
         let all = pipeline::default_passes(opts);
         let upto = all.iter().position(|p| p.name == LAST_INTERPRETABLE_PASS).map_or(all.len(), |i| i + 1);
         let last = all[upto - 1].name;
-        let mut after = |p: &'static crate::passes::PassInfo, m: &Module| {
+        let mut after = |p: &'static crate::pipeline::registry::PassInfo, m: &Module| {
             if which == Stages::EachPass || p.name == last {
                 stages.push((p.name.to_string(), tile_dialects::ir::import_module(m.as_operation())));
             }

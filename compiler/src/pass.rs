@@ -1,6 +1,6 @@
 //! What a pass of ours is: a function over the mirror IR that reads the compile's options
 //! and fails with a [`PassError`]. The passes (`passes/`), the lowering
-//! (`conversion/tile_to_llvm`) and the registry that runs them (`passes/mod.rs`) all
+//! (`conversion/tile_to_llvm`) and the registry that runs them (`pipeline/registry.rs`) all
 //! import this one low module, so that no pass has to import the registry that names it.
 
 use crate::options::CompileOptions;

@@ -6,7 +6,7 @@ use tile_dialects::ir::{Module, Type};
 use tile_dialects::opname;
 use tilec::internals::driver::{parse_verified, tile_ir};
 use tilec::internals::pass::PassError;
-use tilec::internals::passes::{PassInfo, PassKind};
+use tilec::internals::pipeline::registry::{PassInfo, PassKind};
 use tilec::internals::pipeline::{self, DiagnosticSink, PrintIr};
 use tilec::internals::source::SourceFile;
 use tilec::CompileOptions;

@@ -265,7 +265,7 @@ fn type_name(t: &tile_dialects::ir::Type) -> String {
 /// names the first pass whose result differs. Parameters are named `arg0`, `arg1`, ...
 pub fn check_mlir_passes(
     file: &SourceFile,
-    passes: &[&'static tilec::internals::passes::PassInfo],
+    passes: &[&'static tilec::internals::pipeline::registry::PassInfo],
     kernel: Option<&str>,
     grid: [u32; 3],
     args: &[crate::spec::ArgSpec],
@@ -278,7 +278,7 @@ pub fn check_mlir_passes(
     })?;
     let mut stages = vec![("input".to_string(), tile_dialects::ir::import_module(module.as_operation()))];
     let opts = tilec::CompileOptions::default();
-    let mut after = |p: &'static tilec::internals::passes::PassInfo, m: &melior::ir::Module| {
+    let mut after = |p: &'static tilec::internals::pipeline::registry::PassInfo, m: &melior::ir::Module| {
         stages.push((p.name.to_string(), tile_dialects::ir::import_module(m.as_operation())));
     };
     pipeline::run_observed(&mut module, passes, &opts, &PrintIr::default(), &sink, &mut std::io::sink(), &mut after)

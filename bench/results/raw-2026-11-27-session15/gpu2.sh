@@ -11,8 +11,9 @@ source bench/carry.sh
 out=${OUT:-/tmp/out}; mkdir -p "$out"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv > "$out/device2.txt"; date -u >> "$out/device2.txt"
 if [ "${1:-ab}" = ab ]; then
-  unpack .carry tilerun tilerun-base
-  OUT="$out/ab" timeout 560 python3 bench/ab_builds.py --builds "$work/tilerun-base" "$work/tilerun" --rounds 3 > "$out/ab.log" 2>&1
+  unpack .carry tilec tilerun tilerun-base
+  TILEC=$work/tilec OUT="$out/ab" timeout 570 python3 bench/ab_builds.py --builds "$work/tilerun-base" "$work/tilerun" \
+    --rounds ${ROUNDS:-5} > "$out/ab.log" 2>&1
   tail -40 "$out/ab.log"
   exit
 fi

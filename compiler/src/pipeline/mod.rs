@@ -6,11 +6,12 @@
 mod diagnostics;
 mod llvm_options;
 pub mod ptx;
+pub mod registry;
 
 pub use diagnostics::{Collected, DiagnosticSink};
 
 use crate::options::CompileOptions;
-use crate::passes::{self, PassInfo, PassKind};
+use registry::{PassInfo, PassKind};
 use melior::ir::Module;
 use melior::pass::PassManager;
 use melior::utility::parse_pass_pipeline;
@@ -19,7 +20,7 @@ use std::time::Instant;
 
 /// The passes from the tile dialect to PTX, in order.
 pub fn default_passes(opts: &CompileOptions) -> Vec<&'static PassInfo> {
-    passes::REGISTRY
+    registry::REGISTRY
         .iter()
         .filter(|p| p.name != "ensure-debug-info-scope-on-llvm-func" || opts.lineinfo)
         .filter(|p| p.name != "widen-offsets" || opts.index_bits == 64)
@@ -79,7 +80,7 @@ pub fn run_observed(
         pm.enable_verifier(true);
         let slot = Arc::new(Mutex::new(None));
         match info.kind {
-            PassKind::Mirror(f) => pm.add_pass(passes::external(info, f, opts.clone(), slot.clone())),
+            PassKind::Mirror(f) => pm.add_pass(registry::external(info, f, opts.clone(), slot.clone())),
             PassKind::Upstream(text) => {
                 parse_pass_pipeline(pm.as_operation_pass_manager(), &format!("builtin.module({text})")).map_err(
                     |e| PipelineError {

@@ -282,7 +282,7 @@ fn region_combine(c: &CombineFn) -> bool {
                 e.kind,
                 ExprKind::Load { .. } | ExprKind::Atomic { .. } | ExprKind::AtomicCas { .. } | ExprKind::If { .. }
             );
-        crate::limits::children(e, &mut |x| ok = ok && pure(x));
+        super::program_limits::children(e, &mut |x| ok = ok && pure(x));
         ok
     }
     let shuffled = matches!(c.result.ty.elem, Elem::Scalar(s) if s != super::types::Scalar::I1);

@@ -374,7 +374,7 @@ impl<'a> Checker<'a> {
         if self.no_hoist && !self.is_assigned(&p.name.name) && !super::builtins_ops::touches_memory(&e.e) {
             // Each use copies it: a large argument, passed on through nested helpers,
             // would grow the condition exponentially.
-            if !crate::limits::size_at_most(&e.e, MAX_SUBSTITUTED) {
+            if !super::program_limits::size_at_most(&e.e, MAX_SUBSTITUTED) {
                 return self.error(
                     format!(
                         "this argument is too large to substitute into a `while` condition (more than {MAX_SUBSTITUTED} operations)"

@@ -24,6 +24,7 @@ pub mod types;
 mod block_ptr;
 mod block_ptr_access;
 mod tensor_desc;
+pub(crate) mod program_limits;
 mod broadcast;
 mod builtins;
 mod builtins_asm;

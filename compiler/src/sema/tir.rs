@@ -327,45 +327,8 @@ pub enum ExprKind {
     },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum UnOp {
-    Neg,
-    /// Logical not on `i1`.
-    Not,
-    /// Bitwise not on integers.
-    BitNot,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BinOp {
-    Add,
-    Sub,
-    Mul,
-    /// Integer division truncates (C, Triton); float division is true division.
-    Div,
-    /// Integer remainder truncates (sign of the dividend); on floats, fmod.
-    Rem,
-    BitAnd,
-    BitOr,
-    BitXor,
-    Shl,
-    /// Arithmetic on signed, logical on unsigned.
-    Shr,
-    Eq,
-    Ne,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-    LogicalAnd,
-    LogicalOr,
-}
-
-impl BinOp {
-    pub fn is_comparison(self) -> bool {
-        matches!(self, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge)
-    }
-}
+// The operators are the parser's (one enum from the source to the lowering).
+pub use crate::syntax::ast::{BinOp, UnOp};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MathFn {

@@ -1,8 +1,8 @@
 //! The syntax tree: what the source says, with a span on every node and no checking.
 //!
-//! Operators reuse TIR's `UnOp` / `BinOp` so that sema does not need a mapping table.
+//! The operators (`UnOp`, `BinOp`) are defined here and used as they are by sema's TIR
+//! and tilegen, so no layer maps them to another.
 
-use crate::sema::tir::{BinOp, UnOp};
 use crate::source::Span;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -205,4 +205,44 @@ pub struct Arg {
     pub name: Option<Ident>,
     pub value: Expr,
     pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnOp {
+    Neg,
+    /// Logical not on `i1`.
+    Not,
+    /// Bitwise not on integers.
+    BitNot,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    /// Integer division truncates (C, Triton); float division is true division.
+    Div,
+    /// Integer remainder truncates (sign of the dividend); on floats, fmod.
+    Rem,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Shl,
+    /// Arithmetic on signed, logical on unsigned.
+    Shr,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    LogicalAnd,
+    LogicalOr,
+}
+
+impl BinOp {
+    pub fn is_comparison(self) -> bool {
+        matches!(self, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge)
+    }
 }

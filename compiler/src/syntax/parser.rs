@@ -10,7 +10,7 @@ use super::ast::*;
 use super::Rule;
 use crate::diag::Diagnostic;
 use crate::limits::MAX_NESTING;
-use crate::sema::tir::{BinOp, UnOp};
+use super::ast::{BinOp, UnOp};
 use crate::source::Span;
 
 type P<'i> = Pair<'i, Rule>;

@@ -3,7 +3,7 @@
 //! IRDL (dialects/irdl/) checks each op's operand and attribute counts and names; it
 //! cannot say that a mask has its pointer's shape or that a reduction's axis is in range.
 //! [`module`] checks those rules on the mirror IR. It runs on tilegen's output, after
-//! every pass of ours (so the pass that breaks a rule is named: `passes::external`), and on
+//! every pass of ours (so the pass that breaks a rule is named: `pipeline::registry::external`), and on
 //! `.mlir` input before any pass (so hand-written IR is refused instead of crashing a
 //! pass).
 //!

@@ -4,7 +4,7 @@ use clap::{Parser, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tilec::internals::driver;
-use tilec::internals::passes::{self, REGISTRY};
+use tilec::internals::pipeline::registry::{self as passes, REGISTRY};
 use tilec::internals::pipeline::{self, DiagnosticSink, PrintIr};
 use tilec::internals::source::SourceFile;
 use tilec::options::Arch;
