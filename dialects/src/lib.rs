@@ -2,6 +2,7 @@
 //! `dialects/irdl/`, the MLIR context set-up, and the mirror IR our passes rewrite.
 
 pub mod attrname;
+pub mod attrs;
 pub mod context;
 pub mod fp8;
 pub mod ir;
