@@ -8,6 +8,7 @@ pub mod fp8;
 pub mod ir;
 pub mod layout;
 pub mod opname;
+pub mod scalar;
 
 /// The IRDL definitions, loaded into every context.
 pub const IRDL_SOURCES: [(&str, &str); 3] = [

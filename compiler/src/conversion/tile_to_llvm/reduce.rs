@@ -177,12 +177,8 @@ pub(super) fn combiner(kind: Fold, t: &Type, unsigned: bool) -> Option<&'static 
 pub(super) fn identity(b: &mut Builder, kind: Fold, t: &Type, unsigned: bool) -> ValueId {
     use crate::sema::types::Scalar;
     if t.is_float() {
-        let s = match t {
-            Type::F16 => Scalar::F16,
-            Type::BF16 => Scalar::BF16,
-            Type::F64 => Scalar::F64,
-            _ => Scalar::F32,
-        };
+        // (fp8 has no arithmetic; its reductions run in f32.)
+        let s = t.as_scalar().filter(|s| !s.is_fp8()).unwrap_or(Scalar::F32);
         // -0.0, not 0.0, for sums: `x + -0.0` is `x` for every x, while `-0.0 + 0.0` is
         // `+0.0`, so a replicated register would change a -0.0 total (`split` relies on it).
         let v = match kind {
