@@ -1,6 +1,27 @@
 //! The names of the discardable attributes our passes write on ops of any dialect (IRDL
 //! declares the ops and their inherent attributes; these ride on `func.func`, `scf.for`,
 //! `arith` ops and ours). One constant each, with who writes it and who reads it.
+//! First, the inherent attributes (IRDL's `irdl.attributes`) whose values are one of
+//! `crate::attrs`'s enums, so that the name and the value are both spelled once.
+
+/// Loads and stores: the cache operator (`attrs::CacheModifier`) and the eviction
+/// policy (`attrs::EvictionPolicy`).
+pub const CACHE: &str = "cache";
+pub const EVICT: &str = "evict";
+/// `tile.load`: a volatile load (bool).
+pub const VOLATILE: &str = "volatile";
+/// Atomics: the memory order (`attrs::MemSem`) and scope (`attrs::MemScope`).
+pub const SEM: &str = "sem";
+pub const SCOPE: &str = "scope";
+/// `memsem.load` / `memsem.store`: the order (`attrs::MemOrder`).
+pub const ORDER: &str = "order";
+/// Atomics (`attrs::RmwKind`), `tile.reduce` (`attrs::ReduceKind`), `tile.scan`
+/// (`attrs::ScanKind`): the combine.
+pub const KIND: &str = "kind";
+/// `tile.dot`: `attrs::InputPrecision`.
+pub const INPUT_PRECISION: &str = "input_precision";
+
+// The discardable attributes.
 
 /// `func.func`: a kernel (tilegen).
 pub const TILE_KERNEL: &str = "tile.kernel";
@@ -61,3 +82,23 @@ pub const LAYOUT_SMEM_BYTES: &str = "layout.smem_bytes";
 pub const LAYOUT_WAVEFRONTS: &str = "layout.wavefronts";
 /// `tile.dot` (layout-propagate): why it does not run on tensor cores.
 pub const LAYOUT_DOT_PATH: &str = "layout.dot_path";
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn inherent_names_are_irdl_attributes() {
+        let irdl: String = crate::IRDL_SOURCES.iter().map(|(_, s)| *s).collect();
+        for n in [
+            super::CACHE,
+            super::EVICT,
+            super::VOLATILE,
+            super::SEM,
+            super::SCOPE,
+            super::ORDER,
+            super::KIND,
+            super::INPUT_PRECISION,
+        ] {
+            assert!(irdl.contains(&format!("\"{n}\" = %")), "{n}");
+        }
+    }
+}

@@ -2,11 +2,13 @@
 //! `dialects/irdl/`, the MLIR context set-up, and the mirror IR our passes rewrite.
 
 pub mod attrname;
+pub mod attrs;
 pub mod context;
 pub mod fp8;
 pub mod ir;
 pub mod layout;
 pub mod opname;
+pub mod scalar;
 
 /// The IRDL definitions, loaded into every context.
 pub const IRDL_SOURCES: [(&str, &str); 3] = [

@@ -25,6 +25,7 @@
 use crate::memory::Memory;
 use crate::ops::access::{Access, MemOp, Order};
 use std::collections::{HashMap, HashSet};
+use tile_dialects::attrs::MemSem;
 
 /// A sparse vector clock: (component, time), sorted by component. Components are
 /// `2 * program` (its thread 0) and `2 * program + 1` (its tile accesses).
@@ -97,8 +98,8 @@ impl AccessKind {
             read,
             write,
             strong: op.order != Order::Weak || (read && write),
-            acquire: matches!(op.order, Order::Acquire | Order::AcqRel) && read,
-            release: matches!(op.order, Order::Release | Order::AcqRel) && write,
+            acquire: matches!(op.order, Order::Sem(MemSem::Acquire | MemSem::AcqRel)) && read,
+            release: matches!(op.order, Order::Sem(MemSem::Release | MemSem::AcqRel)) && write,
             beyond_cta: op.beyond_cta,
             tile,
         }

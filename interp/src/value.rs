@@ -9,48 +9,48 @@
 use crate::Fault;
 use half::{bf16, f16};
 use std::sync::Arc;
-use tile_dialects::fp8::{self, Fp8};
+use tile_dialects::fp8::Fp8;
 use tile_dialects::ir::Type;
+use tile_dialects::scalar::ScalarType;
 
-/// The element type of a value, as far as arithmetic cares.
+/// The element type of a value, as far as arithmetic cares. Floats are the element
+/// types' own (`ScalarType`, whose properties they use); integers are MLIR's signless
+/// ones of any width (signedness is in the ops), which `ScalarType` does not describe.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Elem {
-    /// Signless integer of this many bits (MLIR's view; signedness is in the ops).
+    /// Signless integer of this many bits.
     Int(u32),
-    F16,
-    BF16,
-    F32,
-    F64,
-    /// fp8 (`tile_dialects::fp8`), kept as its value in f64 like the other floats.
-    F8E4M3,
-    F8E5M2,
+    /// A float element type (only `ScalarType`'s floats; fp8 is kept as its value in
+    /// f64 like the others, `tile_dialects::fp8`).
+    Float(ScalarType),
     /// A pointer to elements of this many bytes.
     Ptr(u32),
 }
 
 impl Elem {
+    // Shorthands, usable as patterns.
+    pub const F16: Elem = Elem::Float(ScalarType::F16);
+    pub const BF16: Elem = Elem::Float(ScalarType::BF16);
+    pub const F32: Elem = Elem::Float(ScalarType::F32);
+    pub const F64: Elem = Elem::Float(ScalarType::F64);
+    pub const F8E4M3: Elem = Elem::Float(ScalarType::F8E4M3);
+    pub const F8E5M2: Elem = Elem::Float(ScalarType::F8E5M2);
+
     pub fn of(t: &Type) -> Option<Elem> {
         Some(match t.elem() {
             Type::Int(b) => Elem::Int(*b),
             Type::Index => Elem::Int(64),
-            Type::F16 => Elem::F16,
-            Type::BF16 => Elem::BF16,
-            Type::F32 => Elem::F32,
-            Type::F64 => Elem::F64,
-            Type::F8E4M3 => Elem::F8E4M3,
-            Type::F8E5M2 => Elem::F8E5M2,
             Type::TilePtr(p) => Elem::Ptr(Elem::of(p)?.bytes()),
-            _ => return None,
+            t => Elem::Float(t.as_scalar().filter(|s| s.is_float())?),
         })
     }
     pub fn is_float(self) -> bool {
-        matches!(self, Elem::F16 | Elem::BF16 | Elem::F32 | Elem::F64) || self.fp8().is_some()
+        matches!(self, Elem::Float(_))
     }
     /// The bit format of an fp8 element.
     pub fn fp8(self) -> Option<Fp8> {
         match self {
-            Elem::F8E4M3 => Some(fp8::E4M3),
-            Elem::F8E5M2 => Some(fp8::E5M2),
+            Elem::Float(s) => s.fp8(),
             _ => None,
         }
     }
@@ -58,10 +58,8 @@ impl Elem {
     pub fn bytes(self) -> u32 {
         match self {
             Elem::Int(b) => b.div_ceil(8).max(1),
-            Elem::F8E4M3 | Elem::F8E5M2 => 1,
-            Elem::F16 | Elem::BF16 => 2,
-            Elem::F32 => 4,
-            Elem::F64 | Elem::Ptr(_) => 8,
+            Elem::Float(s) => s.bytes(),
+            Elem::Ptr(_) => 8,
         }
     }
     pub fn bits(self) -> u32 {

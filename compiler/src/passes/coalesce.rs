@@ -25,6 +25,7 @@ use crate::options::CompileOptions;
 use crate::pass::PassError;
 use std::collections::BTreeMap;
 use tile_dialects::attrname;
+use tile_dialects::attrs::{MemSem, RmwKind};
 use tile_dialects::ir::{Attr, Encoding, Module, Op, Type, ValueId};
 use tile_dialects::layout::blocked::blocked_with_order;
 use tile_dialects::opname;
@@ -120,13 +121,14 @@ pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
 
 /// Step 5's test.
 fn prereducible(m: &Module, axis: &AxisAnalysis, op: &Op, used: &std::collections::HashSet<ValueId>) -> bool {
-    if op.name != opname::TILE_ATOMIC_RMW || op.str_attr("sem").as_deref() != Some("relaxed") {
+    if op.name != opname::TILE_ATOMIC_RMW || op.enum_attr(attrname::SEM) != Some(MemSem::Relaxed) {
         return false;
     }
-    let kind = op.str_attr("kind").unwrap_or_default();
+    // Every kind that folds: not an exchange.
+    let folds = op.enum_attr::<RmwKind>(attrname::KIND).is_some_and(|k| k != RmwKind::Xchg);
     let ty = m.values.ty(op.operands[0]);
     let int = matches!(ty.elem(), Type::TilePtr(e) if !e.is_float());
-    if !int || !matches!(kind.as_str(), "add" | "and" | "or" | "xor" | "max" | "min") || used.contains(&op.result()) {
+    if !int || !folds || used.contains(&op.result()) {
         return false;
     }
     let p = axis.get(m, op.operands[0]);

@@ -13,6 +13,7 @@
 use crate::options::CompileOptions;
 use crate::pass::PassError;
 use tile_dialects::attrname;
+use tile_dialects::attrs::{MemOrder, MemScope, MemSem};
 use tile_dialects::ir::{Attr, Module, Op};
 use tile_dialects::opname;
 
@@ -23,33 +24,36 @@ pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
     Ok(())
 }
 
-/// The source's `sem` and `scope` of an ordered load or store (`tile.sem`, `tile.scope`),
-/// removed from the op; no sem means weak, whose scope is "".
-fn take_order(op: &mut Op) -> (Option<String>, String) {
-    let sem = op.str_attr(attrname::TILE_SEM);
-    let scope =
-        if sem.is_some() { op.str_attr(attrname::TILE_SCOPE).unwrap_or_else(|| "gpu".into()) } else { String::new() };
+/// The source's `sem` and `scope` of an ordered load or store (`tile.sem`, `tile.scope`,
+/// which the verifier has checked), removed from the op; no sem means weak, whose scope
+/// is "" (`None`).
+fn take_order(op: &mut Op) -> (Option<MemSem>, Option<MemScope>) {
+    let sem: Option<MemSem> = op.enum_attr(attrname::TILE_SEM);
+    let scope = sem.map(|_| op.enum_attr(attrname::TILE_SCOPE).unwrap_or_default());
     op.remove_attr(attrname::TILE_SEM);
     op.remove_attr(attrname::TILE_SCOPE);
     (sem, scope)
 }
 
+fn set_order(op: &mut Op, order: MemOrder, scope: Option<MemScope>) {
+    op.set_attr(attrname::ORDER, Attr::of(order));
+    op.set_attr(attrname::SCOPE, Attr::str(scope.map_or("", |s| s.as_str())));
+}
+
 fn rewrite(op: &mut Op) {
     match op.name.as_str() {
         opname::TILE_LOAD => {
-            let volatile = op.int_attr("volatile") == Some(1);
+            let volatile = op.int_attr(attrname::VOLATILE) == Some(1);
             op.name = opname::MEMSEM_LOAD.into();
-            op.remove_attr("volatile");
+            op.remove_attr(attrname::VOLATILE);
             let (sem, scope) = take_order(op);
-            let order = if volatile { "volatile".to_string() } else { sem.unwrap_or_else(|| "weak".into()) };
-            op.set_attr("order", Attr::str(&order));
-            op.set_attr("scope", Attr::str(&scope));
+            let order = if volatile { MemOrder::Volatile } else { sem.map_or(MemOrder::Weak, MemOrder::Sem) };
+            set_order(op, order, scope);
         }
         opname::TILE_STORE => {
             op.name = opname::MEMSEM_STORE.into();
             let (sem, scope) = take_order(op);
-            op.set_attr("order", Attr::str(&sem.unwrap_or_else(|| "weak".into())));
-            op.set_attr("scope", Attr::str(&scope));
+            set_order(op, sem.map_or(MemOrder::Weak, MemOrder::Sem), scope);
         }
         opname::TILE_ATOMIC_RMW => op.name = opname::MEMSEM_ATOMIC_RMW.into(),
         opname::TILE_ATOMIC_CAS => op.name = opname::MEMSEM_ATOMIC_CAS.into(),

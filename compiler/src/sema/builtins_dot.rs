@@ -116,20 +116,19 @@ impl Checker<'_> {
                     Val::Str(s, _) => s,
                     v => return self.error("`input_precision` must be a string", v.span(), "not a string"),
                 };
-                match s.as_str() {
-                    "tf32" => InputPrecision::Tf32,
-                    "tf32x3" => InputPrecision::Tf32x3,
-                    "ieee" => InputPrecision::Ieee,
-                    _ => {
+                match InputPrecision::parse(&s) {
+                    Some(p) => p,
+                    None => {
+                        let all: Vec<String> = InputPrecision::ALL.iter().map(|p| format!("\"{p}\"")).collect();
                         return self.error(
                             format!("invalid `input_precision` value \"{s}\""),
                             p.span,
-                            "expected one of \"tf32\", \"tf32x3\", \"ieee\"",
-                        )
+                            format!("expected one of {}", all.join(", ")),
+                        );
                     }
                 }
             }
-            None => InputPrecision::Tf32,
+            None => InputPrecision::default(),
         };
         // Triton's `max_num_imprecise_acc`: a constant; for fp8 operands at most K (the
         // partial sums are promoted within one product), kept for the wgmma lowering;

@@ -11,6 +11,7 @@ use crate::syntax::ast;
 
 use super::builtins::{expr, Args};
 use super::scope::suggest;
+use tile_dialects::attrs::StrEnum;
 
 impl<'a> Checker<'a> {
     /// The pointer argument of a memory builtin.
@@ -129,15 +130,8 @@ impl<'a> Checker<'a> {
     }
 
     pub(super) fn atomic(&mut self, name: &str, a: &Args, sp: Span) -> R<Val> {
-        let op = match name {
-            "atomic_add" => AtomicOp::Add,
-            "atomic_max" => AtomicOp::Max,
-            "atomic_min" => AtomicOp::Min,
-            "atomic_and" => AtomicOp::And,
-            "atomic_or" => AtomicOp::Or,
-            "atomic_xor" => AtomicOp::Xor,
-            _ => AtomicOp::Xchg,
-        };
+        // `atomic_<kind>`, the builtins' names spelling the IR's kinds.
+        let op = name.strip_prefix("atomic_").and_then(AtomicOp::parse).unwrap_or(AtomicOp::Xchg);
         let (ptr, pointee) = self.pointer_arg(name, a[0].unwrap())?;
         self.no_fp8_atomic(name, pointee, &ptr)?;
         if matches!(op, AtomicOp::And | AtomicOp::Or | AtomicOp::Xor) && pointee.is_float() {
@@ -194,18 +188,16 @@ impl<'a> Checker<'a> {
     }
 
     pub(super) fn sem_arg(&mut self, e: Option<&ast::Expr>) -> R<MemSem> {
-        const ALL: [MemSem; 4] = [MemSem::Relaxed, MemSem::Acquire, MemSem::Release, MemSem::AcqRel];
         match e {
-            None => Ok(MemSem::AcqRel),
-            Some(e) => Ok(ALL[self.string_arg(e, "sem", &ALL.map(|s| s.name()))?]),
+            None => Ok(MemSem::default()),
+            Some(e) => Ok(MemSem::ALL[self.string_arg(e, "sem", &names(MemSem::ALL))?]),
         }
     }
 
     pub(super) fn scope_arg(&mut self, e: Option<&ast::Expr>) -> R<MemScope> {
-        const ALL: [MemScope; 3] = [MemScope::Cta, MemScope::Gpu, MemScope::Sys];
         match e {
-            None => Ok(MemScope::Gpu),
-            Some(e) => Ok(ALL[self.string_arg(e, "scope", &ALL.map(|s| s.name()))?]),
+            None => Ok(MemScope::default()),
+            Some(e) => Ok(MemScope::ALL[self.string_arg(e, "scope", &names(MemScope::ALL))?]),
         }
     }
 
@@ -221,7 +213,7 @@ impl<'a> Checker<'a> {
         let allowed = [MemSem::Relaxed, strong];
         let sem = match sem {
             None => None,
-            Some(e) => Some(allowed[self.string_arg(e, "sem", &allowed.map(|s| s.name()))?]),
+            Some(e) => Some(allowed[self.string_arg(e, "sem", &allowed.map(|s| s.as_str()))?]),
         };
         if sem.is_none() {
             if let Some(e) = scope {
@@ -279,7 +271,10 @@ impl<'a> Checker<'a> {
         }
         if has_cache && sem.is_some() {
             return self.error(
-                format!("`cache_modifier = \"{}\"` cannot be combined with `sem` (PTX has no such form)", cache.name()),
+                format!(
+                    "`cache_modifier = \"{}\"` cannot be combined with `sem` (PTX has no such form)",
+                    cache.as_str()
+                ),
                 at(0).unwrap().span,
                 "a weak access only",
             );
@@ -292,19 +287,19 @@ impl<'a> Checker<'a> {
         let all: &[CacheModifier] = if load { &[None, Ca, Cg, Cv, Cs, Lu] } else { &[None, Wb, Wt, Cg, Cs] };
         match e {
             Option::None => Ok(None),
-            Some(e) => {
-                let names: Vec<&str> = all.iter().map(|c| c.name()).collect();
-                Ok(all[self.string_arg(e, "cache_modifier", &names)?])
-            }
+            Some(e) => Ok(all[self.string_arg(e, "cache_modifier", &names(all))?]),
         }
     }
 
     pub(super) fn evict_arg(&mut self, e: Option<&ast::Expr>) -> R<EvictionPolicy> {
-        const ALL: [EvictionPolicy; 3] =
-            [EvictionPolicy::Normal, EvictionPolicy::EvictFirst, EvictionPolicy::EvictLast];
         match e {
-            None => Ok(EvictionPolicy::Normal),
-            Some(e) => Ok(ALL[self.string_arg(e, "eviction_policy", &ALL.map(|s| s.name()))?]),
+            None => Ok(EvictionPolicy::default()),
+            Some(e) => Ok(EvictionPolicy::ALL[self.string_arg(e, "eviction_policy", &names(EvictionPolicy::ALL))?]),
         }
     }
+}
+
+/// The source spellings of an attribute's values: the IR's (`tile_dialects::attrs`).
+fn names<T: StrEnum>(all: &[T]) -> Vec<&'static str> {
+    all.iter().map(|v| v.as_str()).collect()
 }

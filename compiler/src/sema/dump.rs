@@ -69,8 +69,8 @@ fn stmts(k: &Kernel, body: &[Stmt], depth: usize, out: &mut String) {
                     "{pad}store({}, {}{m}, cache={:?}, evict={:?}{})",
                     expr(k, ptr),
                     expr(k, value),
-                    cache.name(),
-                    evict.name(),
+                    cache.as_str(),
+                    evict.as_str(),
                     order(*sem, *scope)
                 );
             }
@@ -113,15 +113,15 @@ pub fn expr(k: &Kernel, e: &Expr) -> String {
             x(ptr),
             opt(mask),
             opt(other),
-            cache.name(),
-            evict.name(),
+            cache.as_str(),
+            evict.as_str(),
             order(*sem, *scope)
         ),
         ExprKind::Atomic { op, ptr, val, mask, sem, scope } => {
-            format!("atomic_{op:?}({}, {}, mask={}, {}, {})", x(ptr), x(val), opt(mask), sem.name(), scope.name())
+            format!("atomic_{op:?}({}, {}, mask={}, {}, {})", x(ptr), x(val), opt(mask), sem.as_str(), scope.as_str())
         }
         ExprKind::AtomicCas { ptr, cmp, val, sem, scope } => {
-            format!("atomic_cas({}, {}, {}, {}, {})", x(ptr), x(cmp), x(val), sem.name(), scope.name())
+            format!("atomic_cas({}, {}, {}, {}, {})", x(ptr), x(cmp), x(val), sem.as_str(), scope.as_str())
         }
         ExprKind::Reduce { op, value, axis } => format!("reduce_{op:?}({}, axis={axis:?})", x(value)),
         ExprKind::Scan { op, value, axis, reverse } => {
@@ -174,5 +174,5 @@ pub fn expr(k: &Kernel, e: &Expr) -> String {
 
 /// `, sem=acquire.gpu` for an ordered load or store; nothing for a weak one.
 fn order(sem: Option<MemSem>, scope: MemScope) -> String {
-    sem.map(|s| format!(", sem={}.{}", s.name(), scope.name())).unwrap_or_default()
+    sem.map(|s| format!(", sem={}.{}", s.as_str(), scope.as_str())).unwrap_or_default()
 }

@@ -15,6 +15,11 @@
 
 use super::types::{Scalar, Ty};
 use crate::source::Span;
+// The attribute vocabulary is the IR's (`tile_dialects::attrs`): what the source names is
+// what tilegen writes. `AtomicOp` is the atomics' `kind`.
+pub use tile_dialects::attrs::{
+    CacheModifier, EvictionPolicy, InputPrecision, MemScope, MemSem, ReduceKind, RmwKind as AtomicOp, ScanKind,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct VarId(pub u32);
@@ -376,14 +381,14 @@ pub enum ReduceOp {
 
 impl ReduceOp {
     /// The `kind` of `tile.reduce` (the combine the lowering and the interpreter apply).
-    pub fn kind(self) -> &'static str {
+    pub fn kind(self) -> ReduceKind {
         match self {
-            ReduceOp::Sum => "sum",
-            ReduceOp::Max => "max",
-            ReduceOp::Min => "min",
-            ReduceOp::Argmax => "argmax",
-            ReduceOp::Argmin => "argmin",
-            ReduceOp::XorSum => "xor",
+            ReduceOp::Sum => ReduceKind::Sum,
+            ReduceOp::Max => ReduceKind::Max,
+            ReduceOp::Min => ReduceKind::Min,
+            ReduceOp::Argmax => ReduceKind::Argmax,
+            ReduceOp::Argmin => ReduceKind::Argmin,
+            ReduceOp::XorSum => ReduceKind::Xor,
         }
     }
 }
@@ -394,107 +399,12 @@ pub enum ScanOp {
     Cumprod,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum AtomicOp {
-    Add,
-    Max,
-    Min,
-    And,
-    Or,
-    Xor,
-    Xchg,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum MemSem {
-    Relaxed,
-    Acquire,
-    Release,
-    #[default]
-    AcqRel,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum MemScope {
-    Cta,
-    #[default]
-    Gpu,
-    Sys,
-}
-
-/// Load modifiers `"" .ca .cg .cv .cs .lu`, store modifiers `"" .wb .wt .cg .cs`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum CacheModifier {
-    #[default]
-    None,
-    Ca,
-    Cg,
-    Cv,
-    Cs,
-    Lu,
-    Wb,
-    Wt,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum EvictionPolicy {
-    #[default]
-    Normal,
-    EvictFirst,
-    EvictLast,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum InputPrecision {
-    #[default]
-    Tf32,
-    Tf32x3,
-    Ieee,
-}
-
-impl MemSem {
-    pub fn name(self) -> &'static str {
+impl ScanOp {
+    /// The `kind` of `tile.scan`.
+    pub fn kind(self) -> ScanKind {
         match self {
-            MemSem::Relaxed => "relaxed",
-            MemSem::Acquire => "acquire",
-            MemSem::Release => "release",
-            MemSem::AcqRel => "acq_rel",
-        }
-    }
-}
-
-impl MemScope {
-    pub fn name(self) -> &'static str {
-        match self {
-            MemScope::Cta => "cta",
-            MemScope::Gpu => "gpu",
-            MemScope::Sys => "sys",
-        }
-    }
-}
-
-impl CacheModifier {
-    /// The source spelling (`""`, `".cg"`).
-    pub fn name(self) -> &'static str {
-        match self {
-            CacheModifier::None => "",
-            CacheModifier::Ca => ".ca",
-            CacheModifier::Cg => ".cg",
-            CacheModifier::Cv => ".cv",
-            CacheModifier::Cs => ".cs",
-            CacheModifier::Lu => ".lu",
-            CacheModifier::Wb => ".wb",
-            CacheModifier::Wt => ".wt",
-        }
-    }
-}
-
-impl EvictionPolicy {
-    pub fn name(self) -> &'static str {
-        match self {
-            EvictionPolicy::Normal => "",
-            EvictionPolicy::EvictFirst => "evict_first",
-            EvictionPolicy::EvictLast => "evict_last",
+            ScanOp::Cumsum => ScanKind::Cumsum,
+            ScanOp::Cumprod => ScanKind::Cumprod,
         }
     }
 }

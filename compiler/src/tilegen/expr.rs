@@ -2,7 +2,9 @@
 
 use super::types::{mlir_type, scalar_type, typed_const};
 use super::Gen;
-use crate::sema::tir::{num, BinOp, CombineFn, ConstVal, Expr, ExprKind, MathFn, MemScope, MemSem, UnOp};
+use crate::sema::tir::{
+    num, BinOp, CombineFn, ConstVal, Expr, ExprKind, MathFn, MemScope, MemSem, ReduceKind, ScanKind, UnOp,
+};
 use crate::sema::types::{Elem, Scalar, Ty};
 use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Region, ValueId};
@@ -43,7 +45,7 @@ fn cmpf_pred(op: BinOp) -> i64 {
 /// tile dialect's load and store keep their three required attributes).
 pub(super) fn order_attrs(sem: Option<MemSem>, scope: MemScope) -> Vec<(&'static str, Attr)> {
     match sem {
-        Some(s) => vec![(attrname::TILE_SEM, Attr::str(s.name())), (attrname::TILE_SCOPE, Attr::str(scope.name()))],
+        Some(s) => vec![(attrname::TILE_SEM, Attr::of(s)), (attrname::TILE_SCOPE, Attr::of(scope))],
         None => vec![],
     }
 }
@@ -164,9 +166,9 @@ impl Gen<'_> {
                 let seg = format!("array<i32: 1, {}, {}>", m.is_some() as u8, o.is_some() as u8);
                 let mut attrs = vec![
                     ("operandSegmentSizes", Attr(seg)),
-                    ("cache", Attr::str(cache.name())),
-                    ("evict", Attr::str(evict.name())),
-                    ("volatile", Attr::bool(*volatile)),
+                    (attrname::CACHE, Attr::of(*cache)),
+                    (attrname::EVICT, Attr::of(*evict)),
+                    (attrname::VOLATILE, Attr::bool(*volatile)),
                 ];
                 attrs.extend(order_attrs(*sem, *scope));
                 b.op1(opname::TILE_LOAD, &ops, ty, &attrs)
@@ -178,13 +180,12 @@ impl Gen<'_> {
                 b.loc = self.loc(e.span);
                 let mut ops = vec![p, v];
                 ops.extend(m);
-                let kind = format!("{op:?}").to_lowercase();
                 let seg = format!("array<i32: 1, 1, {}>", m.is_some() as u8);
                 let mut attrs = vec![
                     ("operandSegmentSizes", Attr(seg)),
-                    ("kind", Attr::str(&kind)),
-                    ("sem", Attr::str(sem.name())),
-                    ("scope", Attr::str(scope.name())),
+                    (attrname::KIND, Attr::of(*op)),
+                    (attrname::SEM, Attr::of(*sem)),
+                    (attrname::SCOPE, Attr::of(*scope)),
                 ];
                 // MLIR integers are signless: max / min of unsigned elements say so here.
                 if unsigned_elem(&e.ty) {
@@ -199,12 +200,12 @@ impl Gen<'_> {
                     opname::TILE_ATOMIC_CAS,
                     &[p, c, v],
                     ty,
-                    &[("sem", Attr::str(sem.name())), ("scope", Attr::str(scope.name()))],
+                    &[(attrname::SEM, Attr::of(*sem)), (attrname::SCOPE, Attr::of(*scope))],
                 )
             }
             ExprKind::Reduce { op, value, axis } => {
                 let (v, axis) = self.reduce_input(b, value, *axis, e);
-                let mut attrs = vec![("kind", Attr::str(op.kind())), ("axis", Attr::int(axis as i64, "i32"))];
+                let mut attrs = vec![(attrname::KIND, Attr::of(op.kind())), ("axis", Attr::int(axis as i64, "i32"))];
                 if unsigned_elem(&value.ty) {
                     attrs.push((attrname::TILE_UNSIGNED, Attr::int(1, "i32")));
                 }
@@ -215,15 +216,14 @@ impl Gen<'_> {
                 let (v, axis) = self.reduce_input(b, value, *axis, e);
                 let region = self.combine_region(b, combine, value.ty.elem);
                 b.loc = self.loc(e.span);
-                let attrs = [("kind", Attr::str("custom")), ("axis", Attr::int(axis as i64, "i32"))];
+                let attrs = [(attrname::KIND, Attr::of(ReduceKind::Custom)), ("axis", Attr::int(axis as i64, "i32"))];
                 b.op_with_regions(opname::TILE_REDUCE, &[v], &[ty], &attrs, vec![region])[0]
             }
             ExprKind::Scan { op, value, axis, reverse } => {
                 let v = self.expr(b, value);
                 b.loc = self.loc(e.span);
-                let kind = format!("{op:?}").to_lowercase();
                 let attrs = [
-                    ("kind", Attr::str(&kind)),
+                    (attrname::KIND, Attr::of(op.kind())),
                     ("axis", Attr::int(*axis as i64, "i32")),
                     ("reverse", Attr::bool(*reverse)),
                 ];
@@ -234,7 +234,7 @@ impl Gen<'_> {
                 let region = self.combine_region(b, combine, value.ty.elem);
                 b.loc = self.loc(e.span);
                 let attrs = [
-                    ("kind", Attr::str("custom")),
+                    (attrname::KIND, Attr::of(ScanKind::Custom)),
                     ("axis", Attr::int(*axis as i64, "i32")),
                     ("reverse", Attr::bool(*reverse)),
                 ];
@@ -276,8 +276,7 @@ impl Gen<'_> {
             ExprKind::Dot { a, b: bm, acc, input_precision, max_imprecise } => {
                 let (x, y, z) = (self.expr(b, a), self.expr(b, bm), self.expr(b, acc));
                 b.loc = self.loc(e.span);
-                let p = format!("{input_precision:?}").to_lowercase();
-                let mut attrs = vec![("input_precision", Attr::str(&p))];
+                let mut attrs = vec![(attrname::INPUT_PRECISION, Attr::of(*input_precision))];
                 if let Some(n) = max_imprecise {
                     attrs.push((attrname::TILE_MAX_NUM_IMPRECISE_ACC, Attr::int(*n as i64, "i32")));
                 }

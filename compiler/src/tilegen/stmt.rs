@@ -181,8 +181,8 @@ impl Gen<'_> {
                 let seg = format!("array<i32: 1, 1, {}>", m.is_some() as u8);
                 let mut attrs = vec![
                     ("operandSegmentSizes", Attr(seg)),
-                    ("cache", Attr::str(cache.name())),
-                    ("evict", Attr::str(evict.name())),
+                    (attrname::CACHE, Attr::of(*cache)),
+                    (attrname::EVICT, Attr::of(*evict)),
                 ];
                 attrs.extend(super::expr::order_attrs(*sem, *scope));
                 b.op(opname::TILE_STORE, &ops, &[], &attrs);

@@ -6,15 +6,7 @@ use tile_dialects::ir::{Attr, Builder, Type, ValueId};
 use tile_dialects::opname;
 
 pub fn scalar_type(s: Scalar) -> Type {
-    match s {
-        Scalar::F16 => Type::F16,
-        Scalar::BF16 => Type::BF16,
-        Scalar::F32 => Type::F32,
-        Scalar::F64 => Type::F64,
-        Scalar::F8E4M3 => Type::F8E4M3,
-        Scalar::F8E5M2 => Type::F8E5M2,
-        s => Type::Int(s.bits()),
-    }
+    Type::scalar(s)
 }
 
 pub fn elem_type(e: Elem) -> Type {

@@ -1,35 +1,39 @@
 //! The string attributes of our `tile` ops whose values IRDL leaves open (any string) but
-//! the memsem ops they become, and the lowering, accept only from a list.
+//! the memsem ops they become, and the lowering, accept only from a list. The lists are
+//! the attribute enums' (`tile_dialects::attrs`), narrowed where an op takes fewer.
 
 use tile_dialects::attrname;
+use tile_dialects::attrs::{CacheModifier as C, EvictionPolicy, InputPrecision, MemScope, MemSem, StrEnum};
 use tile_dialects::ir::Op;
 use tile_dialects::opname;
 
-const SCOPES: &[&str] = &["cta", "gpu", "sys"];
-const ATOMIC_SEMS: &[&str] = &["relaxed", "acquire", "release", "acq_rel"];
-const EVICT: &[&str] = &["", "evict_first", "evict_last"];
-const LOAD_CACHE: &[&str] = &["", ".ca", ".cg", ".cv", ".cs", ".lu"];
-const STORE_CACHE: &[&str] = &["", ".wb", ".wt", ".cg", ".cs"];
-const PRECISIONS: &[&str] = &["tf32", "tf32x3", "ieee"];
+/// The strings of `vs`.
+fn strs<T: StrEnum>(vs: &[T]) -> Vec<&'static str> {
+    vs.iter().map(|v| v.as_str()).collect()
+}
 
 /// Checks the attribute values of one op.
 pub(crate) fn check(op: &Op) -> Result<(), String> {
-    let rules: &[(&str, &[&str])] = match op.name.as_str() {
-        opname::TILE_LOAD => &[
-            ("cache", LOAD_CACHE),
-            ("evict", EVICT),
-            (attrname::TILE_SEM, &["relaxed", "acquire"]),
-            (attrname::TILE_SCOPE, SCOPES),
+    let scopes = || strs(MemScope::ALL);
+    let evict = || strs(EvictionPolicy::ALL);
+    let rules: Vec<(&str, Vec<&str>)> = match op.name.as_str() {
+        opname::TILE_LOAD => vec![
+            (attrname::CACHE, strs(&[C::None, C::Ca, C::Cg, C::Cv, C::Cs, C::Lu])),
+            (attrname::EVICT, evict()),
+            (attrname::TILE_SEM, strs(&[MemSem::Relaxed, MemSem::Acquire])),
+            (attrname::TILE_SCOPE, scopes()),
         ],
-        opname::TILE_STORE => &[
-            ("cache", STORE_CACHE),
-            ("evict", EVICT),
-            (attrname::TILE_SEM, &["relaxed", "release"]),
-            (attrname::TILE_SCOPE, SCOPES),
+        opname::TILE_STORE => vec![
+            (attrname::CACHE, strs(&[C::None, C::Wb, C::Wt, C::Cg, C::Cs])),
+            (attrname::EVICT, evict()),
+            (attrname::TILE_SEM, strs(&[MemSem::Relaxed, MemSem::Release])),
+            (attrname::TILE_SCOPE, scopes()),
         ],
-        opname::TILE_ATOMIC_RMW | opname::TILE_ATOMIC_CAS => &[("sem", ATOMIC_SEMS), ("scope", SCOPES)],
-        opname::TILE_DOT => &[("input_precision", PRECISIONS)],
-        _ => &[],
+        opname::TILE_ATOMIC_RMW | opname::TILE_ATOMIC_CAS => {
+            vec![(attrname::SEM, strs(MemSem::ALL)), (attrname::SCOPE, scopes())]
+        }
+        opname::TILE_DOT => vec![(attrname::INPUT_PRECISION, strs(InputPrecision::ALL))],
+        _ => vec![],
     };
     for (name, allowed) in rules {
         if let Some(a) = op.attr(name) {

@@ -2,6 +2,7 @@
 
 use super::Cx;
 use tile_dialects::attrname;
+use tile_dialects::attrs::ReduceKind;
 use tile_dialects::ir::{Op, Shared, Type};
 use tile_dialects::opname;
 
@@ -143,7 +144,7 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
             let a = axis(v.shape().len())?;
             let mut shape = v.shape().to_vec();
             shape.remove(a);
-            let arg = matches!(op.str_attr("kind").as_deref(), Some("argmax" | "argmin"));
+            let arg = matches!(op.enum_attr(attrname::KIND), Some(ReduceKind::Argmax | ReduceKind::Argmin));
             let elem = if arg { &Type::Int(32) } else { v.elem() };
             if r.shape() != shape.as_slice() || r.elem() != elem || r.is_tensor() == shape.is_empty() {
                 return Err(format!("reducing {v} along axis {a} does not give {r}"));
@@ -283,7 +284,8 @@ fn same(a: &Type, b: &Type, what: &str) -> Result<(), String> {
 /// "custom", one block of two `elem` arguments (left, right) ending in `gpu.yield` of one
 /// `elem`, the combination.
 fn combine_region(cx: &Cx, op: &Op, elem: &Type) -> R {
-    let custom = op.str_attr("kind").as_deref() == Some("custom");
+    // `tile.reduce`'s and `tile.scan`'s kinds share the spelling "custom".
+    let custom = op.str_attr(attrname::KIND).as_deref() == Some(ReduceKind::Custom.as_str());
     let blocks = op.regions.first().map_or(&[][..], |r| &r.blocks[..]);
     if !custom {
         return match blocks.is_empty() {

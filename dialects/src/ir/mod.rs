@@ -77,6 +77,10 @@ impl Attr {
         out.push('"');
         Attr(out)
     }
+    /// A string attribute holding one of an attribute enum's values (`crate::attrs`).
+    pub fn of<T: crate::attrs::StrEnum>(v: T) -> Attr {
+        Attr::str(v.as_str())
+    }
     pub fn int(v: i64, ty: &str) -> Attr {
         Attr(format!("{v} : {ty}"))
     }
@@ -195,6 +199,11 @@ impl Op {
     }
     pub fn str_attr(&self, name: &str) -> Option<String> {
         self.attr(name)?.as_str()
+    }
+    /// A string attribute read as the enum of its values (`crate::attrs`): `None` when it
+    /// is absent or not one of them.
+    pub fn enum_attr<T: crate::attrs::StrEnum>(&self, name: &str) -> Option<T> {
+        T::parse(&self.str_attr(name)?)
     }
     pub fn result(&self) -> ValueId {
         self.results[0]

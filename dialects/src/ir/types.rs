@@ -2,8 +2,15 @@
 //! else kept as printed text. `Display` prints MLIR syntax; `parse` reads it back.
 
 use super::Attr;
+use crate::scalar::ScalarType;
 use std::fmt;
 
+/// The scalar cases (`Int`, the floats) are a view of `ScalarType`, the one list of
+/// element types: every property and spelling of them goes through it (`as_scalar`,
+/// `scalar`). They stay variants rather than one `Scalar(ScalarType)` case because the
+/// passes match on them in several hundred places (`Type::F32`, `Type::Int(b)`), and
+/// because MLIR's integers are signless and of any width, which `ScalarType`'s
+/// signed / unsigned kinds are not.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Type {
     /// Signless integer of this many bits (`i1`, `i32`).
@@ -84,6 +91,32 @@ impl Type {
     pub fn i(bits: u32) -> Type {
         Type::Int(bits)
     }
+    /// MLIR's type for an element type (signless: `u32` is `i32`).
+    pub fn scalar(s: ScalarType) -> Type {
+        match s {
+            ScalarType::F16 => Type::F16,
+            ScalarType::BF16 => Type::BF16,
+            ScalarType::F32 => Type::F32,
+            ScalarType::F64 => Type::F64,
+            ScalarType::F8E4M3 => Type::F8E4M3,
+            ScalarType::F8E5M2 => Type::F8E5M2,
+            s => Type::Int(s.bits()),
+        }
+    }
+    /// The element type of a scalar type (integers as the signed kind of their width);
+    /// `None` for other types and integer widths no element type has.
+    pub fn as_scalar(&self) -> Option<ScalarType> {
+        Some(match self {
+            Type::Int(b) => return ScalarType::signless_int(*b),
+            Type::F16 => ScalarType::F16,
+            Type::BF16 => ScalarType::BF16,
+            Type::F32 => ScalarType::F32,
+            Type::F64 => ScalarType::F64,
+            Type::F8E4M3 => ScalarType::F8E4M3,
+            Type::F8E5M2 => ScalarType::F8E5M2,
+            _ => return None,
+        })
+    }
     pub fn tensor(shape: Vec<i64>, elem: Type) -> Type {
         Type::Tensor { shape, elem: Box::new(elem), encoding: None }
     }
@@ -91,10 +124,10 @@ impl Type {
         matches!(self, Type::Tensor { .. })
     }
     pub fn is_float(&self) -> bool {
-        matches!(self, Type::F16 | Type::BF16 | Type::F32 | Type::F64) || self.is_fp8()
+        self.as_scalar().is_some_and(|s| s.is_float())
     }
     pub fn is_fp8(&self) -> bool {
-        matches!(self, Type::F8E4M3 | Type::F8E5M2)
+        self.as_scalar().is_some_and(|s| s.is_fp8())
     }
     pub fn is_memdesc(&self) -> bool {
         matches!(self, Type::MemDesc { .. })
@@ -147,10 +180,10 @@ impl Type {
     pub fn bits(&self) -> u32 {
         match self {
             Type::Int(b) => *b,
-            Type::F8E4M3 | Type::F8E5M2 => 8,
-            Type::F16 | Type::BF16 => 16,
-            Type::F32 => 32,
-            Type::F64 | Type::Index | Type::TilePtr(_) | Type::LlvmPtr(_) => 64,
+            Type::F16 | Type::BF16 | Type::F32 | Type::F64 | Type::F8E4M3 | Type::F8E5M2 => {
+                self.as_scalar().map_or(0, |s| s.bits())
+            }
+            Type::Index | Type::TilePtr(_) | Type::LlvmPtr(_) => 64,
             Type::Tensor { elem, .. } | Type::MemDesc { elem, .. } => elem.bits(),
             Type::Other(_) => 0,
         }
@@ -162,13 +195,10 @@ impl Type {
     /// Parses MLIR's printed form of a type.
     pub fn parse(s: &str) -> Type {
         let s = s.trim();
+        if let Some(t) = ScalarType::from_mlir(s).filter(|t| t.is_float()) {
+            return Type::scalar(t);
+        }
         match s {
-            "f16" => return Type::F16,
-            "bf16" => return Type::BF16,
-            "f8E4M3FN" => return Type::F8E4M3,
-            "f8E5M2" => return Type::F8E5M2,
-            "f32" => return Type::F32,
-            "f64" => return Type::F64,
             "index" => return Type::Index,
             "!llvm.ptr" => return Type::LlvmPtr(0),
             _ => {}
@@ -219,12 +249,9 @@ impl fmt::Display for Type {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Type::Int(b) => write!(f, "i{b}"),
-            Type::F16 => f.write_str("f16"),
-            Type::BF16 => f.write_str("bf16"),
-            Type::F8E4M3 => f.write_str("f8E4M3FN"),
-            Type::F8E5M2 => f.write_str("f8E5M2"),
-            Type::F32 => f.write_str("f32"),
-            Type::F64 => f.write_str("f64"),
+            Type::F16 | Type::BF16 | Type::F32 | Type::F64 | Type::F8E4M3 | Type::F8E5M2 => {
+                f.write_str(self.as_scalar().map_or("", |s| s.mlir()))
+            }
             Type::Index => f.write_str("index"),
             Type::TilePtr(t) => write!(f, "!tile.ptr<{t}>"),
             Type::LlvmPtr(0) => f.write_str("!llvm.ptr"),

@@ -16,6 +16,7 @@
 //! - otherwise CUDA cores (`tile.dot` on blocked encodings), with the reason kept for
 //!   `--explain-layouts`.
 
+use crate::attrs::InputPrecision;
 use crate::ir::{Encoding, Mma, Shared, Type};
 
 /// How a dot runs.
@@ -76,17 +77,17 @@ pub enum Source {
 
 /// The tensor-core element kind of a dot: PTX's name, the instruction's K, and the
 /// elements a 32-bit register holds (k_width).
-fn kind(a: &Type, b: &Type, acc: &Type, precision: &str) -> Result<(&'static str, u32, u32), String> {
+fn kind(a: &Type, b: &Type, acc: &Type, precision: InputPrecision) -> Result<(&'static str, u32, u32), String> {
     match (a, b, acc) {
         (Type::F16, Type::F16, Type::F32) => Ok(("f16", 16, 2)),
         (Type::BF16, Type::BF16, Type::F32) => Ok(("bf16", 16, 2)),
-        (Type::F32, Type::F32, Type::F32) if precision != "ieee" => Ok(("tf32", 8, 1)),
+        (Type::F32, Type::F32, Type::F32) if precision != InputPrecision::Ieee => Ok(("tf32", 8, 1)),
         (Type::F32, Type::F32, Type::F32) => Err("input_precision = \"ieee\" keeps exact f32 products".into()),
         (Type::Int(8), Type::Int(8), Type::Int(32)) => Ok(("s8", 32, 4)),
         // fp8 tensor cores add each product into about 14 mantissa bits: exact f32 sums,
         // when asked for, are the CUDA cores' (a 0.35 relative error on a cancelling sum
         // of Triton's test_dot on an H200).
-        (Type::F8E4M3 | Type::F8E5M2, _, Type::F32) if precision == "ieee" => {
+        (Type::F8E4M3 | Type::F8E5M2, _, Type::F32) if precision == InputPrecision::Ieee => {
             Err("input_precision = \"ieee\" keeps exact f32 sums (fp8 tensor cores add into about 14 mantissa bits)"
                 .into())
         }
@@ -97,7 +98,7 @@ fn kind(a: &Type, b: &Type, acc: &Type, precision: &str) -> Result<(&'static str
 }
 
 /// The PTX element name of a dot's operands (`f16`, `bf16`, `tf32`, `s8`).
-pub fn ptx_kind(a: &Type, b: &Type, acc: &Type, precision: &str) -> Option<&'static str> {
+pub fn ptx_kind(a: &Type, b: &Type, acc: &Type, precision: InputPrecision) -> Option<&'static str> {
     kind(a, b, acc, precision).ok().map(|k| k.0)
 }
 
@@ -146,7 +147,7 @@ fn a_fragment_in_place(src: &Encoding, acc: &Mma) -> bool {
 pub fn plan(
     (m, n, k): (i64, i64, i64),
     (a, b, acc): (&Type, &Type, &Type),
-    precision: &str,
+    precision: InputPrecision,
     (a_order, b_order): (&[u32], &[u32]),
     (a_src, b_src): (&Source, &Source),
     wgmma: bool,
@@ -206,7 +207,7 @@ pub fn plan(
 pub fn plan_batched(
     (batch, m, n, k): (i64, i64, i64, i64),
     (a, b, acc): (&Type, &Type, &Type),
-    precision: &str,
+    precision: InputPrecision,
     num_warps: u32,
 ) -> DotPlan {
     let (ptx, ik, kw) = match kind(a, b, acc, precision) {
@@ -233,7 +234,7 @@ mod tests {
 
     #[test]
     fn matmul_tile_on_hopper_is_wgmma() {
-        let p = plan((128, 256, 64), F16, "tf32", ROW, LOADED, true, 8);
+        let p = plan((128, 256, 64), F16, InputPrecision::Tf32, ROW, LOADED, true, 8);
         let DotPlan::Wgmma { acc, a: Operand::Shared(a), b: Operand::Shared(b) } = p else { panic!("{p:?}") };
         assert_eq!(acc.to_string(), "#layout.mma<3 : i32, array<i32: 8, 1>, array<i32: 64, 256, 16>>");
         assert_eq!((a.nvmma, b.nvmma), (128, 128));
@@ -243,12 +244,12 @@ mod tests {
     #[test]
     fn fp8_is_wgmma_k32_or_cuda_cores() {
         let e4 = (&Type::F8E4M3, &Type::F8E4M3, &Type::F32);
-        let p = plan((128, 128, 64), e4, "tf32", ROW, LOADED, true, 4);
+        let p = plan((128, 128, 64), e4, InputPrecision::Tf32, ROW, LOADED, true, 4);
         let DotPlan::Wgmma { acc, a: Operand::Shared(a), .. } = &p else { panic!("{p:?}") };
         assert_eq!(acc.to_string(), "#layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 32>>");
         assert_eq!(a.order, vec![1, 0]); // K-contiguous, as for i8
-        assert!(matches!(plan((128, 128, 64), e4, "tf32", ROW, LOADED, false, 4), DotPlan::Fma { .. }));
-        assert!(matches!(plan((64, 64, 16), e4, "tf32", ROW, LOADED, true, 4), DotPlan::Fma { .. }));
+        assert!(matches!(plan((128, 128, 64), e4, InputPrecision::Tf32, ROW, LOADED, false, 4), DotPlan::Fma { .. }));
+        assert!(matches!(plan((64, 64, 16), e4, InputPrecision::Tf32, ROW, LOADED, true, 4), DotPlan::Fma { .. }));
     }
 
     const F16: (&Type, &Type, &Type) = (&Type::F16, &Type::F16, &Type::F32);
@@ -260,25 +261,25 @@ mod tests {
         // p = softmax(q @ k^T) in the first product's accumulator, then p @ v.
         let first = Mma { version: 3, warps_per_cta: vec![4, 1], instr_shape: vec![64, 64, 16] };
         let p_src = Source::Computed(Encoding::Mma(first));
-        let p = plan((64, 128, 64), F16, "tf32", ROW, (&p_src, &Source::Loaded), true, 4);
+        let p = plan((64, 128, 64), F16, InputPrecision::Tf32, ROW, (&p_src, &Source::Loaded), true, 4);
         let DotPlan::Wgmma { a: Operand::Regs(a), b: Operand::Shared(_), .. } = &p else { panic!("{p:?}") };
         assert_eq!(
             a.to_string(),
             "#layout.dot_op<0 : i32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 16>>, 2 : i32>"
         );
         // On mma.sync the computed operand is converted, not staged.
-        let p = plan((64, 128, 64), F16, "tf32", ROW, (&p_src, &Source::Loaded), false, 4);
+        let p = plan((64, 128, 64), F16, InputPrecision::Tf32, ROW, (&p_src, &Source::Loaded), false, 4);
         let DotPlan::MmaSync { a: Operand::Regs(_), b: Operand::Staged(..), .. } = &p else { panic!("{p:?}") };
         // Warps split along N would each need all of A: staged through shared memory.
-        let p = plan((64, 256, 64), F16, "tf32", ROW, (&p_src, &Source::Loaded), true, 8);
+        let p = plan((64, 256, 64), F16, InputPrecision::Tf32, ROW, (&p_src, &Source::Loaded), true, 8);
         let DotPlan::Wgmma { a: Operand::Shared(_), .. } = &p else { panic!("{p:?}") };
     }
 
     #[test]
     fn other_targets_and_shapes_use_mma_sync() {
-        let p = plan((128, 256, 64), F16, "tf32", ROW, LOADED, false, 8);
+        let p = plan((128, 256, 64), F16, InputPrecision::Tf32, ROW, LOADED, false, 8);
         assert!(matches!(p, DotPlan::MmaSync { a: Operand::Staged(..), b: Operand::Staged(..), .. }), "{p:?}");
-        let p = plan((16, 16, 32), (&Type::BF16, &Type::BF16, &Type::F32), "tf32", ROW, LOADED, true, 4);
+        let p = plan((16, 16, 32), (&Type::BF16, &Type::BF16, &Type::F32), InputPrecision::Tf32, ROW, LOADED, true, 4);
         let DotPlan::MmaSync { acc, .. } = p else { panic!("{p:?}") };
         // One instruction row and two columns of them: the other two warps hold copies.
         assert_eq!(acc.to_string(), "#layout.mma<2 : i32, array<i32: 2, 2>, array<i32: 16, 8, 16>>");
@@ -286,9 +287,9 @@ mod tests {
 
     #[test]
     fn cuda_cores_say_why() {
-        let p = plan((64, 64, 64), (&Type::F32, &Type::F32, &Type::F32), "ieee", ROW, LOADED, true, 4);
+        let p = plan((64, 64, 64), (&Type::F32, &Type::F32, &Type::F32), InputPrecision::Ieee, ROW, LOADED, true, 4);
         assert!(matches!(p, DotPlan::Fma { ref why } if why.contains("ieee")), "{p:?}");
-        let p = plan((64, 64, 8), F16, "tf32", ROW, LOADED, true, 4);
+        let p = plan((64, 64, 8), F16, InputPrecision::Tf32, ROW, LOADED, true, 4);
         assert!(matches!(p, DotPlan::Fma { ref why } if why.contains("multiple")), "{p:?}");
     }
 }

@@ -10,29 +10,12 @@
 use super::need;
 use crate::Fault;
 use tile_dialects::attrname;
+// The IR's vocabulary: an access's order is memsem's `order` (the tile level's `tile.sem`,
+// `volatile` and atomics' `sem` read as one), an atomic's kind its `kind`.
+pub use tile_dialects::attrs::{MemOrder as Order, RmwKind as Rmw};
+use tile_dialects::attrs::{MemScope, MemSem};
 use tile_dialects::ir;
 use tile_dialects::opname;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Order {
-    Weak,
-    Volatile,
-    Relaxed,
-    Acquire,
-    Release,
-    AcqRel,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Rmw {
-    Add,
-    Max,
-    Min,
-    And,
-    Or,
-    Xor,
-    Xchg,
-}
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Access {
@@ -71,15 +54,7 @@ impl MemOp {
 }
 
 fn order_of(op: &ir::Op, s: &str) -> Result<Order, Fault> {
-    Ok(match s {
-        "weak" => Order::Weak,
-        "volatile" => Order::Volatile,
-        "relaxed" => Order::Relaxed,
-        "acquire" => Order::Acquire,
-        "release" => Order::Release,
-        "acq_rel" => Order::AcqRel,
-        o => return Err(Fault::at(&op.loc, format!("`{}`: unknown memory order `{o}`", op.name))),
-    })
+    Order::parse(s).ok_or_else(|| Fault::at(&op.loc, format!("`{}`: unknown memory order `{s}`", op.name)))
 }
 
 /// The position of optional segment `i`'s operand in the op's operand list.
@@ -98,43 +73,33 @@ pub fn decode(op: &ir::Op) -> Result<Option<MemOp>, Fault> {
         _ => return Ok(None),
     };
     let tile = level == "tile";
-    let order = |default: &str| -> Result<Order, Fault> {
-        let s = if tile {
-            if what == "load" && op.int_attr("volatile") == Some(1) {
-                "volatile".to_string()
-            } else if what == "atomic_rmw" || what == "atomic_cas" {
-                op.str_attr("sem").unwrap_or_else(|| "acq_rel".into())
-            } else {
-                op.str_attr(attrname::TILE_SEM).unwrap_or_else(|| default.into())
+    let atomic = what == "atomic_rmw" || what == "atomic_cas";
+    let order = || -> Result<Order, Fault> {
+        if tile {
+            if what == "load" && op.int_attr(attrname::VOLATILE) == Some(1) {
+                return Ok(Order::Volatile);
             }
-        } else if what == "atomic_rmw" || what == "atomic_cas" {
-            need(op, op.str_attr("sem"), "sem")?
+            // Unordered by default; an atomic at the front end's default sem.
+            let (name, default) =
+                if atomic { (attrname::SEM, Order::Sem(MemSem::default())) } else { (attrname::TILE_SEM, Order::Weak) };
+            op.str_attr(name).map_or(Ok(default), |s| order_of(op, &s))
         } else {
-            need(op, op.str_attr("order"), "order")?
-        };
-        order_of(op, &s)
+            let name = if atomic { attrname::SEM } else { attrname::ORDER };
+            order_of(op, &need(op, op.str_attr(name), name)?)
+        }
     };
-    let scope =
-        if tile && matches!(what, "load" | "store") { op.str_attr(attrname::TILE_SCOPE) } else { op.str_attr("scope") };
-    let beyond_cta = scope.as_deref() != Some("cta");
+    let scope = if tile && !atomic { attrname::TILE_SCOPE } else { attrname::SCOPE };
+    let beyond_cta = op.enum_attr(scope) != Some(MemScope::Cta);
     let access = match what {
         "load" => Access::Load { mask: position(op, 1), other: position(op, 2) },
         "store" => Access::Store { mask: position(op, 2) },
         "atomic_rmw" => {
-            let kind = match need(op, op.str_attr("kind"), "kind")?.as_str() {
-                "add" => Rmw::Add,
-                "max" => Rmw::Max,
-                "min" => Rmw::Min,
-                "and" => Rmw::And,
-                "or" => Rmw::Or,
-                "xor" => Rmw::Xor,
-                "xchg" => Rmw::Xchg,
-                k => return Err(Fault::at(&op.loc, format!("unknown atomic `{k}`"))),
-            };
+            let k = need(op, op.str_attr(attrname::KIND), attrname::KIND)?;
+            let kind = Rmw::parse(&k).ok_or_else(|| Fault::at(&op.loc, format!("unknown atomic `{k}`")))?;
             Access::Rmw { kind, mask: position(op, 2), unsigned: op.attr(attrname::TILE_UNSIGNED).is_some() }
         }
         "atomic_cas" => Access::Cas,
         _ => return Ok(None),
     };
-    Ok(Some(MemOp { access, order: order("weak")?, beyond_cta }))
+    Ok(Some(MemOp { access, order: order()?, beyond_cta }))
 }

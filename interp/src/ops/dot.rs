@@ -14,6 +14,8 @@ use crate::site::{Site, Types};
 use crate::value::{round, round_tf32, wrap, Data, Elem};
 use crate::Fault;
 use std::borrow::Cow;
+use tile_dialects::attrname;
+use tile_dialects::attrs::InputPrecision;
 use tile_dialects::ir::{self, ValueId};
 use tile_dialects::opname;
 
@@ -25,7 +27,7 @@ pub struct Op {
 
 /// Whether a dot op's f32 inputs are taken as tf32.
 pub fn tf32_of(op: &ir::Op) -> bool {
-    op.str_attr("input_precision").is_none_or(|p| p == "tf32")
+    op.str_attr(attrname::INPUT_PRECISION).is_none_or(|p| InputPrecision::parse(&p) == Some(InputPrecision::Tf32))
 }
 
 pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {

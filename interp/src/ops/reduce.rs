@@ -12,6 +12,7 @@ use crate::site::{Site, Types};
 use crate::value::{round, uns, wrap, Data, Elem, Value};
 use crate::Fault;
 use tile_dialects::attrname;
+use tile_dialects::attrs::{ReduceKind, ScanKind};
 use tile_dialects::ir;
 use tile_dialects::opname;
 
@@ -44,17 +45,25 @@ pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
     if op.name != opname::TILE_REDUCE && op.name != opname::TILE_SCAN {
         return Ok(None);
     }
-    let kind = match need(op, op.str_attr("kind"), "kind")?.as_str() {
-        "sum" => Kind::Sum,
-        "max" => Kind::Max,
-        "min" => Kind::Min,
-        "argmax" => Kind::ArgMax,
-        "argmin" => Kind::ArgMin,
-        "xor" => Kind::Xor,
-        "cumsum" => Kind::CumSum,
-        "cumprod" => Kind::CumProd,
-        "custom" => Kind::Custom { scan: op.name == opname::TILE_SCAN },
-        k => return Err(Fault::at(&op.loc, format!("the interpreter does not know the reduction `{k}`"))),
+    let k = need(op, op.str_attr(attrname::KIND), attrname::KIND)?;
+    let unknown = || Fault::at(&op.loc, format!("the interpreter does not know the reduction `{k}`"));
+    // The IR's kinds (`tile_dialects::attrs`), reductions' and scans' in one `Kind`.
+    let kind = if op.name == opname::TILE_SCAN {
+        match ScanKind::parse(&k).ok_or_else(unknown)? {
+            ScanKind::Cumsum => Kind::CumSum,
+            ScanKind::Cumprod => Kind::CumProd,
+            ScanKind::Custom => Kind::Custom { scan: true },
+        }
+    } else {
+        match ReduceKind::parse(&k).ok_or_else(unknown)? {
+            ReduceKind::Sum => Kind::Sum,
+            ReduceKind::Max => Kind::Max,
+            ReduceKind::Min => Kind::Min,
+            ReduceKind::Argmax => Kind::ArgMax,
+            ReduceKind::Argmin => Kind::ArgMin,
+            ReduceKind::Xor => Kind::Xor,
+            ReduceKind::Custom => Kind::Custom { scan: false },
+        }
     };
     let axis = need(op, op.int_attr("axis"), "axis")?.max(0) as usize;
     let reverse = op.int_attr("reverse") == Some(1);

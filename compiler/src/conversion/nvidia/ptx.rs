@@ -1,7 +1,9 @@
 //! PTX memory instructions as `llvm.inline_asm`: the exact forms the memsem ops promise
 //! (cache modifiers, eviction priorities, volatile, atomics with sem and scope).
 
-use tile_dialects::ir::{Attr, Builder, Type, ValueId};
+use tile_dialects::attrname;
+use tile_dialects::attrs::{CacheModifier, EvictionPolicy, MemOrder, MemScope, MemSem};
+use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 
 /// The register constraint letter for a PTX value of `bits`.
 pub fn constraint(bits: u32) -> &'static str {
@@ -83,31 +85,54 @@ fn vec_suffix(n: usize) -> String {
     }
 }
 
+/// The attributes of a `memsem.load` / `memsem.store` that pick its PTX form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemAttrs {
+    pub order: MemOrder,
+    /// `None` for a weak or volatile access (`scope = ""`).
+    pub scope: Option<MemScope>,
+    pub cache: CacheModifier,
+    pub evict: EvictionPolicy,
+}
+
+impl MemAttrs {
+    /// Read once from the op (IRDL has verified each is one of its enum's values; an
+    /// absent one reads as the plain access's).
+    pub fn of(op: &Op) -> MemAttrs {
+        MemAttrs {
+            order: op.enum_attr(attrname::ORDER).unwrap_or(MemOrder::Weak),
+            scope: op.enum_attr(attrname::SCOPE),
+            cache: op.enum_attr(attrname::CACHE).unwrap_or_default(),
+            evict: op.enum_attr(attrname::EVICT).unwrap_or_default(),
+        }
+    }
+}
+
 /// Qualifiers of `ld` / `st` in PTX order: `.volatile` or `.{order}.{scope}` (the memsem
 /// dialect has already verified the order suits the instruction), then the state space,
 /// then the cache operator or L1 eviction priority.
-fn qualifiers(instr: &str, order: &str, scope: &str, cache: &str, evict: &str) -> String {
+fn qualifiers(instr: &str, a: MemAttrs) -> String {
     let mut q = String::from(instr);
-    match order {
-        "volatile" => q.push_str(".volatile"),
-        "weak" | "" => {}
-        _ => q.push_str(&format!(".{order}.{scope}")),
+    match a.order {
+        MemOrder::Volatile => q.push_str(".volatile"),
+        MemOrder::Weak => {}
+        MemOrder::Sem(s) => q.push_str(&format!(".{s}.{}", a.scope.map_or("", |s| s.as_str()))),
     }
     q.push_str(".global");
-    if !cache.is_empty() {
-        q.push_str(cache);
-    } else if !evict.is_empty() {
-        q.push_str(&format!(".L1::{evict}"));
+    if a.cache != CacheModifier::None {
+        q.push_str(a.cache.as_str());
+    } else if a.evict != EvictionPolicy::Normal {
+        q.push_str(&format!(".L1::{}", a.evict));
     }
     q
 }
 
-pub fn load_qualifiers(order: &str, scope: &str, cache: &str, evict: &str) -> String {
-    qualifiers("ld", order, scope, cache, evict)
+pub fn load_qualifiers(a: MemAttrs) -> String {
+    qualifiers("ld", a)
 }
 
-pub fn store_qualifiers(order: &str, scope: &str, cache: &str, evict: &str) -> String {
-    qualifiers("st", order, scope, cache, evict)
+pub fn store_qualifiers(a: MemAttrs) -> String {
+    qualifiers("st", a)
 }
 
 /// A (predicated) vector load of `n` words of `w` bits: returns the words, in registers
@@ -158,8 +183,8 @@ pub fn store_words(b: &mut Builder, quals: &str, ptr: ValueId, pred: Option<Valu
 /// `atom.global.{sem}.{scope}.{op}.{type}`; returns the old value (a `w`-bit word).
 pub fn atomic(
     b: &mut Builder,
-    sem: &str,
-    scope: &str,
+    sem: MemSem,
+    scope: MemScope,
     op_ty: &str,
     ptr: ValueId,
     vals: &[ValueId],
@@ -191,14 +216,23 @@ pub fn f32_op(b: &mut Builder, instr: &str, xs: &[ValueId]) -> ValueId {
 mod tests {
     use super::*;
 
+    fn q(order: &str, scope: &str, cache: &str, evict: &str) -> MemAttrs {
+        MemAttrs {
+            order: MemOrder::parse(order).unwrap(),
+            scope: MemScope::parse(scope),
+            cache: CacheModifier::parse(cache).unwrap(),
+            evict: EvictionPolicy::parse(evict).unwrap(),
+        }
+    }
+
     #[test]
     fn qualifiers_follow_ptx_order() {
-        assert_eq!(load_qualifiers("weak", "", "", ""), "ld.global");
-        assert_eq!(load_qualifiers("weak", "", ".cg", ""), "ld.global.cg");
-        assert_eq!(load_qualifiers("weak", "", "", "evict_last"), "ld.global.L1::evict_last");
-        assert_eq!(load_qualifiers("volatile", "", "", ""), "ld.volatile.global");
-        assert_eq!(load_qualifiers("acquire", "gpu", "", ""), "ld.acquire.gpu.global");
-        assert_eq!(store_qualifiers("release", "gpu", "", ""), "st.release.gpu.global");
-        assert_eq!(store_qualifiers("weak", "", ".cs", ""), "st.global.cs");
+        assert_eq!(load_qualifiers(q("weak", "", "", "")), "ld.global");
+        assert_eq!(load_qualifiers(q("weak", "", ".cg", "")), "ld.global.cg");
+        assert_eq!(load_qualifiers(q("weak", "", "", "evict_last")), "ld.global.L1::evict_last");
+        assert_eq!(load_qualifiers(q("volatile", "", "", "")), "ld.volatile.global");
+        assert_eq!(load_qualifiers(q("acquire", "gpu", "", "")), "ld.acquire.gpu.global");
+        assert_eq!(store_qualifiers(q("release", "gpu", "", "")), "st.release.gpu.global");
+        assert_eq!(store_qualifiers(q("weak", "", ".cs", "")), "st.global.cs");
     }
 }

@@ -5,10 +5,12 @@
 //! 16 bytes. Masked-off lanes of a load take `other` (zero when absent). A scalar atomic
 //! is issued by thread 0 alone and its old value shared through shared memory.
 
+use super::reduce::Fold;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::{ptx, sreg};
 use crate::pass::PassError;
 use tile_dialects::attrname;
+use tile_dialects::attrs::{EvictionPolicy, MemScope, MemSem, RmwKind};
 use tile_dialects::ir::{Attr, Builder, Encoding, Op, Type, ValueId};
 use tile_dialects::layout::Dist;
 use tile_dialects::opname;
@@ -31,12 +33,12 @@ fn words(vec: usize, bits: u32) -> (usize, u32) {
 impl Lowerer<'_> {
     /// An access's L1 eviction priority; `.L1::evict_*` needs PTX ISA 7.4, newer than what
     /// sm_80 PTX declares by default, so the module asks for it (`min_ptx`).
-    fn evict(&mut self, op: &Op) -> String {
-        let e = op.str_attr("evict").unwrap_or_default();
-        if !e.is_empty() {
+    fn mem_attrs(&mut self, op: &Op) -> ptx::MemAttrs {
+        let a = ptx::MemAttrs::of(op);
+        if a.evict != EvictionPolicy::Normal {
             self.min_ptx = self.min_ptx.max(74);
         }
-        e
+        a
     }
 
     /// Elements per access for a memory op on a tile pointer.
@@ -63,12 +65,7 @@ impl Lowerer<'_> {
         let r = op.result();
         let ety = lower_type(self.ty(r));
         let (ptr, mask, other) = (op.operands[0], op.optional(1), op.optional(2));
-        let q = ptx::load_qualifiers(
-            &op.str_attr("order").unwrap_or_default(),
-            &op.str_attr("scope").unwrap_or_default(),
-            &op.str_attr("cache").unwrap_or_default(),
-            &self.evict(op),
-        );
+        let q = ptx::load_qualifiers(self.mem_attrs(op));
         let n = self.nregs(self.ty(r));
         let vec = if self.ty(ptr).is_tensor() { self.vec_of(op, ptr)? } else { 1 };
         let mut vals = Vec::with_capacity(n);
@@ -108,12 +105,7 @@ impl Lowerer<'_> {
     pub(super) fn store(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
         let (ptr, val, mask) = (op.operands[0], op.operands[1], op.optional(2));
         let ety = lower_type(self.ty(val));
-        let q = ptx::store_qualifiers(
-            &op.str_attr("order").unwrap_or_default(),
-            &op.str_attr("scope").unwrap_or_default(),
-            &op.str_attr("cache").unwrap_or_default(),
-            &self.evict(op),
-        );
+        let q = ptx::store_qualifiers(self.mem_attrs(op));
         let n = self.nregs(self.ty(ptr));
         let scalar = !self.ty(ptr).is_tensor();
         let vec = if scalar { 1 } else { self.vec_of(op, ptr)? };
@@ -145,20 +137,24 @@ impl Lowerer<'_> {
         let ptr = op.operands[0];
         let (vals_in, mask): (Vec<ValueId>, Option<ValueId>) =
             if cas { (op.operands[1..3].to_vec(), None) } else { (vec![op.operands[1]], op.optional(2)) };
-        let sem = op.str_attr("sem").unwrap_or_default();
-        let scope = op.str_attr("scope").unwrap_or_default();
-        let kind = if cas { "cas".to_string() } else { op.str_attr("kind").unwrap_or_default() };
+        let missing = |a: &str| PassError::at(&op.loc, format!("`{}` has no valid `{a}`", op.name));
+        let sem: MemSem = op.enum_attr(attrname::SEM).ok_or_else(|| missing(attrname::SEM))?;
+        let scope: MemScope = op.enum_attr(attrname::SCOPE).ok_or_else(|| missing(attrname::SCOPE))?;
+        // `None`: compare-and-swap.
+        let kind: Option<RmwKind> =
+            if cas { None } else { Some(op.enum_attr(attrname::KIND).ok_or_else(|| missing(attrname::KIND))?) };
+        let kind_name = kind.map_or("cas", |k| k.as_str());
         let unsigned = op.int_attr(attrname::TILE_UNSIGNED) == Some(1);
         // PTX has no float atom.max / atom.min (only vector f16 forms): f32 and f64 go
         // through two integer atomics on the bits, as Triton does.
-        let float_minmax = ety.is_float() && matches!(kind.as_str(), "max" | "min");
+        let float_minmax = ety.is_float() && matches!(kind, Some(RmwKind::Max | RmwKind::Min));
         let op_ty = if float_minmax && ety.bits() >= 32 {
             String::new()
         } else {
-            atom_type(&kind, &ety, unsigned).ok_or_else(|| {
+            atom_type(kind, &ety, unsigned).ok_or_else(|| {
                 PassError::at(
                     &op.loc,
-                    format!("PTX has no atomic `{kind}` on {ety} (see docs/memory-semantics.md, atomics)"),
+                    format!("PTX has no atomic `{kind_name}` on {ety} (see docs/memory-semantics.md, atomics)"),
                 )
             })?
         };
@@ -175,8 +171,8 @@ impl Lowerer<'_> {
         let w = ety.bits();
         let scalar = !self.ty(ptr).is_tensor();
         let n = self.nregs(self.ty(r));
-        if op.int_attr(attrname::LAYOUT_PREREDUCE) == Some(1) && !cas {
-            return self.prereduced_atomic(b, op, (&kind, &op_ty, unsigned), &ety, n);
+        if let (Some(1), Some(kind)) = (op.int_attr(attrname::LAYOUT_PREREDUCE), kind) {
+            return self.prereduced_atomic(b, op, (kind, sem, scope, &op_ty, unsigned), &ety, n);
         }
         let mut olds = vec![];
         for j in 0..n {
@@ -191,10 +187,9 @@ impl Lowerer<'_> {
                 pred = b.op1("arith.andi", &[pred, self.reg(m, j)], Type::Int(1), &[]);
             }
             let args: Vec<ValueId> = vals_in.iter().map(|v| to_bits(b, self.reg(*v, j), &ety)).collect();
-            let old = if float_minmax {
-                float_minmax_atomic(b, &kind, &sem, &scope, self.reg(ptr, j), args[0], w, pred)
-            } else {
-                ptx::atomic(b, &sem, &scope, &op_ty, self.reg(ptr, j), &args, w, pred)
+            let old = match kind {
+                Some(k) if float_minmax => float_minmax_atomic(b, k, sem, scope, self.reg(ptr, j), args[0], w, pred),
+                _ => ptx::atomic(b, sem, scope, &op_ty, self.reg(ptr, j), &args, w, pred),
             };
             olds.push(from_bits(b, old, &ety));
         }
@@ -216,15 +211,15 @@ impl Lowerer<'_> {
         &mut self,
         b: &mut Builder,
         op: &Op,
-        (kind, op_ty, unsigned): (&str, &str, bool),
+        (kind, sem, scope, op_ty, unsigned): (RmwKind, MemSem, MemScope, &str, bool),
         ety: &Type,
         n: usize,
     ) -> Result<(), PassError> {
         let (ptr, val, mask) = (op.operands[0], op.operands[1], op.optional(2));
-        let rkind = if kind == "add" { "sum" } else { kind };
-        let combine = super::reduce::combiner(rkind, ety, unsigned)
-            .ok_or_else(|| PassError::at(&op.loc, format!("no pre-reduction for atomic `{kind}` on {ety}")))?;
-        let id = super::reduce::identity(b, rkind, ety, unsigned);
+        let no = || PassError::at(&op.loc, format!("no pre-reduction for atomic `{kind}` on {ety}"));
+        let fold = Fold::of_rmw(kind).ok_or_else(no)?;
+        let combine = super::reduce::combiner(fold, ety, unsigned).ok_or_else(no)?;
+        let id = super::reduce::identity(b, fold, ety, unsigned);
         let mut acc: Option<ValueId> = None;
         for j in 0..n {
             let mut keep = self.owner(b, ptr, j, &op.loc)?;
@@ -244,10 +239,8 @@ impl Lowerer<'_> {
         }
         let z = b.const_int(0, 32);
         let lane0 = b.op1("arith.cmpi", &[self.lane, z], Type::Int(1), &[("predicate", Attr::int(0, "i64"))]);
-        let sem = op.str_attr("sem").unwrap_or_default();
-        let scope = op.str_attr("scope").unwrap_or_default();
         let arg = to_bits(b, acc, ety);
-        let old = ptx::atomic(b, &sem, &scope, op_ty, self.reg(ptr, 0), &[arg], ety.bits(), lane0);
+        let old = ptx::atomic(b, sem, scope, op_ty, self.reg(ptr, 0), &[arg], ety.bits(), lane0);
         // Nobody reads the old values (the precondition); every register names the one.
         let old = from_bits(b, old, ety);
         self.map.insert(op.result(), vec![old; n]);
@@ -326,20 +319,22 @@ pub(super) fn owners_bytes(dist: &Dist, ety: &Type) -> u32 {
     (dist.shape.iter().product::<i64>() * (ety.bits() as i64 / 8).max(1)) as u32
 }
 
-fn atom_type(kind: &str, t: &Type, unsigned: bool) -> Option<String> {
+/// `kind` `None`: compare-and-swap.
+fn atom_type(kind: Option<RmwKind>, t: &Type, unsigned: bool) -> Option<String> {
+    use RmwKind::*;
     let f = t.is_float();
     let b = t.bits();
     let wide = b == 32 || b == 64;
     Some(match kind {
-        "add" if matches!(t, Type::F16 | Type::BF16) => {
+        Some(Add) if matches!(t, Type::F16 | Type::BF16) => {
             format!("add.noftz.{}", if *t == Type::F16 { "f16" } else { "bf16" })
         }
-        "add" if f && wide => format!("add.f{b}"),
-        "add" if !f && wide => format!("add.u{b}"),
-        "max" | "min" if !f && wide => format!("{kind}.{}{b}", if unsigned { "u" } else { "s" }),
-        "and" | "or" | "xor" if !f && wide => format!("{kind}.b{b}"),
-        "xchg" if wide => format!("exch.b{b}"),
-        "cas" if wide || b == 16 => format!("cas.b{b}"),
+        Some(Add) if f && wide => format!("add.f{b}"),
+        Some(Add) if !f && wide => format!("add.u{b}"),
+        Some(k @ (Max | Min)) if !f && wide => format!("{k}.{}{b}", if unsigned { "u" } else { "s" }),
+        Some(k @ (And | Or | Xor)) if !f && wide => format!("{k}.b{b}"),
+        Some(Xchg) if wide => format!("exch.b{b}"),
+        None if wide || b == 16 => format!("cas.b{b}"),
         _ => return None,
     })
 }
@@ -351,9 +346,9 @@ fn atom_type(kind: &str, t: &Type, unsigned: bool) -> Option<String> {
 #[allow(clippy::too_many_arguments)]
 fn float_minmax_atomic(
     b: &mut Builder,
-    kind: &str,
-    sem: &str,
-    scope: &str,
+    kind: RmwKind,
+    sem: MemSem,
+    scope: MemScope,
     ptr: ValueId,
     bits: ValueId,
     w: u32,
@@ -365,7 +360,7 @@ fn float_minmax_atomic(
     let neg = b.op1("arith.xori", &[nonneg, t], Type::Int(1), &[]);
     let p_pos = b.op1("arith.andi", &[pred, nonneg], Type::Int(1), &[]);
     let p_neg = b.op1("arith.andi", &[pred, neg], Type::Int(1), &[]);
-    let (pos_op, neg_op) = if kind == "max" { ("max", "min") } else { ("min", "max") };
+    let (pos_op, neg_op) = if kind == RmwKind::Max { ("max", "min") } else { ("min", "max") };
     let a = ptx::atomic(b, sem, scope, &format!("{pos_op}.s{w}"), ptr, &[bits], w, p_pos);
     let c = ptx::atomic(b, sem, scope, &format!("{neg_op}.u{w}"), ptr, &[bits], w, p_neg);
     b.op1("arith.select", &[nonneg, a, c], Type::Int(w), &[])

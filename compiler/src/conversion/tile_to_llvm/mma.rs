@@ -14,6 +14,7 @@ use crate::conversion::nvidia::ptx;
 use crate::pass::PassError;
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
+use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Encoding, Op, Type, ValueId};
 use tile_dialects::layout::mma::ptx_kind;
 use tile_dialects::layout::Dist;
@@ -25,7 +26,7 @@ impl Lowerer<'_> {
             return Err(PassError::at(&op.loc, "mma.sync dot without an mma accumulator"));
         };
         let (ta, tb, tc) = (lower_type(self.ty(a)), lower_type(self.ty(bm)), lower_type(self.ty(r)));
-        let kind = ptx_kind(&ta, &tb, &tc, &op.str_attr("input_precision").unwrap_or_default())
+        let kind = ptx_kind(&ta, &tb, &tc, op.enum_attr(attrname::INPUT_PRECISION).unwrap_or_default())
             .ok_or_else(|| PassError::at(&op.loc, format!("no mma.sync multiplies {ta} x {tb} into {tc}")))?;
         let (da, db, dc) = (self.dist(a, &op.loc)?, self.dist(bm, &op.loc)?, self.dist(r, &op.loc)?);
         let ik = m.instr_shape[2] as i64;

@@ -8,26 +8,28 @@ use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::pass::PassError;
 use tile_dialects::attrname;
+use tile_dialects::attrs::{ReduceKind, RmwKind};
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 
 impl Lowerer<'_> {
     pub(super) fn reduce(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
         let src = op.operands[0];
         let r = op.result();
-        let kind = op.str_attr("kind").unwrap_or_default();
+        let kind = reduce_kind(op)?;
         let sty = self.ty(src).clone();
         // Along an axis of a 2-D tile, of a slice, or with indices: reduce_axis.rs.
         let free_threads = self.dist(src, &op.loc).is_ok_and(|d| d.has_free_threads());
-        if by_axis(&kind, &sty, self.ty(r), free_threads) {
+        if by_axis(kind, &sty, self.ty(r), free_threads) {
             return self.reduce_axis(b, op);
         }
         let ety = lower_type(&sty);
         let unsigned = op.int_attr(attrname::TILE_UNSIGNED) == Some(1);
         let combine = Combiner::Arith(
-            combiner(&kind, &ety, unsigned)
+            Fold::of_reduce(kind)
+                .and_then(|f| combiner(f, &ety, unsigned))
                 .ok_or_else(|| PassError::at(&op.loc, format!("reduction `{kind}` is not supported yet")))?,
         );
-        let id = identity(b, &kind, &ety, unsigned);
+        let id = identity(b, Fold::of_reduce(kind).unwrap(), &ety, unsigned);
         let dist = self.dist(src, &op.loc)?;
         // 1. Registers.
         let mut acc: Option<ValueId> = None;
@@ -88,8 +90,59 @@ impl Lowerer<'_> {
 /// (its source's distribution has free threads), or with indices; a custom combine too
 /// (it has no identity for the replicated registers the whole-tile path folds, and it
 /// keeps the elements in order).
-pub(super) fn by_axis(kind: &str, sty: &Type, rty: &Type, free_threads: bool) -> bool {
-    sty.shape().len() != 1 || rty.is_tensor() || free_threads || kind.starts_with("arg") || kind == "custom"
+pub(super) fn by_axis(kind: ReduceKind, sty: &Type, rty: &Type, free_threads: bool) -> bool {
+    sty.shape().len() != 1 || rty.is_tensor() || free_threads || is_arg(kind) || kind == ReduceKind::Custom
+}
+
+/// `tile.reduce`'s `kind` (IRDL admits only `ReduceKind`'s values).
+pub(super) fn reduce_kind(op: &Op) -> Result<ReduceKind, PassError> {
+    op.enum_attr(attrname::KIND).ok_or_else(|| {
+        let k = op.str_attr(attrname::KIND).unwrap_or_default();
+        PassError::at(&op.loc, format!("reduction `{k}` is not supported yet"))
+    })
+}
+
+/// Argmax / argmin: the reduction also yields the winner's index.
+pub(super) fn is_arg(kind: ReduceKind) -> bool {
+    matches!(kind, ReduceKind::Argmax | ReduceKind::Argmin)
+}
+
+/// The arithmetic of a built-in combine: a reduction's (argmax folds with max), or an
+/// atomic's pre-reduction (`coalesce` step 5), which also folds `and` / `or` that
+/// `tile.reduce` has no kind for; hence its own enum, not `ReduceKind`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Fold {
+    Sum,
+    Max,
+    Min,
+    And,
+    Or,
+    Xor,
+}
+
+impl Fold {
+    /// `None` for a custom combine (its region).
+    pub(super) fn of_reduce(k: ReduceKind) -> Option<Fold> {
+        Some(match k {
+            ReduceKind::Sum => Fold::Sum,
+            ReduceKind::Max | ReduceKind::Argmax => Fold::Max,
+            ReduceKind::Min | ReduceKind::Argmin => Fold::Min,
+            ReduceKind::Xor => Fold::Xor,
+            ReduceKind::Custom => return None,
+        })
+    }
+    /// `None` for an exchange, which folds nothing.
+    pub(super) fn of_rmw(k: RmwKind) -> Option<Fold> {
+        Some(match k {
+            RmwKind::Add => Fold::Sum,
+            RmwKind::Max => Fold::Max,
+            RmwKind::Min => Fold::Min,
+            RmwKind::And => Fold::And,
+            RmwKind::Or => Fold::Or,
+            RmwKind::Xor => Fold::Xor,
+            RmwKind::Xchg => return None,
+        })
+    }
 }
 
 /// The whole-tile path's scratch: one total per warp (none with one warp).
@@ -100,41 +153,37 @@ pub(super) fn warp_totals_bytes(ety: &Type, num_warps: u32) -> u32 {
     }
 }
 
-pub(super) fn combiner(kind: &str, t: &Type, unsigned: bool) -> Option<&'static str> {
+pub(super) fn combiner(kind: Fold, t: &Type, unsigned: bool) -> Option<&'static str> {
     let f = t.is_float();
     Some(match (kind, f, unsigned) {
-        ("sum", true, _) => "arith.addf",
-        ("sum", false, _) => "arith.addi",
+        (Fold::Sum, true, _) => "arith.addf",
+        (Fold::Sum, false, _) => "arith.addi",
         // Triton's `tl.max` / `tl.min` combine with `maximum` / `minimum` at their default
         // (propagate_nan NONE): a NaN element is ignored, NaN only when all are.
-        ("max", true, _) => "arith.maxnumf",
-        ("min", true, _) => "arith.minnumf",
-        ("max", false, false) => "arith.maxsi",
-        ("min", false, false) => "arith.minsi",
-        ("max", false, true) => "arith.maxui",
-        ("min", false, true) => "arith.minui",
+        (Fold::Max, true, _) => "arith.maxnumf",
+        (Fold::Min, true, _) => "arith.minnumf",
+        (Fold::Max, false, false) => "arith.maxsi",
+        (Fold::Min, false, false) => "arith.minsi",
+        (Fold::Max, false, true) => "arith.maxui",
+        (Fold::Min, false, true) => "arith.minui",
         // Bitwise folds: `xor_sum`, and atomics' pre-reduction (`coalesce` step 5).
-        ("and", false, _) => "arith.andi",
-        ("or", false, _) => "arith.ori",
-        ("xor", false, _) => "arith.xori",
+        (Fold::And, false, _) => "arith.andi",
+        (Fold::Or, false, _) => "arith.ori",
+        (Fold::Xor, false, _) => "arith.xori",
         _ => return None,
     })
 }
 
-pub(super) fn identity(b: &mut Builder, kind: &str, t: &Type, unsigned: bool) -> ValueId {
+pub(super) fn identity(b: &mut Builder, kind: Fold, t: &Type, unsigned: bool) -> ValueId {
     use crate::sema::types::Scalar;
     if t.is_float() {
-        let s = match t {
-            Type::F16 => Scalar::F16,
-            Type::BF16 => Scalar::BF16,
-            Type::F64 => Scalar::F64,
-            _ => Scalar::F32,
-        };
+        // (fp8 has no arithmetic; its reductions run in f32.)
+        let s = t.as_scalar().filter(|s| !s.is_fp8()).unwrap_or(Scalar::F32);
         // -0.0, not 0.0, for sums: `x + -0.0` is `x` for every x, while `-0.0 + 0.0` is
         // `+0.0`, so a replicated register would change a -0.0 total (`split` relies on it).
         let v = match kind {
-            "max" => f64::NEG_INFINITY,
-            "min" => f64::INFINITY,
+            Fold::Max => f64::NEG_INFINITY,
+            Fold::Min => f64::INFINITY,
             _ => -0.0,
         };
         let lit = crate::tilegen::types::float_literal(v, s);
@@ -142,15 +191,15 @@ pub(super) fn identity(b: &mut Builder, kind: &str, t: &Type, unsigned: bool) ->
     }
     let bits = t.bits();
     let v: i64 = match (kind, unsigned) {
-        ("max", false) => i64::MIN >> (64 - bits.min(64)),
-        ("min", false) => {
+        (Fold::Max, false) => i64::MIN >> (64 - bits.min(64)),
+        (Fold::Min, false) => {
             if bits >= 64 {
                 i64::MAX
             } else {
                 (1i64 << (bits - 1)) - 1
             }
         }
-        ("min", true) | ("and", _) => -1,
+        (Fold::Min, true) | (Fold::And, _) => -1,
         _ => 0,
     };
     b.const_int(v, bits)

@@ -24,7 +24,7 @@
 
 use super::combine::Combiner;
 use super::convert::gep;
-use super::reduce::{combiner, identity};
+use super::reduce::{combiner, identity, is_arg, reduce_kind, Fold};
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::pass::PassError;
@@ -38,19 +38,19 @@ impl Lowerer<'_> {
     pub(super) fn reduce_axis(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
         let (src, r) = (op.operands[0], op.result());
         let axis = op.int_attr("axis").unwrap_or(0) as usize;
-        let kind = op.str_attr("kind").unwrap_or_default();
+        let kind = reduce_kind(op)?;
         let unsigned = op.int_attr(attrname::TILE_UNSIGNED) == Some(1);
-        let arg = kind.starts_with("arg");
-        let base_kind = kind.trim_start_matches("arg");
+        let arg = is_arg(kind);
+        // The fold of a built-in kind (argmax's is max); `None`: custom.
+        let fold = Fold::of_reduce(kind);
         let sty = self.ty(src).clone();
         let ety = lower_type(&sty);
-        let combine = if kind == "custom" {
-            Combiner::region(op)?
-        } else {
-            Combiner::Arith(
-                combiner(base_kind, &ety, unsigned)
+        let combine = match fold {
+            None => Combiner::region(op)?,
+            Some(fold) => Combiner::Arith(
+                combiner(fold, &ety, unsigned)
                     .ok_or_else(|| PassError::at(&op.loc, format!("reduction `{kind}` of {ety} is not supported")))?,
-            )
+            ),
         };
         let custom = combine.is_custom();
         // Elements in axis order (a combine not evidently commutative).
@@ -66,9 +66,9 @@ impl Lowerer<'_> {
                 "`reduce` with a `fn` combine of a tile whose encoding does not nest along the axis (blocked ones do)",
             )
         })?;
-        let id = (!custom).then(|| identity(b, base_kind, &ety, unsigned));
+        let id = fold.map(|f| identity(b, f, &ety, unsigned));
         let id_idx = if custom { None } else { Some(b.const_int(i32::MAX as i64, 32)) };
-        let ctx = Combine { combine, kind: base_kind.to_string(), ety: ety.clone(), unsigned };
+        let ctx = Combine { combine, max: fold == Some(Fold::Max), ety: ety.clone(), unsigned };
         // 1. Registers (custom: in offset order, one partial per rep).
         let parts = self.thread_parts(b, &sd);
         let mut acc: Vec<Option<Acc>> = vec![None; rn * nreps];
@@ -275,7 +275,8 @@ impl Lowerer<'_> {
 
 struct Combine<'a> {
     combine: Combiner<'a>,
-    kind: String,
+    /// An argmax (else an argmin) when indices ride along.
+    max: bool,
     ety: Type,
     unsigned: bool,
 }
@@ -287,11 +288,11 @@ impl Combine<'_> {
             (Some(xi), Some(yi)) => {
                 let f = self.ety.is_float();
                 let (cmp, better, eq) = if f {
-                    ("arith.cmpf", if self.kind == "max" { 2 } else { 4 }, 1) // ogt / olt, oeq
+                    ("arith.cmpf", if self.max { 2 } else { 4 }, 1) // ogt / olt, oeq
                 } else if self.unsigned {
-                    ("arith.cmpi", if self.kind == "max" { 8 } else { 6 }, 0) // ugt / ult, eq
+                    ("arith.cmpi", if self.max { 8 } else { 6 }, 0) // ugt / ult, eq
                 } else {
-                    ("arith.cmpi", if self.kind == "max" { 4 } else { 2 }, 0) // sgt / slt, eq
+                    ("arith.cmpi", if self.max { 4 } else { 2 }, 0) // sgt / slt, eq
                 };
                 let gt = b.op1(cmp, &[y.0, x.0], Type::Int(1), &[("predicate", Attr::int(better, "i64"))]);
                 let same = b.op1(cmp, &[y.0, x.0], Type::Int(1), &[("predicate", Attr::int(eq, "i64"))]);

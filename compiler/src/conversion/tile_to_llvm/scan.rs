@@ -37,6 +37,8 @@ use super::convert::gep;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::pass::PassError;
+use tile_dialects::attrname;
+use tile_dialects::attrs::ScanKind;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 use tile_dialects::layout::{div_mod, mul_const, Dist};
 
@@ -49,17 +51,20 @@ impl Lowerer<'_> {
     pub(super) fn scan(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
         let src = op.operands[0];
         let r = op.result();
-        let kind = op.str_attr("kind").unwrap_or_default();
+        let kind: Option<ScanKind> = op.enum_attr(attrname::KIND);
         let axis = op.int_attr("axis").unwrap_or(0) as usize;
         let sty = self.ty(src).clone();
         let ety = lower_type(&sty);
-        let combine = match (kind.as_str(), ety.is_float()) {
-            ("cumsum", true) => Combiner::Arith("arith.addf"),
-            ("cumsum", false) => Combiner::Arith("arith.addi"),
-            ("cumprod", true) => Combiner::Arith("arith.mulf"),
-            ("cumprod", false) => Combiner::Arith("arith.muli"),
-            ("custom", _) => Combiner::region(op)?,
-            _ => return Err(PassError::at(&op.loc, format!("scan `{kind}` on {ety} is not supported"))),
+        let combine = match (kind, ety.is_float()) {
+            (Some(ScanKind::Cumsum), true) => Combiner::Arith("arith.addf"),
+            (Some(ScanKind::Cumsum), false) => Combiner::Arith("arith.addi"),
+            (Some(ScanKind::Cumprod), true) => Combiner::Arith("arith.mulf"),
+            (Some(ScanKind::Cumprod), false) => Combiner::Arith("arith.muli"),
+            (Some(ScanKind::Custom), _) => Combiner::region(op)?,
+            (None, _) => {
+                let k = op.str_attr(attrname::KIND).unwrap_or_default();
+                return Err(PassError::at(&op.loc, format!("scan `{k}` on {ety} is not supported")));
+            }
         };
         let custom = combine.is_custom();
         let dist = self.dist(src, &op.loc)?;
@@ -88,7 +93,7 @@ impl Lowerer<'_> {
         };
         // A custom combine has no identity: where the built-ins fold one, it folds only
         // what the thread holds (`Partial`s, combine.rs).
-        let id = (!custom).then(|| identity(b, &kind, &ety));
+        let id = (!custom).then(|| identity(b, kind == Some(ScanKind::Cumprod), &ety));
 
         // Lines: registers that differ only along the axis, in axis order (rep, then chunk).
         let mut lines: Vec<(Vec<i64>, Vec<usize>)> = vec![];
@@ -346,9 +351,8 @@ fn mirror(b: &mut Builder, i: ValueId, n: usize) -> ValueId {
     b.op1("arith.subi", &[last, i], Type::Int(32), &[])
 }
 
-/// 0 for cumsum, 1 for cumprod.
-fn identity(b: &mut Builder, kind: &str, t: &Type) -> ValueId {
-    let one = kind == "cumprod";
+/// 0 for cumsum, 1 for cumprod (`one`).
+fn identity(b: &mut Builder, one: bool, t: &Type) -> ValueId {
     if t.is_float() {
         b.constant(t.clone(), if one { "1.0" } else { "0.0" })
     } else {

@@ -15,12 +15,13 @@ use super::convert::staging;
 use super::flip::flip_rounds;
 use super::gather::gather_rounds;
 use super::lower_type;
-use super::reduce::by_axis;
+use super::reduce::{by_axis, is_arg};
 use super::reduce_axis::{reps_along, warp_exchange};
 use super::scan::scan_scratch;
 use super::sort::sort_rounds;
 use std::collections::HashSet;
 use tile_dialects::attrname;
+use tile_dialects::attrs::ReduceKind;
 use tile_dialects::ir::{Encoding, Op, Type, ValueId, Values};
 use tile_dialects::layout::Dist;
 use tile_dialects::opname;
@@ -81,23 +82,24 @@ fn reduce(op: &Op, cx: &ScratchCx) -> u32 {
     let (src, r) = (op.operands[0], op.result());
     let (sty, rty) = (cx.values.ty(src), cx.values.ty(r));
     let Some(sd) = Dist::of_type(sty) else { return 0 };
-    let kind = op.str_attr("kind").unwrap_or_default();
+    // An unknown kind has no lowering (it fails there), so no scratch.
+    let Some(kind) = op.enum_attr::<ReduceKind>(attrname::KIND) else { return 0 };
     let ety = lower_type(sty);
-    if !by_axis(&kind, sty, rty, sd.has_free_threads()) {
+    if !by_axis(kind, sty, rty, sd.has_free_threads()) {
         return super::reduce::warp_totals_bytes(&ety, cx.num_warps);
     }
     let axis = op.int_attr("axis").unwrap_or(0) as usize;
     if axis >= sd.rank() {
         return 0;
     }
-    let custom = kind == "custom";
+    let custom = kind == ReduceKind::Custom;
     let ordered = match custom {
         true => Combiner::region(op).is_ok_and(|c| !c.commutative()),
         false => false,
     };
     let rd = if rty.is_tensor() { Dist::of_type(rty) } else { None };
     let Some((_, nreps)) = reps_along(&sd, axis, ordered) else { return 0 };
-    let arg = kind.starts_with("arg");
+    let arg = is_arg(kind);
     warp_exchange(&sd, rd.as_ref(), axis, (nreps, custom, arg), &ety).map_or(0, |x| x.bytes)
 }
 

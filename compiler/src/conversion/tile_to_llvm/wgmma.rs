@@ -46,7 +46,7 @@ impl Lowerer<'_> {
         };
         let (at, bt) = (self.ty(a).clone(), self.ty(bm).clone());
         let tc = lower_type(self.ty(r));
-        let kind = ptx_kind(at.elem(), bt.elem(), &tc, &op.str_attr("input_precision").unwrap_or_default())
+        let kind = ptx_kind(at.elem(), bt.elem(), &tc, op.enum_attr(attrname::INPUT_PRECISION).unwrap_or_default())
             .ok_or_else(|| PassError::at(&op.loc, format!("no wgmma multiplies {at} x {bt} into {tc}")))?;
         let Some(sb) = bt.shared().cloned() else {
             return Err(PassError::at(&op.loc, "wgmma's B operand must be in shared memory"));

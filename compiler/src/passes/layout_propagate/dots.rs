@@ -101,10 +101,10 @@ impl State<'_> {
         let source = |st: &Self, v: ValueId| st.fixed.get(&v).map_or(Source::Loaded, |e| Source::Computed(e.clone()));
         let (sa, sb) = (self.values.ty(a).shape().to_vec(), self.values.ty(b).shape().to_vec());
         let elems = (self.values.ty(a).elem(), self.values.ty(b).elem(), self.values.ty(acc).elem());
-        let precision = op.str_attr("input_precision").unwrap_or_default();
+        let precision = op.enum_attr(attrname::INPUT_PRECISION).unwrap_or_default();
         if sa.len() == 3 {
             // A batched dot: mma.sync from registers (`mma::plan_batched`).
-            let plan = mma::plan_batched((sa[0], sa[1], sb[2], sa[2]), elems, &precision, self.num_warps);
+            let plan = mma::plan_batched((sa[0], sa[1], sb[2], sa[2]), elems, precision, self.num_warps);
             if let Some(e) = plan.acc() {
                 self.fixed.insert(r, e.clone());
             }
@@ -114,7 +114,7 @@ impl State<'_> {
         let plan = mma::plan(
             (sa[0], sb[1], sa[1]),
             elems,
-            &precision,
+            precision,
             (&order_of(&a_src), &order_of(&b_src)),
             (&source(self, a), &source(self, b)),
             self.wgmma,

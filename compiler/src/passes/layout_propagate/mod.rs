@@ -26,6 +26,7 @@ use crate::options::CompileOptions;
 use crate::pass::PassError;
 use std::collections::{HashMap, HashSet};
 use tile_dialects::attrname;
+use tile_dialects::attrs::ReduceKind;
 use tile_dialects::ir::{Attr, Encoding, Module, Op, Type, ValueId, Values};
 use tile_dialects::layout::blocked::{blocked_for_scan, blocked_with_order};
 pub use tile_dialects::layout::blocked::{transposed, unpermuted};
@@ -132,12 +133,12 @@ fn split_whole_reductions(values: &mut Values, ops: &mut Vec<Op>) {
                 split_whole_reductions(values, &mut b.ops);
             }
         }
-        let kind = op.str_attr("kind").unwrap_or_default();
+        let kind = op.enum_attr(attrname::KIND);
         let src = op.operands.first().and_then(|v| reshapes.get(v)).copied();
         match src {
             Some(x)
                 if op.name == opname::TILE_REDUCE
-                    && matches!(kind.as_str(), "sum" | "max" | "min" | "xor")
+                    && matches!(kind, Some(ReduceKind::Sum | ReduceKind::Max | ReduceKind::Min | ReduceKind::Xor))
                     && values.ty(x).shape().len() == 2 =>
             {
                 let xt = values.ty(x).clone();
@@ -341,7 +342,7 @@ impl State<'_> {
                 demanded.clone()
             }
         } else if name == opname::TILE_LOAD {
-            let plain = op.attr(attrname::TILE_SEM).is_none() && op.int_attr("volatile") != Some(1);
+            let plain = op.attr(attrname::TILE_SEM).is_none() && op.int_attr(attrname::VOLATILE) != Some(1);
             let all_slices = !demanded.is_empty() && demanded.iter().all(|e| matches!(e, Encoding::Slice { .. }));
             if plain && all_slices {
                 demanded.clone()

@@ -90,7 +90,7 @@ pub(super) fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Result<Plan, Strin
             continue;
         }
         let at = loc_line(&op.loc);
-        if op.attr(attrname::TILE_SEM).is_some() || op.int_attr("volatile") == Some(1) {
+        if op.attr(attrname::TILE_SEM).is_some() || op.int_attr(attrname::VOLATILE) == Some(1) {
             refused.push(format!("the load at {at} is ordered or volatile"));
             continue;
         }
