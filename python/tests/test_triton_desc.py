@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import tilec
+import tilec.triton as triton
 from tilec.triton.tools.tensor_descriptor import TensorDescriptor
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -119,3 +120,15 @@ def test_attention_forward_with_host_descriptors_runs(tmp_path, causal):
     want = np.einsum("zhmn,zhnd->zhmd", p / p.sum(axis=-1, keepdims=True), v.astype(np.float32))
     got = out["desc_o_base"].reshape(z, h, n, dim).astype(np.float32)
     np.testing.assert_allclose(got, want, rtol=2e-2, atol=2e-2)
+
+
+def test_a_grid_function_sees_a_descriptor_by_its_name():
+    # The kernel's parameters are the descriptor's parts: the grid function is given the
+    # launch's arguments by name around the kernel's meta, on both launch paths.
+    x = np.arange(100, dtype=np.float32)
+    desc = TensorDescriptor(x, [100], [1], [16])
+    grid_fn = lambda meta: (triton.cdiv(meta["x_desc"].shape[0], 2 * meta["BLOCK"]),)  # noqa: E731
+    for _ in range(2):
+        g = d.pair_sum.prepare(grid_fn, (desc, np.zeros(50, np.float32), 50), {"BLOCK": 16})[1]
+        assert g is not grid_fn and g({"BLOCK": 16}) == (4,)
+

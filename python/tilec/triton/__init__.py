@@ -204,20 +204,21 @@ class JITFunction:
         except TypeError:  # an unhashable argument: the slow path says what is wrong
             key = hit = None
         if hit is not None:
-            kernel, pick, tuned = hit
-            values = []
-            for src, x, desc in pick:
-                v = args[x] if src == 0 else kwargs[x] if src == 1 else x
-                if desc:
-                    values += _desc_values(desc, v)
-                else:
-                    values.append(v)
-            if callable(grid):
-                bound = {**self.defaults, **dict(zip(self.params, args)), **kwargs, **tuned}
-                g = lambda meta: _grid_tuple(grid({**bound, **meta}))  # noqa: E731
+            kernel, pick, tuned, direct = hit
+            if type(pick) is tuple:  # every runtime argument positional, no descriptor
+                values = [args[i] for i in pick]
             else:
-                g = _grid_tuple(grid)
-            return kernel, g, values
+                values = []
+                for src, x, desc in pick:
+                    v = args[x] if src == 0 else kwargs[x] if src == 1 else x
+                    if desc:
+                        values += _desc_values(desc, v)
+                    else:
+                        values.append(v)
+            if callable(grid) and not direct:
+                bound = {**self.defaults, **dict(zip(self.params, args)), **kwargs, **tuned}
+                return kernel, _named_grid(grid, bound), values
+            return kernel, grid if callable(grid) else _grid_tuple(grid), values
         values, sig, consts, opts, bound = self.bind(args, dict(kwargs))
         kernel = self.compiled(sig, consts, opts)
         if key is not None:
@@ -226,11 +227,20 @@ class JITFunction:
                 src, x = (0, self.params.index(p)) if self.params.index(p) < len(args) else \
                     (1, p) if p in kwargs else (2, self.defaults[p])
                 pick.append((src, x, p if sig[p].startswith("tensordesc<") else None))
-            self.fast[key] = (kernel, pick, self.tuned())
-        # The compiled kernel calls a grid function with the consts it runs (a tuned
-        # kernel's chosen configuration's), over the launch's arguments by name.
-        g = (lambda meta: _grid_tuple(grid({**bound, **meta}))) if callable(grid) else _grid_tuple(grid)
-        return kernel, g, values
+            if all(src == 0 and not desc for src, _, desc in pick):
+                pick = tuple(x for _, x, _ in pick)
+        # The compiled kernel calls a grid function with its arguments and the consts it
+        # runs (a tuned kernel's chosen configuration's) by name. Those are the Triton
+        # kernel's own names unless a descriptor's parts or a string constexpr (not a
+        # const of the translation) are among them: then the grid function is given
+        # the launch's arguments by name around the kernel's meta.
+        direct = not any(t.startswith("tensordesc<") for t in sig.values()) and \
+            not any(isinstance(v, str) for v in consts.values())
+        if key is not None:
+            self.fast[key] = (kernel, pick, self.tuned(), direct)
+        if callable(grid) and not direct:
+            return kernel, _named_grid(grid, bound), values
+        return kernel, grid if callable(grid) else _grid_tuple(grid), values
 
     def _key(self, args, kwargs):
         """What decides a launch's signature, constexprs and options: each runtime
@@ -238,7 +248,8 @@ class JITFunction:
         constexprs from argument values (those launches always bind)."""
         if self.heuristics:
             return None
-        ks = [len(args)] + [a if cx else _kind(a) for cx, a in zip(self.is_cx, args)]
+        ks = [a if cx else _KINDS[type(a)](a) if type(a) in _KINDS else _kind(a) for cx, a in zip(self.is_cx, args)]
+        ks.append(len(args))
         for k, v in kwargs.items():
             ks.append((k, v if k in self.constexprs or k in ("num_warps", "num_stages") else _kind(v)))
         return tuple(ks)
@@ -262,12 +273,21 @@ def _kind(v):
     return dt
 
 
+# The common kinds without a call chain: the launch cache's key is built on every launch.
+_KINDS = {int: _kind, float: lambda v: float, bool: lambda v: bool}
+
+
 def _desc_values(p: str, d: "TensorDescriptor") -> list:
     """A host tensor descriptor's kernel arguments: its base, shape and strides but the last."""
     parts = [int(x) for x in list(d.shape) + list(d.strides)[:-1]]
     if any(not -(2**31) <= x < 2**31 for x in parts):
         raise ValueError(f"`{p}`: tensor descriptor shape {list(d.shape)} / strides {list(d.strides)} past i32")
     return [d.base] + parts
+
+
+def _named_grid(grid, bound):
+    """`grid` called with the launch's arguments by name, then the kernel's meta."""
+    return lambda meta: _grid_tuple(grid({**bound, **meta}))
 
 
 def _grid_tuple(g):
