@@ -476,3 +476,14 @@ def test_launch_overhead_of_the_fast_path():
     k = tutorials.add_kernel
     k.prepare((1,), (x, x, x, 8), {"BLOCK_SIZE": 8})
     assert k._key((x, x, x, 8), {"BLOCK_SIZE": 8}) in k.fast
+
+
+def test_testing_do_bench_is_there_and_checks_its_arguments():
+    # triton.testing.do_bench times on the GPU (test/gpu/triton_syntax.py runs it); here,
+    # what needs no GPU: its statistics and its argument check.
+    from tilec.triton.testing import _quantile
+
+    assert triton.testing.do_bench is not None
+    assert _quantile([1.0, 2.0, 3.0, 4.0], 0.5) == 2.5 and _quantile([1.0, 2.0], 0.0) == 1.0
+    with pytest.raises(ValueError, match="return_mode"):
+        triton.testing.do_bench(lambda: None, return_mode="typical")

@@ -124,6 +124,19 @@ def matmul_desc():
         torch.testing.assert_close(c, (a.float() @ bt.float().T).half(), rtol=1e-2, atol=5e-2)
 
 
+def bench():
+    # triton.testing.do_bench times a tilec.triton launch (the CUDA events see tilec's
+    # launches on the current stream): a 2^24-element add takes tens of microseconds.
+    n = 1 << 24
+    x, y = torch.rand(n, device="cuda"), torch.rand(n, device="cuda")
+    out = torch.empty_like(x)
+    ms = triton.testing.do_bench(lambda: t.add_kernel[(triton.cdiv(n, 1024),)](x, y, out, n, BLOCK_SIZE=1024))
+    lo, mid, hi = triton.testing.do_bench(lambda: t.add_kernel[(triton.cdiv(n, 1024),)](x, y, out, n, BLOCK_SIZE=1024),
+                                          quantiles=[0.2, 0.5, 0.8])
+    assert 0.005 < ms < 5 and lo <= mid <= hi, (ms, lo, mid, hi)
+    print(f"      do_bench: {ms * 1e3:.1f} us, {3 * 4 * n / ms / 1e6:.0f} GB/s")
+
+
 def tuned():
     n = 100000
     grid = lambda meta: (triton.cdiv(n, meta["BLOCK"]),)  # noqa: E731
@@ -147,5 +160,6 @@ case("06 attention forward, Triton 3.6 (host descriptors)", attention_tma(False)
 case("06 attention forward causal, Triton 3.6 (host descriptors)", attention_tma(True))
 case("matmul through host descriptors", matmul_desc)
 case("autotuned scale", tuned)
+case("triton.testing.do_bench on a tilec kernel", bench)
 print(f"{sum(results)} passed, {len(results) - sum(results)} failed")
 sys.exit(0 if all(results) else 1)

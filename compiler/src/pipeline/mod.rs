@@ -56,7 +56,7 @@ pub fn run(
     sink: &DiagnosticSink,
     out: &mut dyn std::io::Write,
 ) -> Result<(), PipelineError> {
-    run_observed(module, passes, opts, print, sink, out, &mut |_, _| {})
+    run_passes(module, passes, opts, print, sink, out, None)
 }
 
 /// `run`, calling `after(pass, module)` once each pass has succeeded: the hook for tools
@@ -70,9 +70,45 @@ pub fn run_observed(
     out: &mut dyn std::io::Write,
     after: &mut dyn FnMut(&'static PassInfo, &Module),
 ) -> Result<(), PipelineError> {
+    run_passes(module, passes, opts, print, sink, out, Some(after))
+}
+
+/// The steps of a run: each upstream pass alone, and our passes in runs of consecutive
+/// ones (`registry::external`: one MLIR round trip a run), except where IR is printed
+/// around a pass or each pass's result is observed (`--check-each-pass`), which need the
+/// module after every pass.
+fn steps(passes: &[&'static PassInfo], print: &PrintIr, each: bool) -> Vec<Vec<&'static PassInfo>> {
+    let printed = |p: &PassInfo| {
+        print.before_all || print.after_all || print.before.iter().chain(&print.after).any(|n| n == p.name)
+    };
+    let mut steps: Vec<Vec<&'static PassInfo>> = vec![];
+    for &p in passes {
+        let joins = |last: &PassInfo| !each && !printed(p) && !printed(last) && is_mirror(last) && is_mirror(p);
+        match steps.last_mut() {
+            Some(step) if joins(step.last().unwrap()) => step.push(p),
+            _ => steps.push(vec![p]),
+        }
+    }
+    steps
+}
+
+fn is_mirror(p: &PassInfo) -> bool {
+    matches!(p.kind, PassKind::Mirror(_))
+}
+
+fn run_passes(
+    module: &mut Module,
+    passes: &[&'static PassInfo],
+    opts: &CompileOptions,
+    print: &PrintIr,
+    sink: &DiagnosticSink,
+    out: &mut dyn std::io::Write,
+    mut after: Option<&mut dyn FnMut(&'static PassInfo, &Module)>,
+) -> Result<(), PipelineError> {
     llvm_options::configure();
     let context = module.context();
-    for info in passes {
+    for step in steps(passes, print, after.is_some()) {
+        let info = step[0];
         if print.before_all || print.before.iter().any(|n| n == info.name) {
             let _ = writeln!(out, "// -----// IR Dump Before {} //----- //\n{}", info.name, module.as_operation());
         }
@@ -80,7 +116,7 @@ pub fn run_observed(
         pm.enable_verifier(true);
         let slot = Arc::new(Mutex::new(None));
         match info.kind {
-            PassKind::Mirror(f) => pm.add_pass(registry::external(info, f, opts.clone(), slot.clone())),
+            PassKind::Mirror(_) => pm.add_pass(registry::external(step.clone(), opts.clone(), slot.clone())),
             PassKind::Upstream(text) => {
                 parse_pass_pipeline(pm.as_operation_pass_manager(), &format!("builtin.module({text})")).map_err(
                     |e| PipelineError {
@@ -94,23 +130,35 @@ pub fn run_observed(
         let start = Instant::now();
         sink.clear();
         let result = pm.run(module);
-        tracing::debug!(pass = info.name, ms = start.elapsed().as_secs_f64() * 1e3, "pass done");
+        let names: Vec<&str> = step.iter().map(|p| p.name).collect();
+        tracing::debug!(passes = names.join(","), ms = start.elapsed().as_secs_f64() * 1e3, "pass done");
         let mut diagnostics = sink.take();
         let mut internal = true;
-        if let Some(e) = slot.lock().expect("slot").take() {
+        // The pass that failed: the one the group names, else its last (MLIR's verifier
+        // runs after the group).
+        let mut failed = step.last().unwrap().name;
+        if let Some((name, e)) = slot.lock().expect("slot").take() {
             internal = e.internal;
+            failed = name;
             diagnostics.insert(0, (e.loc, e.message));
         }
         if result.is_err() {
             if diagnostics.is_empty() {
-                diagnostics.push((String::new(), format!("pass `{}` failed", info.name)));
+                diagnostics.push((String::new(), format!("pass `{failed}` failed")));
             }
-            return Err(PipelineError { pass: info.name.into(), diagnostics, internal });
+            if step.len() > 1 && !names.is_empty() && failed == step.last().unwrap().name {
+                // MLIR rejected what the group made: `--print-ir-after-all` runs each alone.
+                diagnostics.push((String::new(), format!("in the run of passes {}", names.join(", "))));
+            }
+            return Err(PipelineError { pass: failed.into(), diagnostics, internal });
         }
+        let info = step.last().unwrap();
         if print.after_all || print.after.iter().any(|n| n == info.name) {
             let _ = writeln!(out, "// -----// IR Dump After {} //----- //\n{}", info.name, module.as_operation());
         }
-        after(info, module);
+        if let Some(after) = after.as_mut() {
+            after(info, module);
+        }
     }
     Ok(())
 }

@@ -155,69 +155,76 @@ pub fn lookup(name: &str) -> Option<&'static PassInfo> {
     REGISTRY.iter().find(|p| p.name == name)
 }
 
-/// The result slot an external pass reports its error through.
-pub type ErrorSlot = Arc<Mutex<Option<PassError>>>;
+/// The result slot an external pass reports its error through, with the pass that failed.
+pub type ErrorSlot = Arc<Mutex<Option<(&'static str, PassError)>>>;
 
-/// Wraps a mirror pass as an MLIR external pass over `builtin.module`. The pass runs
-/// under `internal::catch` (a panic must not cross MLIR's C++ frames) and its result is
-/// checked by `verify` before it replaces the module, so a pass that breaks a rule of our
-/// ops is named.
-pub fn external(info: &'static PassInfo, f: MirrorFn, opts: CompileOptions, slot: ErrorSlot) -> Pass {
+/// Wraps consecutive mirror passes as one MLIR external pass over `builtin.module`: the
+/// module is imported once, each pass runs on the mirror and is checked by `verify` (so a
+/// pass that breaks a rule of our ops is named), and the result replaces the module once.
+/// A group saves each inner pass the MLIR round trip (about 1.5 ms a pass, most of a pass's
+/// cost); MLIR's own verifier then runs once, after the group. Each pass runs under
+/// `internal::catch` (a panic must not cross MLIR's C++ frames).
+pub fn external(group: Vec<&'static PassInfo>, opts: CompileOptions, slot: ErrorSlot) -> Pass {
+    let first = group[0];
     let run = move |op: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
         let module_loc = op.location().to_string();
+        let mut failed: &'static str = first.name;
         let result = crate::internal::catch(|| {
             let t = std::time::Instant::now();
             let mut mirror = import_module(op);
-            let input = mirror.clone();
-            let imported = t.elapsed();
-            let outcome = crate::internal::catch(|| f(&mut mirror, &opts));
-            let ran = t.elapsed();
-            match outcome {
-                Ok(Ok(())) => {}
-                Ok(Err(e)) => {
-                    tracing::debug!(pass = info.name, ir = %mirror.to_mlir(), "pass failed");
-                    return Err(e);
-                }
-                Err(p) => {
-                    let loc = p.loc.or_else(|| blame(f, &input, &opts)).unwrap_or_else(|| module_loc.clone());
-                    return Err(PassError::internal(&loc, format!("pass `{}` panicked: {}", info.name, p.message)));
-                }
-            }
-            crate::verify::module(&mirror).map_err(|v| {
-                PassError::internal(&v.loc, format!("pass `{}` broke a rule of the IR: {}", info.name, v.message))
-            })?;
-            let verified = t.elapsed();
             let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+            tracing::debug!(pass = first.name, import_ms = ms(t.elapsed()), "mirror import");
+            let mut input = mirror.clone();
+            for info in &group {
+                failed = info.name;
+                let PassKind::Mirror(f) = info.kind else { unreachable!("a group holds mirror passes only") };
+                let t = std::time::Instant::now();
+                if group.len() > 1 {
+                    input = mirror.clone();
+                }
+                let outcome = crate::internal::catch(|| f(&mut mirror, &opts));
+                let ran = t.elapsed();
+                match outcome {
+                    Ok(Ok(())) => {}
+                    Ok(Err(e)) => {
+                        tracing::debug!(pass = info.name, ir = %mirror.to_mlir(), "pass failed");
+                        return Err(e);
+                    }
+                    Err(p) => {
+                        let loc = p.loc.or_else(|| blame(f, &input, &opts)).unwrap_or_else(|| module_loc.clone());
+                        return Err(PassError::internal(&loc, format!("pass `{}` panicked: {}", info.name, p.message)));
+                    }
+                }
+                crate::verify::module(&mirror).map_err(|v| {
+                    PassError::internal(&v.loc, format!("pass `{}` broke a rule of the IR: {}", info.name, v.message))
+                })?;
+                tracing::debug!(pass = info.name, run_ms = ms(ran), verify_ms = ms(t.elapsed() - ran), "mirror pass");
+            }
+            let t = std::time::Instant::now();
             let replaced = replace_module(op, &mirror);
-            tracing::debug!(
-                pass = info.name,
-                import_ms = ms(imported),
-                run_ms = ms(ran - imported),
-                verify_ms = ms(verified - ran),
-                replace_ms = ms(t.elapsed() - verified),
-                "mirror pass"
-            );
+            tracing::debug!(pass = failed, replace_ms = ms(t.elapsed()), "mirror replace");
             replaced.map_err(|m| {
-                tracing::debug!(pass = info.name, ir = %mirror.to_mlir(), "pass made IR that does not parse");
+                tracing::debug!(pass = failed, ir = %mirror.to_mlir(), "pass made IR that does not parse");
                 let loc =
                     input.body.iter().find(|o| o.name == "func.func").map_or(module_loc.clone(), |o| o.loc.clone());
-                PassError::internal(&loc, format!("pass `{}`: {m}", info.name))
+                PassError::internal(&loc, format!("pass `{failed}`: {m}"))
             })
         })
         .unwrap_or_else(|p| {
-            let msg = format!("pass `{}` panicked: {}", info.name, p.message);
+            let msg = format!("pass `{failed}` panicked: {}", p.message);
             Err(PassError::internal(&p.loc.unwrap_or(module_loc.clone()), msg))
         });
         if let Err(e) = result {
-            *slot.lock().expect("pass error slot") = Some(e);
+            *slot.lock().expect("pass error slot") = Some((failed, e));
             pass.signal_failure();
         }
     };
-    // Each pass needs its own TypeID: a static per registry entry gives a stable address.
+    // Each pass needs its own TypeID: a static per registry entry (the group's first) gives
+    // a stable address.
     static IDS: [u64; 32] = [0; 32];
-    let idx = REGISTRY.iter().position(|p| std::ptr::eq(p, info)).unwrap_or(0);
+    let idx = REGISTRY.iter().position(|p| std::ptr::eq(p, first)).unwrap_or(0);
     let id = melior::ir::r#type::TypeId::create(&IDS[idx]);
-    create_external(run, id, info.name, info.name, info.summary, "builtin.module", &[])
+    create_external(run, id, first.name, first.name, first.summary, "builtin.module", &[])
 }
 
 /// The location of the kernel a pass panics on: the pass run again on each kernel alone

@@ -21,11 +21,11 @@ from typing import Dict, Optional
 
 from ._text import _const_text
 from ._translate import TranslateError, parse_signature, translate
-from . import language
+from . import language, testing
 from .tools.tensor_descriptor import TensorDescriptor
 
 __all__ = ["jit", "autotune", "heuristics", "Config", "cdiv", "translate", "TranslateError", "JITFunction",
-           "language", "arg_type"]
+           "language", "testing", "arg_type"]
 
 
 def cdiv(a: int, b: int) -> int:
