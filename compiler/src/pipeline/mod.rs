@@ -137,7 +137,9 @@ fn run_passes(
         // The pass that failed: the one the group names, else its last (MLIR's verifier
         // runs after the group).
         let mut failed = step.last().unwrap().name;
-        if let Some((name, e)) = slot.lock().expect("slot").take() {
+        let reported = slot.lock().expect("slot").take();
+        let named = reported.is_some();
+        if let Some((name, e)) = reported {
             internal = e.internal;
             failed = name;
             diagnostics.insert(0, (e.loc, e.message));
@@ -146,7 +148,7 @@ fn run_passes(
             if diagnostics.is_empty() {
                 diagnostics.push((String::new(), format!("pass `{failed}` failed")));
             }
-            if step.len() > 1 && !names.is_empty() && failed == step.last().unwrap().name {
+            if step.len() > 1 && !named {
                 // MLIR rejected what the group made: `--print-ir-after-all` runs each alone.
                 diagnostics.push((String::new(), format!("in the run of passes {}", names.join(", "))));
             }
