@@ -55,7 +55,7 @@ pub fn check_kernel(
     defines: &[(String, String)],
     kernel: Option<&str>,
 ) -> Result<Program, Diagnostics> {
-    on_big_stack(|| caught(file, || sema::check_kernel(file, defines, kernel).map_err(|d| render(file, &d))))
+    on_big_stack(|| caught(file, || sema::memo::check_kernel(file, defines, kernel).map_err(|d| render(file, &d))))
 }
 
 /// `f`, with a panic reported as an internal error of the front end.
@@ -86,7 +86,8 @@ fn on_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
 /// Source text to the tile dialect's mirror IR: sema, the options' names, the limits,
 /// tilegen.
 fn front_end(file: &SourceFile, opts: &CompileOptions) -> Result<(Program, tile_dialects::ir::Module), Diagnostics> {
-    let program = sema::check_kernel(file, &opts.defines, opts.kernel.as_deref()).map_err(|d| render(file, &d))?;
+    let program =
+        sema::memo::check_kernel(file, &opts.defines, opts.kernel.as_deref()).map_err(|d| render(file, &d))?;
     if program.kernels.is_empty() {
         let d = Diagnostic::error("this file has no kernel", Span::default(), "no `kernel` in this file")
             .help("a kernel is written `kernel name(x: *f32, n: i32) { ... }`; `fn` helpers are inlined into kernels");

@@ -487,3 +487,15 @@ def test_testing_do_bench_is_there_and_checks_its_arguments():
     assert _quantile([1.0, 2.0, 3.0, 4.0], 0.5) == 2.5 and _quantile([1.0, 2.0], 0.0) == 1.0
     with pytest.raises(ValueError, match="return_mode"):
         triton.testing.do_bench(lambda: None, return_mode="typical")
+
+
+def test_without_a_signature_the_kernel_is_a_generic_helper(tmp_path):
+    # Kernel parameters need types in the tile language; without a signature the kernel
+    # is written as a helper with untyped parameters, which a typed kernel calls.
+    text = translate(TUTORIALS.read_text(), "add_kernel", None, {"BLOCK_SIZE": 64}, path=str(TUTORIALS))
+    assert "fn add_kernel(x_ptr, y_ptr, output_ptr, n_elements) {" in text
+    text += "kernel add_f16(x: *f16, y: *f16, out: *f16, n: i32) { add_kernel(x, y, out, n); }\n"
+    assert tilec.compile(text).signature == {"x": "*f16", "y": "*f16", "out": "*f16", "n": "i32"}
+    x = np.arange(100, dtype=np.float16)
+    (out,) = interpret(tmp_path, text, 2, {"x": x, "y": x, "out": np.zeros_like(x), "n": 100}, ["out"])
+    np.testing.assert_array_equal(out, x + x)

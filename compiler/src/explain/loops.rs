@@ -13,6 +13,7 @@ use std::collections::HashMap;
 use tile_dialects::attrname;
 use tile_dialects::ir::{loc_line, Module, Op, Type, ValueId};
 use tile_dialects::opname;
+use tile_dialects::views::TileLoad;
 
 /// The widest access, and what launchers specialise on (no divisor above helps it).
 const WIDEST: i64 = 16;
@@ -144,7 +145,7 @@ impl<'a> Kernel<'a> {
                 let users: Vec<&Op> = body.iter().filter(|o| o.uses(r)).collect();
                 match users[..] {
                     [a] if a.name == opname::LAYOUT_LOCAL_ALLOC => {
-                        Some((false, a.results[0], op.operands[0], op.optional(1)))
+                        Some((false, a.results[0], TileLoad(op).ptr(), TileLoad(op).mask()))
                     }
                     // Pipelined through registers: loaded for the next iteration, whose
                     // block argument the `local_alloc` stages.
@@ -152,7 +153,7 @@ impl<'a> Kernel<'a> {
                         let p = y.operands.iter().position(|v| *v == r)?;
                         let arg = *args.get(1 + p)?;
                         let a = body.iter().find(|o| o.name == opname::LAYOUT_LOCAL_ALLOC && o.uses(arg))?;
-                        Some((false, a.results[0], op.operands[0], op.optional(1)))
+                        Some((false, a.results[0], TileLoad(op).ptr(), TileLoad(op).mask()))
                     }
                     _ => None,
                 }

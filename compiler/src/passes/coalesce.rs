@@ -29,14 +29,19 @@ use tile_dialects::attrs::{MemSem, RmwKind};
 use tile_dialects::ir::{Attr, Encoding, Module, Op, Type, ValueId};
 use tile_dialects::layout::blocked::blocked_with_order;
 use tile_dialects::opname;
+use tile_dialects::views::View;
 
 /// The pointer and mask operands of a memory op on tiles (none for other ops).
 pub fn mem_operands(op: &Op) -> Option<(ValueId, Option<ValueId>)> {
-    match op.name.as_str() {
-        opname::TILE_LOAD | opname::MEMSEM_LOAD => Some((op.operands[0], op.optional(1))),
-        opname::TILE_STORE | opname::MEMSEM_STORE => Some((op.operands[0], op.optional(2))),
-        opname::TILE_ATOMIC_RMW | opname::MEMSEM_ATOMIC_RMW => Some((op.operands[0], op.optional(2))),
-        opname::TILE_ATOMIC_CAS | opname::MEMSEM_ATOMIC_CAS => Some((op.operands[0], None)),
+    match View::of(op) {
+        View::TileLoad(o) => Some((o.ptr(), o.mask())),
+        View::MemsemLoad(o) => Some((o.ptr(), o.mask())),
+        View::TileStore(o) => Some((o.ptr(), o.mask())),
+        View::MemsemStore(o) => Some((o.ptr(), o.mask())),
+        View::TileAtomicRmw(o) => Some((o.ptr(), o.mask())),
+        View::MemsemAtomicRmw(o) => Some((o.ptr(), o.mask())),
+        View::TileAtomicCas(o) => Some((o.ptr(), None)),
+        View::MemsemAtomicCas(o) => Some((o.ptr(), None)),
         _ => None,
     }
 }

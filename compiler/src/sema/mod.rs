@@ -25,6 +25,7 @@ mod block_ptr;
 mod block_ptr_access;
 mod tensor_desc;
 pub(crate) mod program_limits;
+pub mod memo;
 mod broadcast;
 mod builtins;
 mod builtins_asm;

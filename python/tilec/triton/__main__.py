@@ -1,6 +1,9 @@
 """`python -m tilec.triton kernel.py --kernel NAME --signature '*f32,*f32,i32' [-D BLOCK=1024]
 [-o kernel.tile]`: a `@triton.jit` kernel as tile-language text (the signature as Triton's
-ahead-of-time compiler takes it: one type per non-constexpr parameter, in order)."""
+ahead-of-time compiler takes it: one type per non-constexpr parameter, in order). Without
+--signature the kernel's parameters stay generic, as far as the tile language allows: it
+is written as a helper (`fn NAME(x_ptr, n)`, untyped parameters, each -D written in), which
+a typed `kernel` of your own calls."""
 
 import argparse
 import sys
@@ -27,7 +30,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tilec.triton", description=__doc__.split("\n\n")[0])
     ap.add_argument("file")
     ap.add_argument("--kernel", required=True)
-    ap.add_argument("--signature", required=True)
+    ap.add_argument("--signature", help="one type per non-constexpr parameter; without it, a generic helper")
     ap.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("-o", dest="output")
     a = ap.parse_args(argv)

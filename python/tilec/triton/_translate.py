@@ -461,7 +461,7 @@ def _is_constexpr(a: ast.arg) -> bool:
     return bool(ann) and ann.split(".")[-1] == "constexpr"
 
 
-def translate(source: str, kernel: str, signature: Union[str, Dict[str, str]],
+def translate(source: str, kernel: str, signature: Union[str, Dict[str, str], None],
               constants: Optional[Dict[str, object]] = None, path: str = "<kernel>") -> str:
     """The .tile text of `kernel` (a `@triton.jit` function of `source`) and its helpers."""
     tr = Translator(source, path)
@@ -469,5 +469,8 @@ def translate(source: str, kernel: str, signature: Union[str, Dict[str, str]],
         raise TranslateError(path, None, f"no function `{kernel}` in {path}")
     f = tr.functions[kernel]
     runtime = [a.arg for a in f.args.args if not _is_constexpr(a)]
+    if signature is None:
+        # No types: the kernel as a generic helper (a kernel's parameters need types).
+        return tr.translate(kernel, None, dict(constants or {}))
     sig = parse_signature(signature, runtime) if isinstance(signature, str) else dict(signature)
     return tr.translate(kernel, sig, dict(constants or {}))

@@ -37,10 +37,12 @@ use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 use tile_dialects::layout::elem_bytes;
 use tile_dialects::opname;
+use tile_dialects::views::LayoutAsyncCopy;
 
 impl Lowerer<'_> {
     pub(super) fn async_copy(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
-        let (ptr, buf, mask) = (op.operands[0], op.operands[1], op.optional(2));
+        let c = LayoutAsyncCopy(op);
+        let (ptr, buf, mask) = (c.ptr(), c.buf(), c.mask());
         let bt = self.ty(buf).clone();
         let s = bt.shared().cloned().ok_or_else(|| PassError::at(&op.loc, "async_copy into a non-memdesc"))?;
         let d = self.dist(ptr, &op.loc)?;

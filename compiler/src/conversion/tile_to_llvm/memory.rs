@@ -14,6 +14,7 @@ use tile_dialects::attrs::{EvictionPolicy, MemScope, MemSem, RmwKind};
 use tile_dialects::ir::{Attr, Builder, Encoding, Op, Type, ValueId};
 use tile_dialects::layout::Dist;
 use tile_dialects::opname;
+use tile_dialects::views::{MemsemAtomicRmw, MemsemLoad, MemsemStore};
 
 /// How a chunk of `vec` elements of `bits` travels: (words, bits per word). A lone byte
 /// moves as one byte (a wider access could be misaligned); its register is 16 bits wide.
@@ -64,7 +65,8 @@ impl Lowerer<'_> {
     pub(super) fn load(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
         let r = op.result();
         let ety = lower_type(self.ty(r));
-        let (ptr, mask, other) = (op.operands[0], op.optional(1), op.optional(2));
+        let l = MemsemLoad(op);
+        let (ptr, mask, other) = (l.ptr(), l.mask(), l.other());
         let q = ptx::load_qualifiers(self.mem_attrs(op));
         let n = self.nregs(self.ty(r));
         let vec = if self.ty(ptr).is_tensor() { self.vec_of(op, ptr)? } else { 1 };
@@ -103,7 +105,8 @@ impl Lowerer<'_> {
     }
 
     pub(super) fn store(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
-        let (ptr, val, mask) = (op.operands[0], op.operands[1], op.optional(2));
+        let s = MemsemStore(op);
+        let (ptr, val, mask) = (s.ptr(), s.value(), s.mask());
         let ety = lower_type(self.ty(val));
         let q = ptx::store_qualifiers(self.mem_attrs(op));
         let n = self.nregs(self.ty(ptr));
@@ -215,7 +218,8 @@ impl Lowerer<'_> {
         ety: &Type,
         n: usize,
     ) -> Result<(), PassError> {
-        let (ptr, val, mask) = (op.operands[0], op.operands[1], op.optional(2));
+        let a = MemsemAtomicRmw(op);
+        let (ptr, val, mask) = (a.ptr(), a.value(), a.mask());
         let no = || PassError::at(&op.loc, format!("no pre-reduction for atomic `{kind}` on {ety}"));
         let fold = Fold::of_rmw(kind).ok_or_else(no)?;
         let combine = super::reduce::combiner(fold, ety, unsigned).ok_or_else(no)?;

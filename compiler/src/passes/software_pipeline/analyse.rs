@@ -7,6 +7,7 @@ use tile_dialects::attrname;
 use tile_dialects::ir::{loc_line, Op, Type, ValueId, Values};
 use tile_dialects::layout::{elem_bytes, Dist};
 use tile_dialects::opname;
+use tile_dialects::views::TileLoad;
 
 /// One load to pipeline: the load, the `local_alloc` staging it, and that buffer's
 /// `local_dealloc`, by index in the body.
@@ -103,7 +104,7 @@ pub(super) fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Result<Plan, Strin
             continue;
         }
         let s = Staged { load: i, alloc, dealloc: deallocs.first().copied() };
-        if op.optional(2).is_some_and(|o| !is_zero(o, ctx)) {
+        if TileLoad(op).other().is_some_and(|o| !is_zero(o, ctx)) {
             refused.push(format!("the load at {at} has a non-zero `other` (copies write zeros)"));
             in_registers.push(s);
             continue;

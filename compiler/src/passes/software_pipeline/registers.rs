@@ -15,6 +15,7 @@ use std::collections::HashMap;
 use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId, Values};
 use tile_dialects::opname;
+use tile_dialects::views::TileLoad;
 
 /// Step 3 in registers.
 pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, out: &mut Vec<Op>) {
@@ -116,8 +117,8 @@ fn masked_by(b: &mut Builder, load: &mut Op, valid: ValueId) {
     let pt = b.ty(load.operands[0]).clone();
     let mt = pt.with_elem(Type::Int(1));
     let v = b.op1(opname::TILE_SPLAT, &[valid], mt.clone(), &[]);
-    let has_other = load.optional(2).is_some();
-    match load.optional(1) {
+    let (has_other, own_mask) = (TileLoad(load).other().is_some(), TileLoad(load).mask());
+    match own_mask {
         Some(m) => {
             let both = b.op1("arith.andi", &[m, v], mt, &[]);
             load.operands[1] = both;

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId, Values};
 use tile_dialects::opname;
+use tile_dialects::views::TileLoad;
 
 /// Step 3.
 pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx: &Ctx, out: &mut Vec<Op>) {
@@ -57,7 +58,7 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
                 let pt = b.ty(ptr).clone();
                 let mt = pt.with_elem(Type::Int(1));
                 let v = b.op1(opname::TILE_SPLAT, &[valid], mt.clone(), &[]);
-                let mask = match op.optional(1) {
+                let mask = match TileLoad(op).mask() {
                     Some(m) => {
                         let m = map.get(&m).copied().unwrap_or(m);
                         b.op1("arith.andi", &[m, v], mt, &[])
