@@ -27,7 +27,7 @@ LAYERS = [
     ("syntax", ["syntax"]),
     ("sema", ["sema"]),
     ("tilegen", ["tilegen"]),
-    ("analyses and the verifier", ["analysis", "verify"]),
+    ("analyses", ["analysis"]),
     ("transforms: the passes and the lowering to LLVM", ["passes", "conversion"]),
     ("explain", ["explain"]),
     ("pipeline", ["pipeline"]),

@@ -36,7 +36,7 @@ impl Compiled {
 pub fn tile_ir(file: &SourceFile, opts: &CompileOptions) -> Result<(Program, String), Diagnostics> {
     opts.check().map_err(|m| Diagnostics::about_file(file, m, false))?;
     let (program, module) = on_big_stack(|| caught(file, || front_end(file, opts)))?;
-    crate::verify::module(&module).map_err(|v| {
+    tile_dialects::verify::module(&module).map_err(|v| {
         let msg = format!("tilegen broke a rule of the IR: {}", v.message);
         mlir_error(file, "tilegen", vec![(v.loc, msg)], true)
     })?;
@@ -198,7 +198,7 @@ pub fn parse_mlir<'c>(
         write_num_warps(context, &module, n.get());
     }
     let checked =
-        crate::internal::catch(|| crate::verify::module(&tile_dialects::ir::import_module(module.as_operation())))
+        crate::internal::catch(|| tile_dialects::verify::module(&tile_dialects::ir::import_module(module.as_operation())))
             .map_err(|p| {
                 let msg = format!("internal error: checking the IR panicked: {}", p.message);
                 let mut d = Diagnostics::about_file(file, msg, true);

@@ -49,7 +49,6 @@ mod sema;
 mod source;
 mod syntax;
 mod tilegen;
-mod verify;
 
 pub use api::{compile, Source};
 pub use diagnostics::{Diagnostic, Diagnostics, Severity};
@@ -85,7 +84,6 @@ pub mod internals {
         source,
         syntax,
         tilegen,
-        verify,
     );
     pub use crate::metadata;
     pub use crate::options;

@@ -17,8 +17,8 @@
 //! every expression once, so a tile made by broadcasting is checked like one made by
 //! `arange` or `zeros`. The numbers live here, below the parser that checks nesting.
 
-/// Elements of one tile (Triton's limit).
-pub const MAX_NUMEL: i64 = 1 << 20;
+/// Elements of one tile (Triton's limit; one home, beside the verifier that checks it on IR).
+pub use tile_dialects::verify::MAX_NUMEL;
 /// Elements of one tile that one thread holds. ptxas's time on examples/add.tile (sm_90,
 /// 4 warps) by the share: 2 s at 512, 26 s at 1024, 131 s at 2048, the limit; about ten
 /// minutes at 4096.

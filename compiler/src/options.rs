@@ -101,15 +101,12 @@ impl FromStr for Arch {
 pub struct NumWarps(u32);
 
 impl NumWarps {
-    pub const MAX: u32 = 32;
+    pub const MAX: u32 = tile_dialects::verify::MAX_WARPS;
 
-    /// The one check of a warp count, wherever it comes from.
+    /// The one check of a warp count (`tile_dialects::verify::warp_count`, which the IR's
+    /// `tile.num_warps` is checked by too).
     pub fn new(n: i64) -> Result<NumWarps, String> {
-        if (1..=NumWarps::MAX as i64).contains(&n) && (n as u64).is_power_of_two() {
-            Ok(NumWarps(n as u32))
-        } else {
-            Err(format!("`num_warps` must be 1, 2, 4, 8, 16 or 32, found {n}"))
-        }
+        tile_dialects::verify::warp_count(n).map(NumWarps)
     }
 
     pub fn get(self) -> u32 {

@@ -9,6 +9,7 @@ pub mod ir;
 pub mod layout;
 pub mod opname;
 pub mod scalar;
+pub mod verify;
 pub mod views;
 
 /// The IRDL definitions, loaded into every context.

@@ -195,7 +195,7 @@ pub fn external(group: Vec<&'static PassInfo>, opts: CompileOptions, slot: Error
                         return Err(PassError::internal(&loc, format!("pass `{}` panicked: {}", info.name, p.message)));
                     }
                 }
-                crate::verify::module(&mirror).map_err(|v| {
+                tile_dialects::verify::module(&mirror).map_err(|v| {
                     PassError::internal(&v.loc, format!("pass `{}` broke a rule of the IR: {}", info.name, v.message))
                 })?;
                 tracing::debug!(pass = info.name, run_ms = ms(ran), verify_ms = ms(t.elapsed() - ran), "mirror pass");

@@ -1,11 +1,11 @@
 //! The string attributes of our `tile` ops whose values IRDL leaves open (any string) but
 //! the memsem ops they become, and the lowering, accept only from a list. The lists are
-//! the attribute enums' (`tile_dialects::attrs`), narrowed where an op takes fewer.
+//! the attribute enums' (`crate::attrs`), narrowed where an op takes fewer.
 
-use tile_dialects::attrname;
-use tile_dialects::attrs::{CacheModifier as C, EvictionPolicy, InputPrecision, MemScope, MemSem, StrEnum};
-use tile_dialects::ir::Op;
-use tile_dialects::opname;
+use crate::attrname;
+use crate::attrs::{CacheModifier as C, EvictionPolicy, InputPrecision, MemScope, MemSem, StrEnum};
+use crate::ir::Op;
+use crate::opname;
 
 /// The strings of `vs`.
 fn strs<T: StrEnum>(vs: &[T]) -> Vec<&'static str> {

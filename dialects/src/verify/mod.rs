@@ -1,11 +1,13 @@
-//! The rules of our ops that IRDL cannot say: shapes, element types and encodings.
+//! The rules of our ops that IRDL cannot say: shapes, element types and encodings. They
+//! live here, beside the ops' IRDL definitions (dialects/irdl/), so an op and its rules
+//! are declared in one crate.
 //!
-//! IRDL (dialects/irdl/) checks each op's operand and attribute counts and names; it
-//! cannot say that a mask has its pointer's shape or that a reduction's axis is in range.
-//! [`module`] checks those rules on the mirror IR. It runs on tilegen's output, after
-//! every pass of ours (so the pass that breaks a rule is named: `pipeline::registry::external`), and on
-//! `.mlir` input before any pass (so hand-written IR is refused instead of crashing a
-//! pass).
+//! IRDL checks each op's operand and attribute counts and names; it cannot say that a
+//! mask has its pointer's shape or that a reduction's axis is in range. [`module`] checks
+//! those rules on the mirror IR. The compiler runs it on tilegen's output, after every
+//! pass of ours (so the pass that breaks a rule is named: `tilec`'s
+//! `pipeline::registry::external`), and on `.mlir` input before any pass (so hand-written
+//! IR is refused instead of crashing a pass).
 //!
 //! - `types`: every tile type (rank, dims, element type, numel) and encoding (its rank
 //!   equals the tile's; a blocked layout covers one warp and the kernel's warps).
@@ -16,8 +18,12 @@ mod attrs;
 mod ops;
 mod types;
 
-use tile_dialects::attrname;
-use tile_dialects::ir::{Module, Op, Type, Values};
+/// Elements of one tile (Triton's limit): larger tiles are refused here and, with the
+/// source line, by the compiler's front end (`tilec`'s `limits` re-exports it).
+pub const MAX_NUMEL: i64 = 1 << 20;
+
+use crate::attrname;
+use crate::ir::{Module, Op, Type, Values};
 
 /// A broken rule, at the op's location.
 #[derive(Clone, Debug, PartialEq)]
@@ -43,6 +49,19 @@ impl Cx<'_> {
     }
 }
 
+/// Warps a program may have: a power of two up to this.
+pub const MAX_WARPS: u32 = 32;
+
+/// The one rule of a warp count, wherever it comes from (`tile.num_warps` here, the
+/// compile options and `#[num_warps]` in tilec: `NumWarps::new`).
+pub fn warp_count(n: i64) -> Result<u32, String> {
+    if (1..=MAX_WARPS as i64).contains(&n) && (n as u64).is_power_of_two() {
+        Ok(n as u32)
+    } else {
+        Err(format!("`num_warps` must be 1, 2, 4, 8, 16 or 32, found {n}"))
+    }
+}
+
 /// Checks every op of `m` (the whole module; kernels one by one).
 pub fn module(m: &Module) -> Result<(), Violation> {
     for f in &m.body {
@@ -57,7 +76,7 @@ pub fn module(m: &Module) -> Result<(), Violation> {
             return Err(Violation { loc: f.loc.clone(), message: "`func.func`: a kernel returns nothing".into() });
         }
         if let Some(n) = f.int_attr(attrname::TILE_NUM_WARPS) {
-            crate::options::NumWarps::new(n)
+            warp_count(n)
                 .map_err(|why| Violation { loc: f.loc.clone(), message: format!("`tile.num_warps`: {why}") })?;
         }
         let cx = Cx { values: &m.values, num_warps: f.num_warps() };

@@ -1,10 +1,10 @@
 //! Each op's rules: what its operands and results must be to each other.
 
 use super::Cx;
-use tile_dialects::attrname;
-use tile_dialects::attrs::ReduceKind;
-use tile_dialects::ir::{Op, Shared, Type};
-use tile_dialects::opname;
+use crate::attrname;
+use crate::attrs::ReduceKind;
+use crate::ir::{Op, Shared, Type};
+use crate::opname;
 
 type R = Result<(), String>;
 
@@ -26,7 +26,7 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
         return Ok(());
     }
     if let Some(a) = op.attr("operandSegmentSizes") {
-        let sizes = tile_dialects::ir::types::parse_i32_array(&a.0);
+        let sizes = crate::ir::types::parse_i32_array(&a.0);
         if sizes.iter().map(|&s| s as usize).sum::<usize>() != op.operands.len() {
             return Err(format!("`operandSegmentSizes` {} does not add up to its {} operands", a.0, op.operands.len()));
         }

@@ -1,11 +1,11 @@
 //! Hand-written IR that breaks a rule is refused, naming the op and the rule.
 
 use super::module;
-use tile_dialects::ir::import_module;
+use crate::ir::import_module;
 
 fn check(body: &str) -> Result<(), String> {
     let text = format!("module {{\n  func.func @k({body}\n  }}\n}}\n");
-    let context = tile_dialects::context::create_context();
+    let context = crate::context::create_context();
     let m = melior::ir::Module::parse(&context, &text).unwrap_or_else(|| panic!("does not parse:\n{text}"));
     module(&import_module(m.as_operation())).map_err(|v| v.message)
 }

@@ -1,8 +1,8 @@
 //! Tile types and their encodings.
 
 use super::Cx;
-use crate::limits::MAX_NUMEL;
-use tile_dialects::ir::{Blocked, Encoding, Type};
+use super::MAX_NUMEL;
+use crate::ir::{Blocked, Encoding, Type};
 
 /// How many registers a thread may hold per element of a tile (copies included).
 const MAX_COPIES: i64 = 16;
@@ -46,7 +46,7 @@ pub(crate) fn check(cx: &Cx, t: &Type) -> Result<(), String> {
             // more would have the lowering allocate them all (fuzzing: a size per thread
             // of 2^20 on a 1024-element tile ran the compiler out of memory).
             let most = (numel * MAX_COPIES).min(MAX_NUMEL / 32);
-            match tile_dialects::layout::Dist::of(shape, e) {
+            match crate::layout::Dist::of(shape, e) {
                 Some(d) if d.elems_per_thread() as i64 > most => Err(format!(
                     "{t}: the encoding gives each thread {} elements of a tile of {numel} (at most {most})",
                     d.elems_per_thread()
