@@ -15,7 +15,7 @@ use tile_dialects::attrname;
 pub use tile_dialects::attrs::{MemOrder as Order, RmwKind as Rmw};
 use tile_dialects::attrs::{MemScope, MemSem};
 use tile_dialects::ir;
-use tile_dialects::opname;
+use tile_dialects::views::View;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Access {
@@ -57,26 +57,37 @@ fn order_of(op: &ir::Op, s: &str) -> Result<Order, Fault> {
     Order::parse(s).ok_or_else(|| Fault::at(&op.loc, format!("`{}`: unknown memory order `{s}`", op.name)))
 }
 
-/// The position of optional segment `i`'s operand in the op's operand list.
-fn position(op: &ir::Op, i: usize) -> Option<usize> {
-    let v = op.optional(i)?;
-    op.operands.iter().position(|&o| o == v)
-}
-
 pub fn decode(op: &ir::Op) -> Result<Option<MemOp>, Fault> {
-    if op.name == opname::LAYOUT_ASYNC_COPY {
-        let access = Access::AsyncCopy { mask: position(op, 2) };
-        return Ok(Some(MemOp { access, order: Order::Weak, beyond_cta: true }));
-    }
-    let (level, what) = match op.name.split_once('.') {
-        Some((l @ ("tile" | "memsem"), w)) => (l, w),
+    // Where an optional operand sits in the op's operand list.
+    let at = |v: Option<ir::ValueId>| v.and_then(|v| op.operands.iter().position(|&o| o == v));
+    let rmw = || -> Result<Access, Fault> {
+        let k = need(op, op.str_attr(attrname::KIND), attrname::KIND)?;
+        let kind = Rmw::parse(&k).ok_or_else(|| Fault::at(&op.loc, format!("unknown atomic `{k}`")))?;
+        Ok(Access::Rmw { kind, mask: None, unsigned: op.attr(attrname::TILE_UNSIGNED).is_some() })
+    };
+    let with_mask = |a: Access, m: Option<ir::ValueId>| match a {
+        Access::Rmw { kind, unsigned, .. } => Access::Rmw { kind, mask: at(m), unsigned },
+        a => a,
+    };
+    // (the tile level's, an atomic, what it accesses)
+    let (tile, atomic, access) = match View::of(op) {
+        View::LayoutAsyncCopy(c) => {
+            let access = Access::AsyncCopy { mask: at(c.mask()) };
+            return Ok(Some(MemOp { access, order: Order::Weak, beyond_cta: true }));
+        }
+        View::TileLoad(l) => (true, false, Access::Load { mask: at(l.mask()), other: at(l.other()) }),
+        View::MemsemLoad(l) => (false, false, Access::Load { mask: at(l.mask()), other: at(l.other()) }),
+        View::TileStore(s) => (true, false, Access::Store { mask: at(s.mask()) }),
+        View::MemsemStore(s) => (false, false, Access::Store { mask: at(s.mask()) }),
+        View::TileAtomicRmw(a) => (true, true, with_mask(rmw()?, a.mask())),
+        View::MemsemAtomicRmw(a) => (false, true, with_mask(rmw()?, a.mask())),
+        View::TileAtomicCas(_) => (true, true, Access::Cas),
+        View::MemsemAtomicCas(_) => (false, true, Access::Cas),
         _ => return Ok(None),
     };
-    let tile = level == "tile";
-    let atomic = what == "atomic_rmw" || what == "atomic_cas";
     let order = || -> Result<Order, Fault> {
         if tile {
-            if what == "load" && op.int_attr(attrname::VOLATILE) == Some(1) {
+            if matches!(access, Access::Load { .. }) && op.int_attr(attrname::VOLATILE) == Some(1) {
                 return Ok(Order::Volatile);
             }
             // Unordered by default; an atomic at the front end's default sem.
@@ -90,16 +101,5 @@ pub fn decode(op: &ir::Op) -> Result<Option<MemOp>, Fault> {
     };
     let scope = if tile && !atomic { attrname::TILE_SCOPE } else { attrname::SCOPE };
     let beyond_cta = op.enum_attr(scope) != Some(MemScope::Cta);
-    let access = match what {
-        "load" => Access::Load { mask: position(op, 1), other: position(op, 2) },
-        "store" => Access::Store { mask: position(op, 2) },
-        "atomic_rmw" => {
-            let k = need(op, op.str_attr(attrname::KIND), attrname::KIND)?;
-            let kind = Rmw::parse(&k).ok_or_else(|| Fault::at(&op.loc, format!("unknown atomic `{k}`")))?;
-            Access::Rmw { kind, mask: position(op, 2), unsigned: op.attr(attrname::TILE_UNSIGNED).is_some() }
-        }
-        "atomic_cas" => Access::Cas,
-        _ => return Ok(None),
-    };
     Ok(Some(MemOp { access, order: order()?, beyond_cta }))
 }
