@@ -12,7 +12,7 @@ use crate::site::{Site, Types};
 use crate::value::Data;
 use crate::Fault;
 use tile_dialects::ir;
-use tile_dialects::opname;
+use tile_dialects::views;
 
 #[derive(Debug)]
 pub enum Op {
@@ -21,9 +21,11 @@ pub enum Op {
 }
 
 pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
-    Ok(Some(match op.name.as_str() {
-        opname::LAYOUT_ASYNC_COMMIT => Op::Commit,
-        opname::LAYOUT_ASYNC_WAIT => Op::Wait(need(op, op.int_attr("pending"), "pending")?.max(0) as usize),
+    Ok(Some(match views::View::of(op) {
+        views::View::LayoutAsyncCommit(_) => Op::Commit,
+        views::View::LayoutAsyncWait(w) => {
+            Op::Wait(need(op, w.pending().and_then(|a| a.as_int()), "pending")?.max(0) as usize)
+        }
         _ => return Ok(None),
     }))
 }

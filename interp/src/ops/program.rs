@@ -10,7 +10,7 @@ use crate::site::{Site, Types};
 use crate::value::{Data, Elem};
 use crate::Fault;
 use tile_dialects::ir;
-use tile_dialects::opname;
+use tile_dialects::views;
 
 #[derive(Debug)]
 pub enum Op {
@@ -25,14 +25,16 @@ pub enum Op {
 }
 
 pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
-    let axis = || need(op, op.int_attr("axis"), "axis").map(|a| a.clamp(0, 2) as usize);
-    Ok(Some(match op.name.as_str() {
-        opname::TILE_PROGRAM_ID => Op::ProgramId(axis()?),
-        opname::TILE_NUM_PROGRAMS => Op::NumPrograms(axis()?),
-        opname::TILE_ADDPTR => Op::AddPtr,
-        opname::TILE_PTR_CAST => Op::PtrCast,
-        opname::TILE_PRINT => Op::Print(op.str_attr("msg").unwrap_or_default(), op.int_attr("unsigned") == Some(1)),
-        opname::TILE_ASSERT => Op::Assert(op.str_attr("msg").unwrap_or_default()),
+    use views::View;
+    let axis = |a: Option<&ir::Attr>| need(op, a.and_then(|a| a.as_int()), "axis").map(|a| a.clamp(0, 2) as usize);
+    let text = |a: Option<&ir::Attr>| a.and_then(|a| a.as_str()).unwrap_or_default();
+    Ok(Some(match View::of(op) {
+        View::TileProgramId(p) => Op::ProgramId(axis(p.axis())?),
+        View::TileNumPrograms(p) => Op::NumPrograms(axis(p.axis())?),
+        View::TileAddptr(_) => Op::AddPtr,
+        View::TilePtrCast(_) => Op::PtrCast,
+        View::TilePrint(p) => Op::Print(text(p.msg()), p.unsigned().and_then(|a| a.as_int()) == Some(1)),
+        View::TileAssert(a) => Op::Assert(text(a.msg())),
         _ => return Ok(None),
     }))
 }

@@ -13,7 +13,7 @@ use crate::smem::View;
 use crate::Fault;
 use std::sync::Arc;
 use tile_dialects::ir::{self, ValueId};
-use tile_dialects::opname;
+use tile_dialects::views;
 
 #[derive(Debug)]
 pub enum Op {
@@ -22,11 +22,13 @@ pub enum Op {
 }
 
 pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
-    Ok(Some(match op.name.as_str() {
-        opname::LAYOUT_WARP_GROUP_DOT => {
-            Op::Dot { tf32: super::dot::tf32_of(op), in_flight: op.int_attr("async") == Some(1) }
+    Ok(Some(match views::View::of(op) {
+        views::View::LayoutWarpGroupDot(d) => {
+            Op::Dot { tf32: super::dot::tf32_of(op), in_flight: d.r#async().and_then(|a| a.as_int()) == Some(1) }
         }
-        opname::LAYOUT_WARP_GROUP_DOT_WAIT => Op::Wait(need(op, op.int_attr("pending"), "pending")?.max(0) as usize),
+        views::View::LayoutWarpGroupDotWait(w) => {
+            Op::Wait(need(op, w.pending().and_then(|a| a.as_int()), "pending")?.max(0) as usize)
+        }
         _ => return Ok(None),
     }))
 }
