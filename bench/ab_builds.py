@@ -15,9 +15,7 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -63,17 +61,10 @@ def table_cases(tilerun):
 
 
 def bench(tilerun, cmd, unit):
-    p = subprocess.run([tilerun] + cmd + ["--bench"] + unit, capture_output=True, text=True, timeout=300, cwd=ROOT,
-                       env=dict(os.environ, TILEC_CACHE="0"))
-    line = next((ln for ln in p.stdout.splitlines() if ln.startswith("BENCH ")), None)
-    return json.loads(line[6:])["us"] if p.returncode == 0 and line else None
-
-
-def cold_compile(tilerun, cmd):
-    t = time.perf_counter()
-    p = subprocess.run([tilerun] + cmd + ["--compile-only"], capture_output=True, text=True, timeout=300, cwd=ROOT,
-                       env=dict(os.environ, TILEC_CACHE="0"))
-    return round((time.perf_counter() - t) * 1e3, 1) if p.returncode == 0 else None
+    """One `tilerun --bench` (compare.run_one's parsing of its BENCH line): µs, or None."""
+    row = {}
+    compare.run_one([tilerun] + cmd + ["--bench"] + unit, row)
+    return row.get("us")
 
 
 def main():
@@ -98,7 +89,7 @@ def main():
     rows = []
     for label, cmd, _ in cases:
         med = {b: statistics.median(v) if v else None for b, v in times[label].items()}
-        comp = {b: cold_compile(b, cmd) if not cmd[0].startswith("--plan") else None for b in a.builds}
+        comp = {b: compare.cold_compile([b] + cmd) if not cmd[0].startswith("--plan") else None for b in a.builds}
         base, new = (med[b] for b in a.builds)
         rows.append({"case": label, "base_us": base, "new_us": new, "new_over_base": round(new / base, 4)
                      if base and new else None, "base_compile_ms": comp[a.builds[0]], "new_compile_ms": comp[a.builds[1]]})

@@ -174,12 +174,13 @@ pub fn external(group: Vec<&'static PassInfo>, opts: CompileOptions, slot: Error
             let mut mirror = import_module(op);
             let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
             tracing::debug!(pass = first.name, import_ms = ms(t.elapsed()), "mirror import");
+            // Each pass's input, for blaming a kernel when it panics.
             let mut input = mirror.clone();
-            for info in &group {
+            for (i, info) in group.iter().enumerate() {
                 failed = info.name;
                 let PassKind::Mirror(f) = info.kind else { unreachable!("a group holds mirror passes only") };
                 let t = std::time::Instant::now();
-                if group.len() > 1 {
+                if i > 0 {
                     input = mirror.clone();
                 }
                 let outcome = crate::internal::catch(|| f(&mut mirror, &opts));

@@ -69,21 +69,13 @@ impl Checker<'_> {
         let offsets = self.i32_list(a[3].unwrap(), "offsets")?;
         let block = self.shape_arg(a[4].unwrap())?;
         let order = self.order_arg(a[5].unwrap())?;
-        let shape_span = a[1].unwrap().span;
-        let lens = [("strides", strides.len(), 2), ("offsets", offsets.len(), 3), ("block_shape", block.len(), 4)];
-        for (what, n, i) in lens.into_iter().chain([("order", order.len(), 5)]) {
-            if n != rank {
-                let (has, want) = (entries(n), entries(rank));
-                return Err(self.err(
-                    Diagnostic::error(
-                        format!("`{what}` has {has} but `shape` has {want}: a block pointer has one per axis"),
-                        a[i].unwrap().span,
-                        has,
-                    )
-                    .with_secondary(shape_span, want),
-                ));
-            }
-        }
+        let lens = [
+            ("strides", strides.len(), 2),
+            ("offsets", offsets.len(), 3),
+            ("block_shape", block.len(), 4),
+            ("order", order.len(), 5),
+        ];
+        self.one_per_axis(&a, rank, &lens, "a block pointer")?;
         let mut seen = vec![false; rank];
         for &o in &order {
             if o as usize >= rank || std::mem::replace(&mut seen[o as usize], true) {
@@ -99,6 +91,33 @@ impl Checker<'_> {
         }
         let bp = BlockPtr { base: base.e, shape, strides, offsets, block, order, desc: None, span: sp };
         Ok(Val::BlockPtr(Box::new(bp)))
+    }
+
+    /// Each argument of `lens` (its name, its entry count, its position in `a`) has one entry
+    /// per axis of the `rank` of `shape` (`a[1]`); `what` names the value made ("a block
+    /// pointer").
+    pub(super) fn one_per_axis(
+        &mut self,
+        a: &[Option<&ast::Expr>],
+        rank: usize,
+        lens: &[(&str, usize, usize)],
+        what: &str,
+    ) -> R<()> {
+        let shape = a[1].unwrap();
+        for &(arg, n, i) in lens {
+            if n != rank {
+                let (has, want) = (entries(n), entries(rank));
+                return Err(self.err(
+                    Diagnostic::error(
+                        format!("`{arg}` has {has} but `shape` has {want}: {what} has one per axis"),
+                        a[i].unwrap().span,
+                        has,
+                    )
+                    .with_secondary(shape.span, want),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The `base` of a block pointer or tensor descriptor: a scalar pointer.
@@ -160,21 +179,28 @@ impl Checker<'_> {
         }
     }
 
-    /// Whether a `load` / `store` first argument is a block pointer, judged from its text
-    /// (a name bound to one, or a `make_block_ptr` / `advance` call) so it is checked once.
-    pub(super) fn is_block_ptr_arg(&self, args: &[ast::Arg]) -> bool {
-        let first = args.iter().find(|a| a.name.as_ref().is_none_or(|n| n.name == "ptr"));
-        first.is_some_and(|a| self.is_block_ptr_expr(&a.value))
+    /// What a `load` / `store` first argument (positional, or named `ptr` or `desc`) is,
+    /// judged from its text (a name bound to one, or a `make_block_ptr` / `advance` /
+    /// `make_tensor_descriptor` call) so it is checked once: `Some(true)` a tensor
+    /// descriptor, `Some(false)` a block pointer, `None` neither.
+    pub(super) fn block_ptr_arg_kind(&self, args: &[ast::Arg]) -> Option<bool> {
+        let first = args.iter().find(|a| a.name.as_ref().is_none_or(|n| n.name == "ptr" || n.name == "desc"))?;
+        self.block_ptr_kind(&first.value)
     }
 
-    fn is_block_ptr_expr(&self, e: &ast::Expr) -> bool {
+    fn block_ptr_kind(&self, e: &ast::Expr) -> Option<bool> {
         match &e.kind {
-            ast::ExprKind::Name(n) => matches!(self.lookup(n), Some((Binding::Value(Val::BlockPtr(_)), _, _))),
-            ast::ExprKind::Call { callee, .. } => {
-                matches!(&callee.kind, ast::ExprKind::Name(n) if n == "make_block_ptr" || n == "advance" || n == "make_tensor_descriptor")
-            }
-            ast::ExprKind::Paren(x) => self.is_block_ptr_expr(x),
-            _ => false,
+            ast::ExprKind::Name(n) => match self.lookup(n) {
+                Some((Binding::Value(Val::BlockPtr(bp)), _, _)) => Some(bp.desc.is_some()),
+                _ => None,
+            },
+            ast::ExprKind::Call { callee, .. } => match &callee.kind {
+                ast::ExprKind::Name(n) if n == "make_block_ptr" || n == "advance" => Some(false),
+                ast::ExprKind::Name(n) if n == "make_tensor_descriptor" => Some(true),
+                _ => None,
+            },
+            ast::ExprKind::Paren(x) => self.block_ptr_kind(x),
+            _ => None,
         }
     }
 

@@ -26,18 +26,7 @@ impl Checker<'_> {
         let a = self.bind_args("load", LOAD, 1, args, sp)?;
         let bp = self.block_ptr_arg("load", a[0].unwrap())?;
         let checks = self.boundary_check_arg(a[1], &bp)?;
-        let nan = match a[2] {
-            Some(e) => self.string_arg(e, "padding_option", &["zero", "nan"])? == 1,
-            None => false,
-        };
-        let pointee = bp.pointee();
-        if nan && !pointee.is_float() {
-            return self.error(
-                format!("`padding_option = \"nan\"` needs float elements, found *{pointee}"),
-                a[2].unwrap().span,
-                "integers have no NaN",
-            );
-        }
+        let nan = self.padding_arg(a[2], bp.pointee())?;
         let cache = self.cache_arg(a[3], true)?;
         let evict = self.evict_arg(a[4])?;
         let volatile = match a[5] {
@@ -46,6 +35,21 @@ impl Checker<'_> {
         };
         self.check_modifiers(&a[3..6], None, cache, evict, volatile, None)?;
         self.masked_block_load(&bp, &checks, nan, (cache, evict, volatile), sp)
+    }
+
+    /// `padding_option` (of a block-pointer load or a tensor descriptor): whether masked-off
+    /// elements read as NaN ("nan", floats only) rather than zero ("zero", the default).
+    pub(super) fn padding_arg(&mut self, e: Option<&ast::Expr>, pointee: Scalar) -> R<bool> {
+        let Some(e) = e else { return Ok(false) };
+        let nan = self.string_arg(e, "padding_option", &["zero", "nan"])? == 1;
+        if nan && !pointee.is_float() {
+            return self.error(
+                format!("`padding_option = \"nan\"` needs float elements, found *{pointee}"),
+                e.span,
+                "integers have no NaN",
+            );
+        }
+        Ok(nan)
     }
 
     /// The block's load: masked on the `checks` axes, masked-off elements `nan` or zero.

@@ -35,14 +35,15 @@ impl<'a> Checker<'a> {
         }
         // Block pointers (block_ptr.rs) and tensor descriptors (tensor_desc.rs) take and make
         // compile-time values, not tiles.
-        match name {
-            "make_block_ptr" => return self.make_block_ptr(args, sp),
-            "make_tensor_descriptor" => return self.make_tensor_descriptor(args, sp),
-            "load" if self.is_desc_arg(args) => return self.desc_load(args, sp),
-            "store" if self.is_desc_arg(args) => return self.desc_store(args, sp),
-            "advance" => return self.advance(args, sp),
-            "load" if self.is_block_ptr_arg(args) => return self.block_load(args, sp),
-            "store" if self.is_block_ptr_arg(args) => return self.block_store(args, sp),
+        let through = if matches!(name, "load" | "store") { self.block_ptr_arg_kind(args) } else { None };
+        match (name, through) {
+            ("make_block_ptr", _) => return self.make_block_ptr(args, sp),
+            ("make_tensor_descriptor", _) => return self.make_tensor_descriptor(args, sp),
+            ("advance", _) => return self.advance(args, sp),
+            ("load", Some(true)) => return self.desc_load(args, sp),
+            ("store", Some(true)) => return self.desc_store(args, sp),
+            ("load", Some(false)) => return self.block_load(args, sp),
+            ("store", Some(false)) => return self.block_store(args, sp),
             _ => {}
         }
         if matches!(name, "max" | "min") {

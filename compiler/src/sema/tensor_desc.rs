@@ -13,7 +13,7 @@
 
 use super::block_ptr::{entries, BlockPtr};
 use super::tir::{ConstVal, Expr, ExprKind};
-use super::{Binding, Checker, Val, R};
+use super::{Checker, Val, R};
 use crate::diag::Diagnostic;
 use crate::source::Span;
 use crate::syntax::ast;
@@ -37,38 +37,24 @@ impl Checker<'_> {
         }
         let strides = self.i32_list(a[2].unwrap(), "strides")?;
         let block = self.shape_arg(a[3].unwrap())?;
-        for (what, n, i) in [("strides", strides.len(), 2), ("block_shape", block.len(), 3)] {
-            if n != rank {
-                let (has, want) = (entries(n), entries(rank));
-                return Err(self.err(
-                    Diagnostic::error(
-                        format!("`{what}` has {has} but `shape` has {want}: a tensor descriptor has one per axis"),
-                        a[i].unwrap().span,
-                        has,
-                    )
-                    .with_secondary(shape_span, want),
-                ));
-            }
-        }
-        let nan = match a[4] {
-            Some(e) => self.string_arg(e, "padding_option", &["zero", "nan"])? == 1,
-            None => false,
-        };
-        let bp = BlockPtr {
+        let lens = [("strides", strides.len(), 2), ("block_shape", block.len(), 3)];
+        self.one_per_axis(&a, rank, &lens, "a tensor descriptor")?;
+        let mut bp = BlockPtr {
             base: base.e,
             offsets: vec![],
             shape,
             strides,
             block,
             order: (0..rank as u32).rev().collect(),
-            desc: Some(nan),
+            desc: Some(false),
             span: sp,
         };
+        bp.desc = Some(self.padding_arg(a[4], bp.pointee())?);
         self.check_descriptor(&bp, &a)?;
         Ok(Val::BlockPtr(Box::new(bp)))
     }
 
-    /// TMA's rules on the strides, the block and the padding.
+    /// TMA's rules on the strides and the block.
     fn check_descriptor(&mut self, bp: &BlockPtr, a: &[Option<&ast::Expr>]) -> R<()> {
         let pointee = bp.pointee();
         let bytes = pointee.bits().div_ceil(8) as i64;
@@ -116,10 +102,6 @@ impl Checker<'_> {
                 .help(format!("make the last block axis at least {}", 16 / bytes)),
             ));
         }
-        if bp.desc == Some(true) && !pointee.is_float() {
-            let d = Diagnostic::error(format!("`padding_option = \"nan\"` needs float elements, found *{pointee}"), a[4].unwrap().span, "integers have no NaN");
-            return Err(self.err(d));
-        }
         Ok(())
     }
 
@@ -157,26 +139,6 @@ impl Checker<'_> {
         }
         bp.offsets = offs;
         Ok(bp)
-    }
-
-    /// Whether a `load` / `store` first argument is a tensor descriptor, judged from its
-    /// text (a name bound to one, or a `make_tensor_descriptor` call) so it is checked once.
-    pub(super) fn is_desc_arg(&self, args: &[ast::Arg]) -> bool {
-        let first = args.iter().find(|a| a.name.as_ref().is_none_or(|n| n.name == "desc"));
-        first.is_some_and(|a| self.is_desc_expr(&a.value))
-    }
-
-    fn is_desc_expr(&self, e: &ast::Expr) -> bool {
-        match &e.kind {
-            ast::ExprKind::Name(n) => {
-                matches!(self.lookup(n), Some((Binding::Value(Val::BlockPtr(bp)), _, _)) if bp.desc.is_some())
-            }
-            ast::ExprKind::Call { callee, .. } => {
-                matches!(&callee.kind, ast::ExprKind::Name(n) if n == "make_tensor_descriptor")
-            }
-            ast::ExprKind::Paren(x) => self.is_desc_expr(x),
-            _ => false,
-        }
     }
 }
 

@@ -60,14 +60,10 @@ fn order_of(op: &ir::Op, s: &str) -> Result<Order, Fault> {
 pub fn decode(op: &ir::Op) -> Result<Option<MemOp>, Fault> {
     // Where an optional operand sits in the op's operand list.
     let at = |v: Option<ir::ValueId>| v.and_then(|v| op.operands.iter().position(|&o| o == v));
-    let rmw = || -> Result<Access, Fault> {
+    let rmw = |mask: Option<ir::ValueId>| -> Result<Access, Fault> {
         let k = need(op, op.str_attr(attrname::KIND), attrname::KIND)?;
         let kind = Rmw::parse(&k).ok_or_else(|| Fault::at(&op.loc, format!("unknown atomic `{k}`")))?;
-        Ok(Access::Rmw { kind, mask: None, unsigned: op.attr(attrname::TILE_UNSIGNED).is_some() })
-    };
-    let with_mask = |a: Access, m: Option<ir::ValueId>| match a {
-        Access::Rmw { kind, unsigned, .. } => Access::Rmw { kind, mask: at(m), unsigned },
-        a => a,
+        Ok(Access::Rmw { kind, mask: at(mask), unsigned: op.attr(attrname::TILE_UNSIGNED).is_some() })
     };
     // (the tile level's, an atomic, what it accesses)
     let (tile, atomic, access) = match View::of(op) {
@@ -79,8 +75,8 @@ pub fn decode(op: &ir::Op) -> Result<Option<MemOp>, Fault> {
         View::MemsemLoad(l) => (false, false, Access::Load { mask: at(l.mask()), other: at(l.other()) }),
         View::TileStore(s) => (true, false, Access::Store { mask: at(s.mask()) }),
         View::MemsemStore(s) => (false, false, Access::Store { mask: at(s.mask()) }),
-        View::TileAtomicRmw(a) => (true, true, with_mask(rmw()?, a.mask())),
-        View::MemsemAtomicRmw(a) => (false, true, with_mask(rmw()?, a.mask())),
+        View::TileAtomicRmw(a) => (true, true, rmw(a.mask())?),
+        View::MemsemAtomicRmw(a) => (false, true, rmw(a.mask())?),
         View::TileAtomicCas(_) => (true, true, Access::Cas),
         View::MemsemAtomicCas(_) => (false, true, Access::Cas),
         _ => return Ok(None),

@@ -205,6 +205,7 @@ class JITFunction:
             key = hit = None
         if hit is not None:
             kernel, pick, tuned, direct = hit
+            bound = None  # made only for a grid function that needs it
             if type(pick) is tuple:  # every runtime argument positional, no descriptor
                 values = [args[i] for i in pick]
             else:
@@ -215,32 +216,32 @@ class JITFunction:
                         values += _desc_values(desc, v)
                     else:
                         values.append(v)
-            if callable(grid) and not direct:
-                bound = {**self.defaults, **dict(zip(self.params, args)), **kwargs, **tuned}
-                return kernel, _named_grid(grid, bound), values
-            return kernel, grid if callable(grid) else _grid_tuple(grid), values
-        values, sig, consts, opts, bound = self.bind(args, dict(kwargs))
-        kernel = self.compiled(sig, consts, opts)
-        if key is not None:
-            pick = []
-            for p in (p for p in self.params if p not in self.constexprs):
-                src, x = (0, self.params.index(p)) if self.params.index(p) < len(args) else \
-                    (1, p) if p in kwargs else (2, self.defaults[p])
-                pick.append((src, x, p if sig[p].startswith("tensordesc<") else None))
-            if all(src == 0 and not desc for src, _, desc in pick):
-                pick = tuple(x for _, x, _ in pick)
-        # The compiled kernel calls a grid function with its arguments and the consts it
-        # runs (a tuned kernel's chosen configuration's) by name. Those are the Triton
-        # kernel's own names unless a descriptor's parts or a string constexpr (not a
-        # const of the translation) are among them: then the grid function is given
-        # the launch's arguments by name around the kernel's meta.
-        direct = not any(t.startswith("tensordesc<") for t in sig.values()) and \
-            not any(isinstance(v, str) for v in consts.values())
-        if key is not None:
-            self.fast[key] = (kernel, pick, self.tuned(), direct)
-        if callable(grid) and not direct:
-            return kernel, _named_grid(grid, bound), values
-        return kernel, grid if callable(grid) else _grid_tuple(grid), values
+        else:
+            values, sig, consts, opts, bound = self.bind(args, dict(kwargs))
+            kernel = self.compiled(sig, consts, opts)
+            # The compiled kernel calls a grid function with its arguments and the consts it
+            # runs (a tuned kernel's chosen configuration's) by name. Those are the Triton
+            # kernel's own names unless a descriptor's parts or a string constexpr (not a
+            # const of the translation) are among them: then the grid function is given
+            # the launch's arguments by name around the kernel's meta.
+            direct = not any(t.startswith("tensordesc<") for t in sig.values()) and \
+                not any(isinstance(v, str) for v in consts.values())
+            if key is not None:
+                pick = []
+                for p in (p for p in self.params if p not in self.constexprs):
+                    src, x = (0, self.params.index(p)) if self.params.index(p) < len(args) else \
+                        (1, p) if p in kwargs else (2, self.defaults[p])
+                    pick.append((src, x, p if sig[p].startswith("tensordesc<") else None))
+                if all(src == 0 and not desc for src, _, desc in pick):
+                    pick = tuple(x for _, x, _ in pick)
+                self.fast[key] = (kernel, pick, self.tuned(), direct)
+        if not callable(grid):
+            return kernel, _grid_tuple(grid), values
+        if direct:
+            return kernel, grid, values
+        if bound is None:
+            bound = {**self.defaults, **dict(zip(self.params, args)), **kwargs, **tuned}
+        return kernel, _named_grid(grid, bound), values
 
     def _key(self, args, kwargs):
         """What decides a launch's signature, constexprs and options: each runtime
@@ -259,22 +260,19 @@ class JITFunction:
 
 
 def _kind(v):
-    """A runtime argument's kind for the launch cache: what `arg_type` reads of it."""
-    t = type(v)
-    if t is int:
-        return "i32" if -(2**31) <= v < 2**31 else "i64" if -(2**63) <= v < 2**63 else "u64"
-    if t is float or t is bool:
-        return t
-    if t is TensorDescriptor:
-        return ("desc", getattr(v.base, "dtype", None), tuple(v.block_shape), v.padding)
+    """A runtime argument's kind for the launch cache: its type as `arg_type` gives it, a
+    tensor's dtype standing for its pointer type (the same, and read on every launch)."""
+    if type(v) in _KINDS or isinstance(v, TensorDescriptor):
+        return arg_type(v)
     dt = getattr(v, "dtype", None)
     if dt is None:
         raise TypeError("not a launch argument")  # the slow path says why
     return dt
 
 
-# The common kinds without a call chain: the launch cache's key is built on every launch.
-_KINDS = {int: _kind, float: lambda v: float, bool: lambda v: bool}
+# Scalars are typed by `arg_type` itself (one home for the int ranges), without a call
+# chain: the launch cache's key is built on every launch.
+_KINDS = {int: arg_type, float: arg_type, bool: arg_type}
 
 
 def _desc_values(p: str, d: "TensorDescriptor") -> list:
