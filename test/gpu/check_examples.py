@@ -1517,6 +1517,14 @@ def tilerun_selftests(tilerun, work, results):
         results.fail(name, f"exit {p.returncode}:{tail(p.stdout + p.stderr)}")
 
 
+def shard_arg(text):
+    """`I/N` with 0 <= I < N."""
+    i, sep, n = text.partition("/")
+    if not (sep and i.isdigit() and n.isdigit() and int(i) < int(n)):
+        raise argparse.ArgumentTypeError(f"{text!r}: write I/N with 0 <= I < N, e.g. 0/4")
+    return int(i), int(n)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--examples", default=os.path.join(ROOT, "examples"), help="directory of .tile examples")
@@ -1529,10 +1537,10 @@ def main():
     ap.add_argument("--interpret", action="store_true",
                     help="run every case in the interpreter (no GPU needed), with memcheck and the race detector")
     ap.add_argument("--max-elements", type=int, help="skip cases with a buffer larger than this")
-    ap.add_argument("--shard", metavar="I/N",
+    ap.add_argument("--shard", metavar="I/N", type=shard_arg, default=(0, 1),
                     help="only every N-th kernel, starting at the I-th (0-based): N processes split the run")
     args = ap.parse_args()
-    shard = tuple(int(x) for x in args.shard.split("/")) if args.shard else (0, 1)
+    shard = args.shard
     if shard[0] != 0:
         args.no_selftest = True  # tilerun's self-tests run once, in shard 0
     if args.interpret:
@@ -1584,8 +1592,7 @@ def main():
     if not args.no_selftest:
         tilerun_selftests(tilerun, work, results)
     selected = args.only or [k for k in KERNELS if args.ptx_dir or k not in FIXTURE_ONLY]
-    if args.shard:
-        selected = selected[shard[0]::shard[1]]
+    selected = selected[shard[0]::shard[1]]
     for kname in selected:
         if kname not in KERNELS:
             results.skip(kname, "no test cases are written for this kernel")
