@@ -7,6 +7,7 @@ pub mod context;
 pub mod fp8;
 pub mod ir;
 pub mod layout;
+pub mod math;
 pub mod opname;
 pub mod scalar;
 pub mod verify;

@@ -12,7 +12,8 @@ use crate::Fault;
 use std::collections::HashMap;
 use tile_dialects::ir::{self, Type, ValueId};
 use tile_dialects::layout::shared_access::{Access, Buffers};
-use tile_dialects::{attrname, opname};
+use tile_dialects::views::View;
+use tile_dialects::attrname;
 
 /// What a node does.
 #[derive(Debug)]
@@ -164,7 +165,7 @@ impl Preparer<'_> {
             "scf.yield" | "gpu.yield" => Kind::Yield,
             "scf.condition" => Kind::Condition,
             "func.return" => Kind::Return,
-            opname::TILE_DEBUG_BARRIER | opname::LAYOUT_BARRIER => Kind::Barrier,
+            _ if matches!(View::of(op), View::TileDebugBarrier(_) | View::LayoutBarrier(_)) => Kind::Barrier,
             _ => match access::decode(op)? {
                 Some(m) => Kind::Mem(m),
                 None => Kind::Compute(ops::decode(op, &|v| self.tys[v as usize].clone())?),
@@ -173,7 +174,7 @@ impl Preparer<'_> {
         let mut regions = vec![];
         for r in &op.regions {
             // The built-in kinds of `tile.reduce` / `tile.scan` carry an empty `combine`.
-            if r.blocks.is_empty() && matches!(op.name.as_str(), opname::TILE_REDUCE | opname::TILE_SCAN) {
+            if r.blocks.is_empty() && matches!(View::of(op), View::TileReduce(_) | View::TileScan(_)) {
                 regions.push(Block::default());
                 continue;
             }
@@ -263,7 +264,7 @@ mod tests {
         let e = Kernel::prepare(&kernel_with("llvm.inline_asm"), None).unwrap_err();
         assert_eq!(e.loc.as_deref(), Some("loc(\"k.tile\":7:9)"));
         assert!(e.message.contains("cannot run `llvm.inline_asm`"), "{}", e.message);
-        assert!(Kernel::prepare(&kernel_with(opname::TILE_PROGRAM_ID), None).is_err(), "no axis attribute");
+        assert!(Kernel::prepare(&kernel_with(tile_dialects::opname::TILE_PROGRAM_ID), None).is_err(), "no axis attribute");
         let e = Kernel::prepare(&kernel_with("arith.addi"), Some("other")).unwrap_err();
         assert!(e.message.contains("no kernel `other` (it has: k)"), "{}", e.message);
     }

@@ -16,13 +16,8 @@ impl<'a> Checker<'a> {
     pub(super) fn builtin_math(&mut self, name: &str, a: &Args, sp: Span) -> R<Val> {
         match name {
             "tanh" | "log1p" | "expm1" | "sqrt_rn" => {
-                let f = match name {
-                    "tanh" => MathFn::Tanh,
-                    "log1p" => MathFn::Log1p,
-                    "expm1" => MathFn::Expm1,
-                    // `sqrt` already lowers to the IEEE `sqrt.rn` (see elementwise.rs).
-                    _ => MathFn::Sqrt,
-                };
+                // `sqrt` already lowers to the IEEE `sqrt.rn` (see elementwise.rs).
+                let f = MathFn::builtin(name).unwrap_or(MathFn::Sqrt);
                 let x = self.math_arg(name, a[0].unwrap(), true)?;
                 let ty = x.ty.clone();
                 Ok(expr(ExprKind::Math { f, args: vec![x] }, ty, sp))
@@ -37,11 +32,10 @@ impl<'a> Checker<'a> {
                             .help("convert first, e.g. `x.to(f32)`"),
                     ));
                 }
-                let kind = match name {
-                    "pow" => ExprKind::Math { f: MathFn::Pow, args },
-                    "div_rn" => ExprKind::Math { f: MathFn::DivRn, args },
+                let kind = match MathFn::builtin(name) {
+                    Some(f) => ExprKind::Math { f, args },
                     // Triton's `fdiv` is the approximate `div.full`: what `/` is here.
-                    _ => {
+                    None => {
                         let y = args.pop().unwrap();
                         let x = args.pop().unwrap();
                         ExprKind::Binary(BinOp::Div, Box::new(x), Box::new(y))

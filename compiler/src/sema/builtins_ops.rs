@@ -81,20 +81,7 @@ impl<'a> Checker<'a> {
                 Ok(expr(ExprKind::Histogram { value: Box::new(x.e), num_bins: bins[0] as u32 }, ty, sp))
             }
             "exp" | "exp2" | "log" | "log2" | "sqrt" | "rsqrt" | "abs" | "floor" | "ceil" | "sin" | "cos" | "erf" => {
-                let f = match name {
-                    "exp" => MathFn::Exp,
-                    "exp2" => MathFn::Exp2,
-                    "log" => MathFn::Log,
-                    "log2" => MathFn::Log2,
-                    "sqrt" => MathFn::Sqrt,
-                    "rsqrt" => MathFn::Rsqrt,
-                    "abs" => MathFn::Abs,
-                    "floor" => MathFn::Floor,
-                    "ceil" => MathFn::Ceil,
-                    "sin" => MathFn::Sin,
-                    "cos" => MathFn::Cos,
-                    _ => MathFn::Erf,
-                };
+                let f = MathFn::builtin(name).expect("each name above is a function's");
                 let x = self.value(a[0].unwrap())?;
                 if let (MathFn::Abs, Some(t)) = (f, x.ty().scalar_elem().filter(|t| t.is_fp8())) {
                     // Triton's `abs` of fp8 clears the sign bit (no arithmetic on fp8).

@@ -335,37 +335,8 @@ pub enum ExprKind {
 // The operators are the parser's (one enum from the source to the lowering).
 pub use crate::syntax::ast::{BinOp, UnOp};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MathFn {
-    Exp,
-    Exp2,
-    Log,
-    Log2,
-    Sqrt,
-    Rsqrt,
-    Abs,
-    Floor,
-    Ceil,
-    Sin,
-    Cos,
-    Erf,
-    Tanh,
-    Log1p,
-    Expm1,
-    /// `pow(x, y)`: x to the power y (floats).
-    Pow,
-    /// `div_rn(x, y)`: IEEE round-to-nearest division (`/` on f32 is the faster `div.full`).
-    DivRn,
-    /// NaN-propagating (`propagate_nan = "all"`): NaN if either operand is NaN.
-    Maximum,
-    Minimum,
-    /// Triton's default `maximum` / `minimum` (and Python's two-argument `max` / `min`):
-    /// a NaN operand is ignored, the other returned (`arith.maxnumf`, PTX `max.f32`).
-    MaxNum,
-    MinNum,
-    /// `fma(a, b, c)`: three args.
-    Fma,
-}
+// The elementwise functions: one list from sema to the interpreter (tile_dialects::math).
+pub use tile_dialects::math::MathFn;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ReduceOp {

@@ -386,38 +386,11 @@ impl Gen<'_> {
     }
 
     fn math(&mut self, b: &mut Builder, f: MathFn, s: Scalar, vs: &[ValueId], ty: tile_dialects::ir::Type) -> ValueId {
-        let fl = s.is_float();
-        let name = match f {
-            MathFn::Exp => "math.exp",
-            MathFn::Exp2 => "math.exp2",
-            MathFn::Log => "math.log",
-            MathFn::Log2 => "math.log2",
-            MathFn::Sqrt => "math.sqrt",
-            MathFn::Rsqrt => "math.rsqrt",
-            MathFn::Abs if fl => "math.absf",
-            MathFn::Abs => "math.absi",
-            MathFn::Floor => "math.floor",
-            MathFn::Ceil => "math.ceil",
-            MathFn::Sin => "math.sin",
-            MathFn::Cos => "math.cos",
-            MathFn::Erf => "math.erf",
-            MathFn::Tanh => "math.tanh",
-            MathFn::Log1p => "math.log1p",
-            MathFn::Expm1 => "math.expm1",
-            MathFn::Pow => "math.powf",
+        if f == MathFn::DivRn {
             // `/` is `arith.divf` too; the mark keeps this one IEEE when f32 is lowered.
-            MathFn::DivRn => return b.op1("arith.divf", vs, ty, &[(attrname::TILE_IEEE_RN, Attr("unit".into()))]),
-            MathFn::Maximum if fl => "arith.maximumf",
-            MathFn::Minimum if fl => "arith.minimumf",
-            MathFn::MaxNum if fl => "arith.maxnumf",
-            MathFn::MinNum if fl => "arith.minnumf",
-            MathFn::Maximum | MathFn::MaxNum if s.is_unsigned_int() => "arith.maxui",
-            MathFn::Minimum | MathFn::MinNum if s.is_unsigned_int() => "arith.minui",
-            MathFn::Maximum | MathFn::MaxNum => "arith.maxsi",
-            MathFn::Minimum | MathFn::MinNum => "arith.minsi",
-            MathFn::Fma => "math.fma",
-        };
-        b.op1(name, vs, ty, &[])
+            return b.op1(f.op_name(s), vs, ty, &[(attrname::TILE_IEEE_RN, Attr("unit".into()))]);
+        }
+        b.op1(f.op_name(s), vs, ty, &[])
     }
 
     /// Numeric conversion between element types (shape unchanged).

@@ -17,7 +17,7 @@ use std::borrow::Cow;
 use tile_dialects::attrname;
 use tile_dialects::attrs::InputPrecision;
 use tile_dialects::ir::{self, ValueId};
-use tile_dialects::opname;
+use tile_dialects::views::View;
 
 #[derive(Debug)]
 pub struct Op {
@@ -31,7 +31,7 @@ pub fn tf32_of(op: &ir::Op) -> bool {
 }
 
 pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
-    Ok((op.name == opname::TILE_DOT).then(|| Op { tf32: tf32_of(op) }))
+    Ok(matches!(View::of(op), View::TileDot(_)).then(|| Op { tf32: tf32_of(op) }))
 }
 
 pub fn exec(o: &Op, n: &Site, k: &Types, f: &mut Frame) -> Result<(), Fault> {

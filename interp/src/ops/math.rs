@@ -8,87 +8,56 @@ use crate::site::{Site, Types};
 use crate::value::{round, wrap, Data};
 use crate::Fault;
 use tile_dialects::ir;
+use tile_dialects::math::MathFn;
 
+/// A `math` op: the function (`tile_dialects::math`, the list sema and tilegen use) and
+/// whether it runs on integers (`math.absi`).
 #[derive(Debug, Clone, Copy)]
-pub enum Op {
-    Exp,
-    Exp2,
-    Log,
-    Log2,
-    Sqrt,
-    Rsqrt,
-    AbsF,
-    AbsI,
-    Floor,
-    Ceil,
-    Sin,
-    Cos,
-    Erf,
-    Tanh,
-    Log1p,
-    Expm1,
-    Pow,
-    Fma,
+pub struct Op {
+    f: MathFn,
+    int: bool,
 }
 
 pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
-    let Some(name) = op.name.strip_prefix("math.") else { return Ok(None) };
-    Ok(Some(match name {
-        "exp" => Op::Exp,
-        "exp2" => Op::Exp2,
-        "log" => Op::Log,
-        "log2" => Op::Log2,
-        "sqrt" => Op::Sqrt,
-        "rsqrt" => Op::Rsqrt,
-        "absf" => Op::AbsF,
-        "absi" => Op::AbsI,
-        "floor" => Op::Floor,
-        "ceil" => Op::Ceil,
-        "sin" => Op::Sin,
-        "cos" => Op::Cos,
-        "erf" => Op::Erf,
-        "tanh" => Op::Tanh,
-        "log1p" => Op::Log1p,
-        "expm1" => Op::Expm1,
-        "powf" => Op::Pow,
-        "fma" => Op::Fma,
-        _ => return Ok(None),
-    }))
+    Ok(MathFn::of_math_op(&op.name).map(|f| Op { f, int: op.name == "math.absi" }))
 }
 
 pub fn exec(o: &Op, n: &Site, k: &Types, f: &mut Frame) -> Result<(), Fault> {
     let out = n.results[0];
     let e = k.ty(out).elem;
     let x = f.get(n.operands[0])?;
-    let data = match o {
-        Op::AbsI => Data::I(x.ints()?.iter().map(|&v| wrap(e.bits(), v.wrapping_abs())).collect()),
-        Op::Pow => {
+    let data = match o.f {
+        MathFn::Abs if o.int => Data::I(x.ints()?.iter().map(|&v| wrap(e.bits(), v.wrapping_abs())).collect()),
+        MathFn::Pow => {
             let (a, b) = (x.floats()?, f.get(n.operands[1])?.floats()?);
             Data::F((0..a.len()).map(|i| round(e, a[i].powf(b[i]))).collect())
         }
-        Op::Fma => {
+        MathFn::Fma => {
             let (b, c) = (f.get(n.operands[1])?.floats()?, f.get(n.operands[2])?.floats()?);
             let a = x.floats()?;
             Data::F((0..a.len()).map(|i| round(e, a[i].mul_add(b[i], c[i]))).collect())
         }
         _ => {
-            let g: fn(f64) -> f64 = match o {
-                Op::Exp => f64::exp,
-                Op::Exp2 => f64::exp2,
-                Op::Log => f64::ln,
-                Op::Log2 => f64::log2,
-                Op::Sqrt => f64::sqrt,
-                Op::Rsqrt => |v| 1.0 / v.sqrt(),
-                Op::AbsF => f64::abs,
-                Op::Floor => f64::floor,
-                Op::Ceil => f64::ceil,
-                Op::Sin => f64::sin,
-                Op::Cos => f64::cos,
-                Op::Erf => libm::erf,
-                Op::Tanh => f64::tanh,
-                Op::Log1p => f64::ln_1p,
-                Op::Expm1 => f64::exp_m1,
-                Op::AbsI | Op::Fma | Op::Pow => unreachable!("handled above"),
+            let g: fn(f64) -> f64 = match o.f {
+                MathFn::Exp => f64::exp,
+                MathFn::Exp2 => f64::exp2,
+                MathFn::Log => f64::ln,
+                MathFn::Log2 => f64::log2,
+                MathFn::Sqrt => f64::sqrt,
+                MathFn::Rsqrt => |v| 1.0 / v.sqrt(),
+                MathFn::Abs => f64::abs,
+                MathFn::Floor => f64::floor,
+                MathFn::Ceil => f64::ceil,
+                MathFn::Sin => f64::sin,
+                MathFn::Cos => f64::cos,
+                MathFn::Erf => libm::erf,
+                MathFn::Tanh => f64::tanh,
+                MathFn::Log1p => f64::ln_1p,
+                MathFn::Expm1 => f64::exp_m1,
+                // Not `math` ops (arith's, run by arithmetic) or handled above.
+                MathFn::Fma | MathFn::Pow | MathFn::DivRn | MathFn::Maximum | MathFn::Minimum | MathFn::MaxNum | MathFn::MinNum => {
+                    unreachable!("decode gives no such op")
+                }
             };
             Data::F(x.floats()?.iter().map(|&v| round(e, g(v))).collect())
         }

@@ -26,7 +26,7 @@ use crate::site::{Site, Types, VTy};
 use crate::Fault;
 use reduce::Combine;
 use tile_dialects::ir::{self, ValueId};
-use tile_dialects::opname;
+use tile_dialects::views::View;
 
 /// A decoded compute op (no memory access, no control flow).
 #[derive(Debug)]
@@ -77,7 +77,7 @@ pub fn decode(op: &ir::Op, ty: TyOf) -> Result<Compute, Fault> {
     if let Some(x) = wgmma::decode(op)? {
         return Ok(Compute::Wgmma(x));
     }
-    if op.name == opname::TILE_INLINE_ASM {
+    if let View::TileInlineAsm(_) = View::of(op) {
         // PTX has no meaning here (no emulator): refuse it by name, at its line.
         return Err(Fault::at(&op.loc, "inline_asm_elementwise cannot run in the interpreter: run it on a GPU"));
     }

@@ -14,7 +14,7 @@ use crate::Fault;
 use tile_dialects::attrname;
 use tile_dialects::attrs::{ReduceKind, ScanKind};
 use tile_dialects::ir;
-use tile_dialects::opname;
+use tile_dialects::views::View;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Kind {
@@ -42,13 +42,16 @@ pub struct Op {
 }
 
 pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
-    if op.name != opname::TILE_REDUCE && op.name != opname::TILE_SCAN {
-        return Ok(None);
-    }
-    let k = need(op, op.str_attr(attrname::KIND), attrname::KIND)?;
+    // A scan may run from the axis's end; a reduction has no direction.
+    let (kind, axis, scan, reverse) = match View::of(op) {
+        View::TileReduce(r) => (r.kind(), r.axis(), false, None),
+        View::TileScan(s) => (s.kind(), s.axis(), true, s.reverse()),
+        _ => return Ok(None),
+    };
+    let k = need(op, kind.and_then(|a| a.as_str()), attrname::KIND)?;
     let unknown = || Fault::at(&op.loc, format!("the interpreter does not know the reduction `{k}`"));
     // The IR's kinds (`tile_dialects::attrs`), reductions' and scans' in one `Kind`.
-    let kind = if op.name == opname::TILE_SCAN {
+    let kind = if scan {
         match ScanKind::parse(&k).ok_or_else(unknown)? {
             ScanKind::Cumsum => Kind::CumSum,
             ScanKind::Cumprod => Kind::CumProd,
@@ -65,8 +68,8 @@ pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
             ReduceKind::Custom => Kind::Custom { scan: false },
         }
     };
-    let axis = need(op, op.int_attr("axis"), "axis")?.max(0) as usize;
-    let reverse = op.int_attr("reverse") == Some(1);
+    let axis = need(op, axis.and_then(|a| a.as_int()), "axis")?.max(0) as usize;
+    let reverse = reverse.and_then(|a| a.as_int()) == Some(1);
     Ok(Some(Op { kind, axis, unsigned: op.attr(attrname::TILE_UNSIGNED).is_some(), reverse }))
 }
 

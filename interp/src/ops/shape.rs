@@ -8,7 +8,7 @@ use crate::site::{Site, Types};
 use crate::value::Data;
 use crate::Fault;
 use tile_dialects::ir;
-use tile_dialects::opname;
+use tile_dialects::views::View;
 
 #[derive(Debug)]
 pub enum Op {
@@ -25,14 +25,15 @@ pub enum Op {
 }
 
 pub fn decode(op: &ir::Op, _ty: TyOf) -> Result<Option<Op>, Fault> {
-    Ok(Some(match op.name.as_str() {
-        opname::TILE_ARANGE => Op::Arange(need(op, op.int_attr("start"), "start")?),
-        opname::TILE_SPLAT => Op::Splat,
-        opname::TILE_BROADCAST => Op::Broadcast,
-        opname::TILE_EXPAND_DIMS | opname::TILE_RESHAPE | opname::LAYOUT_CONVERT => Op::Same,
-        opname::TILE_TRANS => Op::Trans(need(op, op.trans_order(), "order")?),
-        opname::TILE_FLIP => Op::Flip(need(op, op.int_attr("axis"), "axis")?.max(0) as usize),
-        opname::TILE_GATHER => Op::Gather(need(op, op.int_attr("axis"), "axis")?.max(0) as usize),
+    let axis = |a: Option<&ir::Attr>| Ok::<_, Fault>(need(op, a.and_then(|a| a.as_int()), "axis")?.max(0) as usize);
+    Ok(Some(match View::of(op) {
+        View::TileArange(a) => Op::Arange(need(op, a.start().and_then(|a| a.as_int()), "start")?),
+        View::TileSplat(_) => Op::Splat,
+        View::TileBroadcast(_) => Op::Broadcast,
+        View::TileExpandDims(_) | View::TileReshape(_) | View::LayoutConvert(_) => Op::Same,
+        View::TileTrans(_) => Op::Trans(need(op, op.trans_order(), "order")?),
+        View::TileFlip(x) => Op::Flip(axis(x.axis())?),
+        View::TileGather(x) => Op::Gather(axis(x.axis())?),
         _ => return Ok(None),
     }))
 }

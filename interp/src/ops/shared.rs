@@ -9,7 +9,7 @@ use crate::site::{Site, Types};
 use crate::smem::View;
 use crate::Fault;
 use tile_dialects::ir::{self, ValueId};
-use tile_dialects::opname;
+use tile_dialects::views::View as OpView;
 
 #[derive(Debug)]
 pub enum Op {
@@ -21,12 +21,12 @@ pub enum Op {
 }
 
 pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
-    Ok(Some(match op.name.as_str() {
-        opname::LAYOUT_LOCAL_ALLOC => Op::Alloc,
-        opname::LAYOUT_LOCAL_DEALLOC => Op::Dealloc,
-        opname::LAYOUT_MEMDESC_INDEX => Op::Index,
-        opname::LAYOUT_LOCAL_LOAD => Op::Load,
-        opname::LAYOUT_FENCE_ASYNC_SHARED => Op::Fence,
+    Ok(Some(match OpView::of(op) {
+        OpView::LayoutLocalAlloc(_) => Op::Alloc,
+        OpView::LayoutLocalDealloc(_) => Op::Dealloc,
+        OpView::LayoutMemdescIndex(_) => Op::Index,
+        OpView::LayoutLocalLoad(_) => Op::Load,
+        OpView::LayoutFenceAsyncShared(_) => Op::Fence,
         _ => return Ok(None),
     }))
 }

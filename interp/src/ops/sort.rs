@@ -10,7 +10,7 @@ use crate::Fault;
 use std::cmp::Ordering;
 use tile_dialects::attrname;
 use tile_dialects::ir;
-use tile_dialects::opname;
+use tile_dialects::views::View;
 
 #[derive(Debug)]
 pub enum Op {
@@ -27,13 +27,13 @@ pub enum Op {
 }
 
 pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
-    Ok(Some(match op.name.as_str() {
-        opname::TILE_SORT => Op::Sort {
-            axis: need(op, op.int_attr("axis"), "axis")?.max(0) as usize,
-            descending: op.int_attr("descending") == Some(1),
+    Ok(Some(match View::of(op) {
+        View::TileSort(s) => Op::Sort {
+            axis: need(op, s.axis().and_then(|a| a.as_int()), "axis")?.max(0) as usize,
+            descending: s.descending().and_then(|a| a.as_int()) == Some(1),
             unsigned: op.attr(attrname::TILE_UNSIGNED).is_some(),
         },
-        opname::TILE_HISTOGRAM => Op::Histogram { unsigned: op.attr(attrname::TILE_UNSIGNED).is_some() },
+        View::TileHistogram(_) => Op::Histogram { unsigned: op.attr(attrname::TILE_UNSIGNED).is_some() },
         _ => return Ok(None),
     }))
 }
