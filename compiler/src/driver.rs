@@ -197,14 +197,15 @@ pub fn parse_mlir<'c>(
     if let Some(n) = opts.num_warps {
         write_num_warps(context, &module, n.get());
     }
-    let checked =
-        crate::internal::catch(|| tile_dialects::verify::module(&tile_dialects::ir::import_module(module.as_operation())))
-            .map_err(|p| {
-                let msg = format!("internal error: checking the IR panicked: {}", p.message);
-                let mut d = Diagnostics::about_file(file, msg, true);
-                d.push(report_note());
-                d
-            })?;
+    let checked = crate::internal::catch(|| {
+        tile_dialects::verify::module(&tile_dialects::ir::import_module(module.as_operation()))
+    })
+    .map_err(|p| {
+        let msg = format!("internal error: checking the IR panicked: {}", p.message);
+        let mut d = Diagnostics::about_file(file, msg, true);
+        d.push(report_note());
+        d
+    })?;
     checked.map_err(|v| {
         let msg = format!("{} (the input breaks a rule of the IR)", v.message);
         mlir_diagnostics(file, &[(v.loc, msg)], false)
@@ -403,6 +404,8 @@ pub struct LoweredFacts {
     pub shared_bytes: u32,
     /// One per parameter (empty: none asked): `fold-bounds`' `tile.divisibility_hints`.
     pub divisibility_hints: Vec<u32>,
+    /// The TMA descriptors the launch encodes, `tile.tensormaps`.
+    pub tensormaps: Vec<crate::metadata::TensorMapMeta>,
 }
 
 fn lowered_facts(module: &Module) -> Vec<(String, LoweredFacts)> {
@@ -412,7 +415,8 @@ fn lowered_facts(module: &Module) -> Vec<(String, LoweredFacts)> {
         if op.name == "llvm.func" {
             if let (Some(n), Some(b)) = (op.str_attr("sym_name"), op.int_attr(attrname::TILE_SMEM_BYTES)) {
                 let divisibility_hints = crate::passes::fold_bounds::hints(op);
-                out.push((n, LoweredFacts { shared_bytes: b as u32, divisibility_hints }));
+                let tensormaps = crate::metadata::tensormaps_of(op);
+                out.push((n, LoweredFacts { shared_bytes: b as u32, divisibility_hints, tensormaps }));
             }
         }
     });
@@ -458,6 +462,7 @@ pub fn kernel_meta(k: &crate::sema::tir::Kernel, opts: &CompileOptions, lowered:
         block: [num_warps * 32, 1, 1],
         shared_bytes: lowered.shared_bytes,
         index_bits: opts.index_bits,
+        tensormaps: lowered.tensormaps.clone(),
     }
 }
 

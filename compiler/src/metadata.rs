@@ -30,6 +30,39 @@ pub struct KernelMeta {
     /// 32 or 64: the width of the offsets the kernel computes addresses with. With 32, a
     /// buffer of 2^31 elements or more cannot be addressed.
     pub index_bits: u32,
+    /// TMA descriptors the launch encodes (`cuTensorMapEncodeTiled`) and passes after
+    /// `params`, in this order, each a 128-byte parameter aligned to 64.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tensormaps: Vec<TensorMapMeta>,
+}
+
+/// One TMA descriptor of a kernel: a tensor given by launch parameters (or constants),
+/// and the box one copy moves.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TensorMapMeta {
+    /// The launch parameter (index into `params`) holding the tensor's base address.
+    pub base: usize,
+    /// Per axis, outermost first: the tensor's length and its stride in elements (the
+    /// last stride is 1).
+    pub shape: Vec<Dim>,
+    pub strides: Vec<Dim>,
+    /// The element type's spelling (`f16`).
+    pub elem: String,
+    /// The box a copy moves, outermost first (the block, or a panel of it).
+    #[serde(rename = "box")]
+    pub box_shape: Vec<u32>,
+    /// Shared-memory swizzle, bytes: 0 (none), 32, 64 or 128.
+    pub swizzle: u32,
+    /// Elements outside the tensor read as NaN (else zero).
+    pub nan: bool,
+}
+
+/// A descriptor's length or stride: a launch parameter's value or a constant.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Dim {
+    Param(usize),
+    Const(i64),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -66,6 +99,17 @@ pub struct ConstMeta {
     pub name: String,
     /// The value as the source would spell it (`1024`, `0.5`, `true`).
     pub value: String,
+}
+
+/// The descriptors a kernel (`func.func` or the lowered `llvm.func`) lists in
+/// `tile.tensormaps` (none without the attribute).
+pub fn tensormaps_of(f: &tile_dialects::ir::Op) -> Vec<TensorMapMeta> {
+    f.str_attr(tile_dialects::attrname::TILE_TENSORMAPS).and_then(|s| serde_json::from_str(&s).ok()).unwrap_or_default()
+}
+
+/// `maps` as the attribute's value.
+pub fn tensormaps_attr(maps: &[TensorMapMeta]) -> tile_dialects::ir::Attr {
+    tile_dialects::ir::Attr::str(&serde_json::to_string(maps).expect("plain data"))
 }
 
 impl ParamMeta {

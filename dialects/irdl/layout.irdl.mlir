@@ -205,4 +205,42 @@ irdl.dialect @layout {
     %t2 = irdl.base "!builtin.tensor"
     irdl.results(res: variadic %t2)
   }
+
+  // Makes `bar` (one shared i64) an mbarrier whose phases complete after `count`
+  // arrivals and the bytes they expect (one thread does it).
+  //   "layout.mbarrier_init"(%bar) {count = 1 : i32} : (!layout.memdesc<array<i64: 1>, i64, #layout.shared<...>>) -> ()
+  irdl.operation @mbarrier_init {
+    %m = irdl.base @layout::@memdesc
+    %i = irdl.base "#builtin.integer"
+    irdl.attributes { "count" = %i }
+    irdl.operands(bar: %m)
+    irdl.results()
+  }
+
+  // A TMA copy (cp.async.bulk.tensor) of the block at `offsets` through the kernel's
+  // descriptor `tensormap` into `buf`: one thread arrives on `bar` expecting the block's
+  // bytes, which complete the barrier's phase when they have landed. `base`, `shape`,
+  // `strides` and `nan` are `tile.desc_load`'s (the interpreter reads them).
+  //   "layout.tma_load"(%a, %M, %K, %K, %c1, %om, %k, %buf, %bar) {operandSegmentSizes = array<i32: 1, 2, 2, 2, 1, 1>, tensormap = 0 : i32, nan = false} : (...) -> ()
+  irdl.operation @tma_load {
+    %p = irdl.any
+    %i = irdl.any
+    %m = irdl.base @layout::@memdesc
+    %m2 = irdl.base @layout::@memdesc
+    %n = irdl.base "#builtin.integer"
+    %b = irdl.base "#builtin.integer"
+    irdl.attributes { "tensormap" = %n, "nan" = %b }
+    irdl.operands(base: %p, shape: variadic %i, strides: variadic %i, offsets: variadic %i, buf: %m, bar: %m2)
+    irdl.results()
+  }
+
+  // Waits until the phase of parity `phase` (0 or 1) of the mbarrier `bar` has completed:
+  // the copies it counted are then visible to the waiting thread.
+  //   "layout.mbarrier_wait"(%bar, %phase) : (!layout.memdesc<...>, i32) -> ()
+  irdl.operation @mbarrier_wait {
+    %m = irdl.base @layout::@memdesc
+    %i = irdl.any
+    irdl.operands(bar: %m, phase: %i)
+    irdl.results()
+  }
 }

@@ -335,4 +335,23 @@ irdl.dialect @tile {
     irdl.operands(cond: %c)
     irdl.results()
   }
+
+  // A block of a tensor through a TMA descriptor: `desc.load(offsets)` of a descriptor
+  // whose base, shape and strides are the kernel's parameters or constants, compiled for
+  // sm_90 or later. The block at `offsets` (elements, one per axis), zero where it leaves
+  // the tensor (NaN with `nan = true`). `tensormap` numbers the kernel's descriptors: the
+  // launch encodes descriptor N from the parameters its base, shape and strides are, and
+  // the interpreter reads them here.
+  //   %t = "tile.desc_load"(%a, %M, %K, %K, %c1, %om, %k) {operandSegmentSizes = array<i32: 1, 2, 2, 2>, tensormap = 0 : i32, nan = false}
+  //        : (!tile.ptr<f16>, i32, i32, i32, i32, i32, i32) -> tensor<64x32xf16>
+  irdl.operation @desc_load {
+    %p = irdl.any
+    %i = irdl.any
+    %r = irdl.base "!builtin.tensor"
+    %n = irdl.base "#builtin.integer"
+    %b = irdl.base "#builtin.integer"
+    irdl.attributes { "tensormap" = %n, "nan" = %b }
+    irdl.operands(base: %p, shape: variadic %i, strides: variadic %i, offsets: variadic %i)
+    irdl.results(res: %r)
+  }
 }

@@ -90,7 +90,7 @@ pub struct AccessKind {
 impl AccessKind {
     pub fn new(op: &MemOp, tile: bool) -> AccessKind {
         let (read, write) = match op.access {
-            Access::Load { .. } | Access::AsyncCopy { .. } => (true, false),
+            Access::Load { .. } | Access::AsyncCopy { .. } | Access::Desc { .. } => (true, false),
             Access::Store { .. } => (false, true),
             _ => (true, true),
         };

@@ -115,6 +115,17 @@ struct Product {
     loc: String,
 }
 
+/// An mbarrier (`layout.mbarrier_init`): `count` arrivals complete a phase. TMA copies
+/// arrive when issued and land when a wait sees their phase complete.
+struct Mbar {
+    count: u32,
+    arrived: u32,
+    /// Phases completed so far.
+    phase: u32,
+    /// Copies not landed yet, with the phase they arrived in.
+    pending: Vec<(u32, Copy)>,
+}
+
 /// What a launch's programs did with shared memory (`Outcome::smem`): shows which
 /// form of the IR ran (a pipelined loop copies asynchronously).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -158,6 +169,8 @@ pub struct Smem {
     products: VecDeque<Product>,
     /// Barriers passed.
     epoch: u32,
+    /// The mbarriers by (buffer, slot).
+    mbars: std::collections::HashMap<(usize, usize), Mbar>,
 }
 
 fn err(msg: String, at: &str, note: &str) -> Fault {
@@ -365,6 +378,76 @@ impl Smem {
         Ok(())
     }
 
+    fn mbar_key(&self, bar: View, who: &str) -> Result<(usize, usize), Fault> {
+        let r = self.slots(bar, who)?;
+        Ok((bar.buf, r.start))
+    }
+
+    /// `mbarrier_init {count}`: a barrier at phase 0 with no arrivals.
+    pub fn mbar_init(&mut self, bar: View, count: u32, loc: &str) -> Result<(), Fault> {
+        let key = self.mbar_key(bar, "mbarrier_init")?;
+        if let Some(c) = self.mbars.get(&key).and_then(|m| m.pending.first()) {
+            return Err(err(
+                "`mbarrier_init` of an mbarrier a TMA copy in flight will complete (wait for it first)".into(),
+                &c.1.loc,
+                "the copy",
+            ));
+        }
+        let _ = loc;
+        self.mbars.insert(key, Mbar { count: count.max(1), arrived: 0, phase: 0, pending: vec![] });
+        Ok(())
+    }
+
+    /// A TMA copy of `data` into `v`, arriving on `bar`: in flight until a wait on
+    /// `bar` sees its phase complete. The slot's rules are `async_copy`'s.
+    pub fn issue_tma(&mut self, v: View, bar: View, data: Data, loc: &str) -> Result<(), Fault> {
+        let key = self.mbar_key(bar, "tma_load")?;
+        if !self.mbars.contains_key(&key) {
+            return Err(Fault::new("`tma_load` arrives on an mbarrier no `mbarrier_init` initialised"));
+        }
+        let range = self.slots(v, "tma_load")?;
+        self.issue_copy(v, data, loc)?;
+        // `issue_copy` put the copy in the open group: it is the barrier's instead.
+        let copies: Vec<Copy> = self.open.drain(self.open.len() - range.len()..).collect();
+        let m = self.mbars.get_mut(&key).expect("checked above");
+        for c in copies {
+            m.pending.push((m.phase, c));
+        }
+        m.arrived += 1;
+        if m.arrived == m.count {
+            m.arrived = 0;
+            m.phase += 1;
+        }
+        Ok(())
+    }
+
+    /// `mbarrier_wait(bar, parity)`: returns once the phase of that parity has completed
+    /// (the current phase's parity differs), landing the copies of completed phases; they
+    /// are visible to every waiting thread at once. A wait no arrival can complete is a
+    /// deadlock (every arrival here comes from this program's own copies).
+    pub fn mbar_wait(&mut self, bar: View, parity: i64, loc: &str) -> Result<(), Fault> {
+        let key = self.mbar_key(bar, "mbarrier_wait")?;
+        let Some(m) = self.mbars.get_mut(&key) else {
+            return Err(Fault::new("`mbarrier_wait` on an mbarrier no `mbarrier_init` initialised"));
+        };
+        if (m.phase as i64 & 1) == (parity & 1) {
+            return Err(Fault::new(format!(
+                "deadlock: `mbarrier_wait` for phase parity {parity} of an mbarrier whose phase {} has {} of its {} arrivals and no more to come",
+                m.phase, m.arrived, m.count
+            )));
+        }
+        let done = m.phase;
+        let (land, keep): (Vec<_>, Vec<_>) = std::mem::take(&mut m.pending).into_iter().partition(|(p, _)| *p < done);
+        m.pending = keep;
+        for (_, c) in land {
+            let slot = &mut self.bufs[c.buf].slots[c.slot];
+            slot.data = Some(c.data);
+            slot.write = Write::Visible;
+        }
+        let _ = loc;
+        Ok(())
+    }
+
     /// `async_commit`: the open group is closed (an empty one too, as on the GPU).
     pub fn commit(&mut self) {
         self.groups.push_back(std::mem::take(&mut self.open));
@@ -416,6 +499,13 @@ impl Smem {
     /// `local_dealloc` at `loc`.
     pub fn dealloc(&mut self, v: View, loc: &str) -> Result<(), Fault> {
         self.buf(v, "local_dealloc")?;
+        if let Some((_, c)) = self.mbars.values().flat_map(|m| &m.pending).find(|(_, c)| c.buf == v.buf) {
+            return Err(err(
+                "`local_dealloc` of a shared buffer a TMA copy is still writing (an `mbarrier_wait` must complete it first)".into(),
+                &c.loc,
+                "the copy",
+            ));
+        }
         if let Some(c) = self.open.iter().chain(self.groups.iter().flatten()).find(|c| c.buf == v.buf) {
             return Err(err(
                 "`local_dealloc` of a shared buffer an asynchronous copy is still writing (an `async_wait` must complete it first)".into(),

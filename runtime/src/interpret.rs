@@ -306,6 +306,7 @@ pub fn check_mlir_passes(
         block: [128, 1, 1],
         shared_bytes: 0,
         index_bits: 64,
+        tensormaps: vec![],
     };
     let bound = crate::bind::bind(&meta, args)?;
     let sig = crate::signature::signature(&meta.params)?;

@@ -286,9 +286,14 @@ impl Kernel {
         if grid.contains(&0) {
             return Ok(()); // no programs: CUDA refuses the launch, and there is nothing to do
         }
+        // TMA descriptors follow the kernel's own parameters (`tensormap`).
+        let maps = crate::tensormap::encode_all(&self.meta, packed)?;
         let mut builder = stream.launch_builder(&self.func);
         for v in packed.iter() {
             cudarc::driver::PushKernelArg::arg(&mut builder, v);
+        }
+        for m in &maps {
+            cudarc::driver::PushKernelArg::arg(&mut builder, m);
         }
         let cfg = cudarc::driver::LaunchConfig {
             grid_dim: (grid[0], grid[1], grid[2]),

@@ -41,6 +41,7 @@ pub mod run;
 pub mod settings;
 pub mod signature;
 pub mod spec;
+pub mod tensormap;
 pub mod tune;
 
 #[cfg(test)]

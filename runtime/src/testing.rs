@@ -13,6 +13,7 @@ pub fn kernel(name: &str, params: Vec<ParamMeta>) -> KernelMeta {
         block: [128, 1, 1],
         shared_bytes: 0,
         index_bits: 32,
+        tensormaps: vec![],
     }
 }
 

@@ -4,12 +4,12 @@
 //! upstream passes are named by their MLIR pipeline text. It lives here, above the passes
 //! and the lowering it names, so that neither imports it.
 
-use crate::passes::{
-    allocate_shared, coalesce, fold_bounds, hoist_buffers, layout_propagate, loop_pointer_bases, membar,
-    smem_transpose, software_pipeline, tile_to_memsem, widen_offsets,
-};
 use crate::options::CompileOptions;
 use crate::pass::{MirrorFn, PassError};
+use crate::passes::{
+    allocate_shared, coalesce, fold_bounds, hoist_buffers, layout_propagate, loop_pointer_bases, membar,
+    smem_transpose, software_pipeline, tile_to_memsem, tma_loads, widen_offsets,
+};
 use melior::ir::operation::OperationLike;
 use melior::ir::OperationRef;
 use melior::pass::{create_external, ExternalPass, Pass};
@@ -82,6 +82,12 @@ pub static REGISTRY: &[PassInfo] = &[
         summary: "loads feeding a tensor-core dot in a loop with num_stages >= 2 become cp.async copies into a ring of shared buffers, num_stages - 1 iterations ahead",
         options: "",
         kind: PassKind::Mirror(software_pipeline::run),
+    },
+    PassInfo {
+        name: "tma-loads",
+        summary: "each tensor-descriptor load left unpipelined (`tile.desc_load`, sm_90) becomes one TMA copy into a shared buffer, waited for on an mbarrier and read back in its encoding",
+        options: "",
+        kind: PassKind::Mirror(tma_loads::run),
     },
     PassInfo {
         name: "tile-to-memsem",

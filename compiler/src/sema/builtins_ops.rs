@@ -514,7 +514,7 @@ impl<'a> Checker<'a> {
 pub(crate) fn touches_memory(e: &Expr) -> bool {
     use ExprKind as K;
     match &e.kind {
-        K::Load { .. } | K::Atomic { .. } | K::AtomicCas { .. } => true,
+        K::Load { .. } | K::DescLoad { .. } | K::Atomic { .. } | K::AtomicCas { .. } => true,
         K::Const(_) | K::Var(_) | K::ProgramId(_) | K::NumPrograms(_) | K::Arange { .. } => false,
         K::Unary(_, a) | K::Splat(a) | K::Broadcast(a) | K::Reshape(a) => touches_memory(a),
         K::Cast { value, .. } | K::ExpandDims { value, .. } | K::Trans { value, .. } => touches_memory(value),

@@ -108,6 +108,7 @@ pub fn expr(k: &Kernel, e: &Expr) -> String {
         ExprKind::ProgramId(a) => format!("program_id({a})"),
         ExprKind::NumPrograms(a) => format!("num_programs({a})"),
         ExprKind::Arange { start, end } => format!("arange({start}, {end})"),
+        ExprKind::DescLoad { fallback, .. } => format!("desc_load({})", x(fallback)),
         ExprKind::Load { ptr, mask, other, cache, evict, volatile, sem, scope } => format!(
             "load({}, mask={}, other={}, cache={:?}, evict={:?}, volatile={volatile}{})",
             x(ptr),

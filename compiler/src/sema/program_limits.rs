@@ -168,6 +168,8 @@ pub(crate) fn children<'e>(e: &'e Expr, f: &mut impl FnMut(&'e Expr)) {
             f(a);
             f(b);
         }
+        // The fallback reads every part of the descriptor.
+        ExprKind::DescLoad { fallback, .. } => f(fallback),
         ExprKind::Load { ptr, mask, other, .. } => {
             f(ptr);
             mask.iter().for_each(|m| f(m));

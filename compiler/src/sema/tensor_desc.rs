@@ -12,6 +12,7 @@
 //! constant strides 16-byte multiples.
 
 use super::block_ptr::{entries, BlockPtr};
+use super::builtins::expr;
 use super::tir::{ConstVal, Expr, ExprKind};
 use super::{Checker, Val, R};
 use crate::diag::Diagnostic;
@@ -31,8 +32,12 @@ impl Checker<'_> {
         let rank = shape.len();
         let shape_span = a[1].unwrap().span;
         if !(1..=MAX_RANK).contains(&rank) {
-            let d = Diagnostic::error(format!("a tensor descriptor has 1 to {MAX_RANK} axes, found {rank}"), shape_span, entries(rank))
-                .note("TMA copies take tensors of 1 to 5 dimensions");
+            let d = Diagnostic::error(
+                format!("a tensor descriptor has 1 to {MAX_RANK} axes, found {rank}"),
+                shape_span,
+                entries(rank),
+            )
+            .note("TMA copies take tensors of 1 to 5 dimensions");
             return Err(self.err(d));
         }
         let strides = self.i32_list(a[2].unwrap(), "strides")?;
@@ -68,8 +73,12 @@ impl Checker<'_> {
         if last != Some(1) {
             let found = last.map_or("a run-time value".to_string(), |c| c.to_string());
             return Err(self.err(
-                Diagnostic::error(format!("a tensor descriptor's last stride must be the constant 1, found {found}"), span_of(rank - 1), "not 1")
-                    .note("TMA copies rows that are contiguous in memory; transpose with `permute` or `.T` after the load"),
+                Diagnostic::error(
+                    format!("a tensor descriptor's last stride must be the constant 1, found {found}"),
+                    span_of(rank - 1),
+                    "not 1",
+                )
+                .note("TMA copies rows that are contiguous in memory; transpose with `permute` or `.T` after the load"),
             ));
         }
         for (d, s) in bp.strides[..rank - 1].iter().enumerate() {
@@ -77,7 +86,10 @@ impl Checker<'_> {
             if let Some(c) = const_int(s).filter(|&c| (c * bytes) % 16 != 0) {
                 return Err(self.err(
                     Diagnostic::error(
-                        format!("stride {c} of a tensor descriptor of {pointee} is {} bytes, not a multiple of 16", c * bytes),
+                        format!(
+                            "stride {c} of a tensor descriptor of {pointee} is {} bytes, not a multiple of 16",
+                            c * bytes
+                        ),
                         sp,
                         "not 16-byte aligned",
                     )
@@ -87,15 +99,22 @@ impl Checker<'_> {
         }
         let block_span = a[3].unwrap().span;
         if let Some(&n) = bp.block.iter().find(|&&n| n > MAX_BOX) {
-            let d = Diagnostic::error(format!("a tensor descriptor's block has {n} elements on an axis, over TMA's {MAX_BOX}"), block_span, "too large")
-                .help("load the tile in several blocks");
+            let d = Diagnostic::error(
+                format!("a tensor descriptor's block has {n} elements on an axis, over TMA's {MAX_BOX}"),
+                block_span,
+                "too large",
+            )
+            .help("load the tile in several blocks");
             return Err(self.err(d));
         }
         let row = bp.block[rank - 1] * bytes;
         if row < 16 {
             return Err(self.err(
                 Diagnostic::error(
-                    format!("a tensor descriptor's block rows are {} x {bytes} = {row} bytes; TMA needs at least 16", bp.block[rank - 1]),
+                    format!(
+                        "a tensor descriptor's block rows are {} x {bytes} = {row} bytes; TMA needs at least 16",
+                        bp.block[rank - 1]
+                    ),
                     block_span,
                     "rows under 16 bytes",
                 )
@@ -112,7 +131,15 @@ impl Checker<'_> {
         let bp = self.at_offsets("load", a[0].unwrap(), a[1].unwrap())?;
         let all: Vec<usize> = (0..bp.block.len()).collect();
         let nan = bp.desc == Some(true);
-        self.masked_block_load(&bp, &all, nan, Default::default(), sp)
+        let fallback = match self.masked_block_load(&bp, &all, nan, Default::default(), sp)? {
+            Val::Expr(e) => e.e,
+            v => return Ok(v),
+        };
+        let ty = fallback.ty.clone();
+        let BlockPtr { base, shape, strides, offsets, .. } = *bp;
+        let kind =
+            ExprKind::DescLoad { base: Box::new(base), shape, strides, offsets, nan, fallback: Box::new(fallback) };
+        Ok(expr(kind, ty, sp))
     }
 
     /// `store(desc, offsets, value)` (`desc.store(offsets, value)`): the elements inside the tensor.
@@ -130,7 +157,11 @@ impl Checker<'_> {
         if offs.len() != bp.block.len() {
             return Err(self.err(
                 Diagnostic::error(
-                    format!("`{fname}` at {} offsets through a tensor descriptor of rank {}", offs.len(), bp.block.len()),
+                    format!(
+                        "`{fname}` at {} offsets through a tensor descriptor of rank {}",
+                        offs.len(),
+                        bp.block.len()
+                    ),
                     offsets.span,
                     entries(offs.len()),
                 )

@@ -217,6 +217,20 @@ pub enum ExprKind {
         sem: Option<MemSem>,
         scope: MemScope,
     },
+    /// `desc.load(offsets)` of a tensor descriptor: the block at `offsets` of the tensor
+    /// (`base`, `shape`, `strides`), zero (NaN with `nan`) outside it. `fallback` is the same
+    /// load as masked pointer loads (block_ptr_access.rs), which tilegen emits unless the
+    /// target has TMA and the descriptor's parts are kernel parameters or constants (the
+    /// launch then encodes it: `tile.desc_load`). Walkers of the tree see `fallback`: it
+    /// reads every part.
+    DescLoad {
+        base: Box<Expr>,
+        shape: Vec<Expr>,
+        strides: Vec<Expr>,
+        offsets: Vec<Expr>,
+        nan: bool,
+        fallback: Box<Expr>,
+    },
     /// Returns the old value(s).
     Atomic {
         op: AtomicOp,

@@ -78,7 +78,11 @@ impl Gen<'_> {
         match &e.kind {
             ExprKind::Const(c) => {
                 b.loc = self.loc(e.span);
-                typed_const(b, *c, &e.ty)
+                let v = typed_const(b, *c, &e.ty);
+                if let (ConstVal::Int(i), true) = (c, e.ty.is_scalar()) {
+                    self.int_consts.insert(v, *i);
+                }
+                v
             }
             ExprKind::Var(v) => match self.env.get(v) {
                 Some(x) => *x,
@@ -153,6 +157,10 @@ impl Gen<'_> {
                     ty,
                     &[("start", Attr::int(*start, "i32")), ("end", Attr::int(*end, "i32"))],
                 )
+            }
+            ExprKind::DescLoad { base, shape, strides, offsets, nan, fallback } => {
+                let d = super::desc::DescLoad { base, shape, strides, offsets, nan: *nan, fallback };
+                self.desc_load(b, d, e)
             }
             ExprKind::Load { ptr, mask, other, cache, evict, volatile, sem, scope } => {
                 let p = self.expr(b, ptr);

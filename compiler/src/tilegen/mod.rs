@@ -8,6 +8,7 @@
 //! 4. An early `return` inside a branch moves the rest of the enclosing statements into
 //!    the branches that do not return, so structured control flow is enough.
 
+mod desc;
 mod expr;
 mod stmt;
 pub mod types;
@@ -33,6 +34,17 @@ pub(crate) struct Gen<'a> {
     pub kernel: &'a Kernel,
     pub env: HashMap<VarId, ValueId>,
     pub errors: Vec<GenError>,
+    /// The kernel's arguments, by parameter index (a descriptor's parts are found here).
+    pub params: Vec<ValueId>,
+    /// Whether the target copies with TMA (sm_90 and later), and the descriptors so far.
+    pub tma: bool,
+    pub tensormaps: Vec<crate::metadata::TensorMapMeta>,
+    /// `for` loops around the statement being generated.
+    pub in_for: u32,
+    /// What each parameter was specialised on (`divisibility`; pointers: bytes).
+    pub divs: Vec<u32>,
+    /// Scalar integer constants made so far, by value (a descriptor's constant parts).
+    pub int_consts: HashMap<ValueId, i64>,
 }
 
 /// Byte alignment assumed of pointer arguments unless told otherwise (cudaMalloc and
@@ -88,7 +100,18 @@ fn kernel_func(
     let loc = file.mlir_loc(kernel.span);
     let arg_tys: Vec<Type> = kernel.params.iter().map(|p| types::mlir_type(&p.ty)).collect();
     let args: Vec<ValueId> = arg_tys.iter().map(|t| values.new_value(t.clone())).collect();
-    let mut g = Gen { file, kernel, env: HashMap::new(), errors: vec![] };
+    let mut g = Gen {
+        file,
+        kernel,
+        env: HashMap::new(),
+        errors: vec![],
+        params: args.clone(),
+        tma: opts.arch.capability() >= 90,
+        tensormaps: vec![],
+        int_consts: HashMap::new(),
+        divs: divisibility(kernel, opts),
+        in_for: 0,
+    };
     for (p, a) in kernel.params.iter().zip(&args) {
         g.env.insert(p.var, *a);
     }
@@ -124,18 +147,22 @@ fn kernel_func(
         })
         .collect();
     let sig: Vec<String> = arg_tys.iter().map(|t| t.to_string()).collect();
+    let mut attrs = vec![
+        ("sym_name".into(), Attr::str(&kernel.name)),
+        ("function_type".into(), Attr(format!("({}) -> ()", sig.join(", ")))),
+        ("arg_attrs".into(), Attr(format!("[{}]", arg_attrs.join(", ")))),
+        (attrname::TILE_KERNEL.into(), Attr("unit".into())),
+        (attrname::TILE_NUM_WARPS.into(), Attr::int(num_warps as i64, "i32")),
+        (attrname::TILE_NUM_STAGES.into(), Attr::int(opts.kernel_num_stages(kernel) as i64, "i32")),
+    ];
+    if !g.tensormaps.is_empty() {
+        attrs.push((attrname::TILE_TENSORMAPS.into(), crate::metadata::tensormaps_attr(&g.tensormaps)));
+    }
     Ok(Op {
         name: "func.func".into(),
         operands: vec![],
         results: vec![],
-        attrs: vec![
-            ("sym_name".into(), Attr::str(&kernel.name)),
-            ("function_type".into(), Attr(format!("({}) -> ()", sig.join(", ")))),
-            ("arg_attrs".into(), Attr(format!("[{}]", arg_attrs.join(", ")))),
-            (attrname::TILE_KERNEL.into(), Attr("unit".into())),
-            (attrname::TILE_NUM_WARPS.into(), Attr::int(num_warps as i64, "i32")),
-            (attrname::TILE_NUM_STAGES.into(), Attr::int(opts.kernel_num_stages(kernel) as i64, "i32")),
-        ],
+        attrs,
         regions: vec![Region::single(Block { args, ops })],
         successors: vec![],
         loc,

@@ -116,7 +116,9 @@ impl Gen<'_> {
                     for (v, a) in carried.iter().zip(&args[1..]) {
                         self.env.insert(*v, *a);
                     }
+                    self.in_for += 1;
                     self.loop_body(ib, body, *brk);
+                    self.in_for -= 1;
                     let ys: Vec<ValueId> = carried.iter().map(|v| self.env[v]).collect();
                     ib.op("scf.yield", &ys, &[], &[]);
                 });

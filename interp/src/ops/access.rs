@@ -37,6 +37,13 @@ pub enum Access {
     AsyncCopy {
         mask: Option<usize>,
     },
+    /// A block through a tensor descriptor (`tile.desc_load`; with `tma`, the copy of
+    /// `layout.tma_load` into shared memory): a weak load of the block's elements inside
+    /// the tensor, those outside zero (NaN with `nan`).
+    Desc {
+        tma: bool,
+        nan: bool,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -49,7 +56,7 @@ pub struct MemOp {
 
 impl MemOp {
     pub fn is_load(&self) -> bool {
-        matches!(self.access, Access::Load { .. } | Access::AsyncCopy { .. })
+        matches!(self.access, Access::Load { .. } | Access::AsyncCopy { .. } | Access::Desc { .. })
     }
 }
 
@@ -69,6 +76,14 @@ pub fn decode(op: &ir::Op) -> Result<Option<MemOp>, Fault> {
     let (tile, atomic, access) = match View::of(op) {
         View::LayoutAsyncCopy(c) => {
             let access = Access::AsyncCopy { mask: at(c.mask()) };
+            return Ok(Some(MemOp { access, order: Order::Weak, beyond_cta: true }));
+        }
+        View::TileDescLoad(d) => {
+            let access = Access::Desc { tma: false, nan: d.nan().and_then(|a| a.as_int()) == Some(1) };
+            return Ok(Some(MemOp { access, order: Order::Weak, beyond_cta: true }));
+        }
+        View::LayoutTmaLoad(d) => {
+            let access = Access::Desc { tma: true, nan: d.nan().and_then(|a| a.as_int()) == Some(1) };
             return Ok(Some(MemOp { access, order: Order::Weak, beyond_cta: true }));
         }
         View::TileLoad(l) => (true, false, Access::Load { mask: at(l.mask()), other: at(l.other()) }),

@@ -46,17 +46,26 @@ pub struct Ctx<'a> {
 /// count: a spin loop that rewrites a word makes no progress).
 pub fn perform(op: &MemOp, n: &Site, k: &Types, f: &mut Frame, cx: &mut Ctx) -> Result<bool, Fault> {
     let ptr_v = n.operands[0];
-    let tile = !k.ty(ptr_v).shape.is_empty();
-    let elem = match k.ty(ptr_v).elem {
-        Elem::Ptr(_) => match op.access {
+    // A descriptor's block: its addresses and which are inside the tensor.
+    let desc = match op.access {
+        Access::Desc { tma, nan } => Some(super::tma::block(n, k, f, tma, nan)?),
+        _ => None,
+    };
+    let tile = desc.is_some() || !k.ty(ptr_v).shape.is_empty();
+    let elem = match (&desc, k.ty(ptr_v).elem) {
+        (Some(b), _) => b.elem,
+        (None, Elem::Ptr(_)) => match op.access {
             Access::Store { .. } | Access::AsyncCopy { .. } => k.ty(n.operands[1]).elem,
             _ => k.ty(n.results[0]).elem,
         },
         _ => return Err(Fault::at(&n.loc, "an access through a value that is not a pointer")),
     };
     let size = elem.bytes() as usize;
-    let ptrs = f.get(ptr_v)?.clone();
-    let ptrs = ptrs.ints()?;
+    let held = f.get(ptr_v)?.clone();
+    let ptrs = match &desc {
+        Some(b) => &b.ptrs[..],
+        None => held.ints()?,
+    };
     let mask_of = |m: Option<usize>, f: &Frame| -> Result<Option<Vec<bool>>, Fault> {
         match m {
             Some(i) => Ok(Some(f.get(n.operands[i])?.ints()?.iter().map(|&b| b != 0).collect())),
@@ -88,23 +97,23 @@ pub fn perform(op: &MemOp, n: &Site, k: &Types, f: &mut Frame, cx: &mut Ctx) -> 
     // checks want each lane, so they take the general path.
     let plain = cx.races.is_none() && !cx.uninit;
     match op.access {
-        Access::Load { .. } | Access::AsyncCopy { .. } => {
+        Access::Load { .. } | Access::AsyncCopy { .. } | Access::Desc { .. } => {
             let (mask, other) = match op.access {
                 Access::Load { mask, other } => (mask, other),
                 Access::AsyncCopy { mask } => (mask, None),
                 _ => (None, None),
             };
-            let mask = mask_of(mask, f)?;
+            let (mask, fill) = match &desc {
+                Some(b) => (Some(b.inside.clone()), b.fill.clone()),
+                None => (mask_of(mask, f)?, None),
+            };
             if let Some((b, off)) = contiguous(ptrs, size, &mask, cx.mem).filter(|_| plain) {
                 let span = cx.mem.buffers[b].bytes[off..off + ptrs.len() * size].chunks_exact(size);
                 let data = match elem.is_float() {
                     true => Data::F(span.map(|c| decode_f(elem, c)).collect()),
                     false => Data::I(span.map(|c| decode_i(elem, c)).collect()),
                 };
-                match op.access {
-                    Access::AsyncCopy { .. } => super::async_copy::issue(n, f, data)?,
-                    _ => f.set(n.results[0], data),
-                }
+                deliver(op, n, f, data)?;
                 return Ok(false);
             }
             let lanes = live(&mask)?;
@@ -128,9 +137,9 @@ pub fn perform(op: &MemOp, n: &Site, k: &Types, f: &mut Frame, cx: &mut Ctx) -> 
                     }
                 }
             }
-            let other = match other {
-                Some(i) => Some(f.get(n.operands[i])?.clone()),
-                None => None,
+            let other = match (other, fill) {
+                (Some(i), _) => Some(f.get(n.operands[i])?.clone()),
+                (None, fill) => fill.map(std::sync::Arc::new),
             };
             let bytes = |b: usize, off: usize| &cx.mem.buffers[b].bytes[off..off + size];
             let data = if elem.is_float() {
@@ -161,10 +170,7 @@ pub fn perform(op: &MemOp, n: &Site, k: &Types, f: &mut Frame, cx: &mut Ctx) -> 
             if let Some(r) = cx.races.as_deref_mut() {
                 r.access(cx.prog, kind, &lanes, cx.mem, &n.loc);
             }
-            match op.access {
-                Access::AsyncCopy { .. } => super::async_copy::issue(n, f, data)?,
-                _ => f.set(n.results[0], data),
-            }
+            deliver(op, n, f, data)?;
             Ok(false)
         }
         Access::Store { mask } => {
@@ -257,6 +263,18 @@ fn scalar_result_barrier(r: &mut Races, prog: u32, n: &Site, tile: bool) {
 enum Scalar {
     I(i64),
     F(f64),
+}
+
+/// A load's tile to where it goes: a copy's slot in shared memory, or the result.
+fn deliver(op: &MemOp, n: &Site, f: &mut Frame, data: Data) -> Result<(), Fault> {
+    match op.access {
+        Access::AsyncCopy { .. } => super::async_copy::issue(n, f, data),
+        Access::Desc { tma: true, .. } => super::tma::issue(n, f, data),
+        _ => {
+            f.set(n.results[0], data);
+            Ok(())
+        }
+    }
 }
 
 fn pick(d: &Data, i: usize) -> Scalar {

@@ -19,6 +19,7 @@ pub mod reduce;
 pub mod shape;
 pub mod shared;
 pub mod sort;
+pub mod tma;
 pub mod wgmma;
 
 use crate::frame::Frame;
@@ -41,6 +42,7 @@ pub enum Compute {
     Shared(shared::Op),
     AsyncCopy(async_copy::Op),
     Wgmma(wgmma::Op),
+    Tma(tma::Op),
 }
 
 /// The type of a value, for decoders that need it.
@@ -77,6 +79,9 @@ pub fn decode(op: &ir::Op, ty: TyOf) -> Result<Compute, Fault> {
     if let Some(x) = wgmma::decode(op)? {
         return Ok(Compute::Wgmma(x));
     }
+    if let Some(x) = tma::decode(op)? {
+        return Ok(Compute::Tma(x));
+    }
     if let View::TileInlineAsm(_) = View::of(op) {
         // PTX has no meaning here (no emulator): refuse it by name, at its line.
         return Err(Fault::at(&op.loc, "inline_asm_elementwise cannot run in the interpreter: run it on a GPU"));
@@ -101,6 +106,7 @@ pub fn exec(c: &Compute, n: &Site, k: &Types, f: &mut Frame, combine: &dyn Combi
         Compute::Shared(o) => shared::exec(o, n, k, f),
         Compute::AsyncCopy(o) => async_copy::exec(o, n, k, f),
         Compute::Wgmma(o) => wgmma::exec(o, n, k, f),
+        Compute::Tma(o) => tma::exec(o, n, k, f),
     }
 }
 

@@ -40,6 +40,7 @@ mod scratch;
 pub use scratch::{scratch_bytes, ScratchCx};
 mod shared_mem;
 mod sort;
+mod tma;
 mod wgmma;
 
 use crate::analysis::axis_info::AxisAnalysis;
@@ -108,6 +109,9 @@ pub(crate) struct Lowerer<'m> {
     /// The arguments of every block nested in the kernel (a loop's induction variable and
     /// carried values): values that change from one trip to the next.
     pub region_args: std::collections::HashSet<ValueId>,
+    /// The kernel's TMA descriptor parameters (`tile.tensormaps`, after its own): each a
+    /// pointer to the 128-byte descriptor.
+    pub tensormaps: Vec<ValueId>,
 }
 
 pub fn run(m: &mut Module, opts: &CompileOptions) -> Result<(), PassError> {
@@ -171,8 +175,11 @@ fn lower_kernel(
     let name = f.str_attr("sym_name").unwrap_or_default();
     let num_warps = f.num_warps();
     let entry = &f.regions[0].blocks[0];
-    let arg_tys: Vec<Type> = entry.args.iter().map(|a| lower_type(m.values.ty(*a))).collect();
+    let mut arg_tys: Vec<Type> = entry.args.iter().map(|a| lower_type(m.values.ty(*a))).collect();
+    let maps = crate::metadata::tensormaps_of(f);
+    arg_tys.extend(maps.iter().map(|_| Type::LlvmPtr(0)));
     let args: Vec<ValueId> = arg_tys.iter().map(|t| values.new_value(t.clone())).collect();
+    let tensormaps = args[entry.args.len()..].to_vec();
     let mut ops = vec![];
     let mut l = Lowerer {
         src: m,
@@ -207,6 +214,7 @@ fn lower_kernel(
         min_ptx: 0,
         defs: HashMap::new(),
         region_args: std::collections::HashSet::new(),
+        tensormaps,
     };
     collect_defs(&entry.ops, &mut l.defs, &mut l.region_args, false);
     for (a, n) in entry.args.iter().zip(&args) {
@@ -275,6 +283,14 @@ fn lower_kernel(
     // What the launch metadata reads off the lowered kernel, with its shared memory.
     let hints = attrname::TILE_DIVISIBILITY_HINTS;
     attrs.extend(f.attr(hints).map(|h| (hints.to_string(), h.clone())));
+    if !maps.is_empty() {
+        // Descriptor parameters are passed by value and read in place (tma.rs).
+        let mut arg_attrs = vec!["{}"; entry.args.len()];
+        arg_attrs.extend(maps.iter().map(|_| tma::TENSORMAP_ARG_ATTRS));
+        attrs.push(("arg_attrs".into(), Attr(format!("[{}]", arg_attrs.join(", ")))));
+        let key = attrname::TILE_TENSORMAPS;
+        attrs.extend(f.attr(key).map(|a| (key.to_string(), a.clone())));
+    }
     result.push(Op {
         name: "llvm.func".into(),
         operands: vec![],
@@ -495,6 +511,9 @@ impl Lowerer<'_> {
             opname::LAYOUT_ASYNC_WAIT => self.async_wait(b, op),
             opname::LAYOUT_BARRIER => crate::conversion::nvidia::sreg::barrier(b),
             opname::LAYOUT_FENCE_ASYNC_SHARED => shared_mem::fence_async_shared(b),
+            opname::LAYOUT_MBARRIER_INIT => self.mbarrier_init(b, op)?,
+            opname::LAYOUT_TMA_LOAD => self.tma_load(b, op)?,
+            opname::LAYOUT_MBARRIER_WAIT => self.mbarrier_wait(b, op)?,
             opname::TILE_EXPAND_DIMS | opname::TILE_BROADCAST | opname::TILE_TRANS => self.shape_op(b, op)?,
             opname::LAYOUT_CONVERT | opname::TILE_RESHAPE => self.convert(b, op)?,
             opname::TILE_SCAN => self.scan(b, op)?,
