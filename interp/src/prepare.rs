@@ -10,10 +10,10 @@ use crate::site::{Site, Types, VTy};
 use crate::value::Elem;
 use crate::Fault;
 use std::collections::HashMap;
+use tile_dialects::attrname;
 use tile_dialects::ir::{self, Type, ValueId};
 use tile_dialects::layout::shared_access::{Access, Buffers};
 use tile_dialects::views::View;
-use tile_dialects::attrname;
 
 /// What a node does.
 #[derive(Debug)]
@@ -264,7 +264,10 @@ mod tests {
         let e = Kernel::prepare(&kernel_with("llvm.inline_asm"), None).unwrap_err();
         assert_eq!(e.loc.as_deref(), Some("loc(\"k.tile\":7:9)"));
         assert!(e.message.contains("cannot run `llvm.inline_asm`"), "{}", e.message);
-        assert!(Kernel::prepare(&kernel_with(tile_dialects::opname::TILE_PROGRAM_ID), None).is_err(), "no axis attribute");
+        assert!(
+            Kernel::prepare(&kernel_with(tile_dialects::opname::TILE_PROGRAM_ID), None).is_err(),
+            "no axis attribute"
+        );
         let e = Kernel::prepare(&kernel_with("arith.addi"), Some("other")).unwrap_err();
         assert!(e.message.contains("no kernel `other` (it has: k)"), "{}", e.message);
     }

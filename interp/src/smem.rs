@@ -54,6 +54,8 @@ use std::ops::Range;
 use std::sync::Arc;
 use tile_dialects::layout::shared_access::{overlaps, Access, Bytes};
 
+mod mbar;
+
 /// A `!layout.memdesc` value: a buffer and one of its slots (`None`: all of it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct View {
@@ -115,17 +117,6 @@ struct Product {
     loc: String,
 }
 
-/// An mbarrier (`layout.mbarrier_init`): `count` arrivals complete a phase. TMA copies
-/// arrive when issued and land when a wait sees their phase complete.
-struct Mbar {
-    count: u32,
-    arrived: u32,
-    /// Phases completed so far.
-    phase: u32,
-    /// Copies not landed yet, with the phase they arrived in.
-    pending: Vec<(u32, Copy)>,
-}
-
 /// What a launch's programs did with shared memory (`Outcome::smem`): shows which
 /// form of the IR ran (a pipelined loop copies asynchronously).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -170,7 +161,7 @@ pub struct Smem {
     /// Barriers passed.
     epoch: u32,
     /// The mbarriers by (buffer, slot).
-    mbars: std::collections::HashMap<(usize, usize), Mbar>,
+    mbars: std::collections::HashMap<(usize, usize), mbar::Mbar>,
 }
 
 fn err(msg: String, at: &str, note: &str) -> Fault {
@@ -337,31 +328,40 @@ impl Smem {
 
     /// An asynchronous copy of `data` into the view, joining the open group.
     pub fn issue_copy(&mut self, v: View, data: Data, loc: &str) -> Result<(), Fault> {
-        let range = self.slots(v, "async_copy")?;
+        let copies = self.start_copy(v, data, loc, "async_copy")?;
+        self.open.extend(copies);
+        Ok(())
+    }
+
+    /// A copy by `who` of `data` into the view, after the rules on writing a slot: the
+    /// slots are in flight, the copies returned for the engine that completes them (a
+    /// cp.async group, an mbarrier's phase).
+    fn start_copy(&mut self, v: View, data: Data, loc: &str, who: &'static str) -> Result<Vec<Copy>, Fault> {
+        let range = self.slots(v, who)?;
         let b = &self.bufs[v.buf];
         if data.len() != b.numel * range.len() {
-            return Err(Fault::internal("async_copy of a tile of another size"));
+            return Err(Fault::internal(&format!("{who} of a tile of another size")));
         }
         for s in range.clone() {
             let slot = &b.slots[s];
             if let Write::InFlight { copy } = &slot.write {
                 return Err(err(
-                    "`async_copy` into shared memory whose previous asynchronous copy has not completed".into(),
+                    format!("`{who}` into shared memory whose previous asynchronous copy has not completed"),
                     copy,
                     "the previous copy",
                 ));
             }
             if let Some(p) = self.products.iter().find(|p| p.reads.contains(&(v.buf, s))) {
                 return Err(err(
-                    "`async_copy` overwrites shared memory a warp-group product in flight still reads (a `warp_group_dot_wait` must complete it first)".into(),
+                    format!("`{who}` overwrites shared memory a warp-group product in flight still reads (a `warp_group_dot_wait` must complete it first)"),
                     &p.loc,
                     "the product",
                 ));
             }
-            if let Some((epoch, at, who)) = &slot.read {
+            if let Some((epoch, at, reader)) = &slot.read {
                 if *epoch == self.epoch {
                     return Err(err(
-                        format!("`async_copy` overwrites shared memory `{who}` read with no barrier since: another thread may still be reading it"),
+                        format!("`{who}` overwrites shared memory `{reader}` read with no barrier since: another thread may still be reading it"),
                         at,
                         "the read",
                     ));
@@ -370,82 +370,13 @@ impl Smem {
         }
         let numel = b.numel;
         self.stats.copies += 1;
+        let mut copies = vec![];
         for (i, s) in range.enumerate() {
             self.bufs[v.buf].slots[s].write = Write::InFlight { copy: loc.to_string() };
             let part = data.gather(i * numel..(i + 1) * numel);
-            self.open.push(Copy { buf: v.buf, slot: s, data: part, loc: loc.to_string() });
+            copies.push(Copy { buf: v.buf, slot: s, data: part, loc: loc.to_string() });
         }
-        Ok(())
-    }
-
-    fn mbar_key(&self, bar: View, who: &str) -> Result<(usize, usize), Fault> {
-        let r = self.slots(bar, who)?;
-        Ok((bar.buf, r.start))
-    }
-
-    /// `mbarrier_init {count}`: a barrier at phase 0 with no arrivals.
-    pub fn mbar_init(&mut self, bar: View, count: u32, loc: &str) -> Result<(), Fault> {
-        let key = self.mbar_key(bar, "mbarrier_init")?;
-        if let Some(c) = self.mbars.get(&key).and_then(|m| m.pending.first()) {
-            return Err(err(
-                "`mbarrier_init` of an mbarrier a TMA copy in flight will complete (wait for it first)".into(),
-                &c.1.loc,
-                "the copy",
-            ));
-        }
-        let _ = loc;
-        self.mbars.insert(key, Mbar { count: count.max(1), arrived: 0, phase: 0, pending: vec![] });
-        Ok(())
-    }
-
-    /// A TMA copy of `data` into `v`, arriving on `bar`: in flight until a wait on
-    /// `bar` sees its phase complete. The slot's rules are `async_copy`'s.
-    pub fn issue_tma(&mut self, v: View, bar: View, data: Data, loc: &str) -> Result<(), Fault> {
-        let key = self.mbar_key(bar, "tma_load")?;
-        if !self.mbars.contains_key(&key) {
-            return Err(Fault::new("`tma_load` arrives on an mbarrier no `mbarrier_init` initialised"));
-        }
-        let range = self.slots(v, "tma_load")?;
-        self.issue_copy(v, data, loc)?;
-        // `issue_copy` put the copy in the open group: it is the barrier's instead.
-        let copies: Vec<Copy> = self.open.drain(self.open.len() - range.len()..).collect();
-        let m = self.mbars.get_mut(&key).expect("checked above");
-        for c in copies {
-            m.pending.push((m.phase, c));
-        }
-        m.arrived += 1;
-        if m.arrived == m.count {
-            m.arrived = 0;
-            m.phase += 1;
-        }
-        Ok(())
-    }
-
-    /// `mbarrier_wait(bar, parity)`: returns once the phase of that parity has completed
-    /// (the current phase's parity differs), landing the copies of completed phases; they
-    /// are visible to every waiting thread at once. A wait no arrival can complete is a
-    /// deadlock (every arrival here comes from this program's own copies).
-    pub fn mbar_wait(&mut self, bar: View, parity: i64, loc: &str) -> Result<(), Fault> {
-        let key = self.mbar_key(bar, "mbarrier_wait")?;
-        let Some(m) = self.mbars.get_mut(&key) else {
-            return Err(Fault::new("`mbarrier_wait` on an mbarrier no `mbarrier_init` initialised"));
-        };
-        if (m.phase as i64 & 1) == (parity & 1) {
-            return Err(Fault::new(format!(
-                "deadlock: `mbarrier_wait` for phase parity {parity} of an mbarrier whose phase {} has {} of its {} arrivals and no more to come",
-                m.phase, m.arrived, m.count
-            )));
-        }
-        let done = m.phase;
-        let (land, keep): (Vec<_>, Vec<_>) = std::mem::take(&mut m.pending).into_iter().partition(|(p, _)| *p < done);
-        m.pending = keep;
-        for (_, c) in land {
-            let slot = &mut self.bufs[c.buf].slots[c.slot];
-            slot.data = Some(c.data);
-            slot.write = Write::Visible;
-        }
-        let _ = loc;
-        Ok(())
+        Ok(copies)
     }
 
     /// `async_commit`: the open group is closed (an empty one too, as on the GPU).

@@ -3,7 +3,7 @@
 //! function: no driver round trip). TMA's rules are checked first, so an argument the
 //! copy cannot take is an error naming it, not a driver code or a hang.
 
-use crate::dtype::DType;
+use crate::dtype::{DType, ElemBytes};
 use crate::Error;
 use cudarc::driver::{sys, DeviceRepr};
 use tilec::metadata::{Dim, KernelMeta, TensorMapMeta};
@@ -22,35 +22,33 @@ fn int_arg(meta: &KernelMeta, packed: &[u64], i: usize) -> Result<i128, Error> {
         .params
         .get(i)
         .ok_or_else(|| Error::msg(format!("a tensor descriptor names parameter {i}, which the kernel lacks")))?;
-    let raw = packed[i];
-    let d = DType::from_name(&p.ty).filter(|d| d.is_int() && *d != DType::I1);
-    let Some(d) = d else {
-        return Err(Error::msg(format!(
-            "a tensor descriptor's size or stride is `{}`: {}, not an integer",
-            p.name, p.ty
-        )));
-    };
-    let bits = d.bits();
-    let v = if bits == 64 { raw as i128 } else { (raw & ((1u64 << bits) - 1)) as i128 };
-    // Signed: sign-extend from the type's width.
-    Ok(match (d.is_unsigned_int(), bits) {
-        (true, _) => v,
-        (false, 64) => raw as i64 as i128,
-        (false, _) if v >= 1i128 << (bits - 1) => v - (1i128 << bits),
-        _ => v,
-    })
+    match DType::from_name(&p.ty).filter(|d| d.is_int() && *d != DType::I1) {
+        // Each value sits in the low bytes of its slot, as `launch::check` packs it.
+        Some(d) => Ok(d.read_int(&packed[i].to_le_bytes(), 0)),
+        None => {
+            Err(Error::msg(format!("a tensor descriptor's size or stride is `{}`: {}, not an integer", p.name, p.ty)))
+        }
+    }
 }
 
-fn dim(meta: &KernelMeta, packed: &[u64], d: &Dim) -> Result<(i128, String), Error> {
-    Ok(match d {
-        Dim::Param(i) => (int_arg(meta, packed, *i)?, format!("argument `{}`", meta.params[*i].name)),
-        Dim::Const(c) => (*c as i128, "the constant".into()),
-    })
+fn dim(meta: &KernelMeta, packed: &[u64], d: &Dim) -> Result<i128, Error> {
+    match d {
+        Dim::Param(i) => int_arg(meta, packed, *i),
+        Dim::Const(c) => Ok(*c as i128),
+    }
 }
 
-fn data_type(elem: &str) -> Option<sys::CUtensorMapDataType> {
+/// Where a length or stride came from, for an error (not built on the launch path).
+fn who(meta: &KernelMeta, d: &Dim) -> String {
+    match d {
+        Dim::Param(i) => format!("argument `{}`", meta.params[*i].name),
+        Dim::Const(_) => "the constant".into(),
+    }
+}
+
+fn data_type(elem: DType) -> sys::CUtensorMapDataType {
     use sys::CUtensorMapDataType::*;
-    Some(match DType::from_name(elem)? {
+    match elem {
         DType::I1 | DType::I8 | DType::U8 | DType::F8E4M3 | DType::F8E5M2 => CU_TENSOR_MAP_DATA_TYPE_UINT8,
         DType::I16 | DType::U16 => CU_TENSOR_MAP_DATA_TYPE_UINT16,
         DType::I32 => CU_TENSOR_MAP_DATA_TYPE_INT32,
@@ -61,7 +59,7 @@ fn data_type(elem: &str) -> Option<sys::CUtensorMapDataType> {
         DType::BF16 => CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
         DType::F32 => CU_TENSOR_MAP_DATA_TYPE_FLOAT32,
         DType::F64 => CU_TENSOR_MAP_DATA_TYPE_FLOAT64,
-    })
+    }
 }
 
 /// The driver's arguments for descriptor `n` (dimensions innermost first), after TMA's
@@ -79,51 +77,46 @@ pub struct Encoding {
 
 pub fn encoding(meta: &KernelMeta, packed: &[u64], n: usize) -> Result<Encoding, Error> {
     let m: &TensorMapMeta = &meta.tensormaps[n];
-    let what = format!("kernel `{}`, tensor descriptor {n}", meta.name);
-    let dtype =
-        data_type(&m.elem).ok_or_else(|| Error::msg(format!("{what}: TMA cannot copy elements of {}", m.elem)))?;
-    let bytes = DType::from_name(&m.elem).map_or(1, |d| d.bits().div_ceil(8)) as i128;
+    // Errors name the kernel and the descriptor; a launch that passes builds no text.
+    let fail = |msg: String| Error::msg(format!("kernel `{}`, tensor descriptor {n}: {msg}", meta.name));
+    let elem = DType::from_name(&m.elem).ok_or_else(|| fail(format!("TMA cannot copy elements of {}", m.elem)))?;
+    let (dtype, bytes) = (data_type(elem), elem.bytes() as i128);
     let rank = m.shape.len();
     if !(1..=5).contains(&rank) || m.strides.len() != rank || m.box_shape.len() != rank {
-        return Err(Error::msg(format!("{what}: a descriptor of 1 to 5 axes with a stride and a box length each")));
+        return Err(fail("a descriptor of 1 to 5 axes with a stride and a box length each".into()));
     }
     let address = packed.get(m.base).copied().unwrap_or(0);
     if address % 16 != 0 {
-        return Err(Error::msg(format!(
-            "{what}: the tensor's address {address:#x} is not 16-byte aligned (TMA needs it)"
-        )));
+        return Err(fail(format!("the tensor's address {address:#x} is not 16-byte aligned (TMA needs it)")));
     }
     let mut dims = vec![];
     for d in m.shape.iter().rev() {
-        let (v, who) = dim(meta, packed, d)?;
+        let v = dim(meta, packed, d)?;
         if !(1..=1i128 << 32).contains(&v) {
-            return Err(Error::msg(format!("{what}: {who} = {v} is a length TMA cannot take (1 to 2^32)")));
+            return Err(fail(format!("{} = {v} is a length TMA cannot take (1 to 2^32)", who(meta, d))));
         }
         dims.push(v as u64);
     }
     let mut strides = vec![];
     for (k, d) in m.strides.iter().enumerate().rev() {
-        let (v, who) = dim(meta, packed, d)?;
+        let v = dim(meta, packed, d)?;
         if k == rank - 1 {
             if v != 1 {
-                return Err(Error::msg(format!("{what}: the last stride is {who} = {v}; TMA copies contiguous rows")));
+                return Err(fail(format!("the last stride is {} = {v}; TMA copies contiguous rows", who(meta, d))));
             }
             continue;
         }
         let b = v * bytes;
         if v < 0 || b % 16 != 0 || b >= 1i128 << 40 {
-            return Err(Error::msg(format!(
-                "{what}: {who} = {v} is a stride of {b} bytes; TMA needs a multiple of 16 below 2^40"
-            )));
+            let w = who(meta, d);
+            return Err(fail(format!("{w} = {v} is a stride of {b} bytes; TMA needs a multiple of 16 below 2^40")));
         }
         strides.push(b as u64);
     }
     let boxes: Vec<u32> = m.box_shape.iter().rev().copied().collect();
     if boxes.iter().any(|&b| !(1..=256).contains(&b)) || (boxes[0] as i128 * bytes) % 16 != 0 {
-        return Err(Error::msg(format!(
-            "{what}: box {:?} is not one TMA copies (1 to 256 a side, rows of 16-byte multiples)",
-            m.box_shape
-        )));
+        let b = &m.box_shape;
+        return Err(fail(format!("box {b:?} is not one TMA copies (1 to 256 a side, rows of 16-byte multiples)")));
     }
     use sys::CUtensorMapSwizzle::*;
     let swizzle = match m.swizzle {
@@ -131,7 +124,7 @@ pub fn encoding(meta: &KernelMeta, packed: &[u64], n: usize) -> Result<Encoding,
         32 => CU_TENSOR_MAP_SWIZZLE_32B,
         64 => CU_TENSOR_MAP_SWIZZLE_64B,
         128 => CU_TENSOR_MAP_SWIZZLE_128B,
-        s => return Err(Error::msg(format!("{what}: no TMA swizzle of {s} bytes"))),
+        s => return Err(fail(format!("no TMA swizzle of {s} bytes"))),
     };
     Ok(Encoding { dtype, address, dims, strides, boxes, swizzle, nan: m.nan })
 }

@@ -15,11 +15,11 @@
 //!
 //! Both buffers are written by no thread's store, so `membar` leaves them to this pass
 //! (as the software pipeline's rings), which orders them with the two barriers above. The
-//! descriptor's box is the whole block, unswizzled (`tile.tensormaps` says so for the
-//! launch). A pipelined loop keeps its barriers initialised across trips instead; that is
+//! buffer is what the descriptor tilegen listed in `tile.tensormaps` copies: the whole
+//! block, unswizzled. A pipelined loop keeps its barriers initialised across trips instead; that is
 //! `software-pipeline`'s.
 
-use crate::metadata::{tensormaps_attr, tensormaps_of};
+use crate::metadata::tensormaps_of;
 use crate::options::CompileOptions;
 use crate::pass::PassError;
 use tile_dialects::attrname;
@@ -38,10 +38,6 @@ pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
                 &func.loc,
                 format!("`{}` lists descriptor {n}, which no load uses", attrname::TILE_TENSORMAPS),
             ));
-        }
-        if !maps.is_empty() {
-            // The whole block, unswizzled: what the buffers above are.
-            func.set_attr(attrname::TILE_TENSORMAPS, tensormaps_attr(&maps));
         }
         Ok(())
     })

@@ -2,9 +2,10 @@
 //! when the target has TMA (sm_90 and later) and the launch can encode the descriptor,
 //! that is when its base, shape and strides are the kernel's parameters (not rebound) or
 //! integer constants (through variables too), and the parameters' specialisation makes
-//! the base 16-byte aligned and the strides 16-byte multiples: the kernel then lists it in `tile.tensormaps` and the launch
-//! encodes it from those arguments. Otherwise, and inside `for` loops (whose loads the
-//! software pipeline stages), the masked loads sema built beside it.
+//! the base 16-byte aligned and the strides 16-byte multiples: the kernel then lists it
+//! in `tile.tensormaps` and the launch encodes it from those arguments. Otherwise, and
+//! inside `for` loops (whose loads the software pipeline stages), the masked loads sema
+//! built beside it.
 
 use super::types::mlir_type;
 use super::Gen;
@@ -27,7 +28,8 @@ impl Gen<'_> {
         // In a `for` loop the masked loads stay: software-pipeline stages them as cp.async
         // copies ahead of their use, which one waited-for TMA copy a trip would not be.
         // (TMA rings driven by mbarrier phases are the pipeline's next form.)
-        let Some((map, parts)) = self.tensormap(b, &d).filter(|_| self.tma && self.in_for == 0) else {
+        let map = if self.tma && self.in_for == 0 { self.tensormap(b, &d) } else { None };
+        let Some((map, parts)) = map else {
             return self.expr(b, d.fallback);
         };
         let offsets: Vec<ValueId> = d.offsets.iter().map(|o| self.expr(b, o)).collect();
@@ -64,7 +66,7 @@ impl Gen<'_> {
         // TMA reads a 16-byte aligned base with strides of 16-byte multiples: what the
         // launch specialised the parameters on must say so (a stride of 45 halves keeps
         // the masked loads; 4104 halves, a multiple of 8, gets TMA).
-        let bytes = scalar.bits().div_ceil(8) as i64;
+        let bytes = scalar.bytes() as i64;
         let aligned = |x: &Dim, unit: i64| match *x {
             Dim::Param(i) => (self.divs.get(i).copied().unwrap_or(1) as i64 * unit) % 16 == 0,
             Dim::Const(c) => (c * unit) % 16 == 0,
@@ -75,8 +77,8 @@ impl Gen<'_> {
         }
         let elem = scalar.to_string();
         let block = d.fallback.ty.shape.iter().map(|&n| n as u32).collect();
-        // The box and swizzle are `tma-loads`' to choose with the shared layout: the whole
-        // block, unswizzled, until then.
+        // One copy of the whole block into an unswizzled buffer (what `tma-loads` makes); a
+        // swizzled buffer wgmma reads would need panels of it instead.
         let map = TensorMapMeta { base, shape, strides, elem, box_shape: block, swizzle: 0, nan: d.nan };
         Some((map, values))
     }

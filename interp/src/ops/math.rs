@@ -55,7 +55,13 @@ pub fn exec(o: &Op, n: &Site, k: &Types, f: &mut Frame) -> Result<(), Fault> {
                 MathFn::Log1p => f64::ln_1p,
                 MathFn::Expm1 => f64::exp_m1,
                 // Not `math` ops (arith's, run by arithmetic) or handled above.
-                MathFn::Fma | MathFn::Pow | MathFn::DivRn | MathFn::Maximum | MathFn::Minimum | MathFn::MaxNum | MathFn::MinNum => {
+                MathFn::Fma
+                | MathFn::Pow
+                | MathFn::DivRn
+                | MathFn::Maximum
+                | MathFn::Minimum
+                | MathFn::MaxNum
+                | MathFn::MinNum => {
                     unreachable!("decode gives no such op")
                 }
             };

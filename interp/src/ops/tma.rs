@@ -91,10 +91,10 @@ pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
 pub fn exec(o: &Op, n: &Site, _: &Types, f: &mut Frame) -> Result<(), Fault> {
     let bar = super::shared::view(f, n.operands[0])?;
     match o {
-        Op::Init(count) => f.smem.mbar_init(bar, *count, &n.loc),
+        Op::Init(count) => f.smem.mbar_init(bar, *count),
         Op::Wait => {
             let parity = f.get(n.operands[1])?.ints()?[0];
-            f.smem.mbar_wait(bar, parity, &n.loc)
+            f.smem.mbar_wait(bar, parity)
         }
     }
 }
