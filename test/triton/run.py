@@ -1878,7 +1878,10 @@ def run_refusal(tilerun, e, marked_in=None):
 def run_types(tilerun, e):
     """Compiles the kernel and compares its static_print types with `e.types`."""
     cmd = [tilerun, e.tile, "--compile-only", "--kernel", e.kernel]
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    # static_print prints when the kernel is compiled, not when the compile cache hands it
+    # back (as Triton's): compile afresh, or a second run of the suite reads no types.
+    env = dict(os.environ, TILEC_CACHE="0")
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300, env=env)
     out = p.stdout + p.stderr
     if p.returncode != 0:
         return False, f"tilerun exited {p.returncode}:{tail(out)}\n      $ " + " ".join(cmd)
