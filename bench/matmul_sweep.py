@@ -14,9 +14,12 @@ Implementations, each checked against torch (relative Frobenius error) before it
 - `tilec_splitk`: examples/matmul_splitk.tile (the K loop split over a second grid axis,
   autotuned), for skinny shapes (M <= 128) only.
 - `tilec_streamk`: examples/matmul_streamk.tile (128x256 tiles, the last partial wave split
-  over K), where its plan splits (the last wave at most half full on this GPU's SMs).
-  `tilec_best` is the fastest of `tilec_tuned`, `tilec_splitk` and `tilec_streamk` for
-  each shape (the example a user would pick).
+  over K; A and B through tensor descriptors), where its plan splits (the last wave at
+  most half full on this GPU's SMs).
+- `tilec_tma`: examples/matmul_tma.tile (tensor descriptors: TMA copies into wgmma's
+  swizzled buffers on Hopper where the row strides are 16-byte multiples), autotuned.
+  `tilec_best` is the fastest of `tilec_tuned`, `tilec_splitk`, `tilec_streamk` and
+  `tilec_tma` for each shape (the example a user would pick).
 - `cublas`: `torch.matmul(a, b, out=c)`.
 - `triton`: Triton's tutorial 03 kernel, autotuned, from the optional module
   `triton_reference` found in `--ref-dir` (not shipped here: Triton's code is not ours
@@ -158,10 +161,13 @@ def kernels():
     """tilec's kernels by (name, dtype): the examples as written (f16) and made bf16."""
     out = {}
     for name, file in (("tilec", "matmul.tile"), ("tilec_tuned", "matmul_autotune.tile"),
-                       ("tilec_splitk", "matmul_splitk.tile"), ("tilec_streamk", "matmul_streamk.tile")):
+                       ("tilec_splitk", "matmul_splitk.tile"), ("tilec_streamk", "matmul_streamk.tile"),
+                       ("tilec_tma", "matmul_tma.tile")):
         src = open(os.path.join(ROOT, "examples", file)).read()
-        out[(name, torch.float16)] = tilec.compile(src)
-        out[(name, torch.bfloat16)] = tilec.compile(src.replace("*f16", "*bf16").replace(".to(f16)", ".to(bf16)"))
+        kernel = "matmul_tma" if name == "tilec_tma" else None  # (the file's persistent kernel is another)
+        out[(name, torch.float16)] = tilec.compile(src, kernel=kernel)
+        bf16 = src.replace("*f16", "*bf16").replace(".to(f16)", ".to(bf16)")
+        out[(name, torch.bfloat16)] = tilec.compile(bf16, kernel=kernel)
     return out
 
 
@@ -290,6 +296,12 @@ def run_case(M, N, K, lab, dt, ks, ref_mod, rounds):
         add(impl, make)
         if impl == "tilec_tuned" and ks[(impl, dt)].best_config is not None:
             row["tilec_tuned_config"] = ks[(impl, dt)].best_config["label"]
+    def tma(c):
+        k = ks[("tilec_tma", dt)]
+        return lambda: k[lambda meta: (tilec.cdiv(M, meta["BM"]) * tilec.cdiv(N, meta["BN"]),)](a, b, c, M, N, K)
+    add("tilec_tma", tma)
+    if ks[("tilec_tma", dt)].best_config is not None:
+        row["tilec_tma_config"] = ks[("tilec_tma", dt)].best_config["label"]
     if M <= 128:  # (its i32 workspace offsets also bound M x N x SPLIT)
         add("tilec_splitk", lambda c: splitk_launch(ks[("tilec_splitk", dt)], a, b, c))
         if ks[("tilec_splitk", dt)].best_config is not None:
@@ -313,14 +325,14 @@ def run_case(M, N, K, lab, dt, ks, ref_mod, rounds):
         row[f"{impl}_us"] = round(ms * 1e3, 2)
         row[f"{impl}_tflops"] = round(flops / (ms * 1e-3) / 1e12, 1)
     cub = row.get("cublas_us")
-    best = [row[f"{i}_us"] for i in ("tilec_tuned", "tilec_splitk", "tilec_streamk") if row.get(f"{i}_us")]
+    best = [row[f"{i}_us"] for i in ("tilec_tuned", "tilec_splitk", "tilec_streamk", "tilec_tma") if row.get(f"{i}_us")]
     if best:
         row["tilec_best_us"] = min(best)
         row["tilec_best_tflops"] = round(flops / (min(best) * 1e-6) / 1e12, 1)
-    for impl in ("tilec", "tilec_tuned", "tilec_splitk", "tilec_streamk", "tilec_best", "triton"):
+    for impl in ("tilec", "tilec_tuned", "tilec_splitk", "tilec_streamk", "tilec_tma", "tilec_best", "triton"):
         if cub and row.get(f"{impl}_us"):
             row[f"{impl}/cublas"] = round(cub / row[f"{impl}_us"], 3)
-    impl_names = ("tilec", "tilec_tuned", "tilec_splitk", "tilec_streamk", "cublas", "triton")
+    impl_names = ("tilec", "tilec_tuned", "tilec_splitk", "tilec_streamk", "tilec_tma", "cublas", "triton")
     line = ", ".join(f"{i} {row.get(i + '_tflops', '—')}" for i in impl_names)
     notes = "; ".join(f"{i}: {row[i + '_note']}" for i in impl_names
                       if i + "_note" in row)
@@ -331,11 +343,13 @@ def run_case(M, N, K, lab, dt, ks, ref_mod, rounds):
 
 
 COLUMNS = ["shape", "what", "dtype", "tilec_tflops", "tilec_tuned_tflops", "tilec_splitk_tflops",
-           "tilec_streamk_tflops", "cublas_tflops", "triton_tflops", "tilec/cublas", "tilec_tuned/cublas",
-           "tilec_best/cublas", "triton/cublas", "tilec_spec", "tilec_tuned_config", "tilec_splitk_config",
-           "tilec_streamk_plan", "tilec_us", "tilec_tuned_us", "tilec_splitk_us", "tilec_streamk_us", "cublas_us",
-           "triton_us", "tilec_err", "tilec_tuned_err", "tilec_splitk_err", "tilec_streamk_err", "triton_err",
-           "tilec_note", "tilec_tuned_note", "tilec_splitk_note", "tilec_streamk_note", "cublas_note", "triton_note"]
+           "tilec_streamk_tflops", "tilec_tma_tflops", "cublas_tflops", "triton_tflops", "tilec/cublas",
+           "tilec_tuned/cublas", "tilec_tma/cublas", "tilec_best/cublas", "triton/cublas", "tilec_spec",
+           "tilec_tuned_config", "tilec_tma_config", "tilec_splitk_config",
+           "tilec_streamk_plan", "tilec_us", "tilec_tuned_us", "tilec_splitk_us", "tilec_streamk_us", "tilec_tma_us",
+           "cublas_us", "triton_us", "tilec_err", "tilec_tuned_err", "tilec_splitk_err", "tilec_streamk_err",
+           "tilec_tma_err", "triton_err", "tilec_note", "tilec_tuned_note", "tilec_splitk_note", "tilec_streamk_note",
+           "tilec_tma_note", "cublas_note", "triton_note"]
 
 
 def write(out, rows, skipped, secs):
@@ -343,20 +357,22 @@ def write(out, rows, skipped, secs):
         w = csv.DictWriter(f, fieldnames=COLUMNS + ["M", "N", "K"], extrasaction="ignore")
         w.writeheader()
         w.writerows(rows)
-    shown = COLUMNS[:17]
+    shown = COLUMNS[:19]
     lines = ["| " + " | ".join(shown) + " |", "|" + "---|" * len(shown)]
     for r in rows:
         cells = [str(r.get(c, r.get(c.replace("_tflops", "_note"), "—"))) for c in shown]
         lines.append("| " + " | ".join(cells) + " |")
     ratios = [r["tilec/cublas"] for r in rows if "tilec/cublas" in r]
     tuned = [r["tilec_tuned/cublas"] for r in rows if "tilec_tuned/cublas" in r]
+    tma = [r["tilec_tma/cublas"] for r in rows if "tilec_tma/cublas" in r]
     best = [r["tilec_best/cublas"] for r in rows if "tilec_best/cublas" in r]
     vs_triton = [r["tilec_best_us"] / r["triton_us"] for r in rows if r.get("tilec_best_us") and r.get("triton_us")]
     summary = [f"{len(rows)} cases in {secs:.0f} s (ratios above 1: faster than cuBLAS)."]
     if vs_triton:
         slower = sum(1 for x in vs_triton if x > 1.0)
         summary.append(f"tilec_best slower than Triton's tutorial kernel on {slower} of {len(vs_triton)} shapes.")
-    for label, xs in (("tilec/cuBLAS", ratios), ("tilec_tuned/cuBLAS", tuned), ("tilec_best/cuBLAS", best)):
+    for label, xs in (("tilec/cuBLAS", ratios), ("tilec_tuned/cuBLAS", tuned), ("tilec_tma/cuBLAS", tma),
+                      ("tilec_best/cuBLAS", best)):
         if xs:
             geo = math.exp(sum(math.log(x) for x in xs) / len(xs))
             summary.append(f"{label}: geometric mean {geo:.3f}, min {min(xs):.3f}, max {max(xs):.3f}.")

@@ -217,6 +217,16 @@ irdl.dialect @layout {
     irdl.results()
   }
 
+  // Invalidates every mbarrier of `bar` (one, or a ring of them), so their bytes may hold
+  // something else (PTX requires it before reuse; one thread does it, after a barrier that
+  // follows every wait on them). Counts as a write of the bytes (`membar`).
+  //   "layout.mbarrier_inval"(%bars) : (!layout.memdesc<array<i64: 3, 1>, i64, #layout.shared<...>>) -> ()
+  irdl.operation @mbarrier_inval {
+    %m = irdl.base @layout::@memdesc
+    irdl.operands(bar: %m)
+    irdl.results()
+  }
+
   // A TMA copy (cp.async.bulk.tensor) of the block at `offsets` through the kernel's
   // descriptor `tensormap` into `buf`: one thread arrives on `bar` expecting the block's
   // bytes, which complete the barrier's phase when they have landed. `base`, `shape`,
@@ -231,6 +241,23 @@ irdl.dialect @layout {
     %b = irdl.base "#builtin.integer"
     irdl.attributes { "tensormap" = %n, "nan" = %b }
     irdl.operands(base: %p, shape: variadic %i, strides: variadic %i, offsets: variadic %i, buf: %m, bar: %m2)
+    irdl.results()
+  }
+
+  // A TMA store (cp.async.bulk.tensor, shared to global) of `buf` through the kernel's
+  // descriptor `tensormap` to the block at `offsets`: elements outside the tensor are
+  // dropped. One thread issues it after a `fence.proxy.async` (the threads wrote `buf`
+  // through the generic proxy; `membar` puts the fence and the barrier before it, as for
+  // wgmma's operands) and waits until the copy has read `buf`, so the buffer may be
+  // reused after the next barrier; the global writes complete asynchronously.
+  //   "layout.tma_store"(%c, %M, %N, %N, %c1, %om, %on, %buf) {operandSegmentSizes = array<i32: 1, 2, 2, 2, 1>, tensormap = 2 : i32} : (...) -> ()
+  irdl.operation @tma_store {
+    %p = irdl.any
+    %i = irdl.any
+    %m = irdl.base @layout::@memdesc
+    %n = irdl.base "#builtin.integer"
+    irdl.attributes { "tensormap" = %n }
+    irdl.operands(base: %p, shape: variadic %i, strides: variadic %i, offsets: variadic %i, buf: %m)
     irdl.results()
   }
 

@@ -354,4 +354,18 @@ irdl.dialect @tile {
     irdl.operands(base: %p, shape: variadic %i, strides: variadic %i, offsets: variadic %i)
     irdl.results(res: %r)
   }
+
+  // `desc.store(offsets, value)` through such a descriptor (sm_90 or later): the elements
+  // of `value` (a block) that fall inside the tensor are written, the rest dropped.
+  //   "tile.desc_store"(%c, %M, %N, %N, %c1, %om, %on, %v) {operandSegmentSizes = array<i32: 1, 2, 2, 2, 1>, tensormap = 2 : i32}
+  //        : (!tile.ptr<f16>, i32, i32, i32, i32, i32, i32, tensor<64x64xf16>) -> ()
+  irdl.operation @desc_store {
+    %p = irdl.any
+    %i = irdl.any
+    %v = irdl.base "!builtin.tensor"
+    %n = irdl.base "#builtin.integer"
+    irdl.attributes { "tensormap" = %n }
+    irdl.operands(base: %p, shape: variadic %i, strides: variadic %i, offsets: variadic %i, value: %v)
+    irdl.results()
+  }
 }

@@ -91,7 +91,7 @@ impl AccessKind {
     pub fn new(op: &MemOp, tile: bool) -> AccessKind {
         let (read, write) = match op.access {
             Access::Load { .. } | Access::AsyncCopy { .. } | Access::Desc { .. } => (true, false),
-            Access::Store { .. } => (false, true),
+            Access::Store { .. } | Access::DescStore { .. } => (false, true),
             _ => (true, true),
         };
         AccessKind {

@@ -124,6 +124,25 @@ def matmul_tuned_cases(c, rng):
         yield case
 
 
+def matmul_tma_cases(c, rng):
+    """matmul_cases through tensor descriptors (no strides: row-major A, B and C): sizes of
+    multiples of 8 go by TMA on sm_90, the others by masked loads."""
+    for case in matmul_cases(c, rng):
+        case.args = case.args[:6]
+        case.grid = ("cdiv(M, BM) * cdiv(N, BN)",)
+        yield case
+
+
+def matmul_tma_persistent_cases(c, rng):
+    """matmul_tma_cases on a persistent grid: fewer programs than tiles (each walks several,
+    the last K step of one and the first of the next in one pipelined loop), and more."""
+    for case in matmul_tma_cases(c, rng):
+        M, N = case.args[3][1], case.args[4][1]
+        for progs in (3, 132) if not INTERPRET else (3,):
+            yield Case(f"{case.label},{progs} programs", (progs,), case.args, case.checks, rtol=case.rtol,
+                       atol=case.atol)
+
+
 def streamk_plan(M, N, K, slots, BM=128, BN=256, BK=64):
     """examples/matmul_streamk.tile's plan (its header): (dp, split, grid, split tiles)."""
     tiles = cdiv(M, BM) * cdiv(N, BN)
@@ -1209,6 +1228,10 @@ KERNELS = {
     "matmul_tuned": ([("a", "*f16"), ("b", "*f16"), ("c", "*f16"), ("M", "i32"), ("N", "i32"), ("K", "i32"),
                       ("sam", "i32"), ("sak", "i32"), ("sbk", "i32"), ("sbn", "i32"), ("scm", "i32"), ("scn", "i32")],
                      matmul_tuned_cases),
+    "matmul_tma": ([("a", "*f16"), ("b", "*f16"), ("c", "*f16"), ("M", "i32"), ("N", "i32"), ("K", "i32")],
+                   matmul_tma_cases),
+    "matmul_tma_persistent": ([("a", "*f16"), ("b", "*f16"), ("c", "*f16"), ("M", "i32"), ("N", "i32"), ("K", "i32")],
+                              matmul_tma_persistent_cases),
     "matmul_streamk": ([("a", "*f16"), ("b", "*f16"), ("c", "*f16"), ("ws", "*f32"), ("count", "*i32"), ("M", "i32"),
                         ("N", "i32"), ("K", "i32"), ("sam", "i32"), ("sbk", "i32"), ("scm", "i32"), ("dp", "i32"),
                         ("split", "i32")], matmul_streamk_cases),

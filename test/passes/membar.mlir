@@ -26,6 +26,19 @@
 // CHECK-NOT: "layout.barrier"
 // CHECK: }) {axis = 0 : i32, kind = "sum", layout.scratch_bytes = 16 : i32, layout.scratch_offset = 0 : i32, layout.sync = 1 : i32}
 // CHECK: scf.yield
+// @desc_window: a tensor-descriptor load's TMA buffer (tma-loads: a buffer no thread
+// writes, ordered by its mbarrier) is read back, then the store's staging buffer is
+// written over the same bytes: a barrier between (every thread's read of the TMA buffer
+// done), then the proxy fence and a barrier before the TMA store reads the staging.
+// CHECK-LABEL: func.func @desc_window(
+// CHECK: "layout.local_load"
+// CHECK-NEXT: "layout.local_dealloc"
+// CHECK-NEXT: "layout.local_dealloc"
+// CHECK-NEXT: "layout.barrier"
+// CHECK-NEXT: "layout.local_alloc"(%{{.*}}) {layout.offset = 0 : i32}
+// CHECK-NEXT: "layout.fence_async_shared"
+// CHECK-NEXT: "layout.barrier"
+// CHECK-NEXT: "layout.tma_store"
 module {
   func.func @k(%arg0: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %arg1: !tile.ptr<f32> {tile.divisibility = 16 : i32}) attributes {tile.kernel, tile.num_stages = 3 : i32, tile.num_warps = 4 : i32} {
     %0 = "tile.arange"() {end = 32 : i32, start = 0 : i32} : () -> tensor<32xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 4, 1>, array<i32: 8, 4>, array<i32: 1, 4>, array<i32: 0, 1>>>>
@@ -84,6 +97,51 @@ module {
       scf.yield %8 : f32
     }
     "memsem.store"(%arg1, %1) {cache = "", evict = "", operandSegmentSizes = array<i32: 1, 1, 0>, order = "weak", scope = ""} : (!tile.ptr<f32>, f32) -> ()
+    return
+  }
+  func.func @desc_window(%arg0: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %arg1: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %arg2: i32, %arg3: i32 {tile.divisibility = 16 : i32}, %arg4: i32, %arg5: i32) attributes {tile.kernel, tile.num_stages = 3 : i32, tile.num_warps = 4 : i32, tile.tensormaps = "[{\22base\22:0,\22shape\22:[{\22param\22:2},{\22param\22:3}],\22strides\22:[{\22param\22:3},{\22const\22:1}],\22elem\22:\22f32\22,\22box\22:[16,32],\22swizzle\22:0,\22nan\22:true},{\22base\22:1,\22shape\22:[{\22param\22:2},{\22param\22:3}],\22strides\22:[{\22param\22:3},{\22const\22:1}],\22elem\22:\22f32\22,\22box\22:[16,32],\22swizzle\22:128,\22nan\22:false}]"} {
+    %c1_i32 = arith.constant 1 : i32
+    %c1_i32_0 = arith.constant 1 : i32
+    %0 = "tile.program_id"() {axis = 0 : i32} : () -> i32
+    %c16_i32 = arith.constant 16 : i32
+    %1 = arith.muli %0, %c16_i32 : i32
+    %2 = "tile.program_id"() {axis = 1 : i32} : () -> i32
+    %c32_i32 = arith.constant 32 : i32
+    %3 = arith.muli %2, %c32_i32 : i32
+    %4 = "tile.splat"(%1) : (i32) -> tensor<16xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 1>, array<i32: 32, 1>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %5 = "tile.arange"() {end = 16 : i32, start = 0 : i32} : () -> tensor<16xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 1>, array<i32: 32, 1>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %6 = arith.addi %4, %5 : tensor<16xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 1>, array<i32: 32, 1>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %7 = "tile.expand_dims"(%6) {axis = 1 : i32} : (tensor<16xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 1>, array<i32: 32, 1>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<16x1xi32, #layout.blocked<array<i32: 1, 1>, array<i32: 32, 1>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %8 = "tile.splat"(%3) : (i32) -> tensor<32xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %9 = "tile.arange"() {end = 32 : i32, start = 0 : i32} : () -> tensor<32xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %10 = arith.addi %8, %9 : tensor<32xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %11 = "tile.expand_dims"(%10) {axis = 0 : i32} : (tensor<32xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<1x32xi32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %12 = arith.addi %1, %arg4 : i32
+    %13 = "tile.splat"(%12) : (i32) -> tensor<16xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 1>, array<i32: 32, 1>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %14 = "tile.arange"() {end = 16 : i32, start = 0 : i32} : () -> tensor<16xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 1>, array<i32: 32, 1>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %15 = arith.addi %13, %14 : tensor<16xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 1>, array<i32: 32, 1>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %16 = "tile.expand_dims"(%15) {axis = 1 : i32} : (tensor<16xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 1>, array<i32: 32, 1>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<16x1xi32, #layout.blocked<array<i32: 1, 1>, array<i32: 32, 1>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %17 = arith.addi %3, %arg5 : i32
+    %18 = "tile.splat"(%17) : (i32) -> tensor<32xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %19 = "tile.arange"() {end = 32 : i32, start = 0 : i32} : () -> tensor<32xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %20 = arith.addi %18, %19 : tensor<32xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %21 = "tile.expand_dims"(%20) {axis = 0 : i32} : (tensor<32xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<1x32xi32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %22 = arith.addi %1, %arg4 : i32
+    %23 = arith.addi %3, %arg5 : i32
+    %24 = "layout.local_alloc"() : () -> !layout.memdesc<array<i64: 16, 32>, f32, #layout.shared<1 : i32, 1 : i32, 1 : i32, 0 : i32, array<i32: 1, 0>, array<i32>>>
+    %25 = "layout.local_alloc"() : () -> !layout.memdesc<array<i64: 1>, i64, #layout.shared<1 : i32, 1 : i32, 1 : i32, 0 : i32, array<i32: 0>, array<i32>>>
+    "layout.barrier"() : () -> ()
+    "layout.mbarrier_init"(%25) {count = 1 : i32} : (!layout.memdesc<array<i64: 1>, i64, #layout.shared<1 : i32, 1 : i32, 1 : i32, 0 : i32, array<i32: 0>, array<i32>>>) -> ()
+    "layout.barrier"() : () -> ()
+    "layout.tma_load"(%arg0, %arg2, %arg3, %arg3, %c1_i32, %22, %23, %24, %25) {nan = true, operandSegmentSizes = array<i32: 1, 2, 2, 2, 1, 1>, tensormap = 0 : i32} : (!tile.ptr<f32>, i32, i32, i32, i32, i32, i32, !layout.memdesc<array<i64: 16, 32>, f32, #layout.shared<1 : i32, 1 : i32, 1 : i32, 0 : i32, array<i32: 1, 0>, array<i32>>>, !layout.memdesc<array<i64: 1>, i64, #layout.shared<1 : i32, 1 : i32, 1 : i32, 0 : i32, array<i32: 0>, array<i32>>>) -> ()
+    %c0_i32 = arith.constant 0 : i32
+    "layout.mbarrier_wait"(%25, %c0_i32) : (!layout.memdesc<array<i64: 1>, i64, #layout.shared<1 : i32, 1 : i32, 1 : i32, 0 : i32, array<i32: 0>, array<i32>>>, i32) -> ()
+    %26 = "layout.local_load"(%24) : (!layout.memdesc<array<i64: 16, 32>, f32, #layout.shared<1 : i32, 1 : i32, 1 : i32, 0 : i32, array<i32: 1, 0>, array<i32>>>) -> tensor<16x32xf32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    "layout.local_dealloc"(%25) : (!layout.memdesc<array<i64: 1>, i64, #layout.shared<1 : i32, 1 : i32, 1 : i32, 0 : i32, array<i32: 0>, array<i32>>>) -> ()
+    "layout.local_dealloc"(%24) : (!layout.memdesc<array<i64: 16, 32>, f32, #layout.shared<1 : i32, 1 : i32, 1 : i32, 0 : i32, array<i32: 1, 0>, array<i32>>>) -> ()
+    %27 = "layout.local_alloc"(%26) : (tensor<16x32xf32, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> !layout.memdesc<array<i64: 16, 32>, f32, #layout.nvmma<128 : i32, 4 : i32, array<i32: 1, 0>>>
+    "layout.tma_store"(%arg1, %arg2, %arg3, %arg3, %c1_i32_0, %1, %3, %27) {operandSegmentSizes = array<i32: 1, 2, 2, 2, 1>, tensormap = 1 : i32} : (!tile.ptr<f32>, i32, i32, i32, i32, i32, i32, !layout.memdesc<array<i64: 16, 32>, f32, #layout.nvmma<128 : i32, 4 : i32, array<i32: 1, 0>>>) -> ()
+    "layout.local_dealloc"(%27) : (!layout.memdesc<array<i64: 16, 32>, f32, #layout.nvmma<128 : i32, 4 : i32, array<i32: 1, 0>>>) -> ()
     return
   }
 }

@@ -85,6 +85,58 @@
 // CHECK: scf.yield
 // CHECK: tile.pipelined = 3
 // CHECK-NEXT: "layout.warp_group_dot_wait"({{.*}}) {pending = 0 : i32}
+//
+// Tensor-descriptor loads (TMA), num_stages = 3: a ring of 3 swizzled slots per operand
+// and a ring of 3 mbarriers beside each, initialised once between two barriers; the
+// prologue issues iterations 0 and 1 (each copy only when its iteration exists, no
+// commit groups); each iteration waits on both read slots' mbarriers at the phase
+// parity it carries (no barrier at the top: the product stays in flight), then after
+// the product's wait and a barrier issues iteration k + 2's copies; the parity flips
+// when the read slot wraps; after the loop nothing is in flight (no cp.async wait), and
+// after a barrier the mbarriers are invalidated before their bytes are freed.
+// CHECK-LABEL: func.func @tma_loop(
+// CHECK: %[[TA:.*]] = "layout.local_alloc"() : () -> !layout.memdesc<array<i64: 3, 64, 64>, f16, #layout.nvmma<128
+// CHECK: %[[TB:.*]] = "layout.local_alloc"() : () -> !layout.memdesc<array<i64: 3, 64, 128>, f16, #layout.nvmma<128
+// CHECK: %[[BA:.*]] = "layout.local_alloc"() : () -> !layout.memdesc<array<i64: 3, 1>, i64
+// CHECK: %[[BB:.*]] = "layout.local_alloc"() : () -> !layout.memdesc<array<i64: 3, 1>, i64
+// CHECK-NEXT: "layout.barrier"
+// CHECK-COUNT-6: "layout.mbarrier_init"({{.*}}) {count = 1 : i32}
+// CHECK-NEXT: "layout.barrier"
+// CHECK: %[[V0:.*]] = arith.cmpi slt, %c0_i32, %arg5
+// CHECK: %[[S0:.*]] = "layout.memdesc_index"(%[[TA]], %[[Z:.*]]) :
+// CHECK-NEXT: %[[M0:.*]] = "layout.memdesc_index"(%[[BA]], %[[Z]]) :
+// CHECK-NEXT: scf.if %[[V0]] {
+// CHECK-NEXT: "layout.tma_load"(%arg0, %arg3, %arg5, %arg5, %c1_i32, %{{.*}}, %c0_i32, %[[S0]], %[[M0]]) {nan = false, operandSegmentSizes = array<i32: 1, 2, 2, 2, 1, 1>, tensormap = 0 : i32}
+// CHECK: "layout.tma_load"({{.*}}tensormap = 1 : i32}
+// CHECK: "layout.tma_load"({{.*}}tensormap = 0 : i32}
+// CHECK: "layout.tma_load"({{.*}}tensormap = 1 : i32}
+// CHECK-NOT: "layout.async_commit"
+// CHECK: scf.for %{{.*}} iter_args(%{{.*}}, %[[READ:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %[[PH:.*]] = %{{.*}})
+// CHECK-NEXT: %[[WA:.*]] = "layout.memdesc_index"(%[[BA]], %[[READ]])
+// CHECK-NEXT: "layout.mbarrier_wait"(%[[WA]], %[[PH]])
+// CHECK-NEXT: %[[WB:.*]] = "layout.memdesc_index"(%[[BB]], %[[READ]])
+// CHECK-NEXT: "layout.mbarrier_wait"(%[[WB]], %[[PH]])
+// CHECK-NOT: "layout.barrier"
+// CHECK: "layout.warp_group_dot"({{.*}}) {async = true
+// CHECK-NEXT: "layout.warp_group_dot_wait"({{.*}}) {pending = 1 : i32}
+// CHECK-NEXT: "layout.barrier"
+// CHECK: scf.if
+// CHECK-NEXT: "layout.tma_load"
+// CHECK: scf.if
+// CHECK-NEXT: "layout.tma_load"
+// CHECK: %[[WRAP:.*]] = arith.cmpi eq
+// CHECK: %[[FLIP:.*]] = arith.xori %[[PH]], %c1
+// CHECK-NEXT: %[[NEXT:.*]] = arith.select %[[WRAP]], %[[FLIP]], %[[PH]]
+// CHECK-NEXT: scf.yield {{.*}}, %[[NEXT]] :
+// CHECK: tile.pipelined = 3
+// CHECK-NEXT: "layout.warp_group_dot_wait"({{.*}}) {pending = 0 : i32}
+// CHECK-NEXT: "layout.barrier"
+// CHECK-NEXT: "layout.mbarrier_inval"(%[[BA]])
+// CHECK-NEXT: "layout.mbarrier_inval"(%[[BB]])
+// CHECK-NEXT: "layout.local_dealloc"(%[[TA]])
+// CHECK-NEXT: "layout.local_dealloc"(%[[TB]])
+// CHECK-NEXT: "layout.local_dealloc"(%[[BA]])
+// CHECK-NEXT: "layout.local_dealloc"(%[[BB]])
 module {
   func.func @wgmma_loop(%arg0: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %arg1: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %arg2: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %arg3: i32 {tile.divisibility = 16 : i32}) attributes {tile.kernel, tile.num_stages = 3 : i32, tile.num_warps = 4 : i32} {
     %0 = "tile.arange"() {end = 64 : i32, start = 0 : i32} : () -> tensor<64xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 4>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>>
@@ -422,6 +474,41 @@ module {
     %32 = arith.truncf %22#1 : tensor<64x128xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 16>>> to tensor<64x128xf16, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 16>>>
     %33 = "layout.convert"(%32) {layout.shared = #layout.shared<1 : i32, 1 : i32, 1 : i32, 8 : i32, array<i32: 1, 0>, array<i32>>, layout.smem_bytes = 17408 : i32, layout.wavefronts = array<i64: 128, 128, 128, 128>} : (tensor<64x128xf16, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 16>>>) -> tensor<64x128xf16, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>
     "tile.store"(%31, %33) {cache = "", evict = "", layout.anchor = #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>, layout.vec = 8 : i32, operandSegmentSizes = array<i32: 1, 1, 0>} : (tensor<64x128x!tile.ptr<f16>, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x128xf16, #layout.blocked<array<i32: 1, 8>, array<i32: 2, 16>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> ()
+    return
+  }
+  func.func @tma_loop(%arg0: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %arg1: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %arg2: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %arg3: i32, %arg4: i32 {tile.divisibility = 16 : i32}, %arg5: i32 {tile.divisibility = 16 : i32}) attributes {tile.kernel, tile.num_stages = 3 : i32, tile.num_warps = 4 : i32, tile.tensormaps = "[{\22base\22:0,\22shape\22:[{\22param\22:3},{\22param\22:5}],\22strides\22:[{\22param\22:5},{\22const\22:1}],\22elem\22:\22f16\22,\22box\22:[64,64],\22swizzle\22:0,\22nan\22:false},{\22base\22:1,\22shape\22:[{\22param\22:5},{\22param\22:4}],\22strides\22:[{\22param\22:4},{\22const\22:1}],\22elem\22:\22f16\22,\22box\22:[64,128],\22swizzle\22:0,\22nan\22:false}]"} {
+    %c1_i32 = arith.constant 1 : i32
+    %c1_i32_0 = arith.constant 1 : i32
+    %cst = arith.constant 0.000000e+00 : f32
+    %0 = "tile.splat"(%cst) : (f32) -> tensor<64x128xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 16>>>
+    %c0_i32 = arith.constant 0 : i32
+    %c64_i32 = arith.constant 64 : i32
+    %1 = scf.for %arg6 = %c0_i32 to %arg5 step %c64_i32 iter_args(%arg7 = %0) -> (tensor<64x128xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 16>>>)  : i32 {
+      %c0_i32_3 = arith.constant 0 : i32
+      %30 = "tile.desc_load"(%arg0, %arg3, %arg5, %arg5, %c1_i32, %c0_i32_3, %arg6) {nan = false, operandSegmentSizes = array<i32: 1, 2, 2, 2>, tensormap = 0 : i32} : (!tile.ptr<f16>, i32, i32, i32, i32, i32, i32) -> tensor<64x64xf16, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %c0_i32_4 = arith.constant 0 : i32
+      %31 = "tile.desc_load"(%arg1, %arg5, %arg4, %arg4, %c1_i32_0, %arg6, %c0_i32_4) {nan = false, operandSegmentSizes = array<i32: 1, 2, 2, 2>, tensormap = 1 : i32} : (!tile.ptr<f16>, i32, i32, i32, i32, i32, i32) -> tensor<64x128xf16, #layout.blocked<array<i32: 1, 4>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+      %32 = "layout.local_alloc"(%30) : (tensor<64x64xf16, #layout.blocked<array<i32: 1, 1>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> !layout.memdesc<array<i64: 64, 64>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>
+      %33 = "layout.local_alloc"(%31) : (tensor<64x128xf16, #layout.blocked<array<i32: 1, 4>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> !layout.memdesc<array<i64: 64, 128>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>
+      %34 = "layout.warp_group_dot"(%32, %33, %arg7) {async = false, input_precision = "tf32"} : (!layout.memdesc<array<i64: 64, 64>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>, !layout.memdesc<array<i64: 64, 128>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>, tensor<64x128xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 16>>>) -> tensor<64x128xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 16>>>
+      "layout.local_dealloc"(%32) : (!layout.memdesc<array<i64: 64, 64>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>) -> ()
+      "layout.local_dealloc"(%33) : (!layout.memdesc<array<i64: 64, 128>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>) -> ()
+      scf.yield %34 : tensor<64x128xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 16>>>
+    } {tile.num_stages = 3 : i32}
+    %2 = "layout.convert"(%1) {layout.shared = #layout.shared<1 : i32, 1 : i32, 1 : i32, 8 : i32, array<i32: 1, 0>, array<i32>>, layout.smem_bytes = 34816 : i32, layout.wavefronts = array<i64: 256, 256, 256, 256>} : (tensor<64x128xf32, #layout.mma<3 : i32, array<i32: 4, 1>, array<i32: 64, 128, 16>>>) -> tensor<64x128xf32, #layout.blocked<array<i32: 1, 4>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %3 = "tile.splat"(%arg2) : (!tile.ptr<f32>) -> tensor<64x1x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %4 = "tile.arange"() {end = 64 : i32, start = 0 : i32} : () -> tensor<64xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 4>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %5 = "tile.expand_dims"(%4) {axis = 1 : i32} : (tensor<64xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 1, 4>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<64x1xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %c128_i32 = arith.constant 128 : i32
+    %6 = "tile.splat"(%c128_i32) : (i32) -> tensor<64x1xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %7 = arith.muli %5, %6 : tensor<64x1xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %8 = "tile.addptr"(%3, %7) : (tensor<64x1x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x1xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x1x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %9 = "tile.broadcast"(%8) : (tensor<64x1x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x128x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %10 = "tile.arange"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 4>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>>
+    %11 = "tile.expand_dims"(%10) {axis = 0 : i32} : (tensor<128xi32, #layout.slice<0 : i32, #layout.blocked<array<i32: 1, 4>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>>) -> tensor<1x128xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %12 = "tile.broadcast"(%11) : (tensor<1x128xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x128xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    %13 = "tile.addptr"(%9, %12) : (tensor<64x128x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x128xi32, #layout.blocked<array<i32: 1, 4>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> tensor<64x128x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>
+    "tile.store"(%13, %2) {cache = "", evict = "", layout.anchor = #layout.blocked<array<i32: 1, 4>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>, layout.vec = 4 : i32, operandSegmentSizes = array<i32: 1, 1, 0>} : (tensor<64x128x!tile.ptr<f32>, #layout.blocked<array<i32: 1, 4>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>, tensor<64x128xf32, #layout.blocked<array<i32: 1, 4>, array<i32: 1, 32>, array<i32: 4, 1>, array<i32: 1, 0>>>) -> ()
     return
   }
 }

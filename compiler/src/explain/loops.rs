@@ -12,8 +12,9 @@ use crate::passes::coalesce::{pointee_bytes, vector_width};
 use std::collections::HashMap;
 use tile_dialects::attrname;
 use tile_dialects::ir::{loc_line, Module, Op, Type, ValueId};
+use tile_dialects::layout::shared::tma_box_of;
 use tile_dialects::opname;
-use tile_dialects::views::TileLoad;
+use tile_dialects::views::{TileLoad, View};
 
 /// The widest access, and what launchers specialise on (no divisor above helps it).
 const WIDEST: i64 = 16;
@@ -75,6 +76,31 @@ impl<'a> Kernel<'a> {
         }
     }
 
+    /// A line for each TMA copy issued in `regions` (a pipelined loop's, issued ahead):
+    /// the block, the boxes and swizzle it lands in.
+    fn tma_copies(&self, regions: &[tile_dialects::ir::Region]) -> Vec<String> {
+        let mut out = vec![];
+        for op in regions.iter().flat_map(|r| &r.blocks).flat_map(|b| &b.ops) {
+            out.extend(self.tma_copies(&op.regions));
+            let View::LayoutTmaLoad(t) = View::of(op) else { continue };
+            let bt = self.m.values.ty(t.buf());
+            let Ok(b) = tma_box_of(bt) else { continue };
+            let swizzle = if b.swizzle > 0 { format!("{}-byte swizzle", b.swizzle) } else { "unswizzled".into() };
+            let dims: Vec<String> = bt.shape().iter().map(|d| d.to_string()).collect();
+            out.push(format!(
+                "by TMA ({}): the {}x{} block as {} box{} of {:?}, {swizzle}, counted by an mbarrier a slot",
+                loc_line(&op.loc),
+                dims.join("x"),
+                bt.elem(),
+                b.copies,
+                if b.copies == 1 { "" } else { "es" },
+                b.dims
+            ));
+        }
+        out.dedup();
+        out
+    }
+
     /// The lines of one `scf.for`: its pipelining and its operands' copies; `None` for a
     /// loop `software-pipeline` did not consider (no staged dot operand).
     pub(super) fn loop_lines(&self, lp: &Op) -> Option<String> {
@@ -90,6 +116,9 @@ impl<'a> Kernel<'a> {
                 n - 1,
                 if n == 2 { "" } else { "s" }
             );
+            for t in self.tma_copies(&lp.regions) {
+                line.push_str(&format!("\n    {t}"));
+            }
             if let Some(why) = lp.str_attr(attrname::TILE_NOT_STAGED) {
                 line.push_str(&format!("\n    not copied ahead: {why}"));
             }

@@ -1,5 +1,7 @@
 //! `tma-loads`: each `tile.desc_load` left after `software-pipeline` becomes one TMA copy
-//! into a shared buffer, waited for on an mbarrier and read back in the load's encoding.
+//! into a shared buffer, waited for on an mbarrier and read back in the load's encoding;
+//! each `tile.desc_store` becomes the block staged in a shared buffer and one TMA store
+//! of it (`expand_store`).
 //!
 //! ```text
 //! %buf = layout.local_alloc()        a block, row-major, unswizzled (the box TMA writes)
@@ -10,59 +12,134 @@
 //! layout.tma_load(..., %buf, %bar)   one thread: expect the block's bytes, copy
 //! layout.mbarrier_wait(%bar, 0)      each thread: phase 0 complete, the bytes visible
 //! %r = layout.local_load(%buf)
+//! layout.barrier                     every thread is past its wait
+//! layout.mbarrier_inval(%bar)        one thread: the bytes may hold something else
 //! layout.local_dealloc(%bar), (%buf)
 //! ```
 //!
 //! Both buffers are written by no thread's store, so `membar` leaves them to this pass
-//! (as the software pipeline's rings), which orders them with the two barriers above. The
-//! buffer is what the descriptor tilegen listed in `tile.tensormaps` copies: the whole
-//! block, unswizzled. A pipelined loop keeps its barriers initialised across trips instead; that is
-//! `software-pipeline`'s.
+//! (as the software pipeline's rings), which orders them with the two barriers above. A
+//! pipelined loop's copies (`software-pipeline`: rings of swizzled buffers wgmma reads,
+//! an mbarrier a slot kept initialised across trips) are already `layout.tma_load`s.
+//!
+//! Then each descriptor of `tile.tensormaps` gets the box and swizzle its copies write
+//! (`Shared::tma_box` of their buffers: the whole block unswizzled here, a panel of the
+//! tensor cores' layout in a ring), which the launch encodes and the lowering follows.
 
-use crate::metadata::tensormaps_of;
+use crate::metadata::{tensormaps_attr, tensormaps_of};
 use crate::options::CompileOptions;
 use crate::pass::PassError;
 use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Module, Op, Shared, Type, Values};
+use tile_dialects::layout::shared::{tma_box_of, TmaBox};
 use tile_dialects::opname;
-use tile_dialects::views::{TileDescLoad, View};
+use tile_dialects::views::{TileDescLoad, TileDescStore, View};
 
 pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
     m.funcs_mut(|values, func| {
-        let maps = tensormaps_of(func);
-        let mut used = vec![false; maps.len()];
-        rewrite_block(values, &mut func.regions[0].blocks[0].ops, &mut used)?;
-        if let Some(n) = used.iter().position(|u| !u) {
-            // Every descriptor tilegen listed is some load's.
-            return Err(PassError::at(
-                &func.loc,
-                format!("`{}` lists descriptor {n}, which no load uses", attrname::TILE_TENSORMAPS),
-            ));
+        let mut maps = tensormaps_of(func);
+        if maps.is_empty() {
+            return Ok(());
         }
+        rewrite_block(values, &mut func.regions[0].blocks[0].ops, maps.len())?;
+        let mut boxes: Vec<Option<TmaBox>> = vec![None; maps.len()];
+        boxes_of(values, &func.regions[0].blocks[0].ops, &mut boxes)?;
+        for (n, (m, b)) in maps.iter_mut().zip(boxes).enumerate() {
+            // Every descriptor tilegen listed is some copy's.
+            let Some(b) = b else {
+                return Err(PassError::at(
+                    &func.loc,
+                    format!("`{}` lists descriptor {n}, which no load uses", attrname::TILE_TENSORMAPS),
+                ));
+            };
+            m.box_shape = b.dims;
+            m.swizzle = b.swizzle;
+        }
+        func.set_attr(attrname::TILE_TENSORMAPS, tensormaps_attr(&maps));
         Ok(())
     })
 }
 
-fn rewrite_block(values: &mut Values, ops: &mut Vec<Op>, used: &mut [bool]) -> Result<(), PassError> {
+fn rewrite_block(values: &mut Values, ops: &mut Vec<Op>, n_maps: usize) -> Result<(), PassError> {
     let mut out = Vec::with_capacity(ops.len());
     for mut op in std::mem::take(ops) {
         for r in &mut op.regions {
             for b in &mut r.blocks {
-                rewrite_block(values, &mut b.ops, used)?;
+                rewrite_block(values, &mut b.ops, n_maps)?;
             }
         }
+        if let View::TileDescStore(d) = View::of(&op) {
+            if d.tensormap().and_then(|a| a.as_int()).filter(|&n| n >= 0 && (n as usize) < n_maps).is_none() {
+                return Err(PassError::at(&op.loc, "`tile.desc_store` names no descriptor of `tile.tensormaps`"));
+            }
+            expand_store(values, &op, d, &mut out);
+            continue;
+        }
         if let View::TileDescLoad(d) = View::of(&op) {
-            let n = d.tensormap().and_then(|a| a.as_int()).filter(|&n| n >= 0 && (n as usize) < used.len());
-            let Some(n) = n else {
+            let n = d.tensormap().and_then(|a| a.as_int()).filter(|&n| n >= 0 && (n as usize) < n_maps);
+            if n.is_none() {
                 return Err(PassError::at(&op.loc, "`tile.desc_load` names no descriptor of `tile.tensormaps`"));
-            };
-            used[n as usize] = true;
+            }
             expand(values, &op, d, &mut out);
             continue;
         }
         out.push(op);
     }
     *ops = out;
+    Ok(())
+}
+
+/// A `tile.desc_store`: its block staged in a shared buffer (in the tensor cores'
+/// swizzled layout where it tiles the block: rows of 128 bytes with no bank conflicts),
+/// then one TMA store of it. `membar` puts the proxy fence and the barrier between the
+/// threads' writes and the copy's read, and a barrier before the bytes are reused.
+fn expand_store(values: &mut Values, op: &Op, d: TileDescStore, out: &mut Vec<Op>) {
+    let vt = values.ty(d.value()).clone();
+    let (shape, elem) = (vt.shape().to_vec(), vt.elem().clone());
+    let rank = shape.len() as u32;
+    let order: Vec<u32> = (0..rank).rev().collect();
+    let eb = elem.bits().div_ceil(8);
+    let swizzled = Shared::nvmma(Shared::nvmma_swizzle_for(shape[shape.len() - 1] * eb as i64), eb, order.clone());
+    let layout = if swizzled.nvmma > 0 && swizzled.tma_box(&shape, eb).is_ok() {
+        swizzled
+    } else {
+        Shared::plain(1, 1, 1, 0, order)
+    };
+    let buf_ty = Type::MemDesc { shape, elem: Box::new(elem), layout };
+    let mut b = Builder::new(values, out, op.loc.clone());
+    let buf = b.op1(opname::LAYOUT_LOCAL_ALLOC, &[d.value()], buf_ty, &[]);
+    let mut operands = op.operands.clone();
+    *operands.last_mut().expect("a value") = buf;
+    let mut attrs = vec![("operandSegmentSizes", Attr(format!("array<i32: 1, {rank}, {rank}, {rank}, 1>")))];
+    attrs.extend(op.attr("tensormap").map(|a| ("tensormap", a.clone())));
+    b.op(opname::LAYOUT_TMA_STORE, &operands, &[], &attrs);
+    b.op(opname::LAYOUT_LOCAL_DEALLOC, &[buf], &[], &[]);
+}
+
+/// The box each descriptor's copies write, from their buffers; one descriptor's copies
+/// must all agree.
+fn boxes_of(values: &Values, ops: &[Op], boxes: &mut [Option<TmaBox>]) -> Result<(), PassError> {
+    for op in ops {
+        for b in op.regions.iter().flat_map(|r| &r.blocks) {
+            boxes_of(values, &b.ops, boxes)?;
+        }
+        let (map, buf) = match View::of(op) {
+            View::LayoutTmaLoad(t) => (t.tensormap(), t.buf()),
+            View::LayoutTmaStore(t) => (t.tensormap(), t.buf()),
+            _ => continue,
+        };
+        let slot = map.and_then(|a| a.as_int()).and_then(|n| boxes.get_mut(usize::try_from(n).ok()?));
+        let Some(slot) = slot else {
+            return Err(PassError::at(&op.loc, format!("`{}` names no descriptor of `tile.tensormaps`", op.name)));
+        };
+        let b = tma_box_of(values.ty(buf))
+            .map_err(|why| PassError::at(&op.loc, format!("`{}` of a buffer TMA cannot copy: {why}", op.name)))?;
+        if slot.as_ref().is_some_and(|s| *s != b) {
+            let why = format!("`{}`: copies through one descriptor of buffers of different layouts", op.name);
+            return Err(PassError::at(&op.loc, why));
+        }
+        *slot = Some(b);
+    }
     Ok(())
 }
 
@@ -103,6 +180,9 @@ fn expand(values: &mut Values, op: &Op, d: TileDescLoad, out: &mut Vec<Op>) {
         loc: b_loc,
         ..Default::default()
     });
+    // Every thread is past its wait: the mbarrier invalidated before its bytes are reused.
+    b.op(opname::LAYOUT_BARRIER, &[], &[], &[]);
+    b.op(opname::LAYOUT_MBARRIER_INVAL, &[bar], &[], &[]);
     b.op(opname::LAYOUT_LOCAL_DEALLOC, &[bar], &[], &[]);
     b.op(opname::LAYOUT_LOCAL_DEALLOC, &[buf], &[], &[]);
 }

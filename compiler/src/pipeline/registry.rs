@@ -85,7 +85,7 @@ pub static REGISTRY: &[PassInfo] = &[
     },
     PassInfo {
         name: "tma-loads",
-        summary: "each tensor-descriptor load left unpipelined (`tile.desc_load`, sm_90) becomes one TMA copy into a shared buffer, waited for on an mbarrier and read back in its encoding",
+        summary: "each tensor-descriptor load left unpipelined (`tile.desc_load`, sm_90) becomes one TMA copy into a shared buffer, waited for on an mbarrier and read back in its encoding; each descriptor store (`tile.desc_store`) a staged block and one TMA store",
         options: "",
         kind: PassKind::Mirror(tma_loads::run),
     },

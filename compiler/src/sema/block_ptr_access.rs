@@ -94,7 +94,7 @@ impl Checker<'_> {
         let ptr_t = TExpr::strong(ptr);
         let value = self.value_at("store", "value", value, &ptr_t, bp.pointee())?;
         let (sem, scope) = self.order_args("store", None, None, MemSem::Release)?;
-        self.pending.push(Stmt::Store { ptr: ptr_t.e, value, mask, cache, evict, sem, scope, span: sp });
+        self.pending.push(Stmt::Store { ptr: ptr_t.e, value, mask, cache, evict, sem, scope, desc: None, span: sp });
         Ok(Val::Unit(sp))
     }
 

@@ -112,6 +112,7 @@ impl<'a> Checker<'a> {
             evict,
             sem,
             scope,
+            desc: None,
             span: sp,
         });
         Ok(Val::Unit(sp))

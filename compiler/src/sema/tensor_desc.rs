@@ -13,7 +13,7 @@
 
 use super::block_ptr::{entries, BlockPtr};
 use super::builtins::expr;
-use super::tir::{ConstVal, Expr, ExprKind};
+use super::tir::{ConstVal, DescTarget, Expr, ExprKind, Stmt};
 use super::{Checker, Val, R};
 use crate::diag::Diagnostic;
 use crate::source::Span;
@@ -147,7 +147,13 @@ impl Checker<'_> {
         let a = self.bind_args("store", &["desc", "offsets", "value"], 3, args, sp)?;
         let bp = self.at_offsets("store", a[0].unwrap(), a[1].unwrap())?;
         let all: Vec<usize> = (0..bp.block.len()).collect();
-        self.masked_block_store(&bp, &all, a[2].unwrap(), Default::default(), sp)
+        let v = self.masked_block_store(&bp, &all, a[2].unwrap(), Default::default(), sp)?;
+        // The masked store just made, with the descriptor beside it.
+        if let Some(Stmt::Store { desc, .. }) = self.pending.last_mut() {
+            let BlockPtr { base, shape, strides, offsets, .. } = *bp;
+            *desc = Some(Box::new(DescTarget { base, shape, strides, offsets }));
+        }
+        Ok(v)
     }
 
     /// The descriptor `d` with the block's offsets.

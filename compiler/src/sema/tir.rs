@@ -136,6 +136,11 @@ pub enum Stmt {
         /// `Some(Relaxed | Release)`: a `st.relaxed` / `st.release` at `scope`; `None`: weak.
         sem: Option<MemSem>,
         scope: MemScope,
+        /// A tensor descriptor's `desc.store`: the descriptor's parts, from which tilegen
+        /// makes a TMA store where the target and the launch allow (`tile.desc_store`);
+        /// `ptr`, `value` and `mask` are the masked store it otherwise is (walkers of the
+        /// tree see those).
+        desc: Option<Box<DescTarget>>,
         span: Span,
     },
     DebugBarrier {
@@ -165,6 +170,16 @@ pub struct CombineFn {
     pub params: [VarId; 2],
     pub body: Vec<Stmt>,
     pub result: Expr,
+}
+
+/// A tensor descriptor's parts at one access: the tensor (`base`, `shape`, `strides`, one
+/// per axis) and the block's `offsets`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DescTarget {
+    pub base: Expr,
+    pub shape: Vec<Expr>,
+    pub strides: Vec<Expr>,
+    pub offsets: Vec<Expr>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -4,15 +4,21 @@
 //! integer constants (through variables too), and the parameters' specialisation makes
 //! the base 16-byte aligned and the strides 16-byte multiples: the kernel then lists it
 //! in `tile.tensormaps` and the launch encodes it from those arguments. Otherwise, and
-//! inside `for` loops (whose loads the software pipeline stages), the masked loads sema
-//! built beside it.
+//! inside `for` loops with no `dot` (whose loads a TMA copy waited for each trip would
+//! serialise), the masked loads sema built beside it. In a loop with a `dot`,
+//! `software-pipeline` makes the copies a ring of TMA copies into the product's swizzled
+//! buffers, issued ahead and counted by mbarriers. `desc.store(offsets, value)` under the
+//! same conditions (in loops too) is a `tile.desc_store`: a TMA store.
 
 use super::types::mlir_type;
 use super::Gen;
 use crate::metadata::{Dim, TensorMapMeta};
-use crate::sema::tir::Expr;
+use crate::sema::program_limits::children;
+use crate::sema::tir::{DescTarget, Expr, ExprKind, Stmt};
+use crate::source::Span;
 use tile_dialects::ir::{Attr, Builder, ValueId};
 use tile_dialects::opname;
+use tile_dialects::scalar::ScalarType;
 
 pub(super) struct DescLoad<'e> {
     pub base: &'e Expr,
@@ -25,10 +31,14 @@ pub(super) struct DescLoad<'e> {
 
 impl Gen<'_> {
     pub(super) fn desc_load(&mut self, b: &mut Builder, d: DescLoad, e: &Expr) -> ValueId {
-        // In a `for` loop the masked loads stay: software-pipeline stages them as cp.async
-        // copies ahead of their use, which one waited-for TMA copy a trip would not be.
-        // (TMA rings driven by mbarrier phases are the pipeline's next form.)
-        let map = if self.tma && self.in_for == 0 { self.tensormap(b, &d) } else { None };
+        let in_dot_loop = self.for_dots.last().is_none_or(|&dots| dots);
+        let map = match d.fallback.ty.scalar_elem() {
+            Some(elem) if self.tma && in_dot_loop => {
+                let block = d.fallback.ty.shape.iter().map(|&n| n as u32).collect();
+                self.tensormap(b, (d.base, d.shape, d.strides), elem, block, d.nan)
+            }
+            _ => None,
+        };
         let Some((map, parts)) = map else {
             return self.expr(b, d.fallback);
         };
@@ -47,9 +57,39 @@ impl Gen<'_> {
         b.op1(opname::TILE_DESC_LOAD, &ops, mlir_type(&e.ty), &attrs)
     }
 
-    /// The descriptor as the launch encodes it, with its parts' values (base, shape,
-    /// strides), when each part is a parameter or a constant.
-    fn tensormap(&mut self, b: &mut Builder, d: &DescLoad) -> Option<(TensorMapMeta, Vec<ValueId>)> {
+    /// `desc.store(offsets, value)`: a `tile.desc_store` (a TMA store after `tma-loads`)
+    /// where the target and the launch allow, as a load; `false` if the caller is to emit
+    /// the masked store instead. A store is one copy wherever it is, loops included.
+    pub(super) fn desc_store(&mut self, b: &mut Builder, d: &DescTarget, value: &Expr, span: Span) -> bool {
+        let Some(elem) = value.ty.scalar_elem().filter(|_| self.tma) else { return false };
+        let block = value.ty.shape.iter().map(|&n| n as u32).collect();
+        let Some((map, mut ops)) = self.tensormap(b, (&d.base, &d.shape, &d.strides), elem, block, false) else {
+            return false;
+        };
+        ops.extend(d.offsets.iter().map(|o| self.expr(b, o)));
+        ops.push(self.expr(b, value));
+        b.loc = self.loc(span);
+        let r = d.shape.len();
+        let n = self.tensormaps.len();
+        self.tensormaps.push(map);
+        let attrs = [
+            ("operandSegmentSizes", Attr(format!("array<i32: 1, {r}, {r}, {r}, 1>"))),
+            ("tensormap", Attr::int(n as i64, "i32")),
+        ];
+        b.op(opname::TILE_DESC_STORE, &ops, &[], &attrs);
+        true
+    }
+
+    /// The descriptor (`base`, `shape`, `strides`) as the launch encodes it, with its
+    /// parts' values, when each part is a parameter or a constant.
+    fn tensormap(
+        &mut self,
+        b: &mut Builder,
+        (base, shape, strides): (&Expr, &[Expr], &[Expr]),
+        scalar: ScalarType,
+        block: Vec<u32>,
+        nan: bool,
+    ) -> Option<(TensorMapMeta, Vec<ValueId>)> {
         let mut values = vec![];
         let mut dim = |g: &mut Self, x: &Expr| -> Option<Dim> {
             let v = g.expr(b, x);
@@ -59,10 +99,9 @@ impl Gen<'_> {
                 None => g.params.iter().position(|&p| p == v).map(Dim::Param),
             }
         };
-        let Dim::Param(base) = dim(self, d.base)? else { return None };
-        let shape = d.shape.iter().map(|x| dim(self, x)).collect::<Option<Vec<_>>>()?;
-        let strides = d.strides.iter().map(|x| dim(self, x)).collect::<Option<Vec<_>>>()?;
-        let scalar = d.fallback.ty.scalar_elem()?;
+        let Dim::Param(base) = dim(self, base)? else { return None };
+        let shape = shape.iter().map(|x| dim(self, x)).collect::<Option<Vec<_>>>()?;
+        let strides = strides.iter().map(|x| dim(self, x)).collect::<Option<Vec<_>>>()?;
         // TMA reads a 16-byte aligned base with strides of 16-byte multiples: what the
         // launch specialised the parameters on must say so (a stride of 45 halves keeps
         // the masked loads; 4104 halves, a multiple of 8, gets TMA).
@@ -76,10 +115,24 @@ impl Gen<'_> {
             return None;
         }
         let elem = scalar.to_string();
-        let block = d.fallback.ty.shape.iter().map(|&n| n as u32).collect();
-        // One copy of the whole block into an unswizzled buffer (what `tma-loads` makes); a
-        // swizzled buffer wgmma reads would need panels of it instead.
-        let map = TensorMapMeta { base, shape, strides, elem, box_shape: block, swizzle: 0, nan: d.nan };
+        // The whole block, unswizzled, until `tma-loads` sets the box and swizzle the
+        // copies' buffers need.
+        let map = TensorMapMeta { base, shape, strides, elem, box_shape: block, swizzle: 0, nan };
         Some((map, values))
     }
+}
+
+/// Whether a loop body computes a `dot` (in its own statements and branches, not in inner
+/// loops, which are loops of their own).
+pub(super) fn has_dot(body: &[Stmt]) -> bool {
+    fn expr(e: &Expr) -> bool {
+        let mut found = matches!(e.kind, ExprKind::Dot { .. });
+        children(e, &mut |c| found = found || expr(c));
+        found
+    }
+    body.iter().any(|s| match s {
+        Stmt::Let { value, .. } | Stmt::Assign { value, .. } | Stmt::Expr(value) => expr(value),
+        Stmt::If { then_body, else_body, .. } => has_dot(then_body) || has_dot(else_body),
+        _ => false,
+    })
 }

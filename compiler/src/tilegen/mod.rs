@@ -39,8 +39,9 @@ pub(crate) struct Gen<'a> {
     /// Whether the target copies with TMA (sm_90 and later), and the descriptors so far.
     pub tma: bool,
     pub tensormaps: Vec<crate::metadata::TensorMapMeta>,
-    /// `for` loops around the statement being generated.
-    pub in_for: u32,
+    /// The `for` loops around the statement being generated, innermost last: whether
+    /// each one's body has a `dot` (whose operands `software-pipeline` stages).
+    pub for_dots: Vec<bool>,
     /// What each parameter was specialised on (`divisibility`; pointers: bytes).
     pub divs: Vec<u32>,
     /// Scalar integer constants made so far, by value (a descriptor's constant parts).
@@ -110,7 +111,7 @@ fn kernel_func(
         tensormaps: vec![],
         int_consts: HashMap::new(),
         divs: divisibility(kernel, opts),
-        in_for: 0,
+        for_dots: vec![],
     };
     for (p, a) in kernel.params.iter().zip(&args) {
         g.env.insert(p.var, *a);

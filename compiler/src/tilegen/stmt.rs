@@ -116,9 +116,9 @@ impl Gen<'_> {
                     for (v, a) in carried.iter().zip(&args[1..]) {
                         self.env.insert(*v, *a);
                     }
-                    self.in_for += 1;
+                    self.for_dots.push(super::desc::has_dot(body));
                     self.loop_body(ib, body, *brk);
-                    self.in_for -= 1;
+                    self.for_dots.pop();
                     let ys: Vec<ValueId> = carried.iter().map(|v| self.env[v]).collect();
                     ib.op("scf.yield", &ys, &[], &[]);
                 });
@@ -173,7 +173,8 @@ impl Gen<'_> {
                 self.rebind(&carried, &res);
             }
             Stmt::Return { .. } | Stmt::Continue { .. } => {}
-            Stmt::Store { ptr, value, mask, cache, evict, sem, scope, span } => {
+            Stmt::Store { desc: Some(d), value, span, .. } if self.desc_store(b, d, value, *span) => {}
+            Stmt::Store { ptr, value, mask, cache, evict, sem, scope, span, .. } => {
                 let p = self.expr(b, ptr);
                 let v = self.expr(b, value);
                 let m = mask.as_ref().map(|m| self.expr(b, m));

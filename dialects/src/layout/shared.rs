@@ -144,6 +144,64 @@ impl Shared {
     }
 }
 
+/// How TMA copies fill a buffer (`Shared::tma_box`): `copies` boxes of `dims` (outermost
+/// first), the k-th landing `copy_bytes * k` bytes into the buffer at inner coordinate
+/// `dims.last() * k`, written with the descriptor's `swizzle` (bytes, 0: none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TmaBox {
+    pub dims: Vec<u32>,
+    pub swizzle: u32,
+    pub copies: u32,
+    pub copy_bytes: u32,
+}
+
+impl Shared {
+    /// The TMA copies that write a block of `shape` into a buffer of this layout, or why
+    /// none can. TMA writes a box's rows in order, each row contiguous, swizzled (if at
+    /// all) by the address bits the tensor cores' layouts use: a row-major unpadded
+    /// buffer takes the block as one box; an nvmma one takes a box per panel (rows of
+    /// exactly the swizzle's width), which start 1024-byte aligned patterns when the
+    /// rows are a multiple of 8 (the buffer itself is 1024-aligned).
+    pub fn tma_box(&self, shape: &[i64], elem_bytes: u32) -> Result<TmaBox, String> {
+        let rank = shape.len();
+        if rank == 0 || self.order != (0..rank as u32).rev().collect::<Vec<_>>() {
+            return Err("the buffer is not row-major".into());
+        }
+        if self.pad != 0 || !self.xor.is_empty() || (self.nvmma == 0 && self.max_phase > 1) {
+            return Err("the buffer is padded or swizzled in a way TMA does not write".into());
+        }
+        let eb = elem_bytes as i64;
+        let panel = self.panel(shape);
+        let inner = shape[rank - 1];
+        if self.nvmma > 0 && (panel * eb != self.nvmma as i64 || inner % panel != 0 || self.rows(shape) % 8 != 0) {
+            return Err(format!(
+                "its {}-byte swizzle does not tile a block of {shape:?} in whole panels of 8-row patterns",
+                self.nvmma
+            ));
+        }
+        let mut dims: Vec<i64> = shape.to_vec();
+        dims[rank - 1] = panel;
+        if dims.iter().any(|&d| !(1..=256).contains(&d)) || (panel * eb) % 16 != 0 {
+            return Err(format!(
+                "a box of {dims:?} is not one TMA copies (1 to 256 a side, rows of 16-byte multiples)"
+            ));
+        }
+        let copy_bytes = (dims.iter().product::<i64>() * eb) as u32;
+        Ok(TmaBox {
+            dims: dims.iter().map(|&d| d as u32).collect(),
+            swizzle: self.nvmma,
+            copies: (inner / panel) as u32,
+            copy_bytes,
+        })
+    }
+}
+
+/// The TMA copies that fill a buffer of memdesc type `t` (`Shared::tma_box`), or why none can.
+pub fn tma_box_of(t: &Type) -> Result<TmaBox, String> {
+    let l = t.shared().ok_or("not a shared buffer")?;
+    l.tma_box(t.shape(), elem_bytes(t))
+}
+
 /// Bytes of a tile element in shared memory (i1 as a byte).
 pub fn elem_bytes(t: &Type) -> u32 {
     t.elem().bits().div_ceil(8).max(1)
@@ -193,6 +251,25 @@ mod tests {
             (0..64).flat_map(|r| (0..256).map(move |c| [r, c])).map(|x| s.offset(&[64, 256], &x)).collect();
         seen.sort();
         assert_eq!(seen, (0..64 * 256).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn tma_boxes_are_panels() {
+        // B's 64 x 256 f16 tile: four 64 x 64 boxes, 8 KB apart, 128-byte swizzle.
+        let s = Shared::nvmma(128, 2, vec![1, 0]);
+        let b = s.tma_box(&[64, 256], 2).unwrap();
+        assert_eq!(b, TmaBox { dims: vec![64, 64], swizzle: 128, copies: 4, copy_bytes: 8192 });
+        // A's 128 x 64 tile is one box; a plain buffer takes the whole block unswizzled.
+        assert_eq!(s.tma_box(&[128, 64], 2).unwrap().copies, 1);
+        let p = Shared::plain(1, 1, 1, 0, vec![1, 0]);
+        assert_eq!(
+            p.tma_box(&[16, 32], 4).unwrap(),
+            TmaBox { dims: vec![16, 32], swizzle: 0, copies: 1, copy_bytes: 2048 }
+        );
+        // Column-major, padded, or a box past 256: no TMA copy.
+        assert!(Shared::nvmma(128, 2, vec![0, 1]).tma_box(&[64, 64], 2).is_err());
+        assert!(Shared::plain(1, 1, 1, 8, vec![1, 0]).tma_box(&[16, 32], 4).is_err());
+        assert!(p.tma_box(&[512, 16], 4).is_err());
     }
 
     #[test]

@@ -4,13 +4,15 @@
 //! (`tile-interp`'s `smem.rs`).
 //!
 //! - `local_alloc` with a tile writes its buffer; `local_load` reads it; `warp_group_dot`
-//!   reads its shared operands (through the async proxy: a buffer threads wrote takes
-//!   `fence.proxy.async` before the barrier that publishes it);
+//!   reads its shared operands and `tma_store` its buffer (through the async proxy: a
+//!   buffer threads wrote takes `fence.proxy.async` before the barrier that publishes it);
 //! - an op with scratch writes and reads those bytes;
+//! - `mbarrier_inval` writes its barriers' bytes;
 //! - inline assembly may touch any byte;
 //! - a ring of asynchronous copies (a `local_alloc` without a tile) is the software
 //!   pipeline's to order (its waits and barriers): its allocation counts as a write of
-//!   its bytes (its copies will write them), and nothing after it.
+//!   its bytes (its copies will write them), and nothing after it but reads of the
+//!   whole ring (`tma-loads`' single-copy buffers).
 
 use crate::attrname;
 use crate::ir::{Op, Region, ValueId, Values};
@@ -33,7 +35,7 @@ pub struct Buffers {
     bytes: HashMap<ValueId, Bytes>,
     /// Each ring of asynchronous copies: its bytes.
     rings: HashMap<ValueId, Bytes>,
-    /// The buffers wgmma reads.
+    /// The buffers the async proxy reads (wgmma's operands, TMA stores' sources).
     wgmma: HashSet<ValueId>,
     /// The kernel's shared memory, for ops that may touch any of it.
     all: Bytes,
@@ -85,12 +87,17 @@ impl Buffers {
                 map.insert(*t, (off, off.saturating_add(slot.saturating_mul(slots))));
             }
             opname::LAYOUT_WARP_GROUP_DOT => self.wgmma.extend(o.operands.iter().take(2).copied()),
+            opname::LAYOUT_TMA_STORE => self.wgmma.extend(o.operands.last().copied()),
             _ => {}
         }
     }
 
+    /// The bytes a read of `v` touches: a buffer written with a tile, or a ring read
+    /// whole (`tma-loads`' buffer: its TMA copy is ordered by the mbarrier, but the reads
+    /// of it must end before the bytes are written again, by the next staged block).
+    /// A ring's slots (`memdesc_index` views) are the software pipeline's to order.
     fn of(&self, v: ValueId) -> Option<Bytes> {
-        self.bytes.get(&v).copied()
+        self.bytes.get(&v).or_else(|| self.rings.get(&v)).copied()
     }
 
     /// What `op` reads and writes.
@@ -114,6 +121,14 @@ impl Buffers {
             },
             opname::LAYOUT_LOCAL_LOAD => Access {
                 reads: op.operands.first().and_then(|v| self.of(*v)).into_iter().collect(),
+                ..Default::default()
+            },
+            opname::LAYOUT_MBARRIER_INVAL => Access {
+                writes: op.operands.first().and_then(|v| self.of(*v)).into_iter().collect(),
+                ..Default::default()
+            },
+            opname::LAYOUT_TMA_STORE => Access {
+                reads: op.operands.last().and_then(|v| self.of(*v)).into_iter().collect(),
                 ..Default::default()
             },
             opname::LAYOUT_WARP_GROUP_DOT => {

@@ -44,6 +44,12 @@ pub enum Access {
         tma: bool,
         nan: bool,
     },
+    /// A block written through a tensor descriptor (`tile.desc_store`; with `tma`,
+    /// `layout.tma_store` from shared memory): a weak store of the elements inside the
+    /// tensor, the rest dropped.
+    DescStore {
+        tma: bool,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -84,6 +90,10 @@ pub fn decode(op: &ir::Op) -> Result<Option<MemOp>, Fault> {
         }
         View::LayoutTmaLoad(d) => {
             let access = Access::Desc { tma: true, nan: d.nan().and_then(|a| a.as_int()) == Some(1) };
+            return Ok(Some(MemOp { access, order: Order::Weak, beyond_cta: true }));
+        }
+        View::TileDescStore(_) | View::LayoutTmaStore(_) => {
+            let access = Access::DescStore { tma: matches!(View::of(op), View::LayoutTmaStore(_)) };
             return Ok(Some(MemOp { access, order: Order::Weak, beyond_cta: true }));
         }
         View::TileLoad(l) => (true, false, Access::Load { mask: at(l.mask()), other: at(l.other()) }),

@@ -48,7 +48,13 @@ pub fn perform(op: &MemOp, n: &Site, k: &Types, f: &mut Frame, cx: &mut Ctx) -> 
     let ptr_v = n.operands[0];
     // A descriptor's block: its addresses and which are inside the tensor.
     let desc = match op.access {
-        Access::Desc { tma, nan } => Some(super::tma::block(n, k, f, tma, nan)?),
+        Access::Desc { nan, .. } => Some(super::tma::block(n, k, f, super::tma::target(n, &op.access), nan)?),
+        Access::DescStore { .. } => Some(super::tma::block(n, k, f, super::tma::target(n, &op.access), false)?),
+        _ => None,
+    };
+    // A TMA store's data: its shared buffer, read now.
+    let staged = match op.access {
+        Access::DescStore { tma: true } => Some(std::sync::Arc::new(super::tma::stored(n, f)?)),
         _ => None,
     };
     let tile = desc.is_some() || !k.ty(ptr_v).shape.is_empty();
@@ -75,7 +81,7 @@ pub fn perform(op: &MemOp, n: &Site, k: &Types, f: &mut Frame, cx: &mut Ctx) -> 
     let what = match op.access {
         Access::Load { .. } => "load",
         Access::AsyncCopy { .. } => "async_copy",
-        Access::Store { .. } => "store",
+        Access::Store { .. } | Access::DescStore { .. } => "store",
         _ => "atomic",
     };
     // Every live lane's (buffer, byte offset), memchecked.
@@ -173,9 +179,15 @@ pub fn perform(op: &MemOp, n: &Site, k: &Types, f: &mut Frame, cx: &mut Ctx) -> 
             deliver(op, n, f, data)?;
             Ok(false)
         }
-        Access::Store { mask } => {
-            let mask = mask_of(mask, f)?;
-            let v = f.get(n.operands[1])?.clone();
+        Access::Store { .. } | Access::DescStore { .. } => {
+            let (mask, v) = match (op.access, &desc) {
+                (Access::Store { mask }, _) => (mask_of(mask, f)?, f.get(n.operands[1])?.clone()),
+                (_, Some(b)) => match staged {
+                    Some(d) => (Some(b.inside.clone()), d),
+                    None => (Some(b.inside.clone()), f.get(n.operands[n.operands.len() - 1])?.clone()),
+                },
+                _ => return Err(Fault::internal("a descriptor store without its block")),
+            };
             if let Some((b, off)) = contiguous(ptrs, size, &mask, cx.mem).filter(|_| plain) {
                 let mut bytes = vec![0u8; ptrs.len() * size];
                 for (i, out) in bytes.chunks_exact_mut(size).enumerate() {

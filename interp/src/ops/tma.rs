@@ -5,6 +5,7 @@
 //! addresses and which elements are inside the tensor are `block`'s. The barriers and
 //! the copies in flight are `smem`'s.
 
+use super::access::Access;
 use super::need;
 use crate::frame::Frame;
 use crate::site::{Site, Types};
@@ -22,13 +23,23 @@ pub struct Block {
     pub elem: Elem,
 }
 
-/// The block of a `tile.desc_load` (or, `tma`, a `layout.tma_load`): operands base,
-/// shape, strides, offsets (one per axis), then the copy's buffer and barrier.
-pub fn block(n: &Site, k: &Types, f: &Frame, tma: bool, nan: bool) -> Result<Block, Fault> {
+/// Where a descriptor access's block is: (the value whose type is the block's, operands
+/// after the offsets). `tile.desc_load`: its result, none; `layout.tma_load`: the buffer,
+/// then the barrier; `tile.desc_store`: the value; `layout.tma_store`: the buffer.
+pub fn target(n: &Site, a: &Access) -> (ir::ValueId, usize) {
     let ops = &n.operands;
-    let tail = if tma { 2 } else { 0 };
+    match a {
+        Access::Desc { tma: true, .. } => (ops[ops.len() - 2], 2),
+        Access::DescStore { .. } => (ops[ops.len() - 1], 1),
+        _ => (n.results[0], 0),
+    }
+}
+
+/// The block of a descriptor access (`target`): operands base, shape, strides, offsets
+/// (one per axis), then `tail` more.
+pub fn block(n: &Site, k: &Types, f: &Frame, (target, tail): (ir::ValueId, usize), nan: bool) -> Result<Block, Fault> {
+    let ops = &n.operands;
     let rank = (ops.len().saturating_sub(1 + tail)) / 3;
-    let target = if tma { ops[ops.len() - 2] } else { n.results[0] };
     let t = k.ty(target);
     let shape: Vec<i64> = t.shape.iter().map(|&d| d as i64).collect();
     if rank == 0 || ops.len() != 1 + 3 * rank + tail || shape.len() != rank {
@@ -66,6 +77,13 @@ pub fn block(n: &Site, k: &Types, f: &Frame, tma: bool, nan: bool) -> Result<Blo
     Ok(Block { ptrs, inside, fill, elem })
 }
 
+/// `layout.tma_store`'s data: its buffer, read from shared memory (the copy reads it after
+/// the barrier `membar` put before it; a buffer not written since is an error there).
+pub fn stored(n: &Site, f: &mut Frame) -> Result<Data, Fault> {
+    let buf = super::shared::view(f, n.operands[n.operands.len() - 1])?;
+    f.smem.read(buf, "tma_store", &n.loc, true)
+}
+
 /// `layout.tma_load`'s block, read: in flight into its buffer until its barrier's phase.
 pub fn issue(n: &Site, f: &mut Frame, data: Data) -> Result<(), Fault> {
     let ops = &n.operands;
@@ -78,12 +96,14 @@ pub fn issue(n: &Site, f: &mut Frame, data: Data) -> Result<(), Fault> {
 pub enum Op {
     Init(u32),
     Wait,
+    Inval,
 }
 
 pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
     Ok(Some(match View::of(op) {
         View::LayoutMbarrierInit(i) => Op::Init(need(op, i.count().and_then(|a| a.as_int()), "count")?.max(1) as u32),
         View::LayoutMbarrierWait(_) => Op::Wait,
+        View::LayoutMbarrierInval(_) => Op::Inval,
         _ => return Ok(None),
     }))
 }
@@ -96,5 +116,6 @@ pub fn exec(o: &Op, n: &Site, _: &Types, f: &mut Frame) -> Result<(), Fault> {
             let parity = f.get(n.operands[1])?.ints()?[0];
             f.smem.mbar_wait(bar, parity)
         }
+        Op::Inval => f.smem.mbar_inval(bar),
     }
 }

@@ -1,5 +1,5 @@
 //! mbarriers and the TMA copies they count (`layout.mbarrier_init`, `layout.tma_load`,
-//! `layout.mbarrier_wait`): a copy arrives when issued, its slot is in flight (the rules
+//! `layout.mbarrier_wait`, `layout.mbarrier_inval`): a copy arrives when issued, its slot is in flight (the rules
 //! on writing a slot are `async_copy`'s) and it lands at the first wait that sees its
 //! phase complete, visible to every waiting thread at once (no barrier after the wait).
 
@@ -35,6 +35,25 @@ impl Smem {
             ));
         }
         self.mbars.insert(key, Mbar { count: count.max(1), arrived: 0, phase: 0, pending: vec![] });
+        Ok(())
+    }
+
+    /// `mbarrier_inval`: every mbarrier of the view (one, or each slot of a ring) is no
+    /// longer one; a copy still to complete one is an error (it would land in bytes
+    /// that may hold something else).
+    pub fn mbar_inval(&mut self, bar: View) -> Result<(), Fault> {
+        let r = self.slots(bar, "mbarrier_inval")?;
+        for s in r {
+            if let Some(m) = self.mbars.remove(&(bar.buf, s)) {
+                if let Some(c) = m.pending.first() {
+                    return Err(err(
+                        "`mbarrier_inval` of an mbarrier a TMA copy in flight will complete (wait for it first)".into(),
+                        &c.1.loc,
+                        "the copy",
+                    ));
+                }
+            }
+        }
         Ok(())
     }
 

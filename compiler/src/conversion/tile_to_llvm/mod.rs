@@ -513,6 +513,8 @@ impl Lowerer<'_> {
             opname::LAYOUT_FENCE_ASYNC_SHARED => shared_mem::fence_async_shared(b),
             opname::LAYOUT_MBARRIER_INIT => self.mbarrier_init(b, op)?,
             opname::LAYOUT_TMA_LOAD => self.tma_load(b, op)?,
+            opname::LAYOUT_TMA_STORE => self.tma_store(b, op)?,
+            opname::LAYOUT_MBARRIER_INVAL => self.mbarrier_inval(b, op)?,
             opname::LAYOUT_MBARRIER_WAIT => self.mbarrier_wait(b, op)?,
             opname::TILE_EXPAND_DIMS | opname::TILE_BROADCAST | opname::TILE_TRANS => self.shape_op(b, op)?,
             opname::LAYOUT_CONVERT | opname::TILE_RESHAPE => self.convert(b, op)?,

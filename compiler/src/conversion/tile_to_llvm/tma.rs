@@ -1,5 +1,6 @@
 //! TMA copies and the mbarriers that count them: `layout.mbarrier_init`,
-//! `layout.tma_load` (cp.async.bulk.tensor) and `layout.mbarrier_wait`.
+//! `layout.tma_load` (cp.async.bulk.tensor) and `layout.mbarrier_wait`; TMA stores
+//! (`layout.tma_store`, a bulk group).
 //!
 //! The kernel takes each descriptor of `tile.tensormaps` as a parameter after its own,
 //! 128 bytes aligned to 64, `byval` and `nvvm.grid_constant`: the launch encodes it
@@ -12,8 +13,11 @@ use super::Lowerer;
 use crate::conversion::nvidia::ptx;
 use crate::pass::PassError;
 use tile_dialects::ir::{Builder, Op, Type, ValueId};
-use tile_dialects::layout::elem_bytes;
-use tile_dialects::views::{LayoutMbarrierInit, LayoutMbarrierWait, LayoutTmaLoad};
+use tile_dialects::layout::shared::{tma_box_of, TmaBox};
+use tile_dialects::layout::slot_bytes;
+use tile_dialects::views::{
+    LayoutMbarrierInit, LayoutMbarrierInval, LayoutMbarrierWait, LayoutTmaLoad, LayoutTmaStore,
+};
 
 /// The arguments a descriptor parameter carries in the lowered kernel.
 pub(super) const TENSORMAP_ARG_ATTRS: &str =
@@ -48,37 +52,90 @@ impl Lowerer<'_> {
         Ok(())
     }
 
+    /// `layout.mbarrier_inval`: thread 0 invalidates each mbarrier of the buffer (a ring's
+    /// slots are `slot_bytes` apart).
+    pub(super) fn mbarrier_inval(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
+        let v = LayoutMbarrierInval(op);
+        let t = self.ty(v.bar()).clone();
+        let (slot, slots) = slot_bytes(&t);
+        self.min_ptx = self.min_ptx.max(TMA_PTX);
+        let bar = self.smem_u32(b, v.bar());
+        let mut text = "{ .reg .pred p; .reg .b32 a; setp.eq.u32 p, $0, 0; ".to_string();
+        for k in 0..slots {
+            text += &format!("add.u32 a, $1, {}; @p mbarrier.inval.shared::cta.b64 [a]; ", k * slot);
+        }
+        text += "}";
+        ptx::asm(b, &text, &[], &[(self.tid, "r"), (bar, "r")], true);
+        Ok(())
+    }
+
     pub(super) fn tma_load(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
         let t = LayoutTmaLoad(op);
-        let n = t.tensormap().and_then(|a| a.as_int()).and_then(|n| usize::try_from(n).ok());
-        let Some(&map) = n.and_then(|n| self.tensormaps.get(n)) else {
-            return Err(PassError::at(
-                &op.loc,
-                "`layout.tma_load` names no descriptor of the kernel's `tile.tensormaps`",
-            ));
-        };
+        let map = self.descriptor(op, t.tensormap())?;
         let bt = self.ty(t.buf()).clone();
         let rank = t.offsets().len();
         if !(1..=5).contains(&rank) || bt.shape().len() != rank {
             return Err(PassError::at(&op.loc, "`layout.tma_load`: a box of 1 to 5 axes, one offset each"));
         }
+        // The copies tma-loads gave the descriptor's box and swizzle for (one per panel
+        // of a swizzled buffer, each at its inner coordinate).
+        let boxes = tma_box_of(&bt)
+            .map_err(|why| PassError::at(&op.loc, format!("`layout.tma_load` into a buffer TMA cannot fill: {why}")))?;
         self.min_ptx = self.min_ptx.max(TMA_PTX);
-        let bytes = bt.shape().iter().product::<i64>() * elem_bytes(&bt) as i64;
+        let bytes = boxes.copy_bytes * boxes.copies;
         let buf = self.smem_u32(b, t.buf());
         let bar = self.smem_u32(b, t.bar());
         // Coordinates innermost first, as the descriptor's dimensions.
         let coords: Vec<ValueId> = t.offsets().iter().rev().map(|&o| self.scalar(o)).collect();
-        let slots: Vec<String> = (0..rank).map(|i| format!("${}", 4 + i)).collect();
-        let text = format!(
-            "{{ .reg .pred p; setp.eq.u32 p, $0, 0; \
-             @p mbarrier.arrive.expect_tx.shared::cta.b64 _, [$2], {bytes}; \
-             @p cp.async.bulk.tensor.{rank}d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$1], [$3, {{{}}}], [$2]; }}",
-            slots.join(", ")
+        let regs = panel_regs(&boxes);
+        let mut text = format!(
+            "{{ .reg .pred p;{regs} setp.eq.u32 p, $0, 0; \
+             @p mbarrier.arrive.expect_tx.shared::cta.b64 _, [$2], {bytes}; "
         );
+        text += &panel_copies(&boxes, rank, 4, |c, dst| {
+            format!("@p cp.async.bulk.tensor.{rank}d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{dst}], [$3, {{{c}}}], [$2]; ")
+        });
+        text += "}";
         let mut inputs = vec![(self.tid, "r"), (buf, "r"), (bar, "r"), (map, "l")];
         inputs.extend(coords.iter().map(|&c| (c, "r")));
         ptx::asm(b, &text, &[], &inputs, true);
         Ok(())
+    }
+
+    /// `layout.tma_store`: thread 0 copies the buffer (a box per panel) to the block at the
+    /// offsets, then waits until the copies have read it (`wait_group.read`): the barrier
+    /// `membar` puts before the buffer's next writer then covers every thread. The global
+    /// writes complete on their own (before the kernel's end is visible to the host).
+    pub(super) fn tma_store(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
+        let t = LayoutTmaStore(op);
+        let map = self.descriptor(op, t.tensormap())?;
+        let bt = self.ty(t.buf()).clone();
+        let rank = t.offsets().len();
+        if !(1..=5).contains(&rank) || bt.shape().len() != rank {
+            return Err(PassError::at(&op.loc, "`layout.tma_store`: a box of 1 to 5 axes, one offset each"));
+        }
+        let boxes = tma_box_of(&bt)
+            .map_err(|why| PassError::at(&op.loc, format!("`layout.tma_store` of a buffer TMA cannot copy: {why}")))?;
+        self.min_ptx = self.min_ptx.max(TMA_PTX);
+        let buf = self.smem_u32(b, t.buf());
+        let coords: Vec<ValueId> = t.offsets().iter().rev().map(|&o| self.scalar(o)).collect();
+        let mut text = format!("{{ .reg .pred p;{} setp.eq.u32 p, $0, 0; ", panel_regs(&boxes));
+        text += &panel_copies(&boxes, rank, 3, |c, src| {
+            format!("@p cp.async.bulk.tensor.{rank}d.global.shared::cta.bulk_group [$2, {{{c}}}], [{src}]; ")
+        });
+        text += "@p cp.async.bulk.commit_group; @p cp.async.bulk.wait_group.read 0; }";
+        let mut inputs = vec![(self.tid, "r"), (buf, "r"), (map, "l")];
+        inputs.extend(coords.iter().map(|&c| (c, "r")));
+        ptx::asm(b, &text, &[], &inputs, true);
+        Ok(())
+    }
+
+    /// The kernel parameter of descriptor `n` (an op's `tensormap`).
+    fn descriptor(&self, op: &Op, n: Option<&tile_dialects::ir::Attr>) -> Result<ValueId, PassError> {
+        let n = n.and_then(|a| a.as_int()).and_then(|n| usize::try_from(n).ok());
+        n.and_then(|n| self.tensormaps.get(n)).copied().ok_or_else(|| {
+            PassError::at(&op.loc, format!("`{}` names no descriptor of the kernel's `tile.tensormaps`", op.name))
+        })
     }
 
     pub(super) fn mbarrier_wait(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
@@ -91,5 +148,35 @@ impl Lowerer<'_> {
                     @!done bra wait; }";
         ptx::asm(b, text, &[], &[(bar, "r"), (phase, "r")], true);
         Ok(())
+    }
+}
+
+/// The copies of a buffer's panels as PTX text: `copy(coords, shared address)` for panel
+/// k, its inner coordinate `k` panels past `$first` (the innermost coordinate operand;
+/// the outer ones follow it) and its bytes `k` panels past `$1` (the buffer).
+fn panel_copies(boxes: &TmaBox, rank: usize, first: usize, copy: impl Fn(&str, &str) -> String) -> String {
+    let mut text = String::new();
+    let outer: Vec<String> = (1..rank).map(|i| format!("${}", first + i)).collect();
+    for k in 0..boxes.copies {
+        let (inner, at) = if k == 0 {
+            (format!("${first}"), "$1")
+        } else {
+            let (col, off) = (k * boxes.dims[rank - 1], k * boxes.copy_bytes);
+            text += &format!("add.s32 c, ${first}, {col}; add.u32 d, $1, {off}; ");
+            ("c".to_string(), "d")
+        };
+        let mut c = vec![inner];
+        c.extend(outer.iter().cloned());
+        text += &copy(&c.join(", "), at);
+    }
+    text
+}
+
+/// Registers `panel_copies` needs.
+fn panel_regs(boxes: &TmaBox) -> &'static str {
+    if boxes.copies > 1 {
+        " .reg .b32 c, d;"
+    } else {
+        ""
     }
 }

@@ -119,6 +119,7 @@ impl State<'_> {
                 },
                 _ => match name.as_str() {
                     opname::TILE_PRINT | opname::TILE_ASSERT => self.first_demand_or_default(v),
+                    opname::TILE_DESC_STORE => self.operand_home(v),
                     opname::TILE_SCAN => self.scan_encoding(&op),
                     _ => self.default(self.values.ty(v).shape()),
                 },

@@ -324,9 +324,15 @@ impl State<'_> {
             return Ok(());
         }
         let Some(&r) = op.results.first() else {
-            // Results-free ops (print): their tile operands in their default encoding.
+            // Results-free ops (print): their tile operands in their default encoding; a
+            // descriptor store's block where it is (a product's accumulator: staged for
+            // the TMA copy from there, with no conversion).
             for v in tiles(self.values, &op.operands) {
-                let e = self.first_demand_or_default(v);
+                let e = if name == opname::TILE_DESC_STORE {
+                    self.operand_home(v)
+                } else {
+                    self.first_demand_or_default(v)
+                };
                 self.demand(v, e);
             }
             return Ok(());

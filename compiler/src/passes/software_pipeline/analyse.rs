@@ -5,6 +5,7 @@ use super::{known, Ctx};
 use std::collections::{HashMap, HashSet};
 use tile_dialects::attrname;
 use tile_dialects::ir::{loc_line, Op, Type, ValueId, Values};
+use tile_dialects::layout::shared::{tma_box_of, TmaBox};
 use tile_dialects::layout::{elem_bytes, Dist};
 use tile_dialects::opname;
 use tile_dialects::views::TileLoad;
@@ -15,6 +16,9 @@ pub(super) struct Staged {
     pub(super) load: usize,
     pub(super) alloc: usize,
     pub(super) dealloc: Option<usize>,
+    /// A `tile.desc_load` copied by TMA (boxes into the buffer's layout, counted by an
+    /// mbarrier per slot), not a `tile.load` copied by cp.async.
+    pub(super) tma: Option<TmaBox>,
 }
 
 /// Steps 1 and 2's result for one loop.
@@ -87,7 +91,8 @@ pub(super) fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Result<Plan, Strin
         let Some(&r) = op.results.first() else { continue };
         let [alloc] = users(r)[..] else { continue };
         let a = &ops[alloc];
-        if op.name != opname::TILE_LOAD || a.name != opname::LAYOUT_LOCAL_ALLOC {
+        let desc = op.name == opname::TILE_DESC_LOAD;
+        if !(desc || op.name == opname::TILE_LOAD) || a.name != opname::LAYOUT_LOCAL_ALLOC {
             continue;
         }
         let at = loc_line(&op.loc);
@@ -103,7 +108,16 @@ pub(super) fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Result<Plan, Strin
         if !readers.iter().all(|j| consumer(j) || ops[*j].name == opname::LAYOUT_LOCAL_DEALLOC) || deallocs.len() > 1 {
             continue;
         }
-        let s = Staged { load: i, alloc, dealloc: deallocs.first().copied() };
+        let s = Staged { load: i, alloc, dealloc: deallocs.first().copied(), tma: None };
+        if desc {
+            // A descriptor's block goes by TMA into the buffer the product reads, or stays
+            // a copy waited for in its own iteration (`tma-loads`).
+            match tma_box_of(values.ty(a.result())) {
+                Ok(b) => staged.push(Staged { tma: Some(b), ..s }),
+                Err(why) => refused.push(format!("the descriptor load at {at} is copied in its own iteration: {why}")),
+            }
+            continue;
+        }
         if TileLoad(op).other().is_some_and(|o| !is_zero(o, ctx)) {
             refused.push(format!("the load at {at} has a non-zero `other` (copies write zeros)"));
             in_registers.push(s);
@@ -248,6 +262,26 @@ pub(super) fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Result<Plan, Strin
     let dot_carry = async_dot.map(|a| carried_at(a)[0]);
     let refused = if registers { vec![] } else { refused };
     Ok(Plan { staged, stage0, both, ahead, async_dot, dot_carry, refused, registers })
+}
+
+/// Drops the loop body's pure ops whose results nothing reads (a descriptor load's
+/// masked-load index tiles, which tilegen's TMA form leaves unused): a dead op reading a
+/// value the copies advance would otherwise keep the loop from being pipelined.
+pub(super) fn drop_dead(ops: &mut Vec<Op>) {
+    loop {
+        let mut used: HashSet<ValueId> = HashSet::new();
+        for o in ops.iter() {
+            used.extend(o.operands.iter().copied());
+            used.extend(o.nested_operands());
+        }
+        let before = ops.len();
+        ops.retain(|o| {
+            o.regions.len() > 0 || !pure(o) || o.results.is_empty() || o.results.iter().any(|r| used.contains(r))
+        });
+        if ops.len() == before {
+            return;
+        }
+    }
 }
 
 /// Whether `o` is tile arithmetic with no effects to reorder, so it may run ahead: an

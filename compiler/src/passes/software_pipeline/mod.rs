@@ -34,6 +34,16 @@
 //!      that reads it waits for it first, and the if passes it on to the next iteration;
 //!    - after the loop: wait for every copy (past-the-end copies write zeros too), a
 //!      barrier, and the rings' bytes are free.
+//!    - a `tile.desc_load` (a tensor descriptor's block, sm_90) whose buffer TMA can fill
+//!      (`Shared::tma_box`: row-major, the tensor cores' swizzled panels or unswizzled) is
+//!      copied by TMA instead (Triton's TMA pipelining, CUTLASS's producer/consumer ring
+//!      without the warp specialisation): each ring gets an mbarrier a slot, initialised
+//!      once before the prologue; thread 0 issues the copies (`layout.tma_load` under an
+//!      `if` on the iteration's validity: nothing is in flight after the loop) and every
+//!      thread waits on the read slot's mbarrier at the phase parity the loop carries
+//!      (flipped when the read slot wraps), which also makes the bytes visible to it. With
+//!      only TMA copies and a product in flight, the barrier at the top goes (the one
+//!      before the copies orders the slot's reuse), as do the commit groups and waits.
 //! 4. When no staged load can be copied (less than 4 bytes a thread: odd sizes and strides
 //!    that no launch divisor helps; a non-zero `other`), the loads run one iteration
 //!    ahead in registers instead (`registers.rs`), whatever `num_stages` (≥ 2) says.
@@ -98,6 +108,7 @@ fn pipeline_block(values: &mut Values, ops: &mut Vec<Op>, default: i64, ctx: &Ct
             }
         }
         if op.name == "scf.for" && stages_dots(&op) {
+            analyse::drop_dead(&mut op.regions[0].blocks[0].ops);
             let stages = op.int_attr(attrname::TILE_NUM_STAGES).unwrap_or(default);
             let why = if stages < 2 {
                 "num_stages = 1".to_string()

@@ -4,7 +4,7 @@ use super::analyse::Plan;
 use super::{known, Ctx};
 use std::collections::HashMap;
 use tile_dialects::attrname;
-use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId, Values};
+use tile_dialects::ir::{Attr, Builder, Op, Shared, Type, ValueId, Values};
 use tile_dialects::opname;
 use tile_dialects::views::TileLoad;
 
@@ -31,6 +31,10 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
             rings.push(b.op1(opname::LAYOUT_LOCAL_ALLOC, &[], Type::MemDesc { shape: rs, elem, layout }, &[]));
         }
     }
+    // A TMA-copied load's ring has an mbarrier per slot, initialised once before the
+    // loop (after a barrier: the bytes may have held something other threads read).
+    let bars = tma_barriers(values, out, plan, stages, &loc);
+    let cp_async = plan.staged.iter().any(|s| s.tma.is_none());
     // Stage 0 of the iteration whose induction value is `at`, reading the advanced
     // values `cur`; copies into `slot` (an i32 value). Returns the advanced values' next.
     let stage0 =
@@ -51,9 +55,27 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
                     b.ops.push(c);
                     continue;
                 };
+                b.loc = op.loc.clone();
+                let view = slot_view(&mut b, rings[st], slot);
+                if let Some(bar) = bars[st] {
+                    // One TMA copy of the block (thread 0), counted by the slot's mbarrier;
+                    // none past the loop's end, so nothing is in flight after it.
+                    let bar = slot_view(&mut b, bar, slot);
+                    let mut operands: Vec<ValueId> =
+                        op.operands.iter().map(|v| map.get(v).copied().unwrap_or(*v)).collect();
+                    operands.extend([view, bar]);
+                    let rank = b.ty(op.results[0]).shape().len();
+                    let seg = format!("array<i32: 1, {rank}, {rank}, {rank}, 1, 1>");
+                    let mut attrs = vec![("operandSegmentSizes", Attr(seg))];
+                    attrs.extend(["tensormap", "nan"].iter().filter_map(|&n| op.attr(n).map(|a| (n, a.clone()))));
+                    b.if_then(valid, |ib| {
+                        ib.op(opname::LAYOUT_TMA_LOAD, &operands, &[], &attrs);
+                    });
+                    b.loc = loc.clone();
+                    continue;
+                }
                 // The load, as a copy into the ring's slot, masked by the iteration's validity
                 // (at the load's line).
-                b.loc = op.loc.clone();
                 let ptr = map.get(&op.operands[0]).copied().unwrap_or(op.operands[0]);
                 let pt = b.ty(ptr).clone();
                 let mt = pt.with_elem(Type::Int(1));
@@ -65,10 +87,6 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
                     }
                     None => v,
                 };
-                let ring_ty = b.ty(rings[st]).clone();
-                let Type::MemDesc { shape, elem, layout } = ring_ty else { unreachable!() };
-                let slot_ty = Type::MemDesc { shape: shape[1..].to_vec(), elem, layout };
-                let view = b.op1(opname::LAYOUT_MEMDESC_INDEX, &[rings[st], slot], slot_ty, &[]);
                 let mut attrs = vec![];
                 if let Some(a) = op.attr(attrname::LAYOUT_VEC) {
                     attrs.push((attrname::LAYOUT_VEC, a.clone()));
@@ -76,7 +94,9 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
                 b.op(opname::LAYOUT_ASYNC_COPY, &[ptr, view, mask], &[], &attrs);
                 b.loc = loc.clone();
             }
-            b.op(opname::LAYOUT_ASYNC_COMMIT, &[], &[], &[]);
+            if cp_async {
+                b.op(opname::LAYOUT_ASYNC_COMMIT, &[], &[], &[]);
+            }
             plan.ahead.iter().map(|&a| map.get(&yields[a]).copied().unwrap_or(yields[a])).collect()
         };
     // Prologue.
@@ -106,9 +126,16 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
     };
     inits.push(read0);
     inits.push(write0);
+    // With TMA rings, the parity of the phase the read slot's mbarrier completes next:
+    // it flips each time the read slot wraps around.
+    let tma = bars.iter().any(Option::is_some);
+    if tma {
+        inits.push(read0);
+    }
     let new_iv = values.new_value(ivt.clone());
     let mut args: Vec<ValueId> = carried.iter().map(|a| values.new_value(values.ty(*a).clone())).collect();
     let (read, write) = (values.new_value(i32t.clone()), values.new_value(i32t.clone()));
+    let phase = values.new_value(i32t.clone());
     let mut body_ops = vec![];
     let mut map: HashMap<ValueId, ValueId> = HashMap::new();
     map.insert(iv, new_iv);
@@ -117,8 +144,20 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
     }
     {
         let mut b = Builder::new(values, &mut body_ops, loc.clone());
-        b.op(opname::LAYOUT_ASYNC_WAIT, &[], &[], &[("pending", Attr::int(d as i64 - 1, "i32"))]);
-        b.op(opname::LAYOUT_BARRIER, &[], &[], &[]);
+        if cp_async {
+            b.op(opname::LAYOUT_ASYNC_WAIT, &[], &[], &[("pending", Attr::int(d as i64 - 1, "i32"))]);
+        }
+        // Each thread waits on the read slot's mbarriers itself, which makes the TMA
+        // copies visible to it; the barrier then makes the cp.async copies visible, and
+        // tells the copies issued next (before stage 1 unless a product stays in flight)
+        // that every thread is done with the slot they refill.
+        for bar in bars.iter().flatten() {
+            let v = slot_view(&mut b, *bar, read);
+            b.op(opname::LAYOUT_MBARRIER_WAIT, &[v, phase], &[], &[]);
+        }
+        if cp_async || plan.async_dot.is_none() {
+            b.op(opname::LAYOUT_BARRIER, &[], &[], &[]);
+        }
     }
     let ahead_cur: Vec<ValueId> = plan.ahead.iter().map(|&a| args[a]).collect();
     let issue = |values: &mut Values, body_ops: &mut Vec<Op>| -> Vec<ValueId> {
@@ -207,6 +246,7 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
     }
     {
         let mut b = Builder::new(values, &mut body_ops, loc.clone());
+        let mut wrapped = vec![];
         for s in [read, write] {
             let one = b.const_int(1, 32);
             let n = b.op1("arith.addi", &[s, one], i32t.clone(), &[]);
@@ -214,12 +254,21 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
             let full = b.op1("arith.cmpi", &[n, wrap], Type::Int(1), &[("predicate", Attr::int(0, "i64"))]);
             let zero = b.const_int(0, 32);
             ys.push(b.op1("arith.select", &[full, zero, n], i32t.clone(), &[]));
+            wrapped.push(full);
+        }
+        if tma {
+            let one = b.const_int(1, 32);
+            let flipped = b.op1("arith.xori", &[phase, one], i32t.clone(), &[]);
+            ys.push(b.op1("arith.select", &[wrapped[0], flipped, phase], i32t.clone(), &[]));
         }
         b.op("scf.yield", &ys, &[], &[]);
     }
     args.insert(0, new_iv);
     args.push(read);
     args.push(write);
+    if tma {
+        args.push(phase);
+    }
     let mut results = lp.results.clone();
     // The in-flight product's loop result is waited for after the loop.
     let async_result = waited.and(plan.dot_carry);
@@ -228,6 +277,9 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
     }
     results.push(values.new_value(i32t.clone()));
     results.push(values.new_value(i32t.clone()));
+    if tma {
+        results.push(values.new_value(i32t.clone()));
+    }
     let mut operands = vec![lo, hi, step];
     operands.extend(inits);
     let mut new_loop = lp.clone();
@@ -246,11 +298,55 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
     if let Some(k) = async_result {
         b.ops.push(dot_wait(results[k], lp.results[k], 0, &loc));
     }
-    b.op(opname::LAYOUT_ASYNC_WAIT, &[], &[], &[("pending", Attr::int(0, "i32"))]);
+    // No TMA copy is in flight after the loop (none is issued past its end); cp.async
+    // copies past the end write zeros and are waited for.
+    if cp_async {
+        b.op(opname::LAYOUT_ASYNC_WAIT, &[], &[], &[("pending", Attr::int(0, "i32"))]);
+    }
     b.op(opname::LAYOUT_BARRIER, &[], &[], &[]);
-    for r in rings {
+    // Every wait on the mbarriers is done (the barrier): invalidated, their bytes may be
+    // reused (`membar` orders the next writer of them after this).
+    for bar in bars.iter().flatten() {
+        b.op(opname::LAYOUT_MBARRIER_INVAL, &[*bar], &[], &[]);
+    }
+    for r in rings.into_iter().chain(bars.into_iter().flatten()) {
         b.op(opname::LAYOUT_LOCAL_DEALLOC, &[r], &[], &[]);
     }
+}
+
+/// Slot `slot` (an i32 value) of ring `ring`.
+fn slot_view(b: &mut Builder, ring: ValueId, slot: ValueId) -> ValueId {
+    let Type::MemDesc { shape, elem, layout } = b.ty(ring).clone() else { unreachable!("a ring is a memdesc") };
+    let slot_ty = Type::MemDesc { shape: shape[1..].to_vec(), elem, layout };
+    b.op1(opname::LAYOUT_MEMDESC_INDEX, &[ring, slot], slot_ty, &[])
+}
+
+/// For each staged load copied by TMA, a ring of `stages` mbarriers (one i64 a slot),
+/// initialised to count one arrival (the copy's issuing thread's `expect_tx`).
+fn tma_barriers(values: &mut Values, out: &mut Vec<Op>, plan: &Plan, stages: u32, loc: &str) -> Vec<Option<ValueId>> {
+    let mut b = Builder::new(values, out, loc.to_string());
+    let bar_ty = Type::MemDesc {
+        shape: vec![stages as i64, 1],
+        elem: Box::new(Type::Int(64)),
+        layout: Shared::plain(1, 1, 1, 0, vec![0]),
+    };
+    let bars: Vec<Option<ValueId>> = plan
+        .staged
+        .iter()
+        .map(|s| s.tma.as_ref().map(|_| b.op1(opname::LAYOUT_LOCAL_ALLOC, &[], bar_ty.clone(), &[])))
+        .collect();
+    if bars.iter().any(Option::is_some) {
+        b.op(opname::LAYOUT_BARRIER, &[], &[], &[]);
+        for bar in bars.iter().flatten() {
+            for s in 0..stages {
+                let slot = b.const_int(s as i64, 32);
+                let v = slot_view(&mut b, *bar, slot);
+                b.op(opname::LAYOUT_MBARRIER_INIT, &[v], &[], &[("count", Attr::int(1, "i32"))]);
+            }
+        }
+        b.op(opname::LAYOUT_BARRIER, &[], &[], &[]);
+    }
+    bars
 }
 
 /// The order stage 1 emits the body's ops in: the program's, except that a

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# session 17, call 4: TMA stores (desc.store staged in swizzled shared memory, one
+# cp.async.bulk.tensor store a panel) and the persistent TMA matmul: GPU checks of the
+# descriptor examples, memcheck and racecheck, then bench/matmul_tma.py.
+set -uo pipefail
+source bench/carry.sh
+unpack .carry tilec tilerun
+export TILEC=$work/tilec TILERUN=$work/tilerun PYTHONUNBUFFERED=1 PATH=$work:$PATH
+out=${OUT:-/tmp/out}; mkdir -p "$out"
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$out/device.txt"; date -u >> "$out/device.txt"
+python3 -c "import lzma,tarfile; tarfile.open(fileobj=lzma.open('.carry/py.tar.xz')).extractall('/tmp/pyk')"
+export PYTHONPATH=/tmp/pyk/py
+SECONDS=0
+timeout 200 python3 test/gpu/check_examples.py --only matmul_tma matmul_tma_persistent desc_matmul desc_window desc_sum_rows > "$out/check.log" 2>&1
+grep -E "^(FAIL)|passed" "$out/check.log" | tail -30
+for k in desc_window desc_matmul; do
+  $TILEC examples/tensor_descriptor.tile --kernel $k --divisibility cols=16 --divisibility K=16 --divisibility N=16 -o /tmp/$k.ptx 2>/dev/null
+  echo "$k: $(grep -c 'global.shared::cta.bulk_group' /tmp/$k.ptx) TMA store copies in the PTX"
+done
+echo "checks done at $SECONDS s"
+mkdir -p /tmp/rc
+for tool in memcheck racecheck; do
+cat > /tmp/rc/tilerun <<EOS
+#!/bin/sh
+exec compute-sanitizer --tool $tool --error-exitcode 99 --log-file /tmp/rc/$tool.%p $work/tilerun "\$@"
+EOS
+chmod +x /tmp/rc/tilerun
+TILERUN=/tmp/rc/tilerun timeout 150 python3 test/gpu/check_examples.py --no-selftest --max-elements 300000 --only matmul_tma_persistent desc_matmul desc_window > "$out/$tool.log" 2>&1
+echo "$tool: $(grep -E 'passed' "$out/$tool.log" | tail -1)"; cat /tmp/rc/$tool.* 2>/dev/null | grep -E "SUMMARY" | sort | uniq -c
+done
+echo "sanitizers done at $SECONDS s"
+timeout 200 python3 bench/matmul_tma.py --out "$out/bench" 2>&1 | tee "$out/bench.log" | tail -8 | cut -c1-600
+echo "all done in $SECONDS s"
