@@ -3,18 +3,20 @@
 //! that is when its base, shape and strides are the kernel's parameters (not rebound) or
 //! integer constants (through variables too), and the parameters' specialisation makes
 //! the base 16-byte aligned and the strides 16-byte multiples: the kernel then lists it
-//! in `tile.tensormaps` and the launch encodes it from those arguments. Otherwise, and
-//! inside `for` loops with no `dot` (whose loads a TMA copy waited for each trip would
-//! serialise), the masked loads sema built beside it. In a loop with a `dot`,
-//! `software-pipeline` makes the copies a ring of TMA copies into the product's swizzled
-//! buffers, issued ahead and counted by mbarriers. `desc.store(offsets, value)` under the
+//! in `tile.tensormaps` and the launch encodes it from those arguments. Inside a `for`
+//! loop only a load that is a `dot`'s operand itself takes that form
+//! (`dot_operand_loads`): `software-pipeline` makes its copies a ring of TMA copies into
+//! the product's swizzled buffers, issued ahead and counted by mbarriers. Otherwise (and
+//! for other loads in loops, whose TMA copy waited for each trip would serialise), the
+//! masked loads sema built beside it. `desc.store(offsets, value)` under the
 //! same conditions (in loops too) is a `tile.desc_store`: a TMA store.
 
 use super::types::mlir_type;
 use super::Gen;
 use crate::metadata::{Dim, TensorMapMeta};
 use crate::sema::program_limits::children;
-use crate::sema::tir::{DescTarget, Expr, ExprKind, Stmt};
+use crate::sema::tir::{DescTarget, Expr, ExprKind, Stmt, VarId};
+use std::collections::{HashMap, HashSet};
 use crate::source::Span;
 use tile_dialects::ir::{Attr, Builder, ValueId};
 use tile_dialects::opname;
@@ -31,9 +33,10 @@ pub(super) struct DescLoad<'e> {
 
 impl Gen<'_> {
     pub(super) fn desc_load(&mut self, b: &mut Builder, d: DescLoad, e: &Expr) -> ValueId {
-        let in_dot_loop = self.for_dots.last().is_none_or(|&dots| dots);
+        // Outside loops, or a dot's operand in a loop (the pipeline's TMA ring).
+        let staged = self.for_dots.last().is_none_or(|loads| loads.contains(&e.span));
         let map = match d.fallback.ty.scalar_elem() {
-            Some(elem) if self.tma && in_dot_loop => {
+            Some(elem) if self.tma && staged => {
                 let block = d.fallback.ty.shape.iter().map(|&n| n as u32).collect();
                 self.tensormap(b, (d.base, d.shape, d.strides), elem, block, d.nan)
             }
@@ -122,17 +125,44 @@ impl Gen<'_> {
     }
 }
 
-/// Whether a loop body computes a `dot` (in its own statements and branches, not in inner
-/// loops, which are loops of their own).
-pub(super) fn has_dot(body: &[Stmt]) -> bool {
-    fn expr(e: &Expr) -> bool {
-        let mut found = matches!(e.kind, ExprKind::Dot { .. });
-        children(e, &mut |c| found = found || expr(c));
-        found
+/// The descriptor loads of a loop body that are a `dot`'s operands themselves (directly,
+/// or through a `let` the `dot` names): those `software-pipeline` can copy by TMA straight
+/// into the product's buffers. Statements of the body and its branches, not of inner
+/// loops (loops of their own). A load transposed or converted on its way to the `dot`
+/// is not one: it stays the masked loads, which the pipeline stages as before.
+pub(super) fn dot_operand_loads(body: &[Stmt]) -> HashSet<Span> {
+    fn stmts<'a>(body: &'a [Stmt], lets: &mut HashMap<VarId, Span>, operands: &mut Vec<&'a Expr>) {
+        for s in body {
+            match s {
+                Stmt::Let { var, value, .. } => {
+                    if matches!(value.kind, ExprKind::DescLoad { .. }) {
+                        lets.insert(*var, value.span);
+                    }
+                    expr(value, operands);
+                }
+                Stmt::Assign { value, .. } | Stmt::Expr(value) => expr(value, operands),
+                Stmt::If { then_body, else_body, .. } => {
+                    stmts(then_body, lets, operands);
+                    stmts(else_body, lets, operands);
+                }
+                _ => {}
+            }
+        }
     }
-    body.iter().any(|s| match s {
-        Stmt::Let { value, .. } | Stmt::Assign { value, .. } | Stmt::Expr(value) => expr(value),
-        Stmt::If { then_body, else_body, .. } => has_dot(then_body) || has_dot(else_body),
-        _ => false,
-    })
+    fn expr<'a>(e: &'a Expr, operands: &mut Vec<&'a Expr>) {
+        if let ExprKind::Dot { a, b, .. } = &e.kind {
+            operands.extend([&**a, &**b]);
+        }
+        children(e, &mut |c| expr(c, operands));
+    }
+    let (mut lets, mut operands) = (HashMap::new(), vec![]);
+    stmts(body, &mut lets, &mut operands);
+    operands
+        .into_iter()
+        .filter_map(|o| match &o.kind {
+            ExprKind::DescLoad { .. } => Some(o.span),
+            ExprKind::Var(v) => lets.get(v).copied(),
+            _ => None,
+        })
+        .collect()
 }

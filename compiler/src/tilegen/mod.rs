@@ -39,9 +39,10 @@ pub(crate) struct Gen<'a> {
     /// Whether the target copies with TMA (sm_90 and later), and the descriptors so far.
     pub tma: bool,
     pub tensormaps: Vec<crate::metadata::TensorMapMeta>,
-    /// The `for` loops around the statement being generated, innermost last: whether
-    /// each one's body has a `dot` (whose operands `software-pipeline` stages).
-    pub for_dots: Vec<bool>,
+    /// The `for` loops around the statement being generated, innermost last: the
+    /// descriptor loads of each one's body that are `dot` operands (by span), which
+    /// `software-pipeline` copies by TMA.
+    pub for_dots: Vec<std::collections::HashSet<crate::source::Span>>,
     /// What each parameter was specialised on (`divisibility`; pointers: bytes).
     pub divs: Vec<u32>,
     /// Scalar integer constants made so far, by value (a descriptor's constant parts).

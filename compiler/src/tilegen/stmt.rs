@@ -116,7 +116,7 @@ impl Gen<'_> {
                     for (v, a) in carried.iter().zip(&args[1..]) {
                         self.env.insert(*v, *a);
                     }
-                    self.for_dots.push(super::desc::has_dot(body));
+                    self.for_dots.push(super::desc::dot_operand_loads(body));
                     self.loop_body(ib, body, *brk);
                     self.for_dots.pop();
                     let ys: Vec<ValueId> = carried.iter().map(|v| self.env[v]).collect();
