@@ -248,8 +248,8 @@ irdl.dialect @layout {
   // descriptor `tensormap` to the block at `offsets`: elements outside the tensor are
   // dropped. One thread issues it after a `fence.proxy.async` (the threads wrote `buf`
   // through the generic proxy; `membar` puts the fence and the barrier before it, as for
-  // wgmma's operands). The copy reads `buf` in the background: `membar` puts a
-  // `tma_store_wait` before the next write of those bytes and before the kernel ends.
+  // wgmma's operands) and waits until the copy has read `buf`, so the buffer may be
+  // reused after the next barrier; the global writes complete asynchronously.
   //   "layout.tma_store"(%c, %M, %N, %N, %c1, %om, %on, %buf) {operandSegmentSizes = array<i32: 1, 2, 2, 2, 1>, tensormap = 2 : i32} : (...) -> ()
   irdl.operation @tma_store {
     %p = irdl.any
@@ -258,14 +258,6 @@ irdl.dialect @layout {
     %n = irdl.base "#builtin.integer"
     irdl.attributes { "tensormap" = %n }
     irdl.operands(base: %p, shape: variadic %i, strides: variadic %i, offsets: variadic %i, buf: %m)
-    irdl.results()
-  }
-
-  // The issuing thread waits until its TMA stores have read their buffers (the barrier
-  // `membar` puts after it then lets every thread write those bytes again).
-  //   "layout.tma_store_wait"() : () -> ()
-  irdl.operation @tma_store_wait {
-    irdl.operands()
     irdl.results()
   }
 

@@ -142,8 +142,6 @@ impl SmemStats {
 pub struct Placed {
     reads: Vec<(Bytes, String)>,
     writes: Vec<(Bytes, String)>,
-    /// Bytes TMA stores may still be reading (past barriers, until a `tma_store_wait`).
-    bulk: Vec<(Bytes, String)>,
 }
 
 /// One program's shared memory, copies and products (see the module doc).
@@ -202,14 +200,7 @@ impl Smem {
     pub fn barrier(&mut self) {
         self.epoch += 1;
         if let Some(p) = &mut self.placed {
-            *p = Placed { bulk: std::mem::take(&mut p.bulk), ..Placed::default() };
-        }
-    }
-
-    /// `tma_store_wait`: the TMA stores have read their buffers.
-    pub fn tma_store_wait(&mut self) {
-        if let Some(p) = &mut self.placed {
-            p.bulk.clear();
+            *p = Placed::default();
         }
     }
 
@@ -226,13 +217,6 @@ impl Smem {
                 "reads shared memory that other threads wrote, with no barrier since (membar)".into(),
                 &at,
                 "written here",
-            ));
-        }
-        if let Some(at) = hit(&p.bulk, &a.writes) {
-            return Err(err(
-                "writes shared memory a TMA store may still be reading: no `tma_store_wait` since (membar)".into(),
-                &at,
-                "the store",
             ));
         }
         if let Some(at) = hit(&p.writes, &a.writes).or_else(|| hit(&p.reads, &a.writes)) {
@@ -253,9 +237,6 @@ impl Smem {
             }
         };
         note(&mut p.reads, &a.reads);
-        if a.bulk {
-            note(&mut p.bulk, &a.reads);
-        }
         if !a.ring {
             note(&mut p.writes, &a.writes);
         }

@@ -29,8 +29,7 @@
 // @desc_window: a tensor-descriptor load's TMA buffer (tma-loads: a buffer no thread
 // writes, ordered by its mbarrier) is read back, then the store's staging buffer is
 // written over the same bytes: a barrier between (every thread's read of the TMA buffer
-// done), then the proxy fence and a barrier before the TMA store reads the staging; its
-// reads go on past barriers, so the kernel's end waits for them (`tma_store_wait`).
+// done), then the proxy fence and a barrier before the TMA store reads the staging.
 // CHECK-LABEL: func.func @desc_window(
 // CHECK: "layout.local_load"
 // CHECK-NEXT: "layout.local_dealloc"
@@ -40,8 +39,6 @@
 // CHECK-NEXT: "layout.fence_async_shared"
 // CHECK-NEXT: "layout.barrier"
 // CHECK-NEXT: "layout.tma_store"
-// CHECK: "layout.tma_store_wait"
-// CHECK-NEXT: return
 module {
   func.func @k(%arg0: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %arg1: !tile.ptr<f32> {tile.divisibility = 16 : i32}) attributes {tile.kernel, tile.num_stages = 3 : i32, tile.num_warps = 4 : i32} {
     %0 = "tile.arange"() {end = 32 : i32, start = 0 : i32} : () -> tensor<32xi32, #layout.slice<1 : i32, #layout.blocked<array<i32: 4, 1>, array<i32: 8, 4>, array<i32: 1, 4>, array<i32: 0, 1>>>>

@@ -18,10 +18,7 @@
 //! barrier that touched shared memory or completed an asynchronous operation is dropped
 //! (the epilogue's barrier right after the loop's last wait). The kernel is marked
 //! `layout.membar`: the interpreter then counts only these barriers and checks every
-//! shared-memory access against them (test/interp/membar.mlir). A TMA store reads its
-//! buffer in the background, past barriers: a `layout.tma_store_wait` goes before the
-//! next write of those bytes (with its barrier) and before the kernel's end, so the
-//! store's epilogue overlaps what follows it (a persistent kernel's next tile).
+//! shared-memory access against them (test/interp/membar.mlir).
 
 use crate::options::CompileOptions;
 use crate::pass::PassError;
@@ -37,16 +34,6 @@ struct Pending {
     writes: Vec<Bytes>,
     /// Some pending write is read by wgmma: `fence.proxy.async` before the barrier.
     fence: bool,
-    /// Bytes TMA stores may still be reading: barriers do not end that, only a
-    /// `tma_store_wait`, which goes before the next write of them (and the kernel's end).
-    bulk: Vec<Bytes>,
-}
-
-impl Pending {
-    /// What a barrier leaves pending.
-    fn after_barrier(&self) -> Pending {
-        Pending { bulk: self.bulk.clone(), ..Pending::default() }
-    }
 }
 
 impl Pending {
@@ -61,14 +48,8 @@ impl Pending {
                 self.writes.push(*w);
             }
         }
-        for b in &o.bulk {
-            if !self.bulk.contains(b) {
-                self.bulk.push(*b);
-            }
-        }
         self.reads.sort_unstable();
         self.writes.sort_unstable();
-        self.bulk.sort_unstable();
         self.fence |= o.fence;
     }
 }
@@ -78,13 +59,7 @@ pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
     for f in body.iter_mut().filter(|o| o.name == "func.func") {
         let bufs = Buffers::of_kernel(f, values);
         let Some(entry) = f.regions.first_mut().and_then(|r| r.blocks.first_mut()) else { continue };
-        let end = block(&mut entry.ops, Pending::default(), &bufs);
-        // The CTA's shared memory must outlive the TMA stores' reads of it.
-        if !end.bulk.is_empty() {
-            let at = entry.ops.len().saturating_sub(1);
-            let loc = entry.ops.get(at).map(|o| o.loc.clone()).unwrap_or_default();
-            entry.ops.insert(at, new_op(opname::LAYOUT_TMA_STORE_WAIT, &loc));
-        }
+        block(&mut entry.ops, Pending::default(), &bufs);
         f.set_attr(attrname::LAYOUT_MEMBAR, Attr::int(1, "i32"));
     }
     Ok(())
@@ -137,13 +112,13 @@ fn block(ops: &mut Vec<Op>, mut pending: Pending, bufs: &Buffers) -> Pending {
                 if std::mem::take(&mut pending.fence) {
                     out.push(new_op(opname::LAYOUT_FENCE_ASYNC_SHARED, &op.loc));
                 }
-                pending = pending.after_barrier();
+                pending = Pending::default();
                 busy = false;
                 out.push(op);
                 continue;
             }
             opname::TILE_DEBUG_BARRIER => {
-                pending = pending.after_barrier();
+                pending = Pending::default();
                 busy = false;
                 out.push(op);
                 continue;
@@ -159,15 +134,7 @@ fn block(ops: &mut Vec<Op>, mut pending: Pending, bufs: &Buffers) -> Pending {
         }
         let a = bufs.access(&op);
         let (reads, writes, fence) = (a.reads, a.writes, a.fence);
-        // Bytes a TMA store may still be reading: its issuing thread waits, then the
-        // barrier below lets every thread write them.
-        let bulk = overlaps(&writes, &pending.bulk);
-        if bulk {
-            out.push(new_op(opname::LAYOUT_TMA_STORE_WAIT, &op.loc));
-            pending.bulk.clear();
-        }
-        let hazard = bulk
-            || overlaps(&reads, &pending.writes)
+        let hazard = overlaps(&reads, &pending.writes)
             || overlaps(&writes, &pending.writes)
             || overlaps(&writes, &pending.reads);
         if hazard {
@@ -181,7 +148,7 @@ fn block(ops: &mut Vec<Op>, mut pending: Pending, bufs: &Buffers) -> Pending {
                 }
                 out.push(new_op(opname::LAYOUT_BARRIER, &op.loc));
             }
-            pending = pending.after_barrier();
+            pending = Pending::default();
             busy = false;
         }
         if !op.regions.is_empty() {
@@ -189,8 +156,7 @@ fn block(ops: &mut Vec<Op>, mut pending: Pending, bufs: &Buffers) -> Pending {
         }
         // A ring's copies are the pipeline's to order from here.
         let writes = if a.ring { vec![] } else { writes };
-        let bulk = if a.bulk { reads.clone() } else { vec![] };
-        pending.join(&Pending { reads, writes, fence, bulk });
+        pending.join(&Pending { reads, writes, fence });
         busy = busy || !quiet(&op) || !op.regions.is_empty();
         out.push(op);
     }

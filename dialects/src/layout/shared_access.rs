@@ -50,8 +50,6 @@ pub struct Access {
     pub fence: bool,
     /// A ring's allocation: its write is checked against earlier accesses, not kept.
     pub ring: bool,
-    /// The reads are a TMA store's: they go on past barriers until a `tma_store_wait`.
-    pub bulk: bool,
 }
 
 impl Access {
@@ -131,7 +129,6 @@ impl Buffers {
             },
             opname::LAYOUT_TMA_STORE => Access {
                 reads: op.operands.last().and_then(|v| self.of(*v)).into_iter().collect(),
-                bulk: true,
                 ..Default::default()
             },
             opname::LAYOUT_WARP_GROUP_DOT => {

@@ -97,7 +97,6 @@ pub enum Op {
     Init(u32),
     Wait,
     Inval,
-    StoreWait,
 }
 
 pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
@@ -105,23 +104,18 @@ pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
         View::LayoutMbarrierInit(i) => Op::Init(need(op, i.count().and_then(|a| a.as_int()), "count")?.max(1) as u32),
         View::LayoutMbarrierWait(_) => Op::Wait,
         View::LayoutMbarrierInval(_) => Op::Inval,
-        View::LayoutTmaStoreWait(_) => Op::StoreWait,
         _ => return Ok(None),
     }))
 }
 
 pub fn exec(o: &Op, n: &Site, _: &Types, f: &mut Frame) -> Result<(), Fault> {
-    let bar = |f: &Frame| super::shared::view(f, n.operands[0]);
+    let bar = super::shared::view(f, n.operands[0])?;
     match o {
-        Op::Init(count) => f.smem.mbar_init(bar(f)?, *count),
+        Op::Init(count) => f.smem.mbar_init(bar, *count),
         Op::Wait => {
             let parity = f.get(n.operands[1])?.ints()?[0];
-            f.smem.mbar_wait(bar(f)?, parity)
+            f.smem.mbar_wait(bar, parity)
         }
-        Op::Inval => f.smem.mbar_inval(bar(f)?),
-        Op::StoreWait => {
-            f.smem.tma_store_wait();
-            Ok(())
-        }
+        Op::Inval => f.smem.mbar_inval(bar),
     }
 }

@@ -514,7 +514,6 @@ impl Lowerer<'_> {
             opname::LAYOUT_MBARRIER_INIT => self.mbarrier_init(b, op)?,
             opname::LAYOUT_TMA_LOAD => self.tma_load(b, op)?,
             opname::LAYOUT_TMA_STORE => self.tma_store(b, op)?,
-            opname::LAYOUT_TMA_STORE_WAIT => self.tma_store_wait(b),
             opname::LAYOUT_MBARRIER_INVAL => self.mbarrier_inval(b, op)?,
             opname::LAYOUT_MBARRIER_WAIT => self.mbarrier_wait(b, op)?,
             opname::TILE_EXPAND_DIMS | opname::TILE_BROADCAST | opname::TILE_TRANS => self.shape_op(b, op)?,

@@ -103,9 +103,9 @@ impl Lowerer<'_> {
     }
 
     /// `layout.tma_store`: thread 0 copies the buffer (a box per panel) to the block at the
-    /// offsets, one bulk group; `layout.tma_store_wait` (placed by `membar` before the
-    /// bytes' next writer) waits for the group's reads. The global writes complete on
-    /// their own (before the kernel's end is visible to the host).
+    /// offsets, then waits until the copies have read it (`wait_group.read`): the barrier
+    /// `membar` puts before the buffer's next writer then covers every thread. The global
+    /// writes complete on their own (before the kernel's end is visible to the host).
     pub(super) fn tma_store(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
         let t = LayoutTmaStore(op);
         let map = self.descriptor(op, t.tensormap())?;
@@ -123,19 +123,11 @@ impl Lowerer<'_> {
         text += &panel_copies(&boxes, rank, 3, |c, src| {
             format!("@p cp.async.bulk.tensor.{rank}d.global.shared::cta.bulk_group [$2, {{{c}}}], [{src}]; ")
         });
-        text += "@p cp.async.bulk.commit_group; }";
+        text += "@p cp.async.bulk.commit_group; @p cp.async.bulk.wait_group.read 0; }";
         let mut inputs = vec![(self.tid, "r"), (buf, "r"), (map, "l")];
         inputs.extend(coords.iter().map(|&c| (c, "r")));
         ptx::asm(b, &text, &[], &inputs, true);
         Ok(())
-    }
-
-    /// `layout.tma_store_wait`: thread 0 (which issued every TMA store) waits until they
-    /// have read their buffers.
-    pub(super) fn tma_store_wait(&mut self, b: &mut Builder) {
-        self.min_ptx = self.min_ptx.max(TMA_PTX);
-        let text = "{ .reg .pred p; setp.eq.u32 p, $0, 0; @p cp.async.bulk.wait_group.read 0; }";
-        ptx::asm(b, text, &[], &[(self.tid, "r")], true);
     }
 
     /// The kernel parameter of descriptor `n` (an op's `tensormap`).
