@@ -51,7 +51,7 @@ pub const LAYOUT_MEMBAR: &str = "layout.membar";
 /// carried to the lowered kernel and read into OUT.json).
 pub const TILE_DIVISIBILITY_HINTS: &str = "tile.divisibility_hints";
 /// `func.func`: the kernel's TMA descriptors, a JSON list of `tilec::metadata::
-/// TensorMapMeta` (tilegen; `tma-loads` checks every one is some load's; carried to the
+/// TensorMapMeta` (tilegen; `tma-copies` checks every one is some load's; carried to the
 /// lowered kernel, which takes each as a parameter after the others, and read into
 /// OUT.json).
 pub const TILE_TENSORMAPS: &str = "tile.tensormaps";

@@ -26,7 +26,7 @@
 // CHECK-NOT: "layout.barrier"
 // CHECK: }) {axis = 0 : i32, kind = "sum", layout.scratch_bytes = 16 : i32, layout.scratch_offset = 0 : i32, layout.sync = 1 : i32}
 // CHECK: scf.yield
-// @desc_window: a tensor-descriptor load's TMA buffer (tma-loads: a buffer no thread
+// @desc_window: a tensor-descriptor load's TMA buffer (tma-copies: a buffer no thread
 // writes, ordered by its mbarrier) is read back, then the store's staging buffer is
 // written over the same bytes: a barrier between (every thread's read of the TMA buffer
 // done), then the proxy fence and a barrier before the TMA store reads the staging.

@@ -6,7 +6,7 @@
 // CHECK-NEXT: hoist-buffers
 // CHECK-NEXT: loop-pointer-bases
 // CHECK-NEXT: software-pipeline
-// CHECK-NEXT: tma-loads
+// CHECK-NEXT: tma-copies
 // CHECK-NEXT: tile-to-memsem
 // CHECK-NEXT: allocate-shared
 // CHECK-NEXT: membar

@@ -28,7 +28,7 @@ fn a_pass_that_changes_the_result_is_named() {
             "hoist-buffers",
             "loop-pointer-bases",
             "software-pipeline",
-            "tma-loads",
+            "tma-copies",
             "tile-to-memsem",
             "allocate-shared",
             "membar"

@@ -14,5 +14,5 @@ pub mod membar;
 pub mod smem_transpose;
 pub mod software_pipeline;
 pub mod tile_to_memsem;
-pub mod tma_loads;
+pub mod tma_copies;
 pub mod widen_offsets;

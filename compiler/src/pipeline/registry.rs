@@ -8,7 +8,7 @@ use crate::options::CompileOptions;
 use crate::pass::{MirrorFn, PassError};
 use crate::passes::{
     allocate_shared, coalesce, fold_bounds, hoist_buffers, layout_propagate, loop_pointer_bases, membar,
-    smem_transpose, software_pipeline, tile_to_memsem, tma_loads, widen_offsets,
+    smem_transpose, software_pipeline, tile_to_memsem, tma_copies, widen_offsets,
 };
 use melior::ir::operation::OperationLike;
 use melior::ir::OperationRef;
@@ -84,10 +84,10 @@ pub static REGISTRY: &[PassInfo] = &[
         kind: PassKind::Mirror(software_pipeline::run),
     },
     PassInfo {
-        name: "tma-loads",
+        name: "tma-copies",
         summary: "each tensor-descriptor load left unpipelined (`tile.desc_load`, sm_90) becomes one TMA copy into a shared buffer, waited for on an mbarrier and read back in its encoding; each descriptor store (`tile.desc_store`) a staged block and one TMA store",
         options: "",
-        kind: PassKind::Mirror(tma_loads::run),
+        kind: PassKind::Mirror(tma_copies::run),
     },
     PassInfo {
         name: "tile-to-memsem",

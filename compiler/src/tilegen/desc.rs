@@ -60,7 +60,7 @@ impl Gen<'_> {
         b.op1(opname::TILE_DESC_LOAD, &ops, mlir_type(&e.ty), &attrs)
     }
 
-    /// `desc.store(offsets, value)`: a `tile.desc_store` (a TMA store after `tma-loads`)
+    /// `desc.store(offsets, value)`: a `tile.desc_store` (a TMA store after `tma-copies`)
     /// where the target and the launch allow, as a load; `false` if the caller is to emit
     /// the masked store instead. A store is one copy wherever it is, loops included.
     pub(super) fn desc_store(&mut self, b: &mut Builder, d: &DescTarget, value: &Expr, span: Span) -> bool {
@@ -118,7 +118,7 @@ impl Gen<'_> {
             return None;
         }
         let elem = scalar.to_string();
-        // The whole block, unswizzled, until `tma-loads` sets the box and swizzle the
+        // The whole block, unswizzled, until `tma-copies` sets the box and swizzle the
         // copies' buffers need.
         let map = TensorMapMeta { base, shape, strides, elem, box_shape: block, swizzle: 0, nan };
         Some((map, values))

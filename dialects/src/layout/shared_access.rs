@@ -12,7 +12,7 @@
 //! - a ring of asynchronous copies (a `local_alloc` without a tile) is the software
 //!   pipeline's to order (its waits and barriers): its allocation counts as a write of
 //!   its bytes (its copies will write them), and nothing after it but reads of the
-//!   whole ring (`tma-loads`' single-copy buffers).
+//!   whole ring (`tma-copies`' single-copy buffers).
 
 use crate::attrname;
 use crate::ir::{Op, Region, ValueId, Values};
@@ -93,7 +93,7 @@ impl Buffers {
     }
 
     /// The bytes a read of `v` touches: a buffer written with a tile, or a ring read
-    /// whole (`tma-loads`' buffer: its TMA copy is ordered by the mbarrier, but the reads
+    /// whole (`tma-copies`' buffer: its TMA copy is ordered by the mbarrier, but the reads
     /// of it must end before the bytes are written again, by the next staged block).
     /// A ring's slots (`memdesc_index` views) are the software pipeline's to order.
     fn of(&self, v: ValueId) -> Option<Bytes> {

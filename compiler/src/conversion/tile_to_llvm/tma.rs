@@ -77,7 +77,7 @@ impl Lowerer<'_> {
         if !(1..=5).contains(&rank) || bt.shape().len() != rank {
             return Err(PassError::at(&op.loc, "`layout.tma_load`: a box of 1 to 5 axes, one offset each"));
         }
-        // The copies tma-loads gave the descriptor's box and swizzle for (one per panel
+        // The copies tma-copies gave the descriptor's box and swizzle for (one per panel
         // of a swizzled buffer, each at its inner coordinate).
         let boxes = tma_box_of(&bt)
             .map_err(|why| PassError::at(&op.loc, format!("`layout.tma_load` into a buffer TMA cannot fill: {why}")))?;

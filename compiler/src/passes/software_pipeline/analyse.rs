@@ -111,7 +111,7 @@ pub(super) fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Result<Plan, Strin
         let s = Staged { load: i, alloc, dealloc: deallocs.first().copied(), tma: None };
         if desc {
             // A descriptor's block goes by TMA into the buffer the product reads, or stays
-            // a copy waited for in its own iteration (`tma-loads`).
+            // a copy waited for in its own iteration (`tma-copies`).
             match tma_box_of(values.ty(a.result())) {
                 Ok(b) => staged.push(Staged { tma: Some(b), ..s }),
                 Err(why) => refused.push(format!("the descriptor load at {at} is copied in its own iteration: {why}")),

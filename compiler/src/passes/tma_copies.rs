@@ -1,4 +1,4 @@
-//! `tma-loads`: each `tile.desc_load` left after `software-pipeline` becomes one TMA copy
+//! `tma-copies`: each `tile.desc_load` left after `software-pipeline` becomes one TMA copy
 //! into a shared buffer, waited for on an mbarrier and read back in the load's encoding;
 //! each `tile.desc_store` becomes the block staged in a shared buffer and one TMA store
 //! of it (`expand_store`).

@@ -1,4 +1,4 @@
-// RUN: %tilec %s --passes tma-loads | FileCheck %s
+// RUN: %tilec %s --passes tma-copies | FileCheck %s
 // Input: a tensor-descriptor load at the layout level (sm_90: its base, shape and strides
 // are the kernel's parameters, `tile.tensormaps` lists it). It becomes one TMA copy into
 // an unswizzled buffer of the block, counted by an mbarrier initialised between two
