@@ -30,7 +30,8 @@ use crate::metadata::{tensormaps_attr, tensormaps_of};
 use crate::options::CompileOptions;
 use crate::pass::PassError;
 use tile_dialects::attrname;
-use tile_dialects::ir::{Attr, Builder, Module, Op, Shared, Type, Values};
+use tile_dialects::ir::{Attr, Builder, Module, Op, Shared, Type, ValueId, Values};
+use tile_dialects::layout::elem_bytes;
 use tile_dialects::layout::shared::{tma_box_of, TmaBox};
 use tile_dialects::opname;
 use tile_dialects::views::{TileDescLoad, TileDescStore, View};
@@ -41,7 +42,7 @@ pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
         if maps.is_empty() {
             return Ok(());
         }
-        rewrite_block(values, &mut func.regions[0].blocks[0].ops, maps.len())?;
+        rewrite_block(values, &mut func.regions[0].blocks[0].ops);
         let mut boxes: Vec<Option<TmaBox>> = vec![None; maps.len()];
         boxes_of(values, &func.regions[0].blocks[0].ops, &mut boxes)?;
         for (n, (m, b)) in maps.iter_mut().zip(boxes).enumerate() {
@@ -60,33 +61,36 @@ pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
     })
 }
 
-fn rewrite_block(values: &mut Values, ops: &mut Vec<Op>, n_maps: usize) -> Result<(), PassError> {
+/// Expands every descriptor access; the copies keep the access's `tensormap`, which
+/// `boxes_of` then checks names a descriptor of the kernel.
+fn rewrite_block(values: &mut Values, ops: &mut Vec<Op>) {
     let mut out = Vec::with_capacity(ops.len());
     for mut op in std::mem::take(ops) {
         for r in &mut op.regions {
             for b in &mut r.blocks {
-                rewrite_block(values, &mut b.ops, n_maps)?;
+                rewrite_block(values, &mut b.ops);
             }
         }
-        if let View::TileDescStore(d) = View::of(&op) {
-            if d.tensormap().and_then(|a| a.as_int()).filter(|&n| n >= 0 && (n as usize) < n_maps).is_none() {
-                return Err(PassError::at(&op.loc, "`tile.desc_store` names no descriptor of `tile.tensormaps`"));
-            }
-            expand_store(values, &op, d, &mut out);
-            continue;
+        match View::of(&op) {
+            View::TileDescStore(d) => expand_store(values, &op, d, &mut out),
+            View::TileDescLoad(d) => expand(values, &op, d, &mut out),
+            _ => out.push(op),
         }
-        if let View::TileDescLoad(d) = View::of(&op) {
-            let n = d.tensormap().and_then(|a| a.as_int()).filter(|&n| n >= 0 && (n as usize) < n_maps);
-            if n.is_none() {
-                return Err(PassError::at(&op.loc, "`tile.desc_load` names no descriptor of `tile.tensormaps`"));
-            }
-            expand(values, &op, d, &mut out);
-            continue;
-        }
-        out.push(op);
     }
     *ops = out;
-    Ok(())
+}
+
+/// `layout.tma_load` of the block `desc` (a `tile.desc_load`, its parts and offsets
+/// `operands`, those of the iteration being issued in a pipelined loop) into `buf`,
+/// arriving on `bar`: the descriptor's `tensormap` and `nan` kept. The one form of the
+/// copy, for this pass and `software-pipeline`'s rings.
+pub(crate) fn tma_load(b: &mut Builder, desc: &Op, mut operands: Vec<ValueId>, buf: ValueId, bar: ValueId) {
+    let rank = (operands.len() - 1) / 3;
+    operands.extend([buf, bar]);
+    let seg = format!("array<i32: 1, {rank}, {rank}, {rank}, 1, 1>");
+    let mut attrs = vec![("operandSegmentSizes", Attr(seg))];
+    attrs.extend(["tensormap", "nan"].iter().filter_map(|&n| desc.attr(n).map(|a| (n, a.clone()))));
+    b.op(opname::LAYOUT_TMA_LOAD, &operands, &[], &attrs);
 }
 
 /// A `tile.desc_store`: its block staged in a shared buffer (in the tensor cores'
@@ -98,7 +102,7 @@ fn expand_store(values: &mut Values, op: &Op, d: TileDescStore, out: &mut Vec<Op
     let (shape, elem) = (vt.shape().to_vec(), vt.elem().clone());
     let rank = shape.len() as u32;
     let order: Vec<u32> = (0..rank).rev().collect();
-    let eb = elem.bits().div_ceil(8);
+    let eb = elem_bytes(&vt);
     let swizzled = Shared::nvmma(Shared::nvmma_swizzle_for(shape[shape.len() - 1] * eb as i64), eb, order.clone());
     let layout = if swizzled.nvmma > 0 && swizzled.tma_box(&shape, eb).is_ok() {
         swizzled
@@ -161,14 +165,7 @@ fn expand(values: &mut Values, op: &Op, d: TileDescLoad, out: &mut Vec<Op>) {
     b.op(opname::LAYOUT_BARRIER, &[], &[], &[]);
     b.op(opname::LAYOUT_MBARRIER_INIT, &[bar], &[], &[("count", Attr::int(1, "i32"))]);
     b.op(opname::LAYOUT_BARRIER, &[], &[], &[]);
-    let mut operands = op.operands.clone();
-    operands.extend([buf, bar]);
-    let seg = format!("array<i32: 1, {rank}, {rank}, {rank}, 1, 1>");
-    let keep = |name: &'static str| op.attr(name).map(|a| (name, a.clone()));
-    let mut attrs = vec![("operandSegmentSizes", Attr(seg))];
-    attrs.extend(keep("tensormap"));
-    attrs.extend(keep("nan"));
-    b.op(opname::LAYOUT_TMA_LOAD, &operands, &[], &attrs);
+    tma_load(&mut b, op, op.operands.clone(), buf, bar);
     let phase = b.const_int(0, 32);
     b.op(opname::LAYOUT_MBARRIER_WAIT, &[bar, phase], &[], &[]);
     // The local load defines the desc load's own result: its uses stay as they are.

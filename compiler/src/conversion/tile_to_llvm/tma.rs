@@ -12,7 +12,7 @@
 use super::Lowerer;
 use crate::conversion::nvidia::ptx;
 use crate::pass::PassError;
-use tile_dialects::ir::{Builder, Op, Type, ValueId};
+use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
 use tile_dialects::layout::shared::{tma_box_of, TmaBox};
 use tile_dialects::layout::slot_bytes;
 use tile_dialects::views::{
@@ -71,33 +71,21 @@ impl Lowerer<'_> {
 
     pub(super) fn tma_load(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
         let t = LayoutTmaLoad(op);
-        let map = self.descriptor(op, t.tensormap())?;
-        let bt = self.ty(t.buf()).clone();
-        let rank = t.offsets().len();
-        if !(1..=5).contains(&rank) || bt.shape().len() != rank {
-            return Err(PassError::at(&op.loc, "`layout.tma_load`: a box of 1 to 5 axes, one offset each"));
-        }
-        // The copies tma-copies gave the descriptor's box and swizzle for (one per panel
-        // of a swizzled buffer, each at its inner coordinate).
-        let boxes = tma_box_of(&bt)
-            .map_err(|why| PassError::at(&op.loc, format!("`layout.tma_load` into a buffer TMA cannot fill: {why}")))?;
-        self.min_ptx = self.min_ptx.max(TMA_PTX);
+        let c = self.copy(b, op, t.tensormap(), t.buf(), t.offsets())?;
+        let (rank, boxes) = (c.rank, &c.boxes);
         let bytes = boxes.copy_bytes * boxes.copies;
-        let buf = self.smem_u32(b, t.buf());
         let bar = self.smem_u32(b, t.bar());
-        // Coordinates innermost first, as the descriptor's dimensions.
-        let coords: Vec<ValueId> = t.offsets().iter().rev().map(|&o| self.scalar(o)).collect();
-        let regs = panel_regs(&boxes);
+        let regs = panel_regs(boxes);
         let mut text = format!(
             "{{ .reg .pred p;{regs} setp.eq.u32 p, $0, 0; \
              @p mbarrier.arrive.expect_tx.shared::cta.b64 _, [$2], {bytes}; "
         );
-        text += &panel_copies(&boxes, rank, 4, |c, dst| {
+        text += &panel_copies(boxes, rank, 4, |c, dst| {
             format!("@p cp.async.bulk.tensor.{rank}d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{dst}], [$3, {{{c}}}], [$2]; ")
         });
         text += "}";
-        let mut inputs = vec![(self.tid, "r"), (buf, "r"), (bar, "r"), (map, "l")];
-        inputs.extend(coords.iter().map(|&c| (c, "r")));
+        let mut inputs = vec![(self.tid, "r"), (c.buf, "r"), (bar, "r"), (c.map, "l")];
+        inputs.extend(c.coords.iter().map(|&c| (c, "r")));
         ptx::asm(b, &text, &[], &inputs, true);
         Ok(())
     }
@@ -108,34 +96,47 @@ impl Lowerer<'_> {
     /// writes complete on their own (before the kernel's end is visible to the host).
     pub(super) fn tma_store(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
         let t = LayoutTmaStore(op);
-        let map = self.descriptor(op, t.tensormap())?;
-        let bt = self.ty(t.buf()).clone();
-        let rank = t.offsets().len();
-        if !(1..=5).contains(&rank) || bt.shape().len() != rank {
-            return Err(PassError::at(&op.loc, "`layout.tma_store`: a box of 1 to 5 axes, one offset each"));
-        }
-        let boxes = tma_box_of(&bt)
-            .map_err(|why| PassError::at(&op.loc, format!("`layout.tma_store` of a buffer TMA cannot copy: {why}")))?;
-        self.min_ptx = self.min_ptx.max(TMA_PTX);
-        let buf = self.smem_u32(b, t.buf());
-        let coords: Vec<ValueId> = t.offsets().iter().rev().map(|&o| self.scalar(o)).collect();
-        let mut text = format!("{{ .reg .pred p;{} setp.eq.u32 p, $0, 0; ", panel_regs(&boxes));
-        text += &panel_copies(&boxes, rank, 3, |c, src| {
+        let c = self.copy(b, op, t.tensormap(), t.buf(), t.offsets())?;
+        let rank = c.rank;
+        let mut text = format!("{{ .reg .pred p;{} setp.eq.u32 p, $0, 0; ", panel_regs(&c.boxes));
+        text += &panel_copies(&c.boxes, rank, 3, |c, src| {
             format!("@p cp.async.bulk.tensor.{rank}d.global.shared::cta.bulk_group [$2, {{{c}}}], [{src}]; ")
         });
         text += "@p cp.async.bulk.commit_group; @p cp.async.bulk.wait_group.read 0; }";
-        let mut inputs = vec![(self.tid, "r"), (buf, "r"), (map, "l")];
-        inputs.extend(coords.iter().map(|&c| (c, "r")));
+        let mut inputs = vec![(self.tid, "r"), (c.buf, "r"), (c.map, "l")];
+        inputs.extend(c.coords.iter().map(|&c| (c, "r")));
         ptx::asm(b, &text, &[], &inputs, true);
         Ok(())
     }
 
-    /// The kernel parameter of descriptor `n` (an op's `tensormap`).
-    fn descriptor(&self, op: &Op, n: Option<&tile_dialects::ir::Attr>) -> Result<ValueId, PassError> {
-        let n = n.and_then(|a| a.as_int()).and_then(|n| usize::try_from(n).ok());
-        n.and_then(|n| self.tensormaps.get(n)).copied().ok_or_else(|| {
+    /// What a TMA copy (load or store) of `buf` at `offsets` through the kernel's
+    /// descriptor `tensormap` needs: the descriptor parameter, the boxes `tma-copies` gave
+    /// the descriptor (one per panel of a swizzled buffer, each at its inner coordinate),
+    /// the buffer's address and the coordinates, innermost first as the descriptor's
+    /// dimensions.
+    fn copy(
+        &mut self,
+        b: &mut Builder,
+        op: &Op,
+        tensormap: Option<&Attr>,
+        buf: ValueId,
+        offsets: &[ValueId],
+    ) -> Result<Copy, PassError> {
+        let n = tensormap.and_then(|a| a.as_int()).and_then(|n| usize::try_from(n).ok());
+        let map = n.and_then(|n| self.tensormaps.get(n)).copied().ok_or_else(|| {
             PassError::at(&op.loc, format!("`{}` names no descriptor of the kernel's `tile.tensormaps`", op.name))
-        })
+        })?;
+        let bt = self.ty(buf).clone();
+        let rank = offsets.len();
+        if !(1..=5).contains(&rank) || bt.shape().len() != rank {
+            return Err(PassError::at(&op.loc, format!("`{}`: a box of 1 to 5 axes, one offset each", op.name)));
+        }
+        let boxes = tma_box_of(&bt)
+            .map_err(|why| PassError::at(&op.loc, format!("`{}` of a buffer TMA cannot copy: {why}", op.name)))?;
+        self.min_ptx = self.min_ptx.max(TMA_PTX);
+        let buf = self.smem_u32(b, buf);
+        let coords = offsets.iter().rev().map(|&o| self.scalar(o)).collect();
+        Ok(Copy { map, boxes, buf, coords, rank })
     }
 
     pub(super) fn mbarrier_wait(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
@@ -149,6 +150,15 @@ impl Lowerer<'_> {
         ptx::asm(b, text, &[], &[(bar, "r"), (phase, "r")], true);
         Ok(())
     }
+}
+
+/// A TMA copy's operands (`Lowerer::copy`).
+struct Copy {
+    map: ValueId,
+    boxes: TmaBox,
+    buf: ValueId,
+    coords: Vec<ValueId>,
+    rank: usize,
 }
 
 /// The copies of a buffer's panels as PTX text: `copy(coords, shared address)` for panel

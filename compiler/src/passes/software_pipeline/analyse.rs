@@ -5,7 +5,7 @@ use super::{known, Ctx};
 use std::collections::{HashMap, HashSet};
 use tile_dialects::attrname;
 use tile_dialects::ir::{loc_line, Op, Type, ValueId, Values};
-use tile_dialects::layout::shared::{tma_box_of, TmaBox};
+use tile_dialects::layout::shared::tma_box_of;
 use tile_dialects::layout::{elem_bytes, Dist};
 use tile_dialects::opname;
 use tile_dialects::views::TileLoad;
@@ -18,7 +18,7 @@ pub(super) struct Staged {
     pub(super) dealloc: Option<usize>,
     /// A `tile.desc_load` copied by TMA (boxes into the buffer's layout, counted by an
     /// mbarrier per slot), not a `tile.load` copied by cp.async.
-    pub(super) tma: Option<TmaBox>,
+    pub(super) tma: bool,
 }
 
 /// Steps 1 and 2's result for one loop.
@@ -108,12 +108,12 @@ pub(super) fn analyse(values: &Values, lp: &Op, ctx: &Ctx) -> Result<Plan, Strin
         if !readers.iter().all(|j| consumer(j) || ops[*j].name == opname::LAYOUT_LOCAL_DEALLOC) || deallocs.len() > 1 {
             continue;
         }
-        let s = Staged { load: i, alloc, dealloc: deallocs.first().copied(), tma: None };
+        let s = Staged { load: i, alloc, dealloc: deallocs.first().copied(), tma: false };
         if desc {
             // A descriptor's block goes by TMA into the buffer the product reads, or stays
             // a copy waited for in its own iteration (`tma-copies`).
             match tma_box_of(values.ty(a.result())) {
-                Ok(b) => staged.push(Staged { tma: Some(b), ..s }),
+                Ok(_) => staged.push(Staged { tma: true, ..s }),
                 Err(why) => refused.push(format!("the descriptor load at {at} is copied in its own iteration: {why}")),
             }
             continue;
@@ -276,7 +276,7 @@ pub(super) fn drop_dead(ops: &mut Vec<Op>) {
         }
         let before = ops.len();
         ops.retain(|o| {
-            o.regions.len() > 0 || !pure(o) || o.results.is_empty() || o.results.iter().any(|r| used.contains(r))
+            !o.regions.is_empty() || !pure(o) || o.results.is_empty() || o.results.iter().any(|r| used.contains(r))
         });
         if ops.len() == before {
             return;

@@ -34,7 +34,7 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
     // A TMA-copied load's ring has an mbarrier per slot, initialised once before the
     // loop (after a barrier: the bytes may have held something other threads read).
     let bars = tma_barriers(values, out, plan, stages, &loc);
-    let cp_async = plan.staged.iter().any(|s| s.tma.is_none());
+    let cp_async = plan.staged.iter().any(|s| !s.tma);
     // Stage 0 of the iteration whose induction value is `at`, reading the advanced
     // values `cur`; copies into `slot` (an i32 value). Returns the advanced values' next.
     let stage0 =
@@ -61,16 +61,8 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
                     // One TMA copy of the block (thread 0), counted by the slot's mbarrier;
                     // none past the loop's end, so nothing is in flight after it.
                     let bar = slot_view(&mut b, bar, slot);
-                    let mut operands: Vec<ValueId> =
-                        op.operands.iter().map(|v| map.get(v).copied().unwrap_or(*v)).collect();
-                    operands.extend([view, bar]);
-                    let rank = b.ty(op.results[0]).shape().len();
-                    let seg = format!("array<i32: 1, {rank}, {rank}, {rank}, 1, 1>");
-                    let mut attrs = vec![("operandSegmentSizes", Attr(seg))];
-                    attrs.extend(["tensormap", "nan"].iter().filter_map(|&n| op.attr(n).map(|a| (n, a.clone()))));
-                    b.if_then(valid, |ib| {
-                        ib.op(opname::LAYOUT_TMA_LOAD, &operands, &[], &attrs);
-                    });
+                    let parts: Vec<ValueId> = op.operands.iter().map(|v| map.get(v).copied().unwrap_or(*v)).collect();
+                    b.if_then(valid, |ib| crate::passes::tma_copies::tma_load(ib, op, parts, view, bar));
                     b.loc = loc.clone();
                     continue;
                 }
@@ -333,7 +325,7 @@ fn tma_barriers(values: &mut Values, out: &mut Vec<Op>, plan: &Plan, stages: u32
     let bars: Vec<Option<ValueId>> = plan
         .staged
         .iter()
-        .map(|s| s.tma.as_ref().map(|_| b.op1(opname::LAYOUT_LOCAL_ALLOC, &[], bar_ty.clone(), &[])))
+        .map(|s| s.tma.then(|| b.op1(opname::LAYOUT_LOCAL_ALLOC, &[], bar_ty.clone(), &[])))
         .collect();
     if bars.iter().any(Option::is_some) {
         b.op(opname::LAYOUT_BARRIER, &[], &[], &[]);
