@@ -18,8 +18,12 @@ Implementations, each checked against torch (relative Frobenius error) before it
   most half full on this GPU's SMs).
 - `tilec_tma`: examples/matmul_tma.tile (tensor descriptors: TMA copies into wgmma's
   swizzled buffers on Hopper where the row strides are 16-byte multiples), autotuned.
-  `tilec_best` is the fastest of `tilec_tuned`, `tilec_splitk`, `tilec_streamk` and
-  `tilec_tma` for each shape (the example a user would pick).
+- `tilec_padded`: where K or N is not a multiple of 8 (f16/bf16 rows TMA cannot take):
+  A and B copied into buffers whose row strides are multiples of 8 (examples/copy2d.tile
+  made f16), `matmul_tma_strided` on them into such a C, C copied back; all four launches
+  timed together.
+  `tilec_best` is the fastest of `tilec_tuned`, `tilec_splitk`, `tilec_streamk`,
+  `tilec_tma` and `tilec_padded` for each shape (the example a user would pick).
 - `cublas`: `torch.matmul(a, b, out=c)`.
 - `triton`: Triton's tutorial 03 kernel, autotuned, from the optional module
   `triton_reference` found in `--ref-dir` (not shipped here: Triton's code is not ours
@@ -168,7 +172,34 @@ def kernels():
         out[(name, torch.float16)] = tilec.compile(src, kernel=kernel)
         bf16 = src.replace("*f16", "*bf16").replace(".to(f16)", ".to(bf16)")
         out[(name, torch.bfloat16)] = tilec.compile(bf16, kernel=kernel)
+        if name == "tilec_tma":
+            out[("tilec_padded", torch.float16)] = tilec.compile(src, kernel="matmul_tma_strided")
+            out[("tilec_padded", torch.bfloat16)] = tilec.compile(bf16, kernel="matmul_tma_strided")
+    copy = open(os.path.join(ROOT, "examples", "copy2d.tile")).read()
+    for dt, t in ((torch.float16, "f16"), (torch.bfloat16, "bf16")):
+        out[("copy2d", dt)] = tilec.compile(copy.replace("*f32", f"*{t}"))
     return out
+
+
+def padded_launch(ks, dt, a, b, c):
+    """`tilec_padded`: A, B into row strides of multiples of 8, the TMA product, C back."""
+    M, K = a.shape
+    N = b.shape[1]
+    kp, np_ = -(-K // 8) * 8, -(-N // 8) * 8
+    a2 = torch.empty(M, kp, device=a.device, dtype=a.dtype)
+    b2 = torch.empty(K, np_, device=a.device, dtype=a.dtype)
+    c2 = torch.empty(M, np_, device=a.device, dtype=a.dtype)
+    cp, mm = ks[("copy2d", dt)], ks[("tilec_padded", dt)]
+
+    def copy(x, y, rows, cols):
+        cp[(tilec.cdiv(rows, 32), tilec.cdiv(cols, 128))](x, y, rows, cols, x.stride(0), 1, y.stride(0), 1)
+
+    def run():
+        copy(a, a2, M, K)
+        copy(b, b2, K, N)
+        mm[(tilec.cdiv(M, 128) * tilec.cdiv(N, 256),)](a2, b2, c2, M, N, K, kp, np_, np_)
+        copy(c2, c, M, N)
+    return run
 
 
 def tilec_launch(k, a, b, c):
@@ -302,6 +333,8 @@ def run_case(M, N, K, lab, dt, ks, ref_mod, rounds):
     add("tilec_tma", tma)
     if ks[("tilec_tma", dt)].best_config is not None:
         row["tilec_tma_config"] = ks[("tilec_tma", dt)].best_config["label"]
+    if K % 8 or N % 8:
+        add("tilec_padded", lambda c: padded_launch(ks, dt, a, b, c))
     if M <= 128:  # (its i32 workspace offsets also bound M x N x SPLIT)
         add("tilec_splitk", lambda c: splitk_launch(ks[("tilec_splitk", dt)], a, b, c))
         if ks[("tilec_splitk", dt)].best_config is not None:
@@ -325,14 +358,16 @@ def run_case(M, N, K, lab, dt, ks, ref_mod, rounds):
         row[f"{impl}_us"] = round(ms * 1e3, 2)
         row[f"{impl}_tflops"] = round(flops / (ms * 1e-3) / 1e12, 1)
     cub = row.get("cublas_us")
-    best = [row[f"{i}_us"] for i in ("tilec_tuned", "tilec_splitk", "tilec_streamk", "tilec_tma") if row.get(f"{i}_us")]
+    best = [row[f"{i}_us"] for i in ("tilec_tuned", "tilec_splitk", "tilec_streamk", "tilec_tma", "tilec_padded")
+            if row.get(f"{i}_us")]
     if best:
         row["tilec_best_us"] = min(best)
         row["tilec_best_tflops"] = round(flops / (min(best) * 1e-6) / 1e12, 1)
-    for impl in ("tilec", "tilec_tuned", "tilec_splitk", "tilec_streamk", "tilec_tma", "tilec_best", "triton"):
+    for impl in ("tilec", "tilec_tuned", "tilec_splitk", "tilec_streamk", "tilec_tma", "tilec_padded", "tilec_best",
+                 "triton"):
         if cub and row.get(f"{impl}_us"):
             row[f"{impl}/cublas"] = round(cub / row[f"{impl}_us"], 3)
-    impl_names = ("tilec", "tilec_tuned", "tilec_splitk", "tilec_streamk", "tilec_tma", "cublas", "triton")
+    impl_names = ("tilec", "tilec_tuned", "tilec_splitk", "tilec_streamk", "tilec_tma", "tilec_padded", "cublas", "triton")
     line = ", ".join(f"{i} {row.get(i + '_tflops', '—')}" for i in impl_names)
     notes = "; ".join(f"{i}: {row[i + '_note']}" for i in impl_names
                       if i + "_note" in row)
@@ -343,13 +378,13 @@ def run_case(M, N, K, lab, dt, ks, ref_mod, rounds):
 
 
 COLUMNS = ["shape", "what", "dtype", "tilec_tflops", "tilec_tuned_tflops", "tilec_splitk_tflops",
-           "tilec_streamk_tflops", "tilec_tma_tflops", "cublas_tflops", "triton_tflops", "tilec/cublas",
-           "tilec_tuned/cublas", "tilec_tma/cublas", "tilec_best/cublas", "triton/cublas", "tilec_spec",
+           "tilec_streamk_tflops", "tilec_tma_tflops", "tilec_padded_tflops", "cublas_tflops", "triton_tflops", "tilec/cublas",
+           "tilec_tuned/cublas", "tilec_tma/cublas", "tilec_padded/cublas", "tilec_best/cublas", "triton/cublas", "tilec_spec",
            "tilec_tuned_config", "tilec_tma_config", "tilec_splitk_config",
-           "tilec_streamk_plan", "tilec_us", "tilec_tuned_us", "tilec_splitk_us", "tilec_streamk_us", "tilec_tma_us",
+           "tilec_streamk_plan", "tilec_us", "tilec_tuned_us", "tilec_splitk_us", "tilec_streamk_us", "tilec_tma_us", "tilec_padded_us",
            "cublas_us", "triton_us", "tilec_err", "tilec_tuned_err", "tilec_splitk_err", "tilec_streamk_err",
-           "tilec_tma_err", "triton_err", "tilec_note", "tilec_tuned_note", "tilec_splitk_note", "tilec_streamk_note",
-           "tilec_tma_note", "cublas_note", "triton_note"]
+           "tilec_tma_err", "tilec_padded_err", "triton_err", "tilec_note", "tilec_tuned_note", "tilec_splitk_note", "tilec_streamk_note",
+           "tilec_tma_note", "tilec_padded_note", "cublas_note", "triton_note"]
 
 
 def write(out, rows, skipped, secs):

@@ -304,6 +304,29 @@ irdl.dialect @tile {
     irdl.results(res: %t_2)
   }
 
+  // Each element's rank among the equal ones before it in a 1-D integer tile: how many
+  // elements at lower indices hold its value (values outside [0, num_bins) count as one
+  // value of their own). With `histogram`, a stable counting sort's positions.
+  //   %r = "tile.bin_rank"(%x) {num_bins = 256 : i32} : (tensor<1024xi32>) -> tensor<1024xi32>
+  irdl.operation @bin_rank {
+    %t = irdl.base "!builtin.tensor"
+    %n = irdl.base "#builtin.integer"
+    irdl.attributes { "num_bins" = %n }
+    irdl.operands(value: %t)
+    %t_2 = irdl.base "!builtin.tensor"
+    irdl.results(res: %t_2)
+  }
+
+  // Gather's inverse on 1-D tiles: element index[i] (modulo the size) of the result is
+  // src[i]; elements no index names are zero; of two elements sent to one place, one.
+  //   %y = "tile.scatter"(%x, %i) : (tensor<1024xf32>, tensor<1024xi32>) -> tensor<1024xf32>
+  irdl.operation @scatter {
+    %t = irdl.base "!builtin.tensor"
+    %i = irdl.base "!builtin.tensor"
+    irdl.operands(src: %t, index: %i)
+    irdl.results(res: %t)
+  }
+
   // Barrier across the program's threads.
   //   "tile.debug_barrier"() : () -> ()
   irdl.operation @debug_barrier {

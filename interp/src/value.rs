@@ -103,6 +103,13 @@ impl Data {
             Data::I(_) => Err(Fault::internal("a float operand holds integers")),
         }
     }
+    /// Whether elements `i` and `j` are the same bits (NaN equal to itself).
+    pub fn same_bits(&self, i: usize, j: usize) -> bool {
+        match self {
+            Data::I(v) => v[i] == v[j],
+            Data::F(v) => v[i].to_bits() == v[j].to_bits(),
+        }
+    }
     /// The elements picked by `idx` (gathers, transposes, broadcasts).
     pub fn gather(&self, idx: impl Iterator<Item = usize>) -> Data {
         match self {

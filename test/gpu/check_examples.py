@@ -38,6 +38,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import philox_ref  # noqa: E402
 import cases_lowering  # noqa: E402
+import cases_rank  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
@@ -131,6 +132,21 @@ def matmul_tma_cases(c, rng):
         case.args = case.args[:6]
         case.grid = ("cdiv(M, BM) * cdiv(N, BN)",)
         yield case
+
+
+def matmul_tma_strided_cases(c, rng):
+    """matmul_cases with A and B in buffers whose rows are padded to multiples of 8
+    elements (the padding holds 77s, which must not be read: the descriptors' shapes end
+    at K and N), C compact: what bench/matmul_sweep.py's `tilec_padded` launches."""
+    for case in matmul_cases(c, rng):
+        a, b = case.args[0][1], case.args[1][1]
+        (M, K), N = a.shape, b.shape[1]
+        kp, np_ = cdiv(K, 8) * 8, cdiv(N, 8) * 8
+        ap = np.full((M, kp), 77, np.float16)
+        bp = np.full((K, np_), 77, np.float16)
+        ap[:, :K], bp[:, :N] = a, b
+        args = [("a", ap), ("b", bp), case.args[2], ("M", M), ("N", N), ("K", K), ("sa", kp), ("sb", np_), ("sc", N)]
+        yield Case(case.label, (cdiv(M, 128) * cdiv(N, 256),), args, case.checks, rtol=case.rtol, atol=case.atol)
 
 
 def matmul_tma_persistent_cases(c, rng):
@@ -1198,6 +1214,102 @@ def block_cumsum_cases(c, rng):
         yield Case(f"n={n}", (nb,), [("x", x), ("y", f"empty:i32:{n}"), ("n", n)], {"y": ref}, rtol=0, atol=0)
 
 
+
+# examples/scan_lookback_types.tile: single-pass look-back scans of every element type and
+# combine, each inclusive and exclusive (`-D EXCLUSIVE=true`). Sizes: none, 1 element, part
+# of one tile, a few tiles and a remainder, and 391 programs of TILE 256 with a window of 4
+# (the interpreter's lock-step rounds then walk past whole windows of aggregates; a wider
+# one always holds a prefix there); on a GPU instead 782 programs of TILE 128 (W stays 128:
+# a thread a slot, see the kernel file's header), 2^20 + 3, 2^24 and 2^24 + 3 of TILE 1024.
+# Each size: (n, defines).
+def lookback_sizes(c):
+    T = int(c.get("TILE", 8192))
+    sizes = [(0, {}), (1, {}), (1000, {}), (3 * T + 5, {})]
+    if INTERPRET:
+        return sizes + [(100003, {"TILE": 256, "W": 4})]
+    return sizes + [(100003, {"TILE": 128}), ((1 << 20) + 3, {}), (1 << 24, {}), ((1 << 24) + 3, {"TILE": 1024})]
+
+
+def lookback_cases(c, rng, out, words, make, rtol=0, atol=0):
+    """make(n) -> (input arguments, inclusive reference, identity); the exclusive
+    reference is the inclusive one shifted right by one, the identity first."""
+    for n, defines in lookback_sizes(c):
+        T = int(defines.get("TILE", c.get("TILE", 8192)))
+        g = max(cdiv(n, T), 1)  # n = 0: one program, which finds nothing to do
+        inputs, inc, identity = make(n)
+        for excl in (False, True):
+            ref = np.concatenate([np.array([identity], inc.dtype), inc[:-1]])[:n] if excl else inc
+            args = inputs + [("y", f"empty:{out}:{n}"), ("state", f"zeros:u64:{words * g}"),
+                             ("counter", "zeros:i32:1"), ("n", n)]
+            label = ",".join([f"n={n}"] + [f"{k}={v}" for k, v in defines.items()] + (["exclusive"] if excl else []))
+            yield Case(label, (g,), args, {"y": ref}, rtol=rtol, atol=atol,
+                       defines=dict(defines, EXCLUSIVE="true") if excl else defines)
+            if n == 1000 and not excl:  # more programs than tiles: the extra ones leave at once
+                yield Case(label + ",grid+2", (g + 2,), args, {"y": ref}, rtol=rtol, atol=atol, defines=defines)
+
+
+def lookback_i32_cases(c, rng):
+    def make(n):  # the whole i32 range: the sums wrap, as numpy's int32 cumsum
+        x = rng.integers(-(1 << 31), 1 << 31, n, dtype=np.int32)
+        return [("x", x)], np.cumsum(x, dtype=np.int32), 0
+    return lookback_cases(c, rng, "i32", 1, make)
+
+
+def lookback_f32_cases(c, rng):
+    def make(n):
+        x = rng.random(n, dtype=np.float32)
+        return [("x", x)], np.cumsum(x, dtype=np.float64).astype(np.float32), 0.0
+    return lookback_cases(c, rng, "f32", 1, make, rtol=1e-4, atol=1e-5)
+
+
+def lookback_i64_cases(c, rng):
+    def make(n):  # carries between the two state words' halves, and wrapping
+        x = rng.integers(-(1 << 63), (1 << 63) - 1, n, dtype=np.int64)
+        return [("x", x)], np.cumsum(x, dtype=np.int64), 0
+    return lookback_cases(c, rng, "i64", 2, make)
+
+
+def lookback_u64_cases(c, rng):
+    def make(n):
+        x = rng.integers(0, (1 << 64) - 1, n, dtype=np.uint64)
+        return [("x", x)], np.cumsum(x, dtype=np.uint64), 0
+    return lookback_cases(c, rng, "u64", 2, make)
+
+
+def lookback_max_cases(c, rng):
+    def make(n):
+        x = rng.standard_normal(n).astype(np.float32)
+        return [("x", x)], np.maximum.accumulate(x), -np.inf
+    return lookback_cases(c, rng, "f32", 1, make)
+
+
+def lookback_segmented_cases(c, rng):
+    def make(n):
+        x = rng.integers(-1000, 1000, n, dtype=np.int32)
+        # About one start in 100; any nonzero byte starts a segment.
+        heads = np.where(rng.random(n) < 0.01, rng.integers(1, 256, n), 0).astype(np.uint8)
+        total = np.cumsum(x, dtype=np.int64)
+        starts = np.flatnonzero(heads)
+        base = np.concatenate([[0], np.where(starts > 0, total[np.maximum(starts - 1, 0)], 0)])
+        seg = np.cumsum(heads != 0)  # the segment of each element (0: before any start)
+        return [("x", x), ("heads", heads)], (total - base[seg]).astype(np.int32), 0
+    return lookback_cases(c, rng, "i32", 2, make)
+
+
+def lookback_linear_cases(c, rng):
+    def make(n):
+        a = rng.uniform(0.5, 1.0, n).astype(np.float32)
+        b = rng.standard_normal(n).astype(np.float32)
+        # h[k] = a[k] h[k-1] + b[k] in f64, by doubling: (A, B) composes the maps up to k.
+        A, B = a.astype(np.float64), b.astype(np.float64)
+        d = 1
+        while d < n:
+            A, B = np.concatenate([A[:d], A[d:] * A[:-d]]), np.concatenate([B[:d], A[d:] * B[:-d] + B[d:]])
+            d *= 2
+        return [("a", a), ("b", b)], B.astype(np.float32), 0.0
+    return lookback_cases(c, rng, "f32", 2, make, rtol=1e-4, atol=1e-4)
+
+
 # Kernels of test/gpu/fixtures only: not looked for among the examples.
 FIXTURE_ONLY = {"convert"}
 
@@ -1206,6 +1318,8 @@ GPU_ONLY = {"asm_mad": "inline_asm_elementwise runs PTX, which the interpreter c
 
 MATMUL_FP8_SIG = [("a", "*f8e4m3"), ("b", "*f8e4m3"), ("c", "*f16"), ("sa", "*f32"), ("sb", "*f32"), ("M", "i32"),
                   ("N", "i32"), ("K", "i32"), ("sam", "i32"), ("sbn", "i32"), ("scm", "i32")]
+
+LOOKBACK_STATE = [("state", "*u64"), ("counter", "*i32"), ("n", "i32")]
 
 KERNELS = {
     "matmul_batched": ([("a", "*f16"), ("b", "*f16"), ("c", "*f16"), ("M", "i32"), ("N", "i32"), ("K", "i32"),
@@ -1222,6 +1336,14 @@ KERNELS = {
                    ("sxr", "i32"), ("sxc", "i32"), ("syr", "i32"), ("syc", "i32")], transpose_cases),
     "scan": ([("x", "*i32"), ("y", "*i32"), ("state", "*u64"), ("counter", "*i32"), ("n", "i32")], scan_cases),
     "scan_window": ([("x", "*i32"), ("y", "*i32"), ("state", "*u64"), ("counter", "*i32"), ("n", "i32")], scan_cases),
+    "scan_i32": ([("x", "*i32"), ("y", "*i32")] + LOOKBACK_STATE, lookback_i32_cases),
+    "scan_f32": ([("x", "*f32"), ("y", "*f32")] + LOOKBACK_STATE, lookback_f32_cases),
+    "scan_i64": ([("x", "*i64"), ("y", "*i64")] + LOOKBACK_STATE, lookback_i64_cases),
+    "scan_u64": ([("x", "*u64"), ("y", "*u64")] + LOOKBACK_STATE, lookback_u64_cases),
+    "scan_max_f32": ([("x", "*f32"), ("y", "*f32")] + LOOKBACK_STATE, lookback_max_cases),
+    "scan_segmented_i32": ([("x", "*i32"), ("heads", "*u8"), ("y", "*i32")] + LOOKBACK_STATE,
+                           lookback_segmented_cases),
+    "scan_linear_f32": ([("a", "*f32"), ("b", "*f32"), ("y", "*f32")] + LOOKBACK_STATE, lookback_linear_cases),
     "matmul": ([("a", "*f16"), ("b", "*f16"), ("c", "*f16"), ("M", "i32"), ("N", "i32"), ("K", "i32"),
                 ("sam", "i32"), ("sak", "i32"), ("sbk", "i32"), ("sbn", "i32"), ("scm", "i32"), ("scn", "i32")],
                matmul_cases),
@@ -1230,6 +1352,8 @@ KERNELS = {
                      matmul_tuned_cases),
     "matmul_tma": ([("a", "*f16"), ("b", "*f16"), ("c", "*f16"), ("M", "i32"), ("N", "i32"), ("K", "i32")],
                    matmul_tma_cases),
+    "matmul_tma_strided": ([("a", "*f16"), ("b", "*f16"), ("c", "*f16"), ("M", "i32"), ("N", "i32"), ("K", "i32"),
+                            ("sa", "i32"), ("sb", "i32"), ("sc", "i32")], matmul_tma_strided_cases),
     "matmul_tma_persistent": ([("a", "*f16"), ("b", "*f16"), ("c", "*f16"), ("M", "i32"), ("N", "i32"), ("K", "i32")],
                               matmul_tma_persistent_cases),
     "matmul_streamk": ([("a", "*f16"), ("b", "*f16"), ("c", "*f16"), ("ws", "*f32"), ("count", "*i32"), ("M", "i32"),
@@ -1345,6 +1469,9 @@ KERNELS = {
 cases_lowering.Case = Case
 KERNELS.update(cases_lowering.KERNELS)
 GPU_ONLY.update(cases_lowering.GPU_ONLY)
+cases_rank.Case = Case
+KERNELS.update(cases_rank.KERNELS)
+GPU_ONLY.update(cases_rank.GPU_ONLY)
 
 
 # ------------------------------------------------------------------ running

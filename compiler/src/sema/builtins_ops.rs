@@ -64,6 +64,7 @@ impl<'a> Checker<'a> {
                 let ty = x.ty().clone();
                 Ok(expr(ExprKind::Sort { value: Box::new(x.e), axis, descending }, ty, sp))
             }
+            "bin_rank" => self.bin_rank(a, sp),
             "histogram" => {
                 let x = self.tile_arg(name, a[0].unwrap())?;
                 if x.ty().shape.len() != 1 || x.ty().scalar_elem().is_none_or(|s| s.is_float()) {
@@ -166,6 +167,7 @@ impl<'a> Checker<'a> {
             }
             "join" | "interleave" | "cat" => self.builtin_join(name, a, sp),
             "gather" => self.gather(a, sp),
+            "scatter" => self.scatter(a, sp),
             "tanh" | "log1p" | "expm1" | "sqrt_rn" | "pow" | "fdiv" | "div_rn" | "umulhi" => {
                 self.builtin_math(name, a, sp)
             }
@@ -524,10 +526,12 @@ pub(crate) fn touches_memory(e: &Expr) -> bool {
         | K::ScanFn { value, .. }
         | K::Sort { value, .. }
         | K::Flip { value, .. }
-        | K::Histogram { value, .. } => touches_memory(value),
-        K::Binary(_, a, b) | K::AddPtr { ptr: a, offset: b } | K::Gather { src: a, index: b, .. } => {
-            touches_memory(a) || touches_memory(b)
-        }
+        | K::Histogram { value, .. }
+        | K::BinRank { value, .. } => touches_memory(value),
+        K::Binary(_, a, b)
+        | K::AddPtr { ptr: a, offset: b }
+        | K::Gather { src: a, index: b, .. }
+        | K::Scatter { src: a, index: b } => touches_memory(a) || touches_memory(b),
         K::Where { cond, a, b } => touches_memory(cond) || touches_memory(a) || touches_memory(b),
         K::Dot { a, b, acc, .. } => touches_memory(a) || touches_memory(b) || touches_memory(acc),
         K::Math { args, .. } => args.iter().any(touches_memory),

@@ -134,6 +134,7 @@ pub fn expr(k: &Kernel, e: &Expr) -> String {
         }
         ExprKind::Sort { value, axis, descending } => format!("sort({}, axis={axis}, desc={descending})", x(value)),
         ExprKind::Histogram { value, num_bins } => format!("histogram({}, {num_bins})", x(value)),
+        ExprKind::BinRank { value, num_bins } => format!("bin_rank({}, {num_bins})", x(value)),
         ExprKind::Math { f, args } => {
             let a: Vec<String> = args.iter().map(x).collect();
             format!("{f:?}({})", a.join(", "))
@@ -154,6 +155,7 @@ pub fn expr(k: &Kernel, e: &Expr) -> String {
             )
         }
         ExprKind::Gather { src, index, axis } => format!("gather({}, {}, axis={axis})", x(src), x(index)),
+        ExprKind::Scatter { src, index } => format!("scatter({}, {})", x(src), x(index)),
         ExprKind::Reshape(a) => format!("reshape({})", x(a)),
         ExprKind::If { cond, then_body, then, else_body, els } => {
             // Branch statements print inline, `;`-separated, ahead of the branch's value.

@@ -160,11 +160,13 @@ pub(crate) fn children<'e>(e: &'e Expr, f: &mut impl FnMut(&'e Expr)) {
         | ExprKind::Sort { value: x, .. }
         | ExprKind::Flip { value: x, .. }
         | ExprKind::Histogram { value: x, .. }
+        | ExprKind::BinRank { value: x, .. }
         | ExprKind::Trans { value: x, .. }
         | ExprKind::Reshape(x) => f(x),
         ExprKind::Binary(_, a, b)
         | ExprKind::AddPtr { ptr: a, offset: b }
-        | ExprKind::Gather { src: a, index: b, .. } => {
+        | ExprKind::Gather { src: a, index: b, .. }
+        | ExprKind::Scatter { src: a, index: b } => {
             f(a);
             f(b);
         }

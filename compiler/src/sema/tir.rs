@@ -298,6 +298,12 @@ pub enum ExprKind {
         value: Box<Expr>,
         num_bins: u32,
     },
+    /// `bin_rank(x, num_bins)`: for each element of a 1-D integer tile, how many elements
+    /// before it hold the same value (values outside `0..num_bins` share one bin).
+    BinRank {
+        value: Box<Expr>,
+        num_bins: u32,
+    },
     /// Elementwise math; all args have `ty` (or the float type being computed on).
     Math {
         f: MathFn,
@@ -336,6 +342,12 @@ pub enum ExprKind {
         src: Box<Expr>,
         index: Box<Expr>,
         axis: u32,
+    },
+    /// `scatter(src, index)`, gather's inverse on 1-D tiles: element `index[i]` (modulo
+    /// the size) of the result is `src[i]`; elements no index names are 0.
+    Scatter {
+        src: Box<Expr>,
+        index: Box<Expr>,
     },
     /// `inline_asm_elementwise`: `asm` once per `pack` elements of the (equally shaped) `args`,
     /// `$0..` its `outputs` (element types), then the arguments; `constraints` as LLVM

@@ -257,19 +257,24 @@ impl Gen<'_> {
                 }
                 b.op1(opname::TILE_SORT, &[v], ty, &attrs)
             }
-            ExprKind::Histogram { value, num_bins } => {
+            ExprKind::Histogram { value, num_bins } | ExprKind::BinRank { value, num_bins } => {
                 let v = self.expr(b, value);
                 b.loc = self.loc(e.span);
                 // Only a histogram with a bin for every value of its type (256 or more bins
                 // of bytes) needs to know the values' sign.
                 let full =
                     matches!(value.ty.elem, Elem::Scalar(s) if s.bits() < 63 && *num_bins as u64 >= 1 << s.bits());
-                let attrs = if full && unsigned_elem(&value.ty) {
+                let mut attrs = if full && unsigned_elem(&value.ty) {
                     vec![(attrname::TILE_UNSIGNED, Attr::int(1, "i32"))]
                 } else {
                     vec![]
                 };
-                b.op1(opname::TILE_HISTOGRAM, &[v], ty, &attrs)
+                if matches!(e.kind, ExprKind::Histogram { .. }) {
+                    b.op1(opname::TILE_HISTOGRAM, &[v], ty, &attrs)
+                } else {
+                    attrs.push(("num_bins", Attr::int(*num_bins as i64, "i32")));
+                    b.op1(opname::TILE_BIN_RANK, &[v], ty, &attrs)
+                }
             }
             ExprKind::Math { f, args } => {
                 let vs: Vec<ValueId> = args.iter().map(|a| self.expr(b, a)).collect();
@@ -305,6 +310,11 @@ impl Gen<'_> {
                 let (s, i) = (self.expr(b, src), self.expr(b, index));
                 b.loc = self.loc(e.span);
                 b.op1(opname::TILE_GATHER, &[s, i], ty, &[("axis", Attr::int(*axis as i64, "i32"))])
+            }
+            ExprKind::Scatter { src, index } => {
+                let (s, i) = (self.expr(b, src), self.expr(b, index));
+                b.loc = self.loc(e.span);
+                b.op1(opname::TILE_SCATTER, &[s, i], ty, &[])
             }
             ExprKind::InlineAsm { asm, constraints, args, pure, outputs, index, pack } => {
                 let mut vs: Vec<ValueId> = args.iter().map(|a| self.expr(b, a)).collect();

@@ -226,6 +226,27 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
             }
             Ok(())
         }
+        opname::TILE_BIN_RANK => {
+            let (v, r) = (operand(0)?, result()?);
+            let int_1d = |t: &Type| t.shape().len() == 1 && matches!(t.elem(), Type::Int(8 | 16 | 32 | 64));
+            let bins = op.int_attr("num_bins").unwrap_or(0);
+            if !int_1d(v) || r.shape() != v.shape() || *r.elem() != Type::Int(32) || !(1..=1 << 16).contains(&bins) {
+                return Err(format!("the bin ranks of {v} in {bins} bins cannot be {r}"));
+            }
+            Ok(())
+        }
+        opname::TILE_SCATTER => {
+            let (s, i, r) = (operand(0)?, operand(1)?, result()?);
+            if s.shape().len() != 1
+                || i.shape() != s.shape()
+                || !matches!(i.elem(), Type::Int(_))
+                || r.shape() != s.shape()
+                || r.elem() != s.elem()
+            {
+                return Err(format!("scattering {s} by {i} does not give {r}"));
+            }
+            Ok(())
+        }
         opname::TILE_HISTOGRAM => {
             let (v, r) = (operand(0)?, result()?);
             let int_1d = |t: &Type| t.shape().len() == 1 && matches!(t.elem(), Type::Int(8 | 16 | 32 | 64));

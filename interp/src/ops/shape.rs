@@ -1,5 +1,6 @@
 //! Creating tiles and changing their shape: `tile.arange`, `tile.splat`,
-//! `tile.broadcast`, `tile.expand_dims`, `tile.reshape`, `tile.trans`, `tile.flip`, and
+//! `tile.broadcast`, `tile.expand_dims`, `tile.reshape`, `tile.trans`, `tile.flip`,
+//! `tile.gather`, `tile.scatter`, and
 //! `layout.convert` (a new encoding: the same values, so the same vector).
 
 use super::{need, TyOf};
@@ -22,6 +23,9 @@ pub enum Op {
     Flip(usize),
     /// Triton's gather along an axis: operand 1 holds the indices (modulo the axis size).
     Gather(usize),
+    /// Gather's inverse on 1-D tiles: element i of operand 0 goes to index[i] (modulo the
+    /// size); elements no index names are 0.
+    Scatter,
 }
 
 pub fn decode(op: &ir::Op, _ty: TyOf) -> Result<Option<Op>, Fault> {
@@ -34,6 +38,7 @@ pub fn decode(op: &ir::Op, _ty: TyOf) -> Result<Option<Op>, Fault> {
         View::TileTrans(_) => Op::Trans(need(op, op.trans_order(), "order")?),
         View::TileFlip(x) => Op::Flip(axis(x.axis())?),
         View::TileGather(x) => Op::Gather(axis(x.axis())?),
+        View::TileScatter(_) => Op::Scatter,
         _ => return Ok(None),
     }))
 }
@@ -105,6 +110,32 @@ pub fn exec(o: &Op, n: &Site, k: &Types, f: &mut Frame) -> Result<(), Fault> {
                     i + (len - 1 - j) * inner - j * inner
                 })),
             );
+        }
+        Op::Scatter => {
+            let idx = match &**f.get(n.operands[1])? {
+                Data::I(v) => v.clone(),
+                Data::F(_) => return Err(Fault::new("scatter: float indices")),
+            };
+            let x = f.get(n.operands[0])?.clone();
+            // Where two elements go to one place the GPU keeps either: an error here when
+            // their values differ (the result would depend on timing), as the race
+            // detector reports two different stores to one address.
+            let mut from: Vec<Option<usize>> = vec![None; numel];
+            for (i, &k) in idx.iter().enumerate() {
+                let k = k.rem_euclid(numel as i64) as usize;
+                if let Some(j) = from[k].replace(i) {
+                    if !x.same_bits(i, j) {
+                        return Err(Fault::new(format!(
+                            "scatter: elements {j} and {i} both go to {k} with different values"
+                        )));
+                    }
+                }
+            }
+            let d = match &*x {
+                Data::I(v) => Data::I(from.iter().map(|s| s.map_or(0, |i| v[i])).collect()),
+                Data::F(v) => Data::F(from.iter().map(|s| s.map_or(0.0, |i| v[i])).collect()),
+            };
+            f.set(out, d);
         }
         Op::Gather(axis) => {
             // Result element i: its coordinates, with the one along `axis` replaced by

@@ -1,6 +1,7 @@
 //! `tile.sort` along an axis (floats: NaN last ascending, first descending, as
 //! torch.sort; unsigned elements, `tile.unsigned`, compare unsigned) and
-//! `tile.histogram` (counts of the values in 0..bins; others are not counted).
+//! `tile.histogram` (counts of the values in 0..bins; others are not counted) and
+//! `tile.bin_rank` (each element's count of equal ones before it).
 
 use super::need;
 use crate::frame::Frame;
@@ -24,6 +25,12 @@ pub enum Op {
     Histogram {
         unsigned: bool,
     },
+    /// Each element's count of equal elements before it; values outside 0..bins are one
+    /// value.
+    BinRank {
+        unsigned: bool,
+        bins: i64,
+    },
 }
 
 pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
@@ -34,6 +41,10 @@ pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
             unsigned: op.attr(attrname::TILE_UNSIGNED).is_some(),
         },
         View::TileHistogram(_) => Op::Histogram { unsigned: op.attr(attrname::TILE_UNSIGNED).is_some() },
+        View::TileBinRank(r) => Op::BinRank {
+            unsigned: op.attr(attrname::TILE_UNSIGNED).is_some(),
+            bins: need(op, r.num_bins().and_then(|a| a.as_int()), "num_bins")?,
+        },
         _ => return Ok(None),
     }))
 }
@@ -53,6 +64,21 @@ pub fn exec(o: &Op, n: &Site, k: &Types, f: &mut Frame) -> Result<(), Fault> {
                 }
             }
             f.set(out, Data::I(h));
+        }
+        Op::BinRank { unsigned, bins } => {
+            let bits = k.ty(src).elem.bits();
+            let mut seen = vec![0i64; *bins as usize + 1];
+            let ranks = x
+                .ints()?
+                .iter()
+                .map(|&v| {
+                    let v = if *unsigned { uns(bits, v) as i64 } else { v };
+                    let bin = if v >= 0 && v < *bins { v as usize } else { *bins as usize };
+                    seen[bin] += 1;
+                    seen[bin] - 1
+                })
+                .collect();
+            f.set(out, Data::I(ranks));
         }
         Op::Sort { axis, descending, unsigned } => {
             let shape = &k.ty(src).shape;

@@ -4,6 +4,12 @@
 //! axis's size, a power of two: the read stays inside the tile). One round trip, whatever
 //! the layouts of `src` and `index`; a `src` larger than the shared memory left goes a
 //! chunk of rows at a time (`layout::rounds`).
+//!
+//! `tile.scatter`, its inverse on 1-D tiles, the same round trip the other way: zeros
+//! where every result element goes, a barrier, each `src` element stored at its index
+//! (modulo the size), a barrier, the result read back. Whole: a scatter's element may go
+//! anywhere, so it cannot go in chunks (a tile larger than the shared memory left is an
+//! error at its line).
 
 use super::convert::{chunked, gep};
 use super::{lower_type, Lowerer};
@@ -51,6 +57,57 @@ impl Lowerer<'_> {
             }
         };
         // No barrier after the reads: the scratch's next writer has one (`Lowerer::smem`).
+        self.map.insert(r, out);
+        Ok(())
+    }
+
+    pub(super) fn scatter(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
+        let (src, index, r) = (op.operands[0], op.operands[1], op.result());
+        let sd = self.dist(src, &op.loc)?;
+        let id = self.dist(index, &op.loc)?;
+        let rd = self.dist(r, &op.loc)?;
+        let ety = lower_type(self.ty(src));
+        let ity = lower_type(self.ty(index));
+        if sd != id || sd.rank() != 1 {
+            return Err(PassError::at(&op.loc, "`scatter`'s source and index are not laid out alike".to_string()));
+        }
+        let n = sd.shape[0];
+        let bytes = n as u32 * ety.bits().div_ceil(8).max(1);
+        if bytes > self.scratch_budget() {
+            return Err(PassError::at(
+                &op.loc,
+                format!(
+                    "`scatter` of {n} elements needs {bytes} bytes of shared memory, {} are left: scatter a smaller tile",
+                    self.scratch_budget()
+                ),
+            ));
+        }
+        let base = self.smem_for_write(b, bytes);
+        let zero = b.constant(ety.clone(), "0");
+        for j in 0..rd.elems_per_thread() {
+            let i = self.slot_index(b, &rd, j, None);
+            let p = gep(b, base, i, &ety);
+            b.op("llvm.store", &[zero, p], &[], &[]);
+        }
+        sreg::barrier(b);
+        let mask = b.const_int(n - 1, 32);
+        for j in 0..id.elems_per_thread() {
+            // `index` and `src` share a layout (layout-propagate gives both the default
+            // of their one shape), so register j of each is one element.
+            let k = self.reg(index, j);
+            let k = if ity == Type::Int(32) { k } else { b.op1("arith.trunci", &[k], Type::Int(32), &[]) };
+            let k = b.op1("arith.andi", &[k, mask], Type::Int(32), &[]);
+            let p = gep(b, base, k, &ety);
+            b.op("llvm.store", &[self.reg(src, j), p], &[], &[]);
+        }
+        sreg::barrier(b);
+        let out: Vec<ValueId> = (0..rd.elems_per_thread())
+            .map(|j| {
+                let i = self.slot_index(b, &rd, j, None);
+                let p = gep(b, base, i, &ety);
+                b.op1("llvm.load", &[p], ety.clone(), &[])
+            })
+            .collect();
         self.map.insert(r, out);
         Ok(())
     }

@@ -9,14 +9,13 @@
 //!    counter, so no branch is needed.
 //! 3. A barrier, then every thread reads the counters of the result elements it holds.
 
+use super::bin_rank::bin_of;
 use super::convert::gep;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::pass::PassError;
 use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
-
-const ULT: i64 = 6;
 
 impl Lowerer<'_> {
     pub(super) fn histogram(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
@@ -29,60 +28,26 @@ impl Lowerer<'_> {
         let base = self.smem_for_write(b, counter_bytes(bins));
 
         // 1. Zero the counters.
-        let threads = self.num_warps as i64 * 32;
-        let tid = self.tid;
         let zero = b.const_int(0, 32);
-        let mut k = 0;
-        while k <= bins {
-            let c = b.const_int(k, 32);
-            let i = b.op1("arith.addi", &[tid, c], i32t.clone(), &[]);
-            let p = gep(b, base, i, &i32t);
-            if k + threads <= bins + 1 {
-                b.op("llvm.store", &[zero, p], &[], &[]);
-            } else {
-                let lim = b.const_int(bins + 1, 32);
-                let ok = b.op1("arith.cmpi", &[i, lim], Type::Int(1), &[("predicate", Attr::int(ULT, "i64"))]);
-                b.if_then(ok, |ib| {
-                    ib.op("llvm.store", &[zero, p], &[], &[]);
-                });
-            }
-            k += threads;
-        }
+        self.for_each_slot(b, bins + 1, |b, i| {
+            let p = gep(b, base, i, &Type::Int(32));
+            b.op("llvm.store", &[zero, p], &[], &[]);
+        });
         sreg::barrier(b);
 
         // 2. Count: out-of-range values and copies go to the spare counter `bins`.
         let one = b.const_int(1, 32);
         let spare = b.const_int(bins, 32);
-        // `v <u bins` in the element's width; when `bins` is 2^width or more (a byte
-        // histogram of 256 or 1024 bins) that constant does not exist: every unsigned value
-        // is in range, and a signed one when it is not negative (`v <u 2^(width-1)`).
-        let w = ety.bits();
         let unsigned = op.int_attr(attrname::TILE_UNSIGNED) == Some(1);
-        let limit = match (w < 63 && bins >= 1 << w, unsigned) {
-            (false, _) => Some(bins),
-            (true, false) => Some(1 << (w - 1)),
-            (true, true) => None,
-        };
-        let nb = limit.map(|l| b.const_int(l, w));
-        let all = if nb.is_none() { Some(b.const_int(1, 1)) } else { None };
         for j in 0..sd.elems_per_thread() {
             let v = self.reg(src, j);
-            let mut ok = match nb {
-                Some(nb) => b.op1("arith.cmpi", &[v, nb], Type::Int(1), &[("predicate", Attr::int(ULT, "i64"))]),
-                None => all.expect("made above"),
-            };
+            let mut slot = bin_of(b, v, &ety, bins, unsigned);
             // Copies (a tile smaller than the program, or a slice's copies along its
             // sliced dimensions) must not count twice.
             if sd.has_copies() {
                 let own = self.owner(b, src, j, &op.loc)?;
-                ok = b.op1("arith.andi", &[ok, own], Type::Int(1), &[]);
+                slot = b.op1("arith.select", &[own, slot, spare], i32t.clone(), &[]);
             }
-            let v32 = match ety.bits() {
-                32 => v,
-                w if w > 32 => b.op1("arith.trunci", &[v], i32t.clone(), &[]),
-                _ => b.op1("arith.extui", &[v], i32t.clone(), &[]),
-            };
-            let slot = b.op1("arith.select", &[ok, v32, spare], i32t.clone(), &[]);
             let p = gep(b, base, slot, &i32t);
             b.op1(
                 "llvm.atomicrmw",

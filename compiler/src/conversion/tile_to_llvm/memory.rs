@@ -10,7 +10,7 @@ use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::{ptx, sreg};
 use crate::pass::PassError;
 use tile_dialects::attrname;
-use tile_dialects::attrs::{EvictionPolicy, MemScope, MemSem, RmwKind};
+use tile_dialects::attrs::{EvictionPolicy, MemOrder, MemScope, MemSem, RmwKind};
 use tile_dialects::ir::{Attr, Builder, Encoding, Op, Type, ValueId};
 use tile_dialects::layout::Dist;
 use tile_dialects::opname;
@@ -99,6 +99,14 @@ impl Lowerer<'_> {
                 }
             }
             vals.extend(elems);
+        }
+        if strong_copies(op, self.ty(r)) {
+            // A volatile or ordered load of a tile held in copies: each copy's thread read
+            // the memory at its own moment, and a racing writer may have changed it in
+            // between, so the copies of one element could differ (on an H200 a custom
+            // `reduce` of a 32-word look-back window on 4 warps saw each warp's own
+            // copies disagree). One value an element, as the tile means: the owners'.
+            vals = self.broadcast_from_owners(b, r, vals, &ety, &op.loc)?;
         }
         self.map.insert(r, vals);
         Ok(())
@@ -317,6 +325,12 @@ impl Lowerer<'_> {
 /// exch on 32/64 bits; cas on 16/32/64 bits.
 /// `broadcast_from_thread0`'s scratch: one value of up to 16 bytes.
 pub(super) const BROADCAST_BYTES: u32 = 16;
+
+/// Whether load `op` (of a result of type `rty`) is strong (volatile, or with an order) and
+/// its tile is held in copies: its copies then come from the owners (`load`).
+pub(super) fn strong_copies(op: &Op, rty: &Type) -> bool {
+    ptx::MemAttrs::of(op).order != MemOrder::Weak && Dist::of_type(rty).is_some_and(|d| d.has_copies())
+}
 
 /// `broadcast_from_owners`' scratch: the whole tile.
 pub(super) fn owners_bytes(dist: &Dist, ety: &Type) -> u32 {

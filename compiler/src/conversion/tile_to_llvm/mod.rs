@@ -23,6 +23,7 @@ mod elementwise_f64;
 mod flip;
 mod fmod;
 mod fp8;
+mod bin_rank;
 mod gather;
 mod histogram;
 mod inline_asm;
@@ -523,6 +524,8 @@ impl Lowerer<'_> {
             opname::TILE_SORT => self.sort(b, op)?,
             opname::TILE_FLIP => self.flip(b, op)?,
             opname::TILE_GATHER => self.gather(b, op)?,
+            opname::TILE_SCATTER => self.scatter(b, op)?,
+            opname::TILE_BIN_RANK => self.bin_rank(b, op)?,
             opname::TILE_INLINE_ASM => self.inline_asm(b, op)?,
             "scf.for" | "scf.if" | "scf.while" | "scf.yield" | "scf.condition" => self.control_flow(b, op)?,
             n if n.starts_with("arith.") || n.starts_with("math.") => self.elementwise(b, op)?,

@@ -5,8 +5,8 @@
 //! `warp_exchange`, `scan_scratch`, ...), so the two cannot disagree.
 //!
 //! Ops that pass values between threads through shared memory: a conversion or reshape
-//! through shared memory, a reduction or scan across warps, a sort, flip, gather or
-//! histogram, a CUDA-core dot, and an atomic whose old values reach threads that did not
+//! through shared memory, a reduction or scan across warps, a sort, flip, gather,
+//! scatter, histogram or bin rank, a CUDA-core dot, and an atomic whose old values reach threads that did not
 //! issue it. One whose tile does not fit `budget` (the bytes above the live buffers) goes
 //! in rounds of a chunk each and takes a chunk's bytes (`convert::rounds`).
 
@@ -64,6 +64,15 @@ pub fn scratch_bytes(op: &Op, cx: &ScratchCx) -> u32 {
         opname::TILE_FLIP => {
             dist(op.operands[0]).filter(rank_ok).map_or(0, |d| flip_rounds(&d, eb(op.operands[0]), cx.budget).1)
         }
+        opname::TILE_BIN_RANK => match (dist(op.operands[0]), op.int_attr("num_bins")) {
+            (Some(d), Some(bins)) if d.rank() == 1 => {
+                super::bin_rank::rank_scratch(d.shape[0], cx.num_warps as i64, bins).1
+            }
+            _ => 0,
+        },
+        opname::TILE_SCATTER => {
+            dist(op.operands[0]).map_or(0, |d| d.shape.iter().product::<i64>() as u32 * eb(op.operands[0]))
+        }
         opname::TILE_GATHER => match (dist(op.operands[0]), dist(op.operands[1])) {
             (Some(sd), Some(id)) if rank_ok(&sd) && id.rank() == sd.rank() => {
                 gather_rounds(&sd, &id, axis, eb(op.operands[0]), cx.budget).1
@@ -72,6 +81,9 @@ pub fn scratch_bytes(op: &Op, cx: &ScratchCx) -> u32 {
         },
         opname::TILE_DOT if !matches!(ty(op.result()).encoding(), Some(Encoding::Mma(_))) => cuda_core_dot(op, cx),
         opname::MEMSEM_ATOMIC_RMW | opname::MEMSEM_ATOMIC_CAS => atomic(op, cx),
+        opname::MEMSEM_LOAD if super::memory::strong_copies(op, ty(op.result())) => {
+            super::memory::owners_bytes(&Dist::of_type(ty(op.result())).expect("a tile"), &lower_type(ty(op.result())))
+        }
         _ => 0,
     }
 }

@@ -1,0 +1,270 @@
+//! `tile.bin_rank(x)`: for each element of a 1-D integer tile, how many elements at lower
+//! indices hold its value (its bin; values outside `0..num_bins` share bin `num_bins`).
+//! With `histogram` and `cumsum` this is a stable counting sort's scatter positions, the
+//! ranking step of a radix sort (CUB's `BlockRadixRankMatch`, Onesweep's ranking), for a
+//! fraction of a bitonic `sort`'s work: one pass over the elements instead of log² n.
+//!
+//! Whatever the operand's layout, the ranking runs in an order of its own, warp-striped:
+//! warp w owns indices [w·32·S, (w+1)·32·S), its lanes take 32 consecutive indices at a
+//! time (S such rounds). Within a warp, a round's equal values find each other by one
+//! `vote.ballot` a bit of the bin (the peers' mask, `peers_of`): the lowest peer adds the group's size to the
+//! warp's counter of that bin in shared memory and each peer's rank in the warp is the
+//! counter before plus the peers at lower lanes. Then, per bin, the warps' counters turn
+//! into exclusive sums over the warps (the elements of earlier warps come first), and an
+//! element's rank is its warp's sum for its bin plus its rank in the warp.
+//!
+//! 1. After the scratch's leading barrier: zero the counters (`num_warps` x
+//!    (`num_bins` + 2): bin `num_bins` for values out of range, one more for the lanes
+//!    past a tile smaller than a warp; then one word the other peers read) and store each
+//!    element's bin at its index.
+//! 2. A barrier; each warp ranks its rounds (`bar.warp.sync` between rounds orders one
+//!    round's counter update before the next round's read by another lane), storing each
+//!    element's bin and rank in the warp over its bin.
+//! 3. A barrier; each thread turns one bin's counters into sums over the earlier warps.
+//! 4. A barrier; each lane adds its elements' warp sums to their ranks in place.
+//! 5. A barrier; each thread reads the ranks of the elements it holds.
+
+use super::convert::gep;
+use super::{lower_type, Lowerer};
+use crate::conversion::nvidia::{ptx, sreg};
+use crate::pass::PassError;
+use tile_dialects::attrname;
+use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
+use tile_dialects::layout::mul_const;
+
+const ULT: i64 = 6;
+
+impl Lowerer<'_> {
+    pub(super) fn bin_rank(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
+        let (src, r) = (op.operands[0], op.result());
+        let sd = self.dist(src, &op.loc)?;
+        let rd = self.dist(r, &op.loc)?;
+        let ety = lower_type(self.ty(src));
+        let bins = op.int_attr("num_bins").unwrap_or(1);
+        let unsigned = op.int_attr(attrname::TILE_UNSIGNED) == Some(1);
+        let n = sd.shape[0];
+        let warps = self.num_warps as i64;
+        let (rounds, bytes) = rank_scratch(n, warps, bins);
+        if bytes > self.scratch_budget() {
+            return Err(PassError::at(
+                &op.loc,
+                format!(
+                    "`bin_rank` of {n} elements in {bins} bins needs {bytes} bytes of shared memory, {} are left: \
+                     rank a smaller tile or fewer bins",
+                    self.scratch_budget()
+                ),
+            ));
+        }
+        let i32t = Type::Int(32);
+        let base = self.smem_for_write(b, bytes);
+        let padded = rounds * 32 * warps;
+        let row = bins + 2;
+        let counters = {
+            let at = b.const_int(padded, 32);
+            gep(b, base, at, &i32t)
+        };
+
+        // 1. Zero the counters, store the bins.
+        let zero = b.const_int(0, 32);
+        self.for_each_slot(b, warps * row, |b, i| {
+            let p = gep(b, counters, i, &i32t);
+            b.op("llvm.store", &[zero, p], &[], &[]);
+        });
+        for j in 0..sd.elems_per_thread() {
+            let v = self.reg(src, j);
+            let bin = bin_of(b, v, &ety, bins, unsigned);
+            let i = self.slot_index(b, &sd, j, None);
+            let p = gep(b, base, i, &i32t);
+            b.op("llvm.store", &[bin, p], &[], &[]);
+        }
+        sreg::barrier(b);
+
+        // 2. Rank within each warp, round by round.
+        let (lane, warp) = (self.lane, self.warp);
+        let one = b.const_int(1, 32);
+        let below_me = {
+            let bit = b.op1("arith.shli", &[one, lane], i32t.clone(), &[]);
+            b.op1("arith.subi", &[bit, one], i32t.clone(), &[])
+        };
+        let warp_row = {
+            let at = mul_const(b, warp, row);
+            gep(b, counters, at, &i32t)
+        };
+        let spare = {
+            let at = b.const_int(warps * row, 32);
+            gep(b, counters, at, &i32t)
+        };
+        let first = mul_const(b, warp, rounds * 32);
+        let first = b.op1("arith.addi", &[first, lane], i32t.clone(), &[]);
+        let label_bits = 64 - ((bins + 1) as u64).leading_zeros();
+        let sixteen = b.const_int(16, 32);
+        for s in 0..rounds {
+            let off = b.const_int(s * 32, 32);
+            let idx = b.op1("arith.addi", &[first, off], i32t.clone(), &[]);
+            let p = gep(b, base, idx, &i32t);
+            let mut bin = b.op1("llvm.load", &[p], i32t.clone(), &[]);
+            if n < padded {
+                // A tile smaller than the warps' lanes: the lanes past it rank in a bin of
+                // their own that nothing reads.
+                let lim = b.const_int(n, 32);
+                let live = b.op1("arith.cmpi", &[idx, lim], Type::Int(1), &[("predicate", Attr::int(ULT, "i64"))]);
+                let junk = b.const_int(bins + 1, 32);
+                bin = b.op1("arith.select", &[live, bin, junk], i32t.clone(), &[]);
+            }
+            let peers = peers_of(b, bin, label_bits);
+            let below = b.op1("arith.andi", &[peers, below_me], i32t.clone(), &[]);
+            let lead = b.op1("arith.cmpi", &[below, zero], Type::Int(1), &[("predicate", Attr::int(0, "i64"))]);
+            let cp = gep(b, warp_row, bin, &i32t);
+            // Only the lowest peer reads the counter it then bumps; the others read a
+            // slot no one writes (reading the counter would race with the bump).
+            let at = b.op1("arith.select", &[lead, cp, spare], Type::LlvmPtr(3), &[]);
+            let old = b.op1("llvm.load", &[at], i32t.clone(), &[]);
+            let leader = ptx::asm(
+                b,
+                "{ .reg .b32 t; brev.b32 t, $1; bfind.shiftamt.u32 $0, t; }",
+                &[32],
+                &[(peers, "r")],
+                false,
+            )[0];
+            let old = sreg::shfl_idx(b, old, &i32t, leader);
+            let size = ptx::asm(b, "popc.b32 $0, $1;", &[32], &[(peers, "r")], false)[0];
+            let before = ptx::asm(b, "popc.b32 $0, $1;", &[32], &[(below, "r")], false)[0];
+            let after = b.op1("arith.addi", &[old, size], i32t.clone(), &[]);
+            b.if_then(lead, |ib| {
+                ib.op("llvm.store", &[after, cp], &[], &[]);
+            });
+            ptx::asm(b, "bar.warp.sync -1;", &[], &[], true);
+            // The bin and the rank in the warp, packed over the bin at the element's index
+            // (this lane's slot) rather than held in registers across the barriers: a
+            // warp ranks under 2^16 elements (the shared memory holds far fewer) and there
+            // are at most 1026 bins.
+            let rank = b.op1("arith.addi", &[old, before], i32t.clone(), &[]);
+            let hi = b.op1("arith.shli", &[bin, sixteen], i32t.clone(), &[]);
+            let packed = b.op1("arith.ori", &[hi, rank], i32t.clone(), &[]);
+            b.op("llvm.store", &[packed, p], &[], &[]);
+        }
+        sreg::barrier(b);
+
+        // 3. Per bin (the spare one included), the counts of the earlier warps.
+        self.for_each_slot(b, bins + 1, |b, bin| {
+            let mut sum = zero;
+            for w in 0..warps {
+                let at = b.const_int(w * row, 32);
+                let at = b.op1("arith.addi", &[at, bin], Type::Int(32), &[]);
+                let p = gep(b, counters, at, &Type::Int(32));
+                let c = b.op1("llvm.load", &[p], Type::Int(32), &[]);
+                b.op("llvm.store", &[sum, p], &[], &[]);
+                sum = b.op1("arith.addi", &[sum, c], Type::Int(32), &[]);
+            }
+        });
+        sreg::barrier(b);
+
+        // 4. Ranks over the bins.
+        let low = b.const_int(0xFFFF, 32);
+        for s in 0..rounds {
+            let off = b.const_int(s * 32, 32);
+            let idx = b.op1("arith.addi", &[first, off], i32t.clone(), &[]);
+            let p = gep(b, base, idx, &i32t);
+            let packed = b.op1("llvm.load", &[p], i32t.clone(), &[]);
+            let bin = b.op1("arith.shrui", &[packed, sixteen], i32t.clone(), &[]);
+            let rank = b.op1("arith.andi", &[packed, low], i32t.clone(), &[]);
+            let cp = gep(b, warp_row, bin, &i32t);
+            let earlier = b.op1("llvm.load", &[cp], i32t.clone(), &[]);
+            let total = b.op1("arith.addi", &[earlier, rank], i32t.clone(), &[]);
+            b.op("llvm.store", &[total, p], &[], &[]);
+        }
+        sreg::barrier(b);
+
+        // 5. Read them in the result's layout.
+        let out: Vec<ValueId> = (0..rd.elems_per_thread())
+            .map(|j| {
+                let i = self.slot_index(b, &rd, j, None);
+                let p = gep(b, base, i, &i32t);
+                b.op1("llvm.load", &[p], i32t.clone(), &[])
+            })
+            .collect();
+        self.map.insert(r, out);
+        Ok(())
+    }
+
+    /// Runs `f(b, i)` for every `i` in `0..count`, the program's threads taking
+    /// consecutive `i` (the last sweep guarded where `count` is not a multiple of them).
+    pub(super) fn for_each_slot(&mut self, b: &mut Builder, count: i64, mut f: impl FnMut(&mut Builder, ValueId)) {
+        let threads = self.num_warps as i64 * 32;
+        let tid = self.tid;
+        let mut k = 0;
+        while k < count {
+            let c = b.const_int(k, 32);
+            let i = b.op1("arith.addi", &[tid, c], Type::Int(32), &[]);
+            if k + threads <= count {
+                f(b, i);
+            } else {
+                let lim = b.const_int(count, 32);
+                let ok = b.op1("arith.cmpi", &[i, lim], Type::Int(1), &[("predicate", Attr::int(ULT, "i64"))]);
+                b.if_then(ok, |ib| f(ib, i));
+            }
+            k += threads;
+        }
+    }
+}
+
+/// The lanes of the warp whose `label` (below 2^`bits`) equals this lane's, as a mask:
+/// one `vote.ballot` a bit, each lane keeping the lanes that agree with it on the bit
+/// (CUB's `MatchAny`). `match.any.sync` gives the same mask in one instruction, but it
+/// serialises over the distinct labels: with 256 bins it made the rank several times
+/// slower (an H200, session 18).
+fn peers_of(b: &mut Builder, label: ValueId, bits: u32) -> ValueId {
+    let i32t = Type::Int(32);
+    let all = b.const_int(-1, 32);
+    let zero = b.const_int(0, 32);
+    let mut peers = all;
+    for bit in 0..bits {
+        let m = b.const_int(1 << bit, 32);
+        let on = b.op1("arith.andi", &[label, m], i32t.clone(), &[]);
+        let vote = ptx::asm(
+            b,
+            "{ .reg .pred p; setp.ne.u32 p, $1, 0; vote.sync.ballot.b32 $0, p, -1; }",
+            &[32],
+            &[(on, "r")],
+            true,
+        )[0];
+        let set = b.op1("arith.cmpi", &[on, zero], Type::Int(1), &[("predicate", Attr::int(1, "i64"))]);
+        let off = b.op1("arith.xori", &[vote, all], i32t.clone(), &[]);
+        let agree = b.op1("arith.select", &[set, vote, off], i32t.clone(), &[]);
+        peers = b.op1("arith.andi", &[peers, agree], i32t.clone(), &[]);
+    }
+    peers
+}
+
+/// The bin of integer `v` (of type `ety`) as an i32: `v` itself when it is in `0..bins`
+/// (read unsigned when `unsigned`), else `bins`. Shared with `histogram`.
+pub(super) fn bin_of(b: &mut Builder, v: ValueId, ety: &Type, bins: i64, unsigned: bool) -> ValueId {
+    let i32t = Type::Int(32);
+    // `v <u bins` in the element's width; when `bins` is 2^width or more (a byte
+    // histogram of 256 or 1024 bins) that constant does not exist: every unsigned value
+    // is in range, and a signed one when it is not negative (`v <u 2^(width-1)`).
+    let w = ety.bits();
+    let limit = match (w < 63 && bins >= 1 << w, unsigned) {
+        (false, _) => Some(bins),
+        (true, false) => Some(1 << (w - 1)),
+        (true, true) => None,
+    };
+    let v32 = match w {
+        32 => v,
+        w if w > 32 => b.op1("arith.trunci", &[v], i32t.clone(), &[]),
+        _ => b.op1("arith.extui", &[v], i32t.clone(), &[]),
+    };
+    let Some(l) = limit else { return v32 };
+    let nb = b.const_int(l, w);
+    let ok = b.op1("arith.cmpi", &[v, nb], Type::Int(1), &[("predicate", Attr::int(ULT, "i64"))]);
+    let spare = b.const_int(bins, 32);
+    b.op1("arith.select", &[ok, v32, spare], i32t, &[])
+}
+
+/// A `bin_rank`'s rounds a warp (32 elements each) and scratch bytes: the elements' bins
+/// (at least one a lane), a row of `bins + 2` counters a warp and a word no one writes,
+/// all 32-bit.
+pub(super) fn rank_scratch(n: i64, warps: i64, bins: i64) -> (i64, u32) {
+    let rounds = (n + 32 * warps - 1) / (32 * warps);
+    (rounds, ((rounds * 32 * warps + warps * (bins + 2) + 1) * 4) as u32)
+}
