@@ -176,13 +176,7 @@ impl Lowerer<'_> {
         sreg::barrier(b);
 
         // 5. Read them in the result's layout.
-        let out: Vec<ValueId> = (0..rd.elems_per_thread())
-            .map(|j| {
-                let i = self.slot_index(b, &rd, j, None);
-                let p = gep(b, base, i, &i32t);
-                b.op1("llvm.load", &[p], i32t.clone(), &[])
-            })
-            .collect();
+        let out = self.read_slots(b, base, &rd, &i32t);
         self.map.insert(r, out);
         Ok(())
     }

@@ -76,7 +76,13 @@ impl Lowerer<'_> {
             b.op("llvm.store", &[*v, s], &[], &[]);
         }
         sreg::barrier(b);
-        (0..n)
+        self.read_slots(b, base, dist, ety)
+    }
+
+    /// This thread's elements of a tile distributed as `dist`, each read from its
+    /// row-major slot of the shared memory at `base` (elements of type `ety`).
+    pub(super) fn read_slots(&mut self, b: &mut Builder, base: ValueId, dist: &Dist, ety: &Type) -> Vec<ValueId> {
+        (0..dist.elems_per_thread())
             .map(|j| {
                 let i = self.slot_index(b, dist, j, None);
                 let p = gep(b, base, i, ety);

@@ -101,13 +101,7 @@ impl Lowerer<'_> {
             b.op("llvm.store", &[self.reg(src, j), p], &[], &[]);
         }
         sreg::barrier(b);
-        let out: Vec<ValueId> = (0..rd.elems_per_thread())
-            .map(|j| {
-                let i = self.slot_index(b, &rd, j, None);
-                let p = gep(b, base, i, &ety);
-                b.op1("llvm.load", &[p], ety.clone(), &[])
-            })
-            .collect();
+        let out = self.read_slots(b, base, &rd, &ety);
         self.map.insert(r, out);
         Ok(())
     }
