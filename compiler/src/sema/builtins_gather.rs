@@ -72,10 +72,7 @@ impl<'a> Checker<'a> {
     }
 
     pub(super) fn bin_rank(&mut self, a: &Args, sp: Span) -> R<Val> {
-        let x = self.tile_arg("bin_rank", a[0].unwrap())?;
-        if x.ty().shape.len() != 1 || x.ty().scalar_elem().is_none_or(|s| s.is_float()) {
-            return self.error(format!("`bin_rank` needs a 1-D integer tile, found {}", x.ty()), x.span(), "bad input");
-        }
+        let x = self.int_tile_1d("bin_rank", a[0].unwrap())?;
         let be = a[1].unwrap();
         let bins = self.const_int(be, "num_bins")?;
         if !(1..=MAX_RANK_BINS).contains(&bins) {

@@ -66,14 +66,7 @@ impl<'a> Checker<'a> {
             }
             "bin_rank" => self.bin_rank(a, sp),
             "histogram" => {
-                let x = self.tile_arg(name, a[0].unwrap())?;
-                if x.ty().shape.len() != 1 || x.ty().scalar_elem().is_none_or(|s| s.is_float()) {
-                    return self.error(
-                        format!("`histogram` needs a 1-D integer tile, found {}", x.ty()),
-                        x.span(),
-                        "bad input",
-                    );
-                }
+                let x = self.int_tile_1d(name, a[0].unwrap())?;
                 let bins = self.shape_arg(a[1].unwrap())?;
                 if bins.len() != 1 {
                     return self.error("`num_bins` must be one integer", a[1].unwrap().span, "not an integer");
@@ -421,6 +414,15 @@ impl<'a> Checker<'a> {
             );
         }
         Ok(Some(ax as u32))
+    }
+
+    /// Argument `e` of `what` (`histogram`, `bin_rank`), which takes a 1-D integer tile.
+    pub(super) fn int_tile_1d(&mut self, what: &str, e: &ast::Expr) -> R<TExpr> {
+        let x = self.tile_arg(what, e)?;
+        if x.ty().shape.len() != 1 || x.ty().scalar_elem().is_none_or(|s| s.is_float()) {
+            return self.error(format!("`{what}` needs a 1-D integer tile, found {}", x.ty()), x.span(), "bad input");
+        }
+        Ok(x)
     }
 
     /// A numeric tile (not a scalar, not pointers).

@@ -228,9 +228,9 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
         }
         opname::TILE_BIN_RANK => {
             let (v, r) = (operand(0)?, result()?);
-            let int_1d = |t: &Type| t.shape().len() == 1 && matches!(t.elem(), Type::Int(8 | 16 | 32 | 64));
+            // The lowering packs a bin (up to num_bins + 1) into 16 bits.
             let bins = op.int_attr("num_bins").unwrap_or(0);
-            if !int_1d(v) || r.shape() != v.shape() || *r.elem() != Type::Int(32) || !(1..=1 << 16).contains(&bins) {
+            if !int_1d(v) || r.shape() != v.shape() || *r.elem() != Type::Int(32) || !(1..0xFFFF).contains(&bins) {
                 return Err(format!("the bin ranks of {v} in {bins} bins cannot be {r}"));
             }
             Ok(())
@@ -249,7 +249,6 @@ pub(crate) fn check(cx: &Cx, op: &Op) -> R {
         }
         opname::TILE_HISTOGRAM => {
             let (v, r) = (operand(0)?, result()?);
-            let int_1d = |t: &Type| t.shape().len() == 1 && matches!(t.elem(), Type::Int(8 | 16 | 32 | 64));
             if !int_1d(v) || !int_1d(r) || *r.elem() != Type::Int(32) {
                 return Err(format!("the histogram of {v} cannot be {r}"));
             }
@@ -348,4 +347,9 @@ fn tile_constant(cx: &Cx, op: &Op) -> R {
             a.map_or("", |a| a.0.as_str())
         )),
     }
+}
+
+/// A 1-D tile of integers (what `histogram` and `bin_rank` take).
+fn int_1d(t: &Type) -> bool {
+    t.shape().len() == 1 && matches!(t.elem(), Type::Int(8 | 16 | 32 | 64))
 }

@@ -56,13 +56,11 @@ pub fn exec(o: &Op, n: &Site, k: &Types, f: &mut Frame) -> Result<(), Fault> {
         Op::Histogram { unsigned } => {
             let bins = k.ty(out).numel();
             let bits = k.ty(src).elem.bits();
-            let mut h = vec![0i64; bins];
+            let mut h = vec![0i64; bins + 1];
             for &v in x.ints()? {
-                let v = if *unsigned { uns(bits, v) as i64 } else { v };
-                if v >= 0 && (v as u64) < bins as u64 {
-                    h[v as usize] += 1;
-                }
+                h[bin_of(v, bits, *unsigned, bins)] += 1;
             }
+            h.pop(); // the values out of range
             f.set(out, Data::I(h));
         }
         Op::BinRank { unsigned, bins } => {
@@ -72,8 +70,7 @@ pub fn exec(o: &Op, n: &Site, k: &Types, f: &mut Frame) -> Result<(), Fault> {
                 .ints()?
                 .iter()
                 .map(|&v| {
-                    let v = if *unsigned { uns(bits, v) as i64 } else { v };
-                    let bin = if v >= 0 && v < *bins { v as usize } else { *bins as usize };
+                    let bin = bin_of(v, bits, *unsigned, *bins as usize);
                     seen[bin] += 1;
                     seen[bin] - 1
                 })
@@ -118,6 +115,17 @@ pub fn exec(o: &Op, n: &Site, k: &Types, f: &mut Frame) -> Result<(), Fault> {
         }
     }
     Ok(())
+}
+
+/// The bin of value `v` (of `bits` bits, read unsigned when `unsigned`): itself when it is
+/// in 0..bins, else the spare bin `bins`.
+fn bin_of(v: i64, bits: u32, unsigned: bool, bins: usize) -> usize {
+    let v = if unsigned { uns(bits, v) as i64 } else { v };
+    if v >= 0 && (v as u64) < bins as u64 {
+        v as usize
+    } else {
+        bins
+    }
 }
 
 fn nan_last(a: &f64, b: &f64) -> Ordering {

@@ -7,9 +7,9 @@
 //! Whatever the operand's layout, the ranking runs in an order of its own, warp-striped:
 //! warp w owns indices [w·32·S, (w+1)·32·S), its lanes take 32 consecutive indices at a
 //! time (S such rounds). Within a warp, a round's equal values find each other by one
-//! `vote.ballot` a bit of the bin (the peers' mask, `peers_of`): the lowest peer adds the group's size to the
-//! warp's counter of that bin in shared memory and each peer's rank in the warp is the
-//! counter before plus the peers at lower lanes. Then, per bin, the warps' counters turn
+//! `vote.ballot` a bit of the bin (the peers' mask, `peers_of`): the lowest peer adds the
+//! group's size to the warp's counter of that bin in shared memory and each peer's rank
+//! in the warp is the counter before plus the peers at lower lanes. Then, per bin, the warps' counters turn
 //! into exclusive sums over the warps (the elements of earlier warps come first), and an
 //! element's rank is its warp's sum for its bin plus its rank in the warp.
 //!
@@ -25,6 +25,7 @@
 //! 5. A barrier; each thread reads the ranks of the elements it holds.
 
 use super::convert::gep;
+use super::histogram::bin_of;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::{ptx, sreg};
 use crate::pass::PassError;
@@ -44,17 +45,9 @@ impl Lowerer<'_> {
         let unsigned = op.int_attr(attrname::TILE_UNSIGNED) == Some(1);
         let n = sd.shape[0];
         let warps = self.num_warps as i64;
+        // Sized by scratch.rs alike; allocate-shared refused a tile whose bins and counters
+        // do not fit, at its line.
         let (rounds, bytes) = rank_scratch(n, warps, bins);
-        if bytes > self.scratch_budget() {
-            return Err(PassError::at(
-                &op.loc,
-                format!(
-                    "`bin_rank` of {n} elements in {bins} bins needs {bytes} bytes of shared memory, {} are left: \
-                     rank a smaller tile or fewer bins",
-                    self.scratch_budget()
-                ),
-            ));
-        }
         let i32t = Type::Int(32);
         let base = self.smem_for_write(b, bytes);
         let padded = rounds * 32 * warps;
@@ -180,33 +173,13 @@ impl Lowerer<'_> {
         self.map.insert(r, out);
         Ok(())
     }
-
-    /// Runs `f(b, i)` for every `i` in `0..count`, the program's threads taking
-    /// consecutive `i` (the last sweep guarded where `count` is not a multiple of them).
-    pub(super) fn for_each_slot(&mut self, b: &mut Builder, count: i64, mut f: impl FnMut(&mut Builder, ValueId)) {
-        let threads = self.num_warps as i64 * 32;
-        let tid = self.tid;
-        let mut k = 0;
-        while k < count {
-            let c = b.const_int(k, 32);
-            let i = b.op1("arith.addi", &[tid, c], Type::Int(32), &[]);
-            if k + threads <= count {
-                f(b, i);
-            } else {
-                let lim = b.const_int(count, 32);
-                let ok = b.op1("arith.cmpi", &[i, lim], Type::Int(1), &[("predicate", Attr::int(ULT, "i64"))]);
-                b.if_then(ok, |ib| f(ib, i));
-            }
-            k += threads;
-        }
-    }
 }
 
 /// The lanes of the warp whose `label` (below 2^`bits`) equals this lane's, as a mask:
 /// one `vote.ballot` a bit, each lane keeping the lanes that agree with it on the bit
-/// (CUB's `MatchAny`). `match.any.sync` gives the same mask in one instruction, but it
-/// serialises over the distinct labels: with 256 bins it made the rank several times
-/// slower (an H200, session 18).
+/// (CUB's `MatchAny`). `match.any.sync` gives the same mask in one instruction, but the
+/// hardware serialises it over the distinct labels: with 256 bins of random keys that is
+/// most of a warp's lanes, a round trip each.
 fn peers_of(b: &mut Builder, label: ValueId, bits: u32) -> ValueId {
     let i32t = Type::Int(32);
     let all = b.const_int(-1, 32);
@@ -228,31 +201,6 @@ fn peers_of(b: &mut Builder, label: ValueId, bits: u32) -> ValueId {
         peers = b.op1("arith.andi", &[peers, agree], i32t.clone(), &[]);
     }
     peers
-}
-
-/// The bin of integer `v` (of type `ety`) as an i32: `v` itself when it is in `0..bins`
-/// (read unsigned when `unsigned`), else `bins`. Shared with `histogram`.
-pub(super) fn bin_of(b: &mut Builder, v: ValueId, ety: &Type, bins: i64, unsigned: bool) -> ValueId {
-    let i32t = Type::Int(32);
-    // `v <u bins` in the element's width; when `bins` is 2^width or more (a byte
-    // histogram of 256 or 1024 bins) that constant does not exist: every unsigned value
-    // is in range, and a signed one when it is not negative (`v <u 2^(width-1)`).
-    let w = ety.bits();
-    let limit = match (w < 63 && bins >= 1 << w, unsigned) {
-        (false, _) => Some(bins),
-        (true, false) => Some(1 << (w - 1)),
-        (true, true) => None,
-    };
-    let v32 = match w {
-        32 => v,
-        w if w > 32 => b.op1("arith.trunci", &[v], i32t.clone(), &[]),
-        _ => b.op1("arith.extui", &[v], i32t.clone(), &[]),
-    };
-    let Some(l) = limit else { return v32 };
-    let nb = b.const_int(l, w);
-    let ok = b.op1("arith.cmpi", &[v, nb], Type::Int(1), &[("predicate", Attr::int(ULT, "i64"))]);
-    let spare = b.const_int(bins, 32);
-    b.op1("arith.select", &[ok, v32, spare], i32t, &[])
 }
 
 /// A `bin_rank`'s rounds a warp (32 elements each) and scratch bytes: the elements' bins

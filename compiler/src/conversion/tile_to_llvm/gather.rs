@@ -8,8 +8,8 @@
 //! `tile.scatter`, its inverse on 1-D tiles, the same round trip the other way: zeros
 //! where every result element goes, a barrier, each `src` element stored at its index
 //! (modulo the size), a barrier, the result read back. Whole: a scatter's element may go
-//! anywhere, so it cannot go in chunks (a tile larger than the shared memory left is an
-//! error at its line).
+//! anywhere, so it cannot go in chunks (allocate-shared refuses a tile larger than the
+//! shared memory, at its line).
 
 use super::convert::{chunked, gep};
 use super::{lower_type, Lowerer};
@@ -72,17 +72,7 @@ impl Lowerer<'_> {
             return Err(PassError::at(&op.loc, "`scatter`'s source and index are not laid out alike".to_string()));
         }
         let n = sd.shape[0];
-        let bytes = n as u32 * ety.bits().div_ceil(8).max(1);
-        if bytes > self.scratch_budget() {
-            return Err(PassError::at(
-                &op.loc,
-                format!(
-                    "`scatter` of {n} elements needs {bytes} bytes of shared memory, {} are left: scatter a smaller tile",
-                    self.scratch_budget()
-                ),
-            ));
-        }
-        let base = self.smem_for_write(b, bytes);
+        let base = self.smem_for_write(b, scatter_bytes(n, ety.bits().div_ceil(8).max(1)));
         let zero = b.constant(ety.clone(), "0");
         for j in 0..rd.elems_per_thread() {
             let i = self.slot_index(b, &rd, j, None);
@@ -153,4 +143,9 @@ impl Lowerer<'_> {
 pub(super) fn gather_rounds(sd: &Dist, id: &Dist, axis: usize, eb: u32, budget: u32) -> (Option<Vec<Part>>, u32) {
     let order: Vec<usize> = (0..sd.rank()).filter(|&d| d != axis).collect();
     chunked(budget, &[(sd, order.clone()), (id, order)], |d| d.shape.iter().product::<i64>() as u32 * eb)
+}
+
+/// A scatter's scratch bytes: its `n` elements of `eb` bytes, whole.
+pub(super) fn scatter_bytes(n: i64, eb: u32) -> u32 {
+    n as u32 * eb
 }

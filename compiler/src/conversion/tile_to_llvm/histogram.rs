@@ -9,13 +9,14 @@
 //!    counter, so no branch is needed.
 //! 3. A barrier, then every thread reads the counters of the result elements it holds.
 
-use super::bin_rank::bin_of;
 use super::convert::gep;
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::sreg;
 use crate::pass::PassError;
 use tile_dialects::attrname;
 use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
+
+const ULT: i64 = 6;
 
 impl Lowerer<'_> {
     pub(super) fn histogram(&mut self, b: &mut Builder, op: &Op) -> Result<(), PassError> {
@@ -59,20 +60,58 @@ impl Lowerer<'_> {
         sreg::barrier(b);
 
         // 3. Read the result.
-        let parts = self.thread_parts(b, &rd);
-        let out: Vec<ValueId> = (0..rd.elems_per_thread())
-            .map(|j| {
-                let i = rd.index(b, &parts, 0, rd.reg_offsets(j)[0]);
-                let p = gep(b, base, i, &i32t);
-                b.op1("llvm.load", &[p], i32t.clone(), &[])
-            })
-            .collect();
+        let out = self.read_slots(b, base, &rd, &i32t);
         self.map.insert(r, out);
         Ok(())
+    }
+
+    /// Runs `f(b, i)` for every `i` in `0..count`, the program's threads taking
+    /// consecutive `i` (the last sweep guarded where `count` is not a multiple of them).
+    pub(super) fn for_each_slot(&mut self, b: &mut Builder, count: i64, mut f: impl FnMut(&mut Builder, ValueId)) {
+        let threads = self.num_warps as i64 * 32;
+        let tid = self.tid;
+        let mut k = 0;
+        while k < count {
+            let c = b.const_int(k, 32);
+            let i = b.op1("arith.addi", &[tid, c], Type::Int(32), &[]);
+            if k + threads <= count {
+                f(b, i);
+            } else {
+                let lim = b.const_int(count, 32);
+                let ok = b.op1("arith.cmpi", &[i, lim], Type::Int(1), &[("predicate", Attr::int(ULT, "i64"))]);
+                b.if_then(ok, |ib| f(ib, i));
+            }
+            k += threads;
+        }
     }
 }
 
 /// A histogram's scratch: a 32-bit counter per bin and one for values out of range.
 pub(super) fn counter_bytes(bins: i64) -> u32 {
     (bins as u32 + 1) * 4
+}
+
+/// The bin of integer `v` (of type `ety`) as an i32: `v` itself when it is in `0..bins`
+/// (read unsigned when `unsigned`), else `bins`: the spare bin. `bin_rank` bins alike.
+pub(super) fn bin_of(b: &mut Builder, v: ValueId, ety: &Type, bins: i64, unsigned: bool) -> ValueId {
+    let i32t = Type::Int(32);
+    // `v <u bins` in the element's width; when `bins` is 2^width or more (a byte
+    // histogram of 256 or 1024 bins) that constant does not exist: every unsigned value
+    // is in range, and a signed one when it is not negative (`v <u 2^(width-1)`).
+    let w = ety.bits();
+    let limit = match (w < 63 && bins >= 1 << w, unsigned) {
+        (false, _) => Some(bins),
+        (true, false) => Some(1 << (w - 1)),
+        (true, true) => None,
+    };
+    let v32 = match w {
+        32 => v,
+        w if w > 32 => b.op1("arith.trunci", &[v], i32t.clone(), &[]),
+        _ => b.op1("arith.extui", &[v], i32t.clone(), &[]),
+    };
+    let Some(l) = limit else { return v32 };
+    let nb = b.const_int(l, w);
+    let ok = b.op1("arith.cmpi", &[v, nb], Type::Int(1), &[("predicate", Attr::int(ULT, "i64"))]);
+    let spare = b.const_int(bins, 32);
+    b.op1("arith.select", &[ok, v32, spare], i32t, &[])
 }

@@ -103,9 +103,9 @@ impl Lowerer<'_> {
         if strong_copies(op, self.ty(r)) {
             // A volatile or ordered load of a tile held in copies: each copy's thread read
             // the memory at its own moment, and a racing writer may have changed it in
-            // between, so the copies of one element could differ (on an H200 a custom
-            // `reduce` of a 32-word look-back window on 4 warps saw each warp's own
-            // copies disagree). One value an element, as the tile means: the owners'.
+            // between, so the copies of one element could differ, and whatever folds each
+            // warp's own copies (a `reduce` with a `fn` combine) would differ by warp. One
+            // value an element, as the tile means: the owners'.
             vals = self.broadcast_from_owners(b, r, vals, &ety, &op.loc)?;
         }
         self.map.insert(r, vals);

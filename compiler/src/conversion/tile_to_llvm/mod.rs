@@ -13,6 +13,7 @@
 //!    placed every buffer and each op's scratch in it, and the lowering follows.
 
 mod async_copy;
+mod bin_rank;
 mod combine;
 mod control_flow;
 mod convert;
@@ -23,7 +24,6 @@ mod elementwise_f64;
 mod flip;
 mod fmod;
 mod fp8;
-mod bin_rank;
 mod gather;
 mod histogram;
 mod inline_asm;

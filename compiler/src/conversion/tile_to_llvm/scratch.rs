@@ -6,14 +6,15 @@
 //!
 //! Ops that pass values between threads through shared memory: a conversion or reshape
 //! through shared memory, a reduction or scan across warps, a sort, flip, gather,
-//! scatter, histogram or bin rank, a CUDA-core dot, and an atomic whose old values reach threads that did not
-//! issue it. One whose tile does not fit `budget` (the bytes above the live buffers) goes
+//! scatter, histogram or bin rank, a CUDA-core dot, an atomic whose old values reach
+//! threads that did not issue it, and a strong (volatile or ordered) load of a tile held
+//! in copies (`memory::strong_copies`). One whose tile does not fit `budget` (the bytes above the live buffers) goes
 //! in rounds of a chunk each and takes a chunk's bytes (`convert::rounds`).
 
 use super::combine::Combiner;
 use super::convert::staging;
 use super::flip::flip_rounds;
-use super::gather::gather_rounds;
+use super::gather::{gather_rounds, scatter_bytes};
 use super::lower_type;
 use super::reduce::{by_axis, is_arg};
 use super::reduce_axis::{reps_along, warp_exchange};
@@ -71,7 +72,7 @@ pub fn scratch_bytes(op: &Op, cx: &ScratchCx) -> u32 {
             _ => 0,
         },
         opname::TILE_SCATTER => {
-            dist(op.operands[0]).map_or(0, |d| d.shape.iter().product::<i64>() as u32 * eb(op.operands[0]))
+            dist(op.operands[0]).filter(|d| d.rank() == 1).map_or(0, |d| scatter_bytes(d.shape[0], eb(op.operands[0])))
         }
         opname::TILE_GATHER => match (dist(op.operands[0]), dist(op.operands[1])) {
             (Some(sd), Some(id)) if rank_ok(&sd) && id.rank() == sd.rank() => {
