@@ -267,6 +267,7 @@ def main():
     ap.add_argument("--budget-s", type=float, default=420.0, help="start no case after this many seconds")
     ap.add_argument("--dtypes", default="f16,bf16")
     ap.add_argument("--only", type=int, help="only the first N shapes (a quick look)")
+    ap.add_argument("--shapes", help="only the sweep's shapes with these M (comma-separated token counts)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     torch.backends.cuda.matmul.allow_tf32 = False  # the f32 references stay f32
@@ -278,7 +279,11 @@ def main():
     ks = kernels()
     print(f"{torch.cuda.get_device_name()}, torch {torch.__version__}, triton {triton.__version__}, "
           f"tilec {tilec.__version__}", flush=True)
-    cases = [(m, n, k, lab, dt) for (m, n, k, lab) in shapes()[:args.only] for dt in dtypes]
+    picked = shapes()[:args.only]
+    if args.shapes:
+        ms = {int(x) for x in args.shapes.split(",")}
+        picked = [s for s in picked if s[0] in ms]
+    cases = [(m, n, k, lab, dt) for (m, n, k, lab) in picked for dt in dtypes]
     rows, skipped = [], []
     for (M, N, K, lab, dt) in cases:
         if time.time() - start > args.budget_s:

@@ -26,7 +26,11 @@ import triton.testing
 import tilec
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The digit passes' tiles (defaults: the kernels' own, radix_pass 8192, radix_pass_pairs 16384).
 TILE = int(os.environ.get("SORT_TILE", 8192))
+PAIRS_TILE = int(os.environ.get("SORT_PAIRS_TILE", 16384))
+# Warps a digit pass runs on (default: the kernels' own #[num_warps]); for A/B runs.
+WARPS = int(os.environ["SORT_WARPS"]) if os.environ.get("SORT_WARPS") else None
 
 
 class Radix:
@@ -34,14 +38,16 @@ class Radix:
 
     def __init__(self, pairs):
         src = os.path.join(ROOT, "examples", "radix_sort.tile")
-        self.hist_k = tilec.compile(src, kernel="radix_histogram", defines={"TILE": TILE})
+        self.tile = PAIRS_TILE if pairs else TILE
+        self.hist_k = tilec.compile(src, kernel="radix_histogram")  # its own TILE: 8192
         name = "radix_pass_pairs" if pairs else "radix_pass"
-        self.passes = [tilec.compile(src, kernel=name, defines={"SHIFT": s, "TILE": TILE}) for s in (0, 8, 16, 24)]
+        self.passes = [tilec.compile(src, kernel=name, defines={"SHIFT": s, "TILE": self.tile}, num_warps=WARPS)
+                       for s in (0, 8, 16, 24)]
         self.pairs = pairs
         self.sms = torch.cuda.get_device_properties(0).multi_processor_count
 
     def buffers(self, n):
-        tiles = tilec.cdiv(n, TILE)
+        tiles = tilec.cdiv(n, self.tile)
         dev = "cuda"
         self.n, self.tiles = n, tiles
         self.a = torch.empty(n, dtype=torch.uint32, device=dev)
@@ -59,7 +65,7 @@ class Radix:
         self.hist.zero_()
         self.counters.zero_()
         self.state.zero_()
-        self.hist_k[(min(tiles, 4 * self.sms),)](keys, self.hist, n)
+        self.hist_k[(min(tilec.cdiv(n, 8192), 4 * self.sms),)](keys, self.hist, n)
         srcs = [keys, self.a, self.b, self.a]
         dsts = [self.a, self.b, self.a, self.b]
         if self.pairs:

@@ -39,6 +39,7 @@ sys.path.insert(0, HERE)
 import philox_ref  # noqa: E402
 import cases_lowering  # noqa: E402
 import cases_rank  # noqa: E402
+import cases_attention  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
@@ -486,8 +487,12 @@ def matmul_splitk_cases(c, rng):
     each tile."""
     # The kernel is autotuned: the grid is an expression of the configuration tilerun
     # picks, and the workspace and counters are sized for the largest of them.
-    configs = [(64, 128, 4), (64, 64, 8), (64, 128, 2), (64, 256, 4), (128, 128, 2), (64, 64, 16)]
-    for M, N, K in [(16, 256, 512), (1, 128, 1000), (100, 300, 256), (128, 512, 2048)]:
+    configs = [(64, 128, 4), (64, 64, 8), (64, 128, 2), (64, 64, 2), (64, 256, 4), (128, 128, 2), (128, 64, 2),
+               (128, 64, 1), (64, 64, 16)]
+    # (M, N, K, configuration forced or None for the tuner's): 6 and 7 are 128x64 tiles
+    # split 2 ways and not split (C written directly).
+    for M, N, K, config in [(16, 256, 512, None), (1, 128, 1000, None), (100, 300, 256, None),
+                            (128, 512, 2048, None), (100, 300, 520, 6), (100, 300, 520, 7)]:
         a = rng.uniform(-1, 1, (M, K)).astype(np.float16)
         b = rng.uniform(-1, 1, (K, N)).astype(np.float16)
         ref = (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float16)
@@ -495,7 +500,10 @@ def matmul_splitk_cases(c, rng):
         tiles = max(cdiv(M, bm) * cdiv(N, bn) for bm, bn, _ in configs)
         args = [("a", a), ("b", b), ("c", f"empty:f16:{M}x{N}"), ("ws", f"empty:f32:{ws}"),
                 ("count", f"zeros:i32:{tiles}"), ("M", M), ("N", N), ("K", K), ("sam", K), ("sbk", N), ("scm", N)]
-        yield Case(f"{M}x{N}x{K}", ("cdiv(M, BM) * cdiv(N, BN)", "SPLIT"), args, {"c": ref}, rtol=2e-2, atol=5e-2)
+        flags = [] if config is None else ["--config", str(config)]
+        label = f"{M}x{N}x{K}" + ("" if config is None else f" config {config}")
+        yield Case(label, ("cdiv(M, BM) * cdiv(N, BN)", "SPLIT"), args, {"c": ref}, rtol=2e-2, atol=5e-2,
+                   flags=flags)
 
 
 def matmul_batched_cases(c, rng):
@@ -1472,6 +1480,9 @@ GPU_ONLY.update(cases_lowering.GPU_ONLY)
 cases_rank.Case = Case
 KERNELS.update(cases_rank.KERNELS)
 GPU_ONLY.update(cases_rank.GPU_ONLY)
+cases_attention.Case = Case
+KERNELS.update(cases_attention.KERNELS)
+GPU_ONLY.update(cases_attention.GPU_ONLY)
 
 
 # ------------------------------------------------------------------ running
