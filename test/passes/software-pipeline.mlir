@@ -6,7 +6,8 @@
 // iterations 0 and 1 (a group each); each iteration waits for its group (1 pending),
 // a barrier, the product left in flight (one pending), a barrier (another warp group may
 // still read the slot), copies for iteration k + 2 into the slot iteration k - 1 read;
-// after the loop the last product and every copy are waited for, and the rings freed.
+// after the loop the last product (only where the loop ran: an scf.if on lo < hi; see
+// test/lowering/wgmma-zero-trip.tile) and every copy are waited for, and the rings freed.
 // CHECK-LABEL: func.func @wgmma_loop(
 // CHECK: %[[RA:.*]] = "layout.local_alloc"() : () -> !layout.memdesc<array<i64: 3, 64, 32>, f16, #layout.nvmma<64 : i32, 8 : i32, array<i32: 1, 0>>>
 // CHECK: %[[RB:.*]] = "layout.local_alloc"() : () -> !layout.memdesc<array<i64: 3, 32, 64>, f16, #layout.nvmma<128 : i32, 8 : i32, array<i32: 1, 0>>>
@@ -29,7 +30,13 @@
 // CHECK: "layout.async_commit"
 // CHECK: scf.yield
 // CHECK: tile.pipelined = 3
+// CHECK: %[[RAN1:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: scf.if %[[RAN1]]
 // CHECK-NEXT: "layout.warp_group_dot_wait"({{.*}}) {pending = 0 : i32}
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: }
 // CHECK-NEXT: "layout.async_wait"() {pending = 0 : i32}
 // CHECK-NEXT: "layout.barrier"
 // CHECK-NEXT: "layout.local_dealloc"(%[[RA]])
@@ -84,7 +91,13 @@
 // CHECK-NEXT: "layout.barrier"
 // CHECK: scf.yield
 // CHECK: tile.pipelined = 3
+// CHECK: %[[RAN2:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: scf.if %[[RAN2]]
 // CHECK-NEXT: "layout.warp_group_dot_wait"({{.*}}) {pending = 0 : i32}
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: }
 //
 // Tensor-descriptor loads (TMA), num_stages = 3: a ring of 3 swizzled slots per operand
 // and a ring of 3 mbarriers beside each, initialised once between two barriers; the
@@ -129,7 +142,13 @@
 // CHECK-NEXT: %[[NEXT:.*]] = arith.select %[[WRAP]], %[[FLIP]], %[[PH]]
 // CHECK-NEXT: scf.yield {{.*}}, %[[NEXT]] :
 // CHECK: tile.pipelined = 3
+// CHECK: %[[RAN3:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: scf.if %[[RAN3]]
 // CHECK-NEXT: "layout.warp_group_dot_wait"({{.*}}) {pending = 0 : i32}
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: }
 // CHECK-NEXT: "layout.barrier"
 // CHECK-NEXT: "layout.mbarrier_inval"(%[[BA]])
 // CHECK-NEXT: "layout.mbarrier_inval"(%[[BB]])
