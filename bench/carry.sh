@@ -32,3 +32,19 @@ attention_args() {
     sm_scale=0.125 H=$h N_CTX=$n sqz=$sz sqh=$sh sqm=$d skz=$sz skh=$sh skn=$d svz=$sz svh=$sh svn=$d \
     soz=$sz soh=$sh som=$d
 }
+
+#   device_setup [CARRY_DIR]   what a session's GPU script does first: unpacks tilec and
+#   tilerun (TILEC, TILERUN, on PATH) and the Python package (.carry/py.tar.xz, onto
+#   PYTHONPATH), sets OUT (default /tmp/out) and records the device in $OUT/device.txt.
+device_setup() {
+  local carry=${1:-.carry}
+  unpack "$carry" tilec tilerun
+  export TILEC=$work/tilec TILERUN=$work/tilerun PYTHONUNBUFFERED=1 PATH=$work:$PATH
+  export OUT=${OUT:-/tmp/out}
+  mkdir -p "$OUT"
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$OUT/device.txt"
+  date -u >> "$OUT/device.txt"
+  cat "$OUT/device.txt"
+  python3 -c "import lzma,tarfile; tarfile.open(fileobj=lzma.open('$carry/py.tar.xz')).extractall('/tmp/pyk')"
+  export PYTHONPATH=/tmp/pyk/py
+}

@@ -478,7 +478,10 @@ y = "y.npy"
         let l = &p.launches[1];
         assert_eq!(l.grid, [1, 2, 3]);
         assert_eq!(l.args[2..], [PlanArg::Scalar(Scalar::Float(0.5)), PlanArg::Scalar(Scalar::Bool(true))]);
-        assert_eq!(p.expects, vec![(1, HostRef { op: RefOp::Cumsum, of: "x".into() }, 0)]);
+        assert_eq!(
+            p.expects,
+            vec![(1, HostRef { op: RefOp::Cumsum, of: "x".into(), view: None, descending: false }, 0)]
+        );
         assert_eq!(p.checks, vec![(2, PathBuf::from("sums.npy"))]);
         assert_eq!(p.saves, vec![(1, PathBuf::from("y.npy"))]);
         assert_eq!((p.zero.clone(), p.bench, p.bytes, p.rtol), (vec![2], true, Some(8000024), Some(1e-4)));

@@ -81,6 +81,20 @@ fn body(m: &mut Module) -> &mut Vec<Op> {
     &mut lp.regions[0].blocks[0].ops
 }
 
+/// The wait for the loop's last product, after the loop: in the `scf.if` that runs it
+/// only where the loop ran.
+fn last_wait(m: &mut Module) -> &mut Op {
+    let guard = parts(m)
+        .iter_mut()
+        .find(|o| {
+            o.name == "scf.if" && find(&o.regions[0].blocks[0].ops, opname::LAYOUT_WARP_GROUP_DOT_WAIT).len() == 1
+        })
+        .expect("the guarded wait after the loop");
+    let ops = &mut guard.regions[0].blocks[0].ops;
+    let i = find(ops, opname::LAYOUT_WARP_GROUP_DOT_WAIT)[0];
+    &mut ops[i]
+}
+
 /// Positions of the ops called `name`.
 fn find(ops: &[Op], name: &str) -> Vec<usize> {
     ops.iter().enumerate().filter(|(_, o)| o.name == name).map(|(i, _)| i).collect()
@@ -158,9 +172,7 @@ fn wgmma_in_flight_needs_its_wait_and_barrier() {
     // it, and (without the frees) its result is read unfinished, by the conversion to the
     // store's layout (at the loop's line, where layout-propagate puts it).
     let mut r = m.clone();
-    let top = parts(&mut r);
-    let i = find(top, opname::LAYOUT_WARP_GROUP_DOT_WAIT)[0];
-    top[i].set_attr("pending", Attr::int(1, "i32"));
+    last_wait(&mut r).set_attr("pending", Attr::int(1, "i32"));
     expect(&broken(&file, &r), "`local_dealloc` of a shared buffer a warp-group product in flight still reads", 11);
     parts(&mut r).retain(|o| o.name != opname::LAYOUT_LOCAL_DEALLOC);
     let e = broken(&file, &r);

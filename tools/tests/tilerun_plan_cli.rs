@@ -95,6 +95,16 @@ fn missing_buffers_and_constants_are_named() {
 }
 
 #[test]
+fn orders_views_are_checked_before_the_gpu() {
+    // A sort of `x` (f32) read as a type of another width, and an option that is not one.
+    let e = refused("view", &TWO_KERNEL.replace("sum(x)", "sort(x as f64)"), &[]);
+    assert_eq!(e, "tilerun: error: PLAN: expect.out: `x` holds f32 (4 bytes an element), not f64 (8 bytes)\n");
+    let e = refused("option", &TWO_KERNEL.replace("sum(x)", "sort(x as i32, down)"), &[]);
+    assert!(e.contains("PLAN: expect.out: `sort(x as i32, down)`: write sum(BUFFER)"), "{e}");
+    assert!(e.contains("the orders also take `BUFFER as TYPE` and `, descending`"), "{e}");
+}
+
+#[test]
 fn parse_errors_name_the_file() {
     let e = refused("syntax", "[buffers\nx = 1\n", &[]);
     assert!(e.starts_with("tilerun: error: PLAN: TOML parse error at line 1"), "{e}");
