@@ -1,6 +1,8 @@
 // RUN: %tilec --list-passes | FileCheck %s
 // The registry table, in pipeline order.
-// CHECK: coalesce
+// CHECK: trans-loads
+// CHECK-NEXT: fold-bounds
+// CHECK-NEXT: coalesce
 // CHECK-NEXT: layout-propagate
 // CHECK-NEXT: smem-transpose
 // CHECK-NEXT: hoist-buffers

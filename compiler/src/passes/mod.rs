@@ -15,4 +15,5 @@ pub mod smem_transpose;
 pub mod software_pipeline;
 pub mod tile_to_memsem;
 pub mod tma_copies;
+pub mod trans_loads;
 pub mod widen_offsets;

@@ -8,7 +8,7 @@ use crate::options::CompileOptions;
 use crate::pass::{MirrorFn, PassError};
 use crate::passes::{
     allocate_shared, coalesce, fold_bounds, hoist_buffers, layout_propagate, loop_pointer_bases, membar,
-    smem_transpose, software_pipeline, tile_to_memsem, tma_copies, widen_offsets,
+    smem_transpose, software_pipeline, tile_to_memsem, tma_copies, trans_loads, widen_offsets,
 };
 use melior::ir::operation::OperationLike;
 use melior::ir::OperationRef;
@@ -40,6 +40,12 @@ pub static REGISTRY: &[PassInfo] = &[
         summary: "compute pointer offsets in 64 bits so they cannot wrap (only with --index-bits 64)",
         options: "index_bits",
         kind: PassKind::Mirror(widen_offsets::run),
+    },
+    PassInfo {
+        name: "trans-loads",
+        summary: "a loaded tile a product takes transposed (`dot(a, trans(load(p)))`) is loaded transposed instead, `load(trans(p))`: it arrives in the order the product reads and the pipeline can stage it",
+        options: "",
+        kind: PassKind::Mirror(trans_loads::run),
     },
     PassInfo {
         name: "fold-bounds",

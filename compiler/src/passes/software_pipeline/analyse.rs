@@ -298,6 +298,7 @@ fn pure(o: &Op) -> bool {
                     | opname::TILE_ADDPTR
                     | opname::TILE_EXPAND_DIMS
                     | opname::TILE_BROADCAST
+                    | opname::TILE_TRANS
                     | opname::LAYOUT_CONVERT
             ));
     let branches = || o.regions.iter().flat_map(|g| &g.blocks).flat_map(|b| &b.ops);
