@@ -23,7 +23,7 @@ use tile_dialects::opname;
 use tile_dialects::views::TileLoad;
 
 pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
-    // Every value's users (by op name), and the factors of every product.
+    // How many uses each value has, the factors of every product, and every splat's value.
     let mut users: HashMap<ValueId, usize> = HashMap::new();
     let mut factors: HashSet<ValueId> = HashSet::new();
     let mut splats: HashMap<ValueId, ValueId> = HashMap::new();
