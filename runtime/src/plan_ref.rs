@@ -264,6 +264,30 @@ mod tests {
     }
 
     #[test]
+    fn views_of_every_width() {
+        let r = |t: &str| parse(t).unwrap();
+        // u16 bits of f16: 1.0 (0x3C00), -2.0 (0xC000), -0.0 (0x8000), +inf (0x7C00).
+        let h = buf(DType::U16, &[15360.0, 49152.0, 32768.0, 31744.0]);
+        assert_eq!(ints(&compute(&r("argsort(h as f16)"), &h, DType::I32)), vec![1, 2, 0, 3]);
+        // u64 bits as i64: the top bit makes a key negative.
+        let mut data = vec![];
+        for v in [1u64 << 63, 5, u64::MAX, 0] {
+            data.extend(v.to_le_bytes());
+        }
+        let w = HostBuffer { dtype: DType::U64, shape: vec![4], data };
+        assert_eq!(ints(&compute(&r("argsort(w as i64)"), &w, DType::I32)), vec![0, 2, 3, 1]);
+        assert_eq!(ints(&compute(&r("argsort(w, descending)"), &w, DType::I32)), vec![2, 0, 1, 3]);
+        // f64 bits: -1.0 < 0.5; the sort moves the bits unchanged.
+        let mut data = vec![];
+        for v in [0.5f64, -1.0] {
+            data.extend(v.to_bits().to_le_bytes());
+        }
+        let f = HostBuffer { dtype: DType::U64, shape: vec![2], data };
+        let sorted = compute(&r("sort(f as f64)"), &f, DType::U64);
+        assert_eq!(sorted.data[..8], (-1.0f64).to_bits().to_le_bytes());
+    }
+
+    #[test]
     fn float_references_are_f64() {
         let x = buf(DType::F32, &[0.5, 0.25, -2.0]);
         let s = compute(&plain(RefOp::Sum), &x, DType::F32);
