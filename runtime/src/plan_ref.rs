@@ -42,6 +42,34 @@ pub struct HostRef {
     pub descending: bool,
 }
 
+impl HostRef {
+    /// Whether a view fits the buffer's elements (`dtype`): the same width.
+    pub fn fits(&self, dtype: DType) -> Result<(), String> {
+        match self.view {
+            Some(v) if v.size() != dtype.size() => Err(format!(
+                "`{}` holds {} ({} bytes an element), not {} ({} bytes)",
+                self.of,
+                dtype.name(),
+                dtype.size(),
+                v.name(),
+                v.size()
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// As written: `sort(x as f32, descending)`.
+impl std::fmt::Display for HostRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}({}", format!("{:?}", self.op).to_lowercase(), self.of)?;
+        if let Some(v) = self.view {
+            write!(f, " as {}", v.name())?;
+        }
+        write!(f, "{})", if self.descending { ", descending" } else { "" })
+    }
+}
+
 /// Parses `cumsum(x)`, `sort(x as i64, descending)`.
 pub fn parse(text: &str) -> Result<HostRef, String> {
     let t = text.trim();
@@ -111,15 +139,17 @@ fn order(input: &HostBuffer, view: DType, descending: bool) -> Vec<usize> {
 /// for floats; a sort with a view or descending: the input's own elements, reordered.
 pub fn compute(r: &HostRef, input: &HostBuffer, out: DType) -> HostBuffer {
     let op = r.op;
+    if op == RefOp::Argsort {
+        let idx = order(input, r.view.unwrap_or(input.dtype), r.descending);
+        let dtype = if out.is_int() { out } else { DType::F64 };
+        let mut data = vec![0u8; idx.len() * dtype.size()];
+        for (&i, c) in idx.iter().zip(data.chunks_exact_mut(dtype.size())) {
+            dtype.write_int(i as i128, c);
+        }
+        return HostBuffer { dtype, shape: vec![idx.len()], data };
+    }
     if r.view.is_some() || r.descending {
         let idx = order(input, r.view.unwrap_or(input.dtype), r.descending);
-        if op == RefOp::Argsort {
-            let mut data = vec![0u8; idx.len() * out.size()];
-            for (&i, c) in idx.iter().zip(data.chunks_exact_mut(out.size())) {
-                out.write_int(i as i128, c);
-            }
-            return HostBuffer { dtype: out, shape: vec![idx.len()], data };
-        }
         let w = input.dtype.size();
         let data = idx.iter().flat_map(|&i| input.data[i * w..(i + 1) * w].iter().copied()).collect();
         return HostBuffer { dtype: input.dtype, shape: vec![idx.len()], data };
@@ -154,16 +184,7 @@ pub fn compute(r: &HostRef, input: &HostBuffer, out: DType) -> HostBuffer {
             ivalues = (0..n).map(|i| input.get_int(i)).collect();
             ivalues.sort_unstable();
         }
-        (RefOp::Argsort, _) => {
-            let mut idx: Vec<usize> = (0..n).collect();
-            if input.dtype.is_int() {
-                idx.sort_by_key(|&i| input.get_int(i));
-            } else {
-                idx.sort_by(|&a, &b| input.get_f64(a).total_cmp(&input.get_f64(b)));
-            }
-            ivalues = idx.into_iter().map(|i| i as i128).collect();
-            values = ivalues.iter().map(|&i| i as f64).collect();
-        }
+        (RefOp::Argsort, _) => unreachable!("argsort is ordered above"),
         (RefOp::Sort, false) => {
             values = (0..n).map(|i| input.get_f64(i)).collect();
             values.sort_unstable_by(|a, b| a.total_cmp(b));
@@ -239,6 +260,9 @@ mod tests {
         let r = parse("argsort( k as i64 )").unwrap();
         assert_eq!((r.view, r.descending), (Some(DType::I64), false));
         assert!(parse("argsort(k, descending)").unwrap().descending);
+        // Printed as written (tilerun's check reports name it so).
+        assert_eq!(parse(" sort( k  as f32 ,descending)").unwrap().to_string(), "sort(k as f32, descending)");
+        assert_eq!(parse("cumsum(x)").unwrap().to_string(), "cumsum(x)");
         assert!(parse("sort(k as float)").unwrap_err().contains("`float` is not a type"));
         for bad in ["sum(k as i32)", "cumsum(k, descending)", "sort(k, up)", "sort(k as)", "sort(k, descending, x)"] {
             assert!(parse(bad).unwrap_err().contains("the orders also take"), "{bad}");

@@ -13,7 +13,7 @@ use crate::bind::{self, Bound};
 use crate::buffers::HostBuffer;
 use crate::check::{self, Tolerance};
 use crate::cuda;
-use crate::dtype::{DType, ElemBytes};
+use crate::dtype::DType;
 use crate::gpu::{DeviceBuffer, Gpu};
 use crate::interpret;
 use crate::load::{self, ForInterpreter, Loaded};
@@ -80,15 +80,8 @@ fn prepare(plan: &Plan, o: &RunSettings, arch: Arch, interpreted: bool) -> Resul
             s.defines.extend(l.defines.iter().cloned());
             s.num_warps = l.num_warps.or(s.num_warps);
             if interpreted {
-                let fi = load::tile_for_interpreter(
-                    &l.file,
-                    l.kernel.as_deref(),
-                    &s,
-                    o.no_specialise,
-                    &specs,
-                    o.interp.stages(),
-                )
-                .map_err(ctx)?;
+                let fi = load::tile_for_interpreter(&l.file, l.kernel.as_deref(), &s, o.no_specialise, &specs, o.interp.stages())
+                    .map_err(ctx)?;
                 let loaded = Loaded {
                     ptx: String::new(),
                     arch: s.arch.to_string(),
@@ -142,17 +135,7 @@ fn prepare(plan: &Plan, o: &RunSettings, arch: Arch, interpreted: bool) -> Resul
         .collect::<Result<Vec<_>, _>>()?;
     // An order's view must be the buffer's width: refused before anything runs.
     for (b, r, input) in &plan.expects {
-        if let Some(view) = r.view.filter(|v| v.size() != dtypes[*input].size()) {
-            return Err(Error::msg(format!(
-                "{file}: expect.{}: `{}` holds {} ({} bytes an element), not {} ({} bytes)",
-                plan.buffers[*b].name,
-                r.of,
-                dtypes[*input].name(),
-                dtypes[*input].size(),
-                view.name(),
-                view.size()
-            )));
-        }
+        r.fits(dtypes[*input]).map_err(|e| Error::msg(format!("{file}: expect.{}: {e}", plan.buffers[*b].name)))?;
     }
     Ok((ready, dtypes))
 }
@@ -313,9 +296,7 @@ fn report(
     for (b, r, input) in &plan.expects {
         let before = initial[*input].as_ref().ok_or_else(|| Error::msg("internal: an input was not kept"))?;
         let reference = plan_ref::compute(r, before, shapes[*b].0);
-        let view = r.view.map(|t| format!(" as {}", t.name())).unwrap_or_default();
-        let desc = if r.descending { ", descending" } else { "" };
-        report(*b, format!("{}({}{view}{desc})", format!("{:?}", r.op).to_lowercase(), r.of), &reference)?;
+        report(*b, r.to_string(), &reference)?;
     }
     Ok(failed)
 }
@@ -370,9 +351,9 @@ fn run_interpreted(plan: &Plan, o: &RunSettings) -> Result<(), Error> {
         let who = format!("launch {} (`{}`)", i + 1, k.name);
         races += interpret::launch(&fi.file, &kernel, stage, plan.launches[i].grid, &args, &mut mem, &o.interp, &who)
             .map_err(|e| match e {
-            Error::Interp { rendered, who } => Error::Interp { rendered, who: format!("{file}: {who}") },
-            e => e,
-        })?;
+                Error::Interp { rendered, who } => Error::Interp { rendered, who: format!("{file}: {who}") },
+                e => e,
+            })?;
     }
     let fetched: Vec<Option<HostBuffer>> =
         likes.iter().enumerate().map(|(b, like)| Some(interpret::fetch(&mem, b, like))).collect();

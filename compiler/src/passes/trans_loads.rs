@@ -93,6 +93,8 @@ fn rewrite_in(
                 let (trans, load) = (&b.ops[t], &b.ops[l]);
                 let view = TileLoad(load);
                 let order = trans.trans_order().expect("a trans has an order");
+                // Its pointers, mask and `other` are transposed as the tile was.
+                let trans_attrs: Vec<(&str, Attr)> = trans.attrs.iter().map(|(n, a)| (n.as_str(), a.clone())).collect();
                 dropped.insert(t);
                 // The first load goes where every user of it is such a `trans`.
                 if users.get(&load.results[0]) == Some(&pairs.iter().filter(|p| p.1 == l).count()) {
@@ -115,7 +117,7 @@ fn rewrite_in(
                     // shape: the pipeline recognises a zero `other` by its splat.
                     match splats.get(&v) {
                         Some(&x) => bld.op1(opname::TILE_SPLAT, &[x], t, &[]),
-                        None => bld.op1(opname::TILE_TRANS, &[v], t, &[order_attr(&order)]),
+                        None => bld.op1(opname::TILE_TRANS, &[v], t, &trans_attrs),
                     }
                 };
                 let mut operands = vec![transposed(view.ptr())];
@@ -137,9 +139,4 @@ fn rewrite_in(
             }
         }
     }
-}
-
-fn order_attr(order: &[usize]) -> (&'static str, Attr) {
-    let ds: Vec<String> = order.iter().map(|d| d.to_string()).collect();
-    ("order", Attr(format!("array<i32: {}>", ds.join(", "))))
 }
