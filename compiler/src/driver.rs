@@ -459,6 +459,7 @@ pub fn kernel_meta(k: &crate::sema::tir::Kernel, opts: &CompileOptions, lowered:
             .collect(),
         num_warps,
         num_stages: opts.kernel_num_stages(k),
+        cluster_dims: k.cluster_dims,
         block: [num_warps * 32, 1, 1],
         shared_bytes: lowered.shared_bytes,
         index_bits: opts.index_bits,

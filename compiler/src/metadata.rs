@@ -22,6 +22,10 @@ pub struct KernelMeta {
     pub consts: Vec<ConstMeta>,
     pub num_warps: u32,
     pub num_stages: u32,
+    /// Programs a cluster, along grid axis 0 (`#[cluster_dims(n)]`; 1: no clusters): a
+    /// launch's grid axis 0 must be a multiple of it.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub cluster_dims: u32,
     /// Threads per block: `num_warps * 32` along x.
     pub block: [u32; 3],
     /// Dynamic shared memory the kernel needs, in bytes (0 when none): the launch must

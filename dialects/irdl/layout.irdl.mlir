@@ -231,6 +231,12 @@ irdl.dialect @layout {
   // descriptor `tensormap` into `buf`: one thread arrives on `bar` expecting the block's
   // bytes, which complete the barrier's phase when they have landed. `base`, `shape`,
   // `strides` and `nan` are `tile.desc_load`'s (the interpreter reads them).
+  // With a discardable `multicast = n : i32` (`software-pipeline`, in a kernel of
+  // clusters of n programs whose copies are provably the same block in each): every
+  // program of the cluster expects the whole block's bytes on its own `bar`, and issues a
+  // share of the block's boxes (box k by the program of cluster rank k mod n) to all of
+  // them (`.multicast::cluster`), which fill the same `buf` and signal the same `bar` in
+  // each.
   //   "layout.tma_load"(%a, %M, %K, %K, %c1, %om, %k, %buf, %bar) {operandSegmentSizes = array<i32: 1, 2, 2, 2, 1, 1>, tensormap = 0 : i32, nan = false} : (...) -> ()
   irdl.operation @tma_load {
     %p = irdl.any
@@ -258,6 +264,28 @@ irdl.dialect @layout {
     %n = irdl.base "#builtin.integer"
     irdl.attributes { "tensormap" = %n }
     irdl.operands(base: %p, shape: variadic %i, strides: variadic %i, offsets: variadic %i, buf: %m)
+    irdl.results()
+  }
+
+  // One thread arrives on the mbarrier `bar` of every program of its cluster of `cluster`
+  // programs (itself included): a software pipeline's program
+  // saying it is done reading a ring slot that the cluster's multicast copies refill.
+  //   "layout.mbarrier_arrive"(%bar) {cluster = 2 : i32} : (!layout.memdesc<...>) -> ()
+  irdl.operation @mbarrier_arrive {
+    %m = irdl.base @layout::@memdesc
+    %i = irdl.base "#builtin.integer"
+    irdl.attributes { "cluster" = %i }
+    irdl.operands(bar: %m)
+    irdl.results()
+  }
+
+  // Every thread of every program of the cluster arrives, then waits for all of them
+  // (barrier.cluster, release then acquire): mbarriers initialised before it may be
+  // signalled by the others' copies and arrivals after it, and no program leaves (or
+  // reuses its mbarriers' bytes) while another may still signal them.
+  //   "layout.cluster_barrier"() : () -> ()
+  irdl.operation @cluster_barrier {
+    irdl.operands()
     irdl.results()
   }
 

@@ -29,6 +29,12 @@ pub const TILE_KERNEL: &str = "tile.kernel";
 pub const TILE_NUM_WARPS: &str = "tile.num_warps";
 /// `func.func`: the default pipeline depth of its loops (tilegen; software-pipeline).
 pub const TILE_NUM_STAGES: &str = "tile.num_stages";
+/// `func.func`: `#[cluster_dims(n)]`, programs launched in clusters of `n` along grid
+/// axis 0 (tilegen; absent: no clusters).
+pub const TILE_CLUSTER_DIMS: &str = "tile.cluster_dims";
+/// `layout.tma_load`: the copy is shared by the cluster's `n` programs, each issuing a
+/// share of its boxes to all of them (software-pipeline; the lowering's `.multicast`).
+pub const LAYOUT_MULTICAST: &str = "multicast";
 /// `func.func`: shared memory the kernel uses, bytes, and the alignment its buffers need
 /// (allocate-shared; convert-tile-to-llvm carries the bytes to the lowered kernel for the
 /// launch metadata).

@@ -75,6 +75,8 @@ pub struct Kernel {
     pub loc: String,
     /// `membar` ran: shared-memory accesses are checked against its barriers.
     pub placed: bool,
+    /// Programs a cluster along grid axis 0 (`tile.cluster_dims`; 1: none).
+    pub cluster_dims: u32,
 }
 
 impl Kernel {
@@ -112,6 +114,7 @@ impl Kernel {
             tys: Types::new(p.tys),
             loc: func.loc.clone(),
             placed,
+            cluster_dims: func.int_attr(attrname::TILE_CLUSTER_DIMS).unwrap_or(1).max(1) as u32,
         })
     }
 }

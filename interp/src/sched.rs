@@ -84,6 +84,14 @@ fn arg_values(k: &Kernel, args: &[Arg]) -> Result<Vec<Value>, Fault> {
 /// Runs one launch of `k` over `mem`.
 pub fn run(k: &Kernel, launch: &Launch, mem: &mut Memory, opts: &Options) -> Result<Outcome, Fault> {
     let args = arg_values(k, launch.args)?;
+    // As the GPU's launch refuses it (`tilerun`, the package: `launch::check_clusters`).
+    let c = k.cluster_dims;
+    if launch.grid[0] % c != 0 {
+        return Err(Fault::new(format!(
+            "kernel `{}` runs in clusters of {c} programs along axis 0 (`#[cluster_dims({c})]`): the grid's axis 0 ({}) must be a multiple of {c}",
+            k.name, launch.grid[0]
+        )));
+    }
     let g = launch.grid.map(|d| d.max(1));
     let total = g.iter().map(|&d| d as u64).product::<u64>();
     let nvalues = k.tys.len();

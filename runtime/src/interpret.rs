@@ -303,6 +303,7 @@ pub fn check_mlir_passes(
         consts: vec![],
         num_warps: 4,
         num_stages: 1,
+        cluster_dims: 1,
         block: [128, 1, 1],
         shared_bytes: 0,
         index_bits: 64,

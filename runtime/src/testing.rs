@@ -10,6 +10,7 @@ pub fn kernel(name: &str, params: Vec<ParamMeta>) -> KernelMeta {
         consts: vec![],
         num_warps: 4,
         num_stages: 3,
+        cluster_dims: 1,
         block: [128, 1, 1],
         shared_bytes: 0,
         index_bits: 32,

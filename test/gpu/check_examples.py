@@ -160,6 +160,14 @@ def matmul_tma_persistent_cases(c, rng):
                        atol=case.atol)
 
 
+def matmul_tma_cluster_cases(c, rng):
+    """matmul_tma_cases in clusters of two programs (`#[cluster_dims(2)]`: a cluster
+    computes 2 BM x BN of C, B's blocks multicast to both programs)."""
+    for case in matmul_tma_cases(c, rng):
+        case.grid = ("2 * cdiv(M, 2 * BM) * cdiv(N, BN)",)
+        yield case
+
+
 def streamk_plan(M, N, K, slots, BM=128, BN=256, BK=64):
     """examples/matmul_streamk.tile's plan (its header): (dp, split, grid, split tiles)."""
     tiles = cdiv(M, BM) * cdiv(N, BN)
@@ -1364,6 +1372,8 @@ KERNELS = {
                             ("sa", "i32"), ("sb", "i32"), ("sc", "i32")], matmul_tma_strided_cases),
     "matmul_tma_persistent": ([("a", "*f16"), ("b", "*f16"), ("c", "*f16"), ("M", "i32"), ("N", "i32"), ("K", "i32")],
                               matmul_tma_persistent_cases),
+    "matmul_tma_cluster": ([("a", "*f16"), ("b", "*f16"), ("c", "*f16"), ("M", "i32"), ("N", "i32"), ("K", "i32")],
+                           matmul_tma_cluster_cases),
     "matmul_streamk": ([("a", "*f16"), ("b", "*f16"), ("c", "*f16"), ("ws", "*f32"), ("count", "*i32"), ("M", "i32"),
                         ("N", "i32"), ("K", "i32"), ("sam", "i32"), ("sbk", "i32"), ("scm", "i32"), ("dp", "i32"),
                         ("split", "i32")], matmul_streamk_cases),

@@ -364,3 +364,40 @@ fn defines_apply_to_the_chosen_kernel_only() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("`-D N`: kernel `plain` has no const parameter named `N`"), "{}", stderr(&o));
 }
+
+/// A kernel of clusters (`#[cluster_dims(2)]`) runs only on a grid whose axis 0 is a
+/// multiple of the cluster: one error line (the interpreter's here, the launch's on a GPU,
+/// where CUDA would fail with CUDA_ERROR_INVALID_CLUSTER_SIZE), and a whole grid runs.
+#[test]
+fn cluster_kernels_need_whole_clusters() {
+    let run = |grid: &str| {
+        tilerun(&[
+            "examples/matmul_tma.tile",
+            "--kernel",
+            "matmul_tma_cluster",
+            "--config",
+            "2",
+            "--interpret",
+            "--grid",
+            grid,
+            "a=randn:f16:8x64",
+            "b=randn:f16:64x8",
+            "c=empty:f16:8x8",
+            "M=8",
+            "N=8",
+            "K=64",
+        ])
+    };
+    let o = run("3");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains(
+            "error: kernel `matmul_tma_cluster` runs in clusters of 2 programs along axis 0 (`#[cluster_dims(2)]`): \
+             the grid's axis 0 (3) must be a multiple of 2"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    let o = run("2");
+    assert!(o.status.success(), "{}", stderr(&o));
+}

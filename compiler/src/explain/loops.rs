@@ -87,8 +87,14 @@ impl<'a> Kernel<'a> {
             let Ok(b) = tma_box_of(bt) else { continue };
             let swizzle = if b.swizzle > 0 { format!("{}-byte swizzle", b.swizzle) } else { "unswizzled".into() };
             let dims: Vec<String> = bt.shape().iter().map(|d| d.to_string()).collect();
+            let shared = match op.int_attr(attrname::LAYOUT_MULTICAST) {
+                Some(n) => format!(
+                    "; multicast: the same block in each of the cluster's {n} programs, each issues 1/{n} of the boxes to all"
+                ),
+                None => String::new(),
+            };
             out.push(format!(
-                "by TMA ({}): the {}x{} block as {} box{} of {:?}, {swizzle}, counted by an mbarrier a slot",
+                "by TMA ({}): the {}x{} block as {} box{} of {:?}, {swizzle}, counted by an mbarrier a slot{shared}",
                 loc_line(&op.loc),
                 dims.join("x"),
                 bt.elem(),
@@ -111,12 +117,14 @@ impl<'a> Kernel<'a> {
                 "{at}: loop pipelined through registers: its loads run one iteration ahead (no cp.async can copy them)"
             )
         } else if let Some(n) = lp.int_attr(attrname::TILE_PIPELINED) {
+            // A multicast ring refills a slot one iteration later (`software-pipeline`).
+            let copies = self.tma_copies(&lp.regions);
+            let ahead = if copies.iter().any(|c| c.contains("multicast")) { n - 2 } else { n - 1 };
             let mut line = format!(
-                "{at}: loop pipelined over {n} stages: copies run {} iteration{} ahead into rings of {n} slots",
-                n - 1,
-                if n == 2 { "" } else { "s" }
+                "{at}: loop pipelined over {n} stages: copies run {ahead} iteration{} ahead into rings of {n} slots",
+                if ahead == 1 { "" } else { "s" }
             );
-            for t in self.tma_copies(&lp.regions) {
+            for t in copies {
                 line.push_str(&format!("\n    {t}"));
             }
             if let Some(why) = lp.str_attr(attrname::TILE_NOT_STAGED) {

@@ -82,14 +82,23 @@ fn rewrite_block(values: &mut Values, ops: &mut Vec<Op>) {
 
 /// `layout.tma_load` of the block `desc` (a `tile.desc_load`, its parts and offsets
 /// `operands`, those of the iteration being issued in a pipelined loop) into `buf`,
-/// arriving on `bar`: the descriptor's `tensormap` and `nan` kept. The one form of the
-/// copy, for this pass and `software-pipeline`'s rings.
-pub(crate) fn tma_load(b: &mut Builder, desc: &Op, mut operands: Vec<ValueId>, buf: ValueId, bar: ValueId) {
+/// arriving on `bar`: the descriptor's `tensormap` and `nan` kept; `multicast`: the
+/// cluster's programs share the copy (`software-pipeline`). The one form of the copy, for
+/// this pass and `software-pipeline`'s rings.
+pub(crate) fn tma_load(
+    b: &mut Builder,
+    desc: &Op,
+    mut operands: Vec<ValueId>,
+    buf: ValueId,
+    bar: ValueId,
+    multicast: Option<u32>,
+) {
     let rank = (operands.len() - 1) / 3;
     operands.extend([buf, bar]);
     let seg = format!("array<i32: 1, {rank}, {rank}, {rank}, 1, 1>");
     let mut attrs = vec![("operandSegmentSizes", Attr(seg))];
     attrs.extend(["tensormap", "nan"].iter().filter_map(|&n| desc.attr(n).map(|a| (n, a.clone()))));
+    attrs.extend(multicast.map(|n| (attrname::LAYOUT_MULTICAST, Attr::int(n as i64, "i32"))));
     b.op(opname::LAYOUT_TMA_LOAD, &operands, &[], &attrs);
 }
 
@@ -165,7 +174,7 @@ fn expand(values: &mut Values, op: &Op, d: TileDescLoad, out: &mut Vec<Op>) {
     b.op(opname::LAYOUT_BARRIER, &[], &[], &[]);
     b.op(opname::LAYOUT_MBARRIER_INIT, &[bar], &[], &[("count", Attr::int(1, "i32"))]);
     b.op(opname::LAYOUT_BARRIER, &[], &[], &[]);
-    tma_load(&mut b, op, op.operands.clone(), buf, bar);
+    tma_load(&mut b, op, op.operands.clone(), buf, bar, None);
     let phase = b.const_int(0, 32);
     b.op(opname::LAYOUT_MBARRIER_WAIT, &[bar, phase], &[], &[]);
     // The local load defines the desc load's own result: its uses stay as they are.

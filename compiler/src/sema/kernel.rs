@@ -15,7 +15,7 @@ use crate::syntax::ast;
 /// `#[autotune]`: its configurations and its key.
 type Tune = (Vec<Vec<(String, ConstVal)>>, Vec<String>);
 
-const ATTRS: [&str; 3] = ["num_warps", "num_stages", "autotune"];
+const ATTRS: [&str; 4] = ["num_warps", "num_stages", "cluster_dims", "autotune"];
 
 impl<'a> Checker<'a> {
     /// Checks the file's items and its kernels (only the kernel `only`, when given).
@@ -117,7 +117,7 @@ impl<'a> Checker<'a> {
         self.assigned = vec![assigned_names(&item.body)];
         let errors_before = self.diags.len();
         self.push_frame(FrameKind::Function, item.span);
-        let (num_warps, num_stages, (autotune, autotune_key)) = self.attributes(item);
+        let (num_warps, num_stages, cluster_dims, (autotune, autotune_key)) = self.attributes(item);
         let mut params = vec![];
         let mut consts_out = vec![];
         let mut seen: HashMap<&str, Span> = HashMap::new();
@@ -190,6 +190,7 @@ impl<'a> Checker<'a> {
             consts: consts_out,
             num_warps,
             num_stages,
+            cluster_dims,
             autotune,
             autotune_key,
             vars: std::mem::take(&mut self.vars),
@@ -261,12 +262,13 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// `#[num_warps(n)]`, `#[num_stages(n)]`, `#[autotune(key = [...], configs = [...])]`.
-    fn attributes(&mut self, item: &ast::Item) -> (u32, u32, Tune) {
-        let (mut warps, mut stages, mut tune) = (4u32, 3u32, (vec![], vec![]));
+    /// `#[num_warps(n)]`, `#[num_stages(n)]`, `#[cluster_dims(n)]`, `#[autotune(key = [...],
+    /// configs = [...])]`.
+    fn attributes(&mut self, item: &ast::Item) -> (u32, u32, u32, Tune) {
+        let (mut warps, mut stages, mut cluster, mut tune) = (4u32, 3u32, 1u32, (vec![], vec![]));
         for a in &item.attrs {
             match a.name.name.as_str() {
-                "num_warps" | "num_stages" => {
+                "num_warps" | "num_stages" | "cluster_dims" => {
                     let n = &a.name.name;
                     let v = match a.args.as_slice() {
                         [ast::AttrArg { key: None, value: ast::AttrValue::Expr(e), .. }] => self.const_int(e, n).ok(),
@@ -286,6 +288,17 @@ impl<'a> Checker<'a> {
                             Err(why) => {
                                 self.err(Diagnostic::error(why, a.args[0].span, "not a power of two up to 32"));
                             }
+                        }
+                    } else if n == "cluster_dims" {
+                        // Hopper's portable cluster sizes (8 at most without opting in).
+                        if [1, 2, 4, 8].contains(&v) {
+                            cluster = v as u32;
+                        } else {
+                            self.err(Diagnostic::error(
+                                format!("`cluster_dims` must be 1, 2, 4 or 8, found {v}"),
+                                a.args[0].span,
+                                "not a cluster size",
+                            ));
                         }
                     } else if v < 1 {
                         self.err(Diagnostic::error(
@@ -307,11 +320,11 @@ impl<'a> Checker<'a> {
                     if let Some(s) = suggest(other, ATTRS) {
                         d = d.help(format!("did you mean `{s}`?"));
                     }
-                    self.err(d.note("kernel attributes: num_warps, num_stages, autotune"));
+                    self.err(d.note("kernel attributes: num_warps, num_stages, cluster_dims, autotune"));
                 }
             }
         }
-        (warps, stages, tune)
+        (warps, stages, cluster, tune)
     }
 
     fn autotune(&mut self, item: &ast::Item, a: &ast::Attr) -> Tune {

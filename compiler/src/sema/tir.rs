@@ -40,6 +40,9 @@ pub struct Kernel {
     pub consts: Vec<(String, ConstVal)>,
     pub num_warps: u32,
     pub num_stages: u32,
+    /// `#[cluster_dims(n)]`: programs launched in clusters of `n` along grid axis 0 (1:
+    /// no clusters). Copies the programs of a cluster provably share are multicast.
+    pub cluster_dims: u32,
     /// `#[autotune]` configurations, each a list of `NAME = value` (const params,
     /// `num_warps`, `num_stages`), kept for metadata and for the autotuner.
     pub autotune: Vec<Vec<(String, ConstVal)>>,

@@ -157,6 +157,9 @@ fn kernel_func(
         (attrname::TILE_NUM_WARPS.into(), Attr::int(num_warps as i64, "i32")),
         (attrname::TILE_NUM_STAGES.into(), Attr::int(opts.kernel_num_stages(kernel) as i64, "i32")),
     ];
+    if kernel.cluster_dims > 1 {
+        attrs.push((attrname::TILE_CLUSTER_DIMS.into(), Attr::int(kernel.cluster_dims as i64, "i32")));
+    }
     if !g.tensormaps.is_empty() {
         attrs.push((attrname::TILE_TENSORMAPS.into(), crate::metadata::tensormaps_attr(&g.tensormaps)));
     }

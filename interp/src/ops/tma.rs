@@ -97,6 +97,14 @@ pub enum Op {
     Init(u32),
     Wait,
     Inval,
+    /// `layout.mbarrier_arrive {cluster = n}`: the arrivals of the cluster's n programs.
+    /// A program runs alone here, and its copies are multicast only where every program of
+    /// the cluster does the same (`software-pipeline` proves it), so its own arrival stands
+    /// for all n of them; a multicast `layout.tma_load` likewise copies the whole block.
+    Arrive(u32),
+    /// `layout.cluster_barrier`: nothing to wait for (no program reads another's shared
+    /// memory here).
+    ClusterBarrier,
 }
 
 pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
@@ -104,11 +112,18 @@ pub fn decode(op: &ir::Op) -> Result<Option<Op>, Fault> {
         View::LayoutMbarrierInit(i) => Op::Init(need(op, i.count().and_then(|a| a.as_int()), "count")?.max(1) as u32),
         View::LayoutMbarrierWait(_) => Op::Wait,
         View::LayoutMbarrierInval(_) => Op::Inval,
+        View::LayoutMbarrierArrive(a) => {
+            Op::Arrive(need(op, a.cluster().and_then(|a| a.as_int()), "cluster")?.max(1) as u32)
+        }
+        View::LayoutClusterBarrier(_) => Op::ClusterBarrier,
         _ => return Ok(None),
     }))
 }
 
 pub fn exec(o: &Op, n: &Site, _: &Types, f: &mut Frame) -> Result<(), Fault> {
+    if let Op::ClusterBarrier = o {
+        return Ok(());
+    }
     let bar = super::shared::view(f, n.operands[0])?;
     match o {
         Op::Init(count) => f.smem.mbar_init(bar, *count),
@@ -117,5 +132,7 @@ pub fn exec(o: &Op, n: &Site, _: &Types, f: &mut Frame) -> Result<(), Fault> {
             f.smem.mbar_wait(bar, parity)
         }
         Op::Inval => f.smem.mbar_inval(bar),
+        Op::Arrive(count) => f.smem.mbar_arrive(bar, *count),
+        Op::ClusterBarrier => Ok(()),
     }
 }

@@ -77,6 +77,23 @@ impl Smem {
         Ok(())
     }
 
+    /// `count` arrivals on `bar` with no copy (`mbarrier_arrive`): each completes the
+    /// current phase when it brings the count up to the barrier's.
+    pub fn mbar_arrive(&mut self, bar: View, count: u32) -> Result<(), Fault> {
+        let key = self.mbar_key(bar, "mbarrier_arrive")?;
+        let Some(m) = self.mbars.get_mut(&key) else {
+            return Err(Fault::new("`mbarrier_arrive` on an mbarrier no `mbarrier_init` initialised"));
+        };
+        for _ in 0..count {
+            m.arrived += 1;
+            if m.arrived == m.count {
+                m.arrived = 0;
+                m.phase += 1;
+            }
+        }
+        Ok(())
+    }
+
     /// `mbarrier_wait(bar, parity)`: returns once the phase of that parity has completed
     /// (the current phase's parity differs), landing the copies of completed phases; they
     /// are visible to every waiting thread at once. A wait no arrival can complete is a

@@ -281,6 +281,13 @@ fn lower_kernel(
         ("nvvm.reqntid".into(), Attr(format!("array<i32: {}, 1, 1>", num_warps * 32))),
         (attrname::TILE_SMEM_BYTES.into(), Attr::int(total, "i32")),
     ];
+    // `#[cluster_dims(n)]`: PTX's `.reqnctapercluster n, 1, 1` (launches need no cluster
+    // attribute: the driver reads it off the kernel). Ampere has no clusters: the kernel
+    // runs the same without (nothing it computes depends on them; its TMA copies, the only
+    // thing clusters share, are plain loads there).
+    if let Some(c) = f.int_attr(attrname::TILE_CLUSTER_DIMS).filter(|&c| c > 1 && opts.arch != Arch::Sm80) {
+        attrs.push(("nvvm.cluster_dim".into(), Attr(format!("array<i32: {c}, 1, 1>"))));
+    }
     // What the launch metadata reads off the lowered kernel, with its shared memory.
     let hints = attrname::TILE_DIVISIBILITY_HINTS;
     attrs.extend(f.attr(hints).map(|h| (hints.to_string(), h.clone())));
@@ -517,6 +524,8 @@ impl Lowerer<'_> {
             opname::LAYOUT_TMA_STORE => self.tma_store(b, op)?,
             opname::LAYOUT_MBARRIER_INVAL => self.mbarrier_inval(b, op)?,
             opname::LAYOUT_MBARRIER_WAIT => self.mbarrier_wait(b, op)?,
+            opname::LAYOUT_MBARRIER_ARRIVE => self.mbarrier_arrive(b, op)?,
+            opname::LAYOUT_CLUSTER_BARRIER => self.cluster_barrier(b)?,
             opname::TILE_EXPAND_DIMS | opname::TILE_BROADCAST | opname::TILE_TRANS => self.shape_op(b, op)?,
             opname::LAYOUT_CONVERT | opname::TILE_RESHAPE => self.convert(b, op)?,
             opname::TILE_SCAN => self.scan(b, op)?,

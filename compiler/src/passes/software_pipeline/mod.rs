@@ -52,6 +52,7 @@ mod analyse;
 mod registers;
 mod rewrite;
 
+use crate::analysis::cluster_uniform::ClusterUniform;
 use crate::options::CompileOptions;
 use crate::pass::PassError;
 use std::collections::{HashMap, HashSet};
@@ -62,10 +63,12 @@ use tile_dialects::opname;
 pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
     m.funcs_mut(|values, func| {
         let default = func.int_attr(attrname::TILE_NUM_STAGES).unwrap_or(1);
-        let mut ctx = Ctx { consts: HashMap::new(), defs: HashMap::new(), used: HashSet::new() };
+        let cluster = func.int_attr(attrname::TILE_CLUSTER_DIMS).unwrap_or(1);
+        let uniform = (cluster > 1).then(|| ClusterUniform::of(func, cluster));
+        let mut ctx = Ctx { consts: HashMap::new(), defs: HashMap::new(), used: HashSet::new(), cluster, uniform };
         index(&func.regions[0].blocks[0].ops, &mut ctx);
         let body = &mut func.regions[0].blocks[0].ops;
-        pipeline_block(values, body, default, &ctx);
+        pipeline_block(values, body, default, &ctx, true);
         Ok(())
     })
 }
@@ -78,6 +81,10 @@ pub(super) struct Ctx {
     pub(super) defs: HashMap<ValueId, (String, Vec<ValueId>, Option<String>)>,
     /// Every value some op reads.
     pub(super) used: HashSet<ValueId>,
+    /// `#[cluster_dims]`: programs a cluster (1: none), and which values are the same in
+    /// each of them (`multicast`).
+    pub(super) cluster: i64,
+    pub(super) uniform: Option<ClusterUniform>,
 }
 
 fn index(ops: &[Op], ctx: &mut Ctx) {
@@ -99,12 +106,13 @@ fn index(ops: &[Op], ctx: &mut Ctx) {
     }
 }
 
-fn pipeline_block(values: &mut Values, ops: &mut Vec<Op>, default: i64, ctx: &Ctx) {
+/// `top`: `ops` is the kernel's own block, which every program runs whole.
+fn pipeline_block(values: &mut Values, ops: &mut Vec<Op>, default: i64, ctx: &Ctx, top: bool) {
     let mut out = Vec::with_capacity(ops.len());
     for mut op in std::mem::take(ops) {
         for r in &mut op.regions {
             for b in &mut r.blocks {
-                pipeline_block(values, &mut b.ops, default, ctx);
+                pipeline_block(values, &mut b.ops, default, ctx, false);
             }
         }
         if op.name == "scf.for" && stages_dots(&op) {
@@ -119,7 +127,8 @@ fn pipeline_block(values: &mut Values, ops: &mut Vec<Op>, default: i64, ctx: &Ct
                         continue;
                     }
                     Ok(plan) => {
-                        rewrite::rewrite(values, op, &plan, stages as u32, ctx, &mut out);
+                        let mc = multicast(&op, &plan, stages, top, ctx);
+                        rewrite::rewrite(values, op, &plan, stages as u32, &mc, ctx, &mut out);
                         continue;
                     }
                     Err(why) => why,
@@ -133,9 +142,39 @@ fn pipeline_block(values: &mut Values, ops: &mut Vec<Op>, default: i64, ctx: &Ct
     *ops = out;
 }
 
+/// For each staged load, whether the cluster copies it once for all its programs (TMA
+/// multicast): in a kernel of clusters, a TMA-copied block whose every part (descriptor,
+/// shape, strides, offsets) is the same in each program of a cluster, in a loop every
+/// program runs the same trips of (the kernel's own block, uniform bounds). Each slot is
+/// then refilled only when every program of the cluster is done with it, which costs one
+/// stage of lookahead: at least 3 stages.
+fn multicast(lp: &Op, plan: &analyse::Plan, stages: i64, top: bool, ctx: &Ctx) -> Vec<bool> {
+    let Some(u) = ctx.uniform.as_ref().filter(|_| top && stages >= 3) else {
+        return vec![false; plan.staged.len()];
+    };
+    let bounds = lp.operands[..3].iter().all(|&v| u.is(v));
+    let body = &lp.regions[0].blocks[0].ops;
+    plan.staged.iter().map(|s| s.tma && bounds && body[s.load].operands.iter().all(|&v| u.is(v))).collect()
+}
+
 /// Whether a loop's body stages tensor-core operands (the loops this pass is about).
 fn stages_dots(lp: &Op) -> bool {
     lp.regions[0].blocks[0].ops.iter().any(|o| o.name == opname::LAYOUT_LOCAL_ALLOC)
+}
+
+/// Stage 0's values of the iteration whose induction value is `at` (the body's `iv`),
+/// the advanced values (`carried[plan.ahead[k]]`) being `cur[k]`: the map its clones
+/// start from.
+fn stage0_map(
+    plan: &analyse::Plan,
+    iv: ValueId,
+    carried: &[ValueId],
+    at: ValueId,
+    cur: &[ValueId],
+) -> HashMap<ValueId, ValueId> {
+    let mut map = HashMap::from([(iv, at)]);
+    map.extend(plan.ahead.iter().zip(cur).map(|(&a, &c)| (carried[a], c)));
+    map
 }
 
 /// The value of an integer constant, when `v` is one.

@@ -29,11 +29,7 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, out: &mut Vec<Op
     // Stage 0 of the iteration whose induction value is `at`, reading the advanced values
     // `cur`: the staged loads' tiles and the advanced values' next.
     let stage0 = |values: &mut Values, out: &mut Vec<Op>, at: ValueId, cur: &[ValueId]| {
-        let mut map: HashMap<ValueId, ValueId> = HashMap::new();
-        map.insert(iv, at);
-        for (k, &a) in plan.ahead.iter().enumerate() {
-            map.insert(carried[a], cur[k]);
-        }
+        let mut map = super::stage0_map(plan, iv, &carried, at, cur);
         let mut b = Builder::new(values, out, loc.clone());
         let valid = b.op1("arith.cmpi", &[at, hi], Type::Int(1), &[("predicate", Attr::int(2, "i64"))]);
         let mut loaded = vec![];

@@ -8,10 +8,23 @@ use tile_dialects::ir::{Attr, Builder, Op, Shared, Type, ValueId, Values};
 use tile_dialects::opname;
 use tile_dialects::views::TileLoad;
 
-/// Step 3.
-pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx: &Ctx, out: &mut Vec<Op>) {
+/// Step 3. `mc`: for each staged load, whether the cluster multicasts it (`multicast`).
+pub(super) fn rewrite(
+    values: &mut Values,
+    lp: Op,
+    plan: &Plan,
+    stages: u32,
+    mc: &[bool],
+    ctx: &Ctx,
+    out: &mut Vec<Op>,
+) {
     let loc = lp.loc.clone();
-    let d = stages - 1;
+    // With multicast copies a slot is refilled one iteration later than it could be: the
+    // slot every program of the cluster has released (`release`), so a program rarely
+    // waits for another.
+    let multicast = mc.contains(&true);
+    let d = if multicast { stages - 2 } else { stages - 1 };
+    let cluster = ctx.cluster as u32;
     let body = &lp.regions[0].blocks[0];
     let iv = body.args[0];
     let carried: Vec<ValueId> = body.args[1..].to_vec();
@@ -33,64 +46,74 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
     }
     // A TMA-copied load's ring has an mbarrier per slot, initialised once before the
     // loop (after a barrier: the bytes may have held something other threads read).
-    let bars = tma_barriers(values, out, plan, stages, &loc);
+    let (bars, empties) = tma_barriers(values, out, plan, stages, mc, cluster, &loc);
     let cp_async = plan.staged.iter().any(|s| !s.tma);
     // Stage 0 of the iteration whose induction value is `at`, reading the advanced
-    // values `cur`; copies into `slot` (an i32 value). Returns the advanced values' next.
-    let stage0 =
-        |values: &mut Values, out: &mut Vec<Op>, at: ValueId, cur: &[ValueId], slot: ValueId| -> Vec<ValueId> {
-            let mut map: HashMap<ValueId, ValueId> = HashMap::new();
-            map.insert(iv, at);
-            for (k, &a) in plan.ahead.iter().enumerate() {
-                map.insert(carried[a], cur[k]);
+    // values `cur`; copies into `slot` (an i32 value), a multicast one once the phase of
+    // parity `free` of the slot's empty barrier is complete. Returns the advanced values'
+    // next.
+    let stage0 = |values: &mut Values,
+                  out: &mut Vec<Op>,
+                  at: ValueId,
+                  cur: &[ValueId],
+                  slot: ValueId,
+                  free: ValueId|
+     -> Vec<ValueId> {
+        let mut map = super::stage0_map(plan, iv, &carried, at, cur);
+        let mut b = Builder::new(values, out, loc.clone());
+        let valid = b.op1("arith.cmpi", &[at, hi], Type::Int(1), &[("predicate", Attr::int(2, "i64"))]);
+        for (i, op) in body.ops.iter().enumerate() {
+            if !plan.stage0.contains(&i) {
+                continue;
             }
-            let mut b = Builder::new(values, out, loc.clone());
-            let valid = b.op1("arith.cmpi", &[at, hi], Type::Int(1), &[("predicate", Attr::int(2, "i64"))]);
-            for (i, op) in body.ops.iter().enumerate() {
-                if !plan.stage0.contains(&i) {
-                    continue;
-                }
-                let Some(st) = plan.staged.iter().position(|s| s.load == i) else {
-                    let c = b.values.clone_op(op, &mut map);
-                    b.ops.push(c);
-                    continue;
-                };
-                b.loc = op.loc.clone();
-                let view = slot_view(&mut b, rings[st], slot);
-                if let Some(bar) = bars[st] {
-                    // One TMA copy of the block (thread 0), counted by the slot's mbarrier;
-                    // none past the loop's end, so nothing is in flight after it.
-                    let bar = slot_view(&mut b, bar, slot);
-                    let parts: Vec<ValueId> = op.operands.iter().map(|v| map.get(v).copied().unwrap_or(*v)).collect();
-                    b.if_then(valid, |ib| crate::passes::tma_copies::tma_load(ib, op, parts, view, bar));
-                    b.loc = loc.clone();
-                    continue;
-                }
-                // The load, as a copy into the ring's slot, masked by the iteration's validity
-                // (at the load's line).
-                let ptr = map.get(&op.operands[0]).copied().unwrap_or(op.operands[0]);
-                let pt = b.ty(ptr).clone();
-                let mt = pt.with_elem(Type::Int(1));
-                let v = b.op1(opname::TILE_SPLAT, &[valid], mt.clone(), &[]);
-                let mask = match TileLoad(op).mask() {
-                    Some(m) => {
-                        let m = map.get(&m).copied().unwrap_or(m);
-                        b.op1("arith.andi", &[m, v], mt, &[])
+            let Some(st) = plan.staged.iter().position(|s| s.load == i) else {
+                let c = b.values.clone_op(op, &mut map);
+                b.ops.push(c);
+                continue;
+            };
+            b.loc = op.loc.clone();
+            let view = slot_view(&mut b, rings[st], slot);
+            if let Some(bar) = bars[st] {
+                // One TMA copy of the block (thread 0), counted by the slot's mbarrier;
+                // none past the loop's end, so nothing is in flight after it.
+                let bar = slot_view(&mut b, bar, slot);
+                let empty = empties[st].map(|e| slot_view(&mut b, e, slot));
+                let parts: Vec<ValueId> = op.operands.iter().map(|v| map.get(v).copied().unwrap_or(*v)).collect();
+                b.if_then(valid, |ib| {
+                    if let Some(e) = empty {
+                        ib.op(opname::LAYOUT_MBARRIER_WAIT, &[e, free], &[], &[]);
                     }
-                    None => v,
-                };
-                let mut attrs = vec![];
-                if let Some(a) = op.attr(attrname::LAYOUT_VEC) {
-                    attrs.push((attrname::LAYOUT_VEC, a.clone()));
-                }
-                b.op(opname::LAYOUT_ASYNC_COPY, &[ptr, view, mask], &[], &attrs);
+                    let mc = empty.is_some().then_some(cluster);
+                    crate::passes::tma_copies::tma_load(ib, op, parts, view, bar, mc)
+                });
                 b.loc = loc.clone();
+                continue;
             }
-            if cp_async {
-                b.op(opname::LAYOUT_ASYNC_COMMIT, &[], &[], &[]);
+            // The load, as a copy into the ring's slot, masked by the iteration's validity
+            // (at the load's line).
+            let ptr = map.get(&op.operands[0]).copied().unwrap_or(op.operands[0]);
+            let pt = b.ty(ptr).clone();
+            let mt = pt.with_elem(Type::Int(1));
+            let v = b.op1(opname::TILE_SPLAT, &[valid], mt.clone(), &[]);
+            let mask = match TileLoad(op).mask() {
+                Some(m) => {
+                    let m = map.get(&m).copied().unwrap_or(m);
+                    b.op1("arith.andi", &[m, v], mt, &[])
+                }
+                None => v,
+            };
+            let mut attrs = vec![];
+            if let Some(a) = op.attr(attrname::LAYOUT_VEC) {
+                attrs.push((attrname::LAYOUT_VEC, a.clone()));
             }
-            plan.ahead.iter().map(|&a| map.get(&yields[a]).copied().unwrap_or(yields[a])).collect()
-        };
+            b.op(opname::LAYOUT_ASYNC_COPY, &[ptr, view, mask], &[], &attrs);
+            b.loc = loc.clone();
+        }
+        if cp_async {
+            b.op(opname::LAYOUT_ASYNC_COMMIT, &[], &[], &[]);
+        }
+        plan.ahead.iter().map(|&a| map.get(&yields[a]).copied().unwrap_or(yields[a])).collect()
+    };
     // Prologue.
     let mut cur: Vec<ValueId> = plan.ahead.iter().map(|&a| lp.operands[3 + a]).collect();
     let step_by = known(step, ctx).expect("analyse checked a constant step");
@@ -103,7 +126,10 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
             b.op1("arith.addi", &[lo, c], ivt.clone(), &[])
         };
         let slot = b.const_int(s as i64, 32);
-        cur = stage0(values, out, at, &cur, slot);
+        // A first use of the slot: the phase before the empty barrier's first counts as
+        // complete (parity 1).
+        let free = b.const_int(1, 32);
+        cur = stage0(values, out, at, &cur, slot, free);
     }
     // The loop: original iter args (advanced ones hold the values D iterations ahead),
     // then the read and write slots.
@@ -124,10 +150,17 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
     if tma {
         inits.push(read0);
     }
+    // With multicast rings, the parity `free` waits for of the write slot's empty barrier:
+    // 1 at a slot's first use, then flipped each time the write slot wraps around.
+    if multicast {
+        let mut b = Builder::new(values, out, loc.clone());
+        inits.push(b.const_int(1, 32));
+    }
     let new_iv = values.new_value(ivt.clone());
     let mut args: Vec<ValueId> = carried.iter().map(|a| values.new_value(values.ty(*a).clone())).collect();
     let (read, write) = (values.new_value(i32t.clone()), values.new_value(i32t.clone()));
     let phase = values.new_value(i32t.clone());
+    let free = values.new_value(i32t.clone());
     let mut body_ops = vec![];
     let mut map: HashMap<ValueId, ValueId> = HashMap::new();
     map.insert(iv, new_iv);
@@ -154,9 +187,12 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
     let ahead_cur: Vec<ValueId> = plan.ahead.iter().map(|&a| args[a]).collect();
     let issue = |values: &mut Values, body_ops: &mut Vec<Op>| -> Vec<ValueId> {
         let mut b = Builder::new(values, body_ops, loc.clone());
+        if multicast {
+            release(&mut b, &empties, (new_iv, lo), read, stages, cluster);
+        }
         let c = b.const_int(step_by * d as i64, ibits);
         let at = b.op1("arith.addi", &[new_iv, c], ivt.clone(), &[]);
-        stage0(values, body_ops, at, &ahead_cur, write)
+        stage0(values, body_ops, at, &ahead_cur, write, free)
     };
     let mut next_ahead = vec![];
     if plan.async_dot.is_none() {
@@ -248,10 +284,10 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
             ys.push(b.op1("arith.select", &[full, zero, n], i32t.clone(), &[]));
             wrapped.push(full);
         }
-        if tma {
+        for (p, w) in [(phase, wrapped[0]), (free, wrapped[1])].into_iter().take(tma as usize + multicast as usize) {
             let one = b.const_int(1, 32);
-            let flipped = b.op1("arith.xori", &[phase, one], i32t.clone(), &[]);
-            ys.push(b.op1("arith.select", &[wrapped[0], flipped, phase], i32t.clone(), &[]));
+            let flipped = b.op1("arith.xori", &[p, one], i32t.clone(), &[]);
+            ys.push(b.op1("arith.select", &[w, flipped, p], i32t.clone(), &[]));
         }
         b.op("scf.yield", &ys, &[], &[]);
     }
@@ -261,6 +297,9 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
     if tma {
         args.push(phase);
     }
+    if multicast {
+        args.push(free);
+    }
     let mut results = lp.results.clone();
     // The in-flight product's loop result is waited for after the loop.
     let async_result = waited.and(plan.dot_carry);
@@ -269,7 +308,7 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
     }
     results.push(values.new_value(i32t.clone()));
     results.push(values.new_value(i32t.clone()));
-    if tma {
+    for _ in 0..tma as usize + multicast as usize {
         results.push(values.new_value(i32t.clone()));
     }
     let acc_init = async_result.map(|k| inits[k]);
@@ -321,12 +360,17 @@ pub(super) fn rewrite(values: &mut Values, lp: Op, plan: &Plan, stages: u32, ctx
         b.op(opname::LAYOUT_ASYNC_WAIT, &[], &[], &[("pending", Attr::int(0, "i32"))]);
     }
     b.op(opname::LAYOUT_BARRIER, &[], &[], &[]);
+    // The other programs of the cluster may still arrive on this one's empty barriers (and
+    // it on theirs): every program is past the loop before any reuses those bytes.
+    if multicast {
+        b.op(opname::LAYOUT_CLUSTER_BARRIER, &[], &[], &[]);
+    }
     // Every wait on the mbarriers is done (the barrier): invalidated, their bytes may be
     // reused (`membar` orders the next writer of them after this).
-    for bar in bars.iter().flatten() {
+    for bar in bars.iter().chain(&empties).flatten() {
         b.op(opname::LAYOUT_MBARRIER_INVAL, &[*bar], &[], &[]);
     }
-    for r in rings.into_iter().chain(bars.into_iter().flatten()) {
+    for r in rings.into_iter().chain(bars.into_iter().flatten()).chain(empties.into_iter().flatten()) {
         b.op(opname::LAYOUT_LOCAL_DEALLOC, &[r], &[], &[]);
     }
 }
@@ -338,32 +382,73 @@ fn slot_view(b: &mut Builder, ring: ValueId, slot: ValueId) -> ValueId {
     b.op1(opname::LAYOUT_MEMDESC_INDEX, &[ring, slot], slot_ty, &[])
 }
 
-/// For each staged load copied by TMA, a ring of `stages` mbarriers (one i64 a slot),
-/// initialised to count one arrival (the copy's issuing thread's `expect_tx`).
-fn tma_barriers(values: &mut Values, out: &mut Vec<Op>, plan: &Plan, stages: u32, loc: &str) -> Vec<Option<ValueId>> {
+/// A ring of mbarriers, (full, empty), for each staged load: full for each one copied by
+/// TMA, `stages` mbarriers (one i64 a slot) initialised to count one arrival (the copy's
+/// issuing thread's `expect_tx`); empty for each one multicast (`mc`), counting one
+/// arrival from each of the cluster's programs (`release`).
+type Rings = (Vec<Option<ValueId>>, Vec<Option<ValueId>>);
+fn tma_barriers(
+    values: &mut Values,
+    out: &mut Vec<Op>,
+    plan: &Plan,
+    stages: u32,
+    mc: &[bool],
+    cluster: u32,
+    loc: &str,
+) -> Rings {
     let mut b = Builder::new(values, out, loc.to_string());
     let bar_ty = Type::MemDesc {
         shape: vec![stages as i64, 1],
         elem: Box::new(Type::Int(64)),
         layout: Shared::plain(1, 1, 1, 0, vec![0]),
     };
-    let bars: Vec<Option<ValueId>> = plan
-        .staged
-        .iter()
-        .map(|s| s.tma.then(|| b.op1(opname::LAYOUT_LOCAL_ALLOC, &[], bar_ty.clone(), &[])))
-        .collect();
+    let mut ring = |want: bool| want.then(|| b.op1(opname::LAYOUT_LOCAL_ALLOC, &[], bar_ty.clone(), &[]));
+    let bars: Vec<Option<ValueId>> = plan.staged.iter().map(|s| ring(s.tma)).collect();
+    let empties: Vec<Option<ValueId>> = mc.iter().map(|&m| ring(m)).collect();
     if bars.iter().any(Option::is_some) {
         b.op(opname::LAYOUT_BARRIER, &[], &[], &[]);
-        for bar in bars.iter().flatten() {
+        for (bar, count) in bars.iter().flatten().map(|v| (v, 1)).chain(empties.iter().flatten().map(|v| (v, cluster)))
+        {
             for s in 0..stages {
                 let slot = b.const_int(s as i64, 32);
                 let v = slot_view(&mut b, *bar, slot);
-                b.op(opname::LAYOUT_MBARRIER_INIT, &[v], &[], &[("count", Attr::int(1, "i32"))]);
+                b.op(opname::LAYOUT_MBARRIER_INIT, &[v], &[], &[("count", Attr::int(count as i64, "i32"))]);
             }
         }
         b.op(opname::LAYOUT_BARRIER, &[], &[], &[]);
+        // The other programs' copies and arrivals may reach this one's barriers next.
+        if empties.iter().any(Option::is_some) {
+            b.op(opname::LAYOUT_CLUSTER_BARRIER, &[], &[], &[]);
+        }
     }
-    bars
+    (bars, empties)
+}
+
+/// This program is done with the slot the previous iteration read (every thread is, after
+/// the barrier before the copies): one arrival on that slot's empty barrier in each
+/// program of the cluster, so each may refill it in all of them. Not on the first
+/// iteration (`iv` = `lo`), which has no previous one.
+fn release(
+    b: &mut Builder,
+    empties: &[Option<ValueId>],
+    (iv, lo): (ValueId, ValueId),
+    read: ValueId,
+    stages: u32,
+    cluster: u32,
+) {
+    let i32t = Type::Int(32);
+    let not_first = b.op1("arith.cmpi", &[iv, lo], Type::Int(1), &[("predicate", Attr::int(1, "i64"))]);
+    let zero = b.const_int(0, 32);
+    let first_slot = b.op1("arith.cmpi", &[read, zero], Type::Int(1), &[("predicate", Attr::int(0, "i64"))]);
+    let (one, last) = (b.const_int(1, 32), b.const_int(stages as i64 - 1, 32));
+    let before = b.op1("arith.subi", &[read, one], i32t.clone(), &[]);
+    let prev = b.op1("arith.select", &[first_slot, last, before], i32t, &[]);
+    b.if_then(not_first, |ib| {
+        for e in empties.iter().flatten() {
+            let v = slot_view(ib, *e, prev);
+            ib.op(opname::LAYOUT_MBARRIER_ARRIVE, &[v], &[], &[("cluster", Attr::int(cluster as i64, "i32"))]);
+        }
+    });
 }
 
 /// The order stage 1 emits the body's ops in: the program's, except that a
