@@ -22,8 +22,14 @@ Implementations, each checked against torch (relative Frobenius error) before it
   A and B copied into buffers whose row strides are multiples of 8 (examples/copy2d.tile
   made f16), `matmul_tma_strided` on them into such a C, C copied back; all four launches
   timed together.
+- `tilec_cluster`: examples/matmul_tma.tile's `matmul_tma_cluster` (clusters of two
+  programs, B's blocks multicast), where K and N are multiples of 8 (autotuned).
+- `tilec_tail`: examples/matmul_streamk.tile's `matmul_tail` (whole 128x256 tiles, the
+  last partial wave in 64x128 quarters), where its plan cuts a tail; `tilec_tail_cluster`
+  the same in clusters of two (B multicast) where K and N are multiples of 8.
   `tilec_best` is the fastest of `tilec_tuned`, `tilec_splitk`, `tilec_streamk`,
-  `tilec_tma` and `tilec_padded` for each shape (the example a user would pick).
+  `tilec_tma`, `tilec_padded`, `tilec_cluster` and `tilec_tail` for each shape (the
+  example a user would pick).
 - `cublas`: `torch.matmul(a, b, out=c)`.
 - `triton`: Triton's tutorial 03 kernel, autotuned, from the optional module
   `triton_reference` found in `--ref-dir` (not shipped here: Triton's code is not ours
@@ -168,13 +174,21 @@ def kernels():
                        ("tilec_splitk", "matmul_splitk.tile"), ("tilec_streamk", "matmul_streamk.tile"),
                        ("tilec_tma", "matmul_tma.tile")):
         src = open(os.path.join(ROOT, "examples", file)).read()
-        kernel = "matmul_tma" if name == "tilec_tma" else None  # (the file's persistent kernel is another)
+        # (the files' other kernels: persistent, strided, clustered, tail)
+        kernel = {"tilec_tma": "matmul_tma", "tilec_streamk": "matmul_streamk"}.get(name)
         out[(name, torch.float16)] = tilec.compile(src, kernel=kernel)
         bf16 = src.replace("*f16", "*bf16").replace(".to(f16)", ".to(bf16)")
         out[(name, torch.bfloat16)] = tilec.compile(bf16, kernel=kernel)
         if name == "tilec_tma":
             out[("tilec_padded", torch.float16)] = tilec.compile(src, kernel="matmul_tma_strided")
             out[("tilec_padded", torch.bfloat16)] = tilec.compile(bf16, kernel="matmul_tma_strided")
+            out[("tilec_cluster", torch.float16)] = tilec.compile(src, kernel="matmul_tma_cluster")
+            out[("tilec_cluster", torch.bfloat16)] = tilec.compile(bf16, kernel="matmul_tma_cluster")
+        if name == "tilec_streamk":
+            out[("tilec_tail", torch.float16)] = tilec.compile(src, kernel="matmul_tail")
+            out[("tilec_tail", torch.bfloat16)] = tilec.compile(bf16, kernel="matmul_tail")
+            out[("tilec_tail_cluster", torch.float16)] = tilec.compile(src, kernel="matmul_tail_cluster")
+            out[("tilec_tail_cluster", torch.bfloat16)] = tilec.compile(bf16, kernel="matmul_tail_cluster")
     copy = open(os.path.join(ROOT, "examples", "copy2d.tile")).read()
     for dt, t in ((torch.float16, "f16"), (torch.bfloat16, "bf16")):
         out[("copy2d", dt)] = tilec.compile(copy.replace("*f32", f"*{t}"))
@@ -233,6 +247,14 @@ def streamk_plan(M, N, K, slots, BM=128, BN=256, BK=64):
     if rem and 2 * rem <= slots:
         return tiles - rem, min(slots // rem, tilec.cdiv(K, BK)), rem
     return tiles, 1, 0
+
+
+def tail_plan(M, N, slots, BM=128, BN=256, TM=64, TN=128):
+    """matmul_streamk.tile's `matmul_tail` plan (its header): (whole tiles, grid)."""
+    tiles, pieces = tilec.cdiv(M, BM) * tilec.cdiv(N, BN), (BM // TM) * (BN // TN)
+    rem = tiles % slots
+    dp = tiles - rem if rem * pieces <= slots else tiles
+    return dp, dp + (tiles - dp) * pieces
 
 
 def streamk_launch(k, a, b, c, plan):
@@ -344,7 +366,20 @@ def run_case(M, N, K, lab, dt, ks, ref_mod, rounds):
         add("tilec_splitk", lambda c: splitk_launch(ks[("tilec_splitk", dt)], a, b, c))
         if ks[("tilec_splitk", dt)].best_config is not None:
             row["tilec_splitk_config"] = ks[("tilec_splitk", dt)].best_config["label"]
-    plan = streamk_plan(M, N, K, torch.cuda.get_device_properties(0).multi_processor_count)
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    tail = tail_plan(M, N, sms)
+    if tail[1] > tail[0] and K % 8 == 0 and N % 8 == 0:  # a tail to cut, rows TMA can take
+        add("tilec_tail", lambda c: (lambda: ks[("tilec_tail", dt)][(tail[1],)](a, b, c, M, N, K, tail[0])))
+        row["tilec_tail_plan"] = f"dp={tail[0]} grid={tail[1]}"
+    ctail = tail_plan(M, N, sms // 2, BM=256, TM=128)  # in clusters of two
+    if ctail[1] > ctail[0] and K % 8 == 0 and N % 8 == 0:
+        add("tilec_tail_cluster",
+            lambda c: (lambda: ks[("tilec_tail_cluster", dt)][(2 * ctail[1],)](a, b, c, M, N, K, ctail[0])))
+    if K % 8 == 0 and N % 8 == 0:
+        kc = ks[("tilec_cluster", dt)]
+        add("tilec_cluster", lambda c: (lambda: kc[lambda m: (2 * tilec.cdiv(M, 2 * m["BM"]) * tilec.cdiv(N, m["BN"]),)](
+            a, b, c, M, N, K)))
+    plan = streamk_plan(M, N, K, sms)
     if plan[2]:
         add("tilec_streamk", lambda c: streamk_launch(ks[("tilec_streamk", dt)], a, b, c, plan))
         row["tilec_streamk_plan"] = f"dp={plan[0]} split={plan[1]}"
@@ -363,16 +398,17 @@ def run_case(M, N, K, lab, dt, ks, ref_mod, rounds):
         row[f"{impl}_us"] = round(ms * 1e3, 2)
         row[f"{impl}_tflops"] = round(flops / (ms * 1e-3) / 1e12, 1)
     cub = row.get("cublas_us")
-    best = [row[f"{i}_us"] for i in ("tilec_tuned", "tilec_splitk", "tilec_streamk", "tilec_tma", "tilec_padded")
-            if row.get(f"{i}_us")]
+    best = [row[f"{i}_us"] for i in ("tilec_tuned", "tilec_splitk", "tilec_streamk", "tilec_tma", "tilec_padded",
+                                     "tilec_cluster", "tilec_tail", "tilec_tail_cluster") if row.get(f"{i}_us")]
     if best:
         row["tilec_best_us"] = min(best)
         row["tilec_best_tflops"] = round(flops / (min(best) * 1e-6) / 1e12, 1)
-    for impl in ("tilec", "tilec_tuned", "tilec_splitk", "tilec_streamk", "tilec_tma", "tilec_padded", "tilec_best",
-                 "triton"):
+    for impl in ("tilec", "tilec_tuned", "tilec_splitk", "tilec_streamk", "tilec_tma", "tilec_padded", "tilec_cluster",
+                 "tilec_tail", "tilec_tail_cluster", "tilec_best", "triton"):
         if cub and row.get(f"{impl}_us"):
             row[f"{impl}/cublas"] = round(cub / row[f"{impl}_us"], 3)
-    impl_names = ("tilec", "tilec_tuned", "tilec_splitk", "tilec_streamk", "tilec_tma", "tilec_padded", "cublas", "triton")
+    impl_names = ("tilec", "tilec_tuned", "tilec_splitk", "tilec_streamk", "tilec_tma", "tilec_padded", "tilec_cluster",
+                  "tilec_tail", "tilec_tail_cluster", "cublas", "triton")
     line = ", ".join(f"{i} {row.get(i + '_tflops', '—')}" for i in impl_names)
     notes = "; ".join(f"{i}: {row[i + '_note']}" for i in impl_names
                       if i + "_note" in row)
@@ -383,10 +419,12 @@ def run_case(M, N, K, lab, dt, ks, ref_mod, rounds):
 
 
 COLUMNS = ["shape", "what", "dtype", "tilec_tflops", "tilec_tuned_tflops", "tilec_splitk_tflops",
-           "tilec_streamk_tflops", "tilec_tma_tflops", "tilec_padded_tflops", "cublas_tflops", "triton_tflops", "tilec/cublas",
+           "tilec_streamk_tflops", "tilec_tma_tflops", "tilec_padded_tflops", "tilec_cluster_tflops", "tilec_tail_tflops",
+           "tilec_tail_cluster_tflops",
+           "cublas_tflops", "triton_tflops", "tilec/cublas",
            "tilec_tuned/cublas", "tilec_tma/cublas", "tilec_padded/cublas", "tilec_best/cublas", "triton/cublas", "tilec_spec",
            "tilec_tuned_config", "tilec_tma_config", "tilec_splitk_config",
-           "tilec_streamk_plan", "tilec_us", "tilec_tuned_us", "tilec_splitk_us", "tilec_streamk_us", "tilec_tma_us", "tilec_padded_us",
+           "tilec_streamk_plan", "tilec_tail_plan", "tilec_us", "tilec_tuned_us", "tilec_splitk_us", "tilec_streamk_us", "tilec_tma_us", "tilec_padded_us",
            "cublas_us", "triton_us", "tilec_err", "tilec_tuned_err", "tilec_splitk_err", "tilec_streamk_err",
            "tilec_tma_err", "tilec_padded_err", "triton_err", "tilec_note", "tilec_tuned_note", "tilec_splitk_note", "tilec_streamk_note",
            "tilec_tma_note", "tilec_padded_note", "cublas_note", "triton_note"]

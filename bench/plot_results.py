@@ -2,7 +2,7 @@
 """Plots the benchmark results for docs/performance.md.
 
 Reads (no GPU, no network):
-  bench/results/raw-2026-11-27-session17/call6/sweep/results.csv  (bench/matmul_sweep.py's output)
+  bench/results/raw-2026-11-27-session20/sweep/results.csv  (bench/matmul_sweep.py's output)
   X
 and writes docs/images/matmul_sweep_ratio.png, docs/images/matmul_sweep_tokens.png and
 docs/images/kernels_vs_triton.png. Needs matplotlib (`pip install matplotlib`).
@@ -17,7 +17,7 @@ import os
 import re
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SWEEP = os.path.join(ROOT, "bench/results/raw-2026-11-27-session17/call6/sweep/results.csv")
+SWEEP = os.path.join(ROOT, "bench/results/raw-2026-11-27-session20/sweep/results.csv")
 TABLE = os.path.join(ROOT, "bench/results/2026-11-26-readme-notes.md")
 
 
@@ -65,8 +65,8 @@ def plot_sweep_ratio(plt, rows, out):
     fig, ax = plt.subplots(figsize=(12, 5.5))
     width = 0.2
     series = [
-        ("float16", "tilec_best/cublas", "best example (TMA or pointers, autotuned; split-K, stream-K), f16", "#1f77b4"),
-        ("bfloat16", "tilec_best/cublas", "best example (TMA or pointers, autotuned; split-K, stream-K), bf16", "#6baed6"),
+        ("float16", "tilec_best/cublas", "best example (TMA or pointers, autotuned; split-K, stream-K, clusters, tails), f16", "#1f77b4"),
+        ("bfloat16", "tilec_best/cublas", "best example (TMA or pointers, autotuned; split-K, stream-K, clusters, tails), bf16", "#6baed6"),
         ("float16", "tilec/cublas", "matmul.tile (fixed tile), f16", "#ff7f0e"),
         ("bfloat16", "tilec/cublas", "matmul.tile (fixed tile), bf16", "#fdae6b"),
     ]

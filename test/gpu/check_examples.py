@@ -179,6 +179,48 @@ def streamk_plan(M, N, K, slots, BM=128, BN=256, BK=64):
     return dp, split, dp + (tiles - dp) * split, tiles - dp
 
 
+def tail_plan(M, N, slots, BM=128, BN=256, TM=64, TN=128):
+    """examples/matmul_streamk.tile's `matmul_tail` plan (its header): (dp, grid). For
+    `matmul_tail_cluster`, BM = 256 and TM = 128 (a cluster's tile and piece), slots the
+    clusters held at once, and the grid in clusters."""
+    tiles, pieces = cdiv(M, BM) * cdiv(N, BN), (BM // TM) * (BN // TN)
+    rem = tiles % slots
+    dp = tiles - rem if rem * pieces <= slots else tiles
+    return dp, dp + (tiles - dp) * pieces
+
+
+def matmul_tail_cases(c, rng):
+    """Whole tiles, then the last partial wave in quarter tiles: plans with a tail (odd
+    sizes by masked loads, multiples of 8 by TMA), none, and all tail (dp = 0); on a GPU
+    3000^3 at 132 SMs (264 whole tiles, 96 quarters)."""
+    shapes = [(300, 520, 200, 4), (264, 520, 200, 8), (100, 200, 70, 4), (257, 513, 1000, 8), (300, 600, 256, 2)]
+    if not INTERPRET:
+        shapes += [(3000, 3000, 3000, 132), (1000, 1000, 1000, 132), (4096, 4096, 4096, 132)]
+    for M, N, K, slots in shapes:
+        a = rng.uniform(-1, 1, (M, K)).astype(np.float16)
+        b = rng.uniform(-1, 1, (K, N)).astype(np.float16)
+        ref = (a.astype(np.float32) @ b.astype(np.float32)).astype(np.float16)
+        dp, grid = tail_plan(M, N, slots)
+        args = [("a", a), ("b", b), ("c", f"empty:f16:{M}x{N}"), ("M", M), ("N", N), ("K", K), ("dp", dp)]
+        yield Case(f"{M}x{N}x{K},slots={slots},dp={dp}", (grid,), args, {"c": ref}, rtol=2e-2, atol=5e-2)
+
+
+def matmul_tail_cluster_cases(c, rng):
+    """matmul_tail_cases in clusters of two (2 BM x BN cluster tiles, 2 TM x TN pieces):
+    the plan over cluster slots (SMs / 2), twice as many programs."""
+    shapes = [(300, 520, 200, 4), (520, 520, 200, 8), (100, 200, 70, 4), (257, 513, 1000, 5), (600, 600, 256, 2)]
+    if not INTERPRET:
+        shapes += [(3000, 3000, 3000, 66), (1000, 1000, 1000, 66), (4096, 4096, 4096, 66), (8192, 3000, 3000, 66)]
+    for M, N, K, slots in shapes:
+        a = rng.uniform(-1, 1, (M, K)).astype(np.float16)
+        b = rng.uniform(-1, 1, (K, N)).astype(np.float16)
+        ref = (a.astype(np.float32) @ b.astype(np.float32)).astype(np.float16)
+        dp, grid = tail_plan(M, N, slots, BM=256, TM=128)
+        args = [("a", a), ("b", b), ("c", f"empty:f16:{M}x{N}"), ("M", M), ("N", N), ("K", K), ("dp", dp)]
+        yield Case(f"{M}x{N}x{K},cluster slots={slots},dp={dp}", (2 * grid,), args, {"c": ref}, rtol=2e-2,
+                   atol=5e-2)
+
+
 def matmul_streamk_cases(c, rng):
     """Data-parallel tiles and a split last wave, for `slots` programs at once: a plan with
     no split, one whose split exceeds the K steps, one tile split (dp = 0), and on a GPU
@@ -1377,6 +1419,10 @@ KERNELS = {
     "matmul_streamk": ([("a", "*f16"), ("b", "*f16"), ("c", "*f16"), ("ws", "*f32"), ("count", "*i32"), ("M", "i32"),
                         ("N", "i32"), ("K", "i32"), ("sam", "i32"), ("sbk", "i32"), ("scm", "i32"), ("dp", "i32"),
                         ("split", "i32")], matmul_streamk_cases),
+    "matmul_tail": ([("a", "*f16"), ("b", "*f16"), ("c", "*f16"), ("M", "i32"), ("N", "i32"), ("K", "i32"), ("dp", "i32")],
+                    matmul_tail_cases),
+    "matmul_tail_cluster": ([("a", "*f16"), ("b", "*f16"), ("c", "*f16"), ("M", "i32"), ("N", "i32"), ("K", "i32"),
+                             ("dp", "i32")], matmul_tail_cluster_cases),
     "persistent_sum": ([("x", "*f32"), ("out", "*f32"), ("n", "i32")], persistent_sum_cases),
     "attention": ([("q", "*f16"), ("k", "*f16"), ("v", "*f16"), ("o", "*f16"), ("sm_scale", "f32"), ("H", "i32"),
                    ("N_CTX", "i32"), ("sqz", "i32"), ("sqh", "i32"), ("sqm", "i32"), ("skz", "i32"), ("skh", "i32"),

@@ -106,13 +106,17 @@ fn index(ops: &[Op], ctx: &mut Ctx) {
     }
 }
 
-/// `top`: `ops` is the kernel's own block, which every program runs whole.
-fn pipeline_block(values: &mut Values, ops: &mut Vec<Op>, default: i64, ctx: &Ctx, top: bool) {
+/// `together`: every program of a cluster runs `ops` or none does (the kernel's own block,
+/// and the branches of an `if` whose condition is the same in all of them).
+fn pipeline_block(values: &mut Values, ops: &mut Vec<Op>, default: i64, ctx: &Ctx, together: bool) {
     let mut out = Vec::with_capacity(ops.len());
     for mut op in std::mem::take(ops) {
+        let inner = together
+            && op.name == "scf.if"
+            && ctx.uniform.as_ref().is_some_and(|u| op.operands.first().is_some_and(|&c| u.is(c)));
         for r in &mut op.regions {
             for b in &mut r.blocks {
-                pipeline_block(values, &mut b.ops, default, ctx, false);
+                pipeline_block(values, &mut b.ops, default, ctx, inner);
             }
         }
         if op.name == "scf.for" && stages_dots(&op) {
@@ -127,7 +131,7 @@ fn pipeline_block(values: &mut Values, ops: &mut Vec<Op>, default: i64, ctx: &Ct
                         continue;
                     }
                     Ok(plan) => {
-                        let mc = multicast(&op, &plan, stages, top, ctx);
+                        let mc = multicast(&op, &plan, stages, together, ctx);
                         rewrite::rewrite(values, op, &plan, stages as u32, &mc, ctx, &mut out);
                         continue;
                     }
@@ -145,11 +149,11 @@ fn pipeline_block(values: &mut Values, ops: &mut Vec<Op>, default: i64, ctx: &Ct
 /// For each staged load, whether the cluster copies it once for all its programs (TMA
 /// multicast): in a kernel of clusters, a TMA-copied block whose every part (descriptor,
 /// shape, strides, offsets) is the same in each program of a cluster, in a loop every
-/// program runs the same trips of (the kernel's own block, uniform bounds). Each slot is
+/// program runs the same trips of (run `together`, uniform bounds). Each slot is
 /// then refilled only when every program of the cluster is done with it, which costs one
 /// stage of lookahead: at least 3 stages.
-fn multicast(lp: &Op, plan: &analyse::Plan, stages: i64, top: bool, ctx: &Ctx) -> Vec<bool> {
-    let Some(u) = ctx.uniform.as_ref().filter(|_| top && stages >= 3) else {
+fn multicast(lp: &Op, plan: &analyse::Plan, stages: i64, together: bool, ctx: &Ctx) -> Vec<bool> {
+    let Some(u) = ctx.uniform.as_ref().filter(|_| together && stages >= 3) else {
         return vec![false; plan.staged.len()];
     };
     let bounds = lp.operands[..3].iter().all(|&v| u.is(v));
