@@ -1,6 +1,8 @@
 //! Tensor descriptors and TMA: `tile.desc_load` (a block of a tensor, zero or NaN outside
 //! it), `layout.tma_load` (the same block copied into shared memory, arriving on an
-//! mbarrier), `layout.mbarrier_init` and `layout.mbarrier_wait`. The global reads go
+//! mbarrier), `layout.mbarrier_init`, `layout.mbarrier_wait`, `layout.mbarrier_arrive` and
+//! `layout.cluster_barrier` (a cluster's programs share multicast copies, which here each
+//! program makes whole: see `Op::Arrive`). The global reads go
 //! through `memory.rs` as a load (memcheck, `--races`, `--uninit` see them); the block's
 //! addresses and which elements are inside the tensor are `block`'s. The barriers and
 //! the copies in flight are `smem`'s.
@@ -133,6 +135,6 @@ pub fn exec(o: &Op, n: &Site, _: &Types, f: &mut Frame) -> Result<(), Fault> {
         }
         Op::Inval => f.smem.mbar_inval(bar),
         Op::Arrive(count) => f.smem.mbar_arrive(bar, *count),
-        Op::ClusterBarrier => Ok(()),
+        Op::ClusterBarrier => unreachable!("returned above"),
     }
 }
