@@ -189,6 +189,18 @@ def tail_plan(M, N, slots, BM=128, BN=256, TM=64, TN=128):
     return dp, dp + (tiles - dp) * pieces
 
 
+def tail_cases(rng, shapes, cluster):
+    """`matmul_tail` (cluster 1) or `matmul_tail_cluster` (2) on each (M, N, K, slots):
+    the plan over the programs (or clusters) held at once, checked against numpy."""
+    for M, N, K, slots in shapes:
+        a = rng.uniform(-1, 1, (M, K)).astype(np.float16)
+        b = rng.uniform(-1, 1, (K, N)).astype(np.float16)
+        ref = (a.astype(np.float32) @ b.astype(np.float32)).astype(np.float16)
+        dp, grid = tail_plan(M, N, slots, BM=128 * cluster, TM=64 * cluster)
+        args = [("a", a), ("b", b), ("c", f"empty:f16:{M}x{N}"), ("M", M), ("N", N), ("K", K), ("dp", dp)]
+        yield Case(f"{M}x{N}x{K},slots={slots},dp={dp}", (cluster * grid,), args, {"c": ref}, rtol=2e-2, atol=5e-2)
+
+
 def matmul_tail_cases(c, rng):
     """Whole tiles, then the last partial wave in quarter tiles: plans with a tail (odd
     sizes by masked loads, multiples of 8 by TMA), none, and all tail (dp = 0); on a GPU
@@ -196,13 +208,7 @@ def matmul_tail_cases(c, rng):
     shapes = [(300, 520, 200, 4), (264, 520, 200, 8), (100, 200, 70, 4), (257, 513, 1000, 8), (300, 600, 256, 2)]
     if not INTERPRET:
         shapes += [(3000, 3000, 3000, 132), (1000, 1000, 1000, 132), (4096, 4096, 4096, 132)]
-    for M, N, K, slots in shapes:
-        a = rng.uniform(-1, 1, (M, K)).astype(np.float16)
-        b = rng.uniform(-1, 1, (K, N)).astype(np.float16)
-        ref = (a.astype(np.float32) @ b.astype(np.float32)).astype(np.float16)
-        dp, grid = tail_plan(M, N, slots)
-        args = [("a", a), ("b", b), ("c", f"empty:f16:{M}x{N}"), ("M", M), ("N", N), ("K", K), ("dp", dp)]
-        yield Case(f"{M}x{N}x{K},slots={slots},dp={dp}", (grid,), args, {"c": ref}, rtol=2e-2, atol=5e-2)
+    yield from tail_cases(rng, shapes, 1)
 
 
 def matmul_tail_cluster_cases(c, rng):
@@ -211,14 +217,7 @@ def matmul_tail_cluster_cases(c, rng):
     shapes = [(300, 520, 200, 4), (520, 520, 200, 8), (100, 200, 70, 4), (257, 513, 1000, 5), (600, 600, 256, 2)]
     if not INTERPRET:
         shapes += [(3000, 3000, 3000, 66), (1000, 1000, 1000, 66), (4096, 4096, 4096, 66), (8192, 3000, 3000, 66)]
-    for M, N, K, slots in shapes:
-        a = rng.uniform(-1, 1, (M, K)).astype(np.float16)
-        b = rng.uniform(-1, 1, (K, N)).astype(np.float16)
-        ref = (a.astype(np.float32) @ b.astype(np.float32)).astype(np.float16)
-        dp, grid = tail_plan(M, N, slots, BM=256, TM=128)
-        args = [("a", a), ("b", b), ("c", f"empty:f16:{M}x{N}"), ("M", M), ("N", N), ("K", K), ("dp", dp)]
-        yield Case(f"{M}x{N}x{K},cluster slots={slots},dp={dp}", (2 * grid,), args, {"c": ref}, rtol=2e-2,
-                   atol=5e-2)
+    yield from tail_cases(rng, shapes, 2)
 
 
 def matmul_streamk_cases(c, rng):
