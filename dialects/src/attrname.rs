@@ -80,6 +80,9 @@ pub const TILE_PIPELINED: &str = "tile.pipelined";
 pub const TILE_PIPELINED_REGISTERS: &str = "tile.pipelined_registers";
 pub const TILE_NOT_PIPELINED: &str = "tile.not_pipelined";
 pub const TILE_NOT_STAGED: &str = "tile.not_staged";
+/// `scf.for`, in a kernel of clusters: why its TMA copies are not multicast to the
+/// cluster (software-pipeline; `--explain-layouts` prints it).
+pub const TILE_NOT_MULTICAST: &str = "tile.not_multicast";
 /// Loads, stores and atomics (coalesce): the vector width a thread moves, the encoding
 /// whose contiguous axis it moves along, and atomics whose copies are added before the
 /// atomic (pre-reduced).

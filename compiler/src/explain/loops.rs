@@ -119,7 +119,13 @@ impl<'a> Kernel<'a> {
         } else if let Some(n) = lp.int_attr(attrname::TILE_PIPELINED) {
             // A multicast ring refills a slot one iteration later (`software-pipeline`).
             let copies = self.tma_copies(&lp.regions);
-            let ahead = if copies.iter().any(|c| c.contains("multicast")) { n - 2 } else { n - 1 };
+            let mut multicast = false;
+            for r in &lp.regions {
+                for b in &r.blocks {
+                    walk_ops(&b.ops, &mut |o| multicast |= o.int_attr(attrname::LAYOUT_MULTICAST).is_some());
+                }
+            }
+            let ahead = if multicast { n - 2 } else { n - 1 };
             let mut line = format!(
                 "{at}: loop pipelined over {n} stages: copies run {ahead} iteration{} ahead into rings of {n} slots",
                 if ahead == 1 { "" } else { "s" }
@@ -129,6 +135,9 @@ impl<'a> Kernel<'a> {
             }
             if let Some(why) = lp.str_attr(attrname::TILE_NOT_STAGED) {
                 line.push_str(&format!("\n    not copied ahead: {why}"));
+            }
+            if let Some(why) = lp.str_attr(attrname::TILE_NOT_MULTICAST) {
+                line.push_str(&format!("\n    not multicast: {why}"));
             }
             line
         } else {
@@ -301,5 +310,15 @@ impl<'a> Kernel<'a> {
     fn flags(&self, need: &[(usize, i64)], flag: &str) -> String {
         let list: Vec<String> = need.iter().map(|&(i, d)| format!("{flag} {}={d}", self.args[i].1)).collect();
         format!("tilec {}", list.join(" "))
+    }
+}
+
+/// Every op of `ops` and of the regions nested in them.
+fn walk_ops(ops: &[Op], f: &mut impl FnMut(&Op)) {
+    for o in ops {
+        f(o);
+        for b in o.regions.iter().flat_map(|r| &r.blocks) {
+            walk_ops(&b.ops, f);
+        }
     }
 }

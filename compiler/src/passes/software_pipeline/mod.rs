@@ -131,7 +131,10 @@ fn pipeline_block(values: &mut Values, ops: &mut Vec<Op>, default: i64, ctx: &Ct
                         continue;
                     }
                     Ok(plan) => {
-                        let mc = multicast(&op, &plan, stages, together, ctx);
+                        let (mc, why) = multicast(&op, &plan, stages, together, ctx);
+                        if let Some(why) = why {
+                            op.set_attr(attrname::TILE_NOT_MULTICAST, Attr::str(&why));
+                        }
                         rewrite::rewrite(values, op, &plan, stages as u32, &mc, ctx, &mut out);
                         continue;
                     }
@@ -149,16 +152,44 @@ fn pipeline_block(values: &mut Values, ops: &mut Vec<Op>, default: i64, ctx: &Ct
 /// For each staged load, whether the cluster copies it once for all its programs (TMA
 /// multicast): in a kernel of clusters, a TMA-copied block whose every part (descriptor,
 /// shape, strides, offsets) is the same in each program of a cluster, in a loop every
-/// program runs the same trips of (run `together`, uniform bounds). Each slot is
-/// then refilled only when every program of the cluster is done with it, which costs one
-/// stage of lookahead: at least 3 stages.
-fn multicast(lp: &Op, plan: &analyse::Plan, stages: i64, together: bool, ctx: &Ctx) -> Vec<bool> {
-    let Some(u) = ctx.uniform.as_ref().filter(|_| together && stages >= 3) else {
-        return vec![false; plan.staged.len()];
+/// program runs the same trips of (run `together`, uniform bounds). Each slot is then
+/// refilled only when every program of the cluster is done with it, which costs one stage
+/// of lookahead: at least 3 stages. With why a TMA copy of a cluster's kernel is not.
+fn multicast(lp: &Op, plan: &analyse::Plan, stages: i64, together: bool, ctx: &Ctx) -> (Vec<bool>, Option<String>) {
+    let none = vec![false; plan.staged.len()];
+    let Some(u) = ctx.uniform.as_ref() else { return (none, None) };
+    if !plan.staged.iter().any(|s| s.tma) {
+        return (none, None);
+    }
+    let n = ctx.cluster;
+    let why = if !together {
+        "the loop is under a condition that may differ between a cluster's programs".to_string()
+    } else if stages < 3 {
+        format!("num_stages = {stages} (a multicast slot is refilled a step later: 3 at least)")
+    } else if !lp.operands[..3].iter().all(|&v| u.is(v)) {
+        "its trip count may differ between a cluster's programs".to_string()
+    } else {
+        let body = &lp.regions[0].blocks[0].ops;
+        let mc: Vec<bool> =
+            plan.staged.iter().map(|s| s.tma && body[s.load].operands.iter().all(|&v| u.is(v))).collect();
+        // Each copy left to its program, by its line.
+        let own: Vec<String> = plan
+            .staged
+            .iter()
+            .zip(&mc)
+            .filter(|(s, &m)| s.tma && !m)
+            .map(|(s, _)| tile_dialects::ir::loc_line(&body[s.load].loc))
+            .collect();
+        let why = (!own.is_empty()).then(|| {
+            format!(
+                "{}: coordinates that may differ between a cluster's programs (not computed from \
+                 arguments, constants, the loop and `program_id(0) / {n}` alone)",
+                own.join(", ")
+            )
+        });
+        return (mc, why);
     };
-    let bounds = lp.operands[..3].iter().all(|&v| u.is(v));
-    let body = &lp.regions[0].blocks[0].ops;
-    plan.staged.iter().map(|s| s.tma && bounds && body[s.load].operands.iter().all(|&v| u.is(v))).collect()
+    (none, Some(why))
 }
 
 /// Whether a loop's body stages tensor-core operands (the loops this pass is about).
