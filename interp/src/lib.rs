@@ -34,7 +34,7 @@ pub mod value;
 pub use memory::{Buffer, Memory};
 pub use prepare::Kernel;
 pub use races::Race;
-pub use sched::{run, Launch, Outcome};
+pub use sched::{cluster_grid, run, Launch, Outcome};
 
 /// A scalar argument's value (buffers are given as `Arg::Buffer(index into Memory)`).
 #[derive(Clone, Copy, Debug, PartialEq)]

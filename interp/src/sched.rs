@@ -81,17 +81,25 @@ fn arg_values(k: &Kernel, args: &[Arg]) -> Result<Vec<Value>, Fault> {
         .collect()
 }
 
+/// A kernel launched in clusters of `n` programs along axis 0 (`#[cluster_dims(n)]`) runs
+/// only on a grid whose axis 0 is a multiple of `n`: the error every launcher gives
+/// otherwise (this interpreter, and tile-runtime's GPU launch, where CUDA would fail with
+/// CUDA_ERROR_INVALID_CLUSTER_SIZE).
+pub fn cluster_grid(kernel: &str, n: u32, grid: [u32; 3]) -> Result<(), String> {
+    let n = n.max(1);
+    if grid[0] % n != 0 {
+        return Err(format!(
+            "kernel `{kernel}` runs in clusters of {n} programs along axis 0 (`#[cluster_dims({n})]`): the grid's axis 0 ({}) must be a multiple of {n}",
+            grid[0]
+        ));
+    }
+    Ok(())
+}
+
 /// Runs one launch of `k` over `mem`.
 pub fn run(k: &Kernel, launch: &Launch, mem: &mut Memory, opts: &Options) -> Result<Outcome, Fault> {
     let args = arg_values(k, launch.args)?;
-    // As the GPU's launch refuses it (`tilerun`, the package: `launch::check_clusters`).
-    let c = k.cluster_dims;
-    if launch.grid[0] % c != 0 {
-        return Err(Fault::new(format!(
-            "kernel `{}` runs in clusters of {c} programs along axis 0 (`#[cluster_dims({c})]`): the grid's axis 0 ({}) must be a multiple of {c}",
-            k.name, launch.grid[0]
-        )));
-    }
+    cluster_grid(&k.name, k.cluster_dims, launch.grid).map_err(Fault::new)?;
     let g = launch.grid.map(|d| d.max(1));
     let total = g.iter().map(|&d| d as u64).product::<u64>();
     let nvalues = k.tys.len();
@@ -219,4 +227,20 @@ fn deadlock(res: &[Resident], unstarted: u64) -> Fault {
         f.notes.push((loc, format!("{who} {verb} here{lp}")));
     }
     f
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cluster_grid;
+
+    #[test]
+    fn cluster_kernels_launch_whole_clusters_only() {
+        assert!(cluster_grid("mm", 2, [512, 1, 1]).is_ok());
+        let e = cluster_grid("mm", 2, [3, 4, 1]).unwrap_err();
+        assert_eq!(
+            e,
+            "kernel `mm` runs in clusters of 2 programs along axis 0 (`#[cluster_dims(2)]`): the grid's axis 0 (3) must be a multiple of 2"
+        );
+        assert!(cluster_grid("plain", 1, [3, 1, 1]).is_ok());
+    }
 }

@@ -286,7 +286,7 @@ impl Kernel {
         if grid.contains(&0) {
             return Ok(()); // no programs: CUDA refuses the launch, and there is nothing to do
         }
-        check_clusters(&self.meta, grid)?;
+        tile_interp::cluster_grid(&self.meta.name, self.meta.cluster_dims, grid).map_err(Error::msg)?;
         // TMA descriptors follow the kernel's own parameters (`tensormap`).
         let maps = crate::tensormap::encode_all(&self.meta, packed)?;
         let mut builder = stream.launch_builder(&self.func);
@@ -305,19 +305,6 @@ impl Kernel {
             .map(|_| ())
             .map_err(|e| crate::cuda::fail(format!("kernel `{}`: cannot launch", self.meta.name), e))
     }
-}
-
-/// A kernel compiled for clusters (`#[cluster_dims(n)]`) launches only on a grid whose axis
-/// 0 is a multiple of `n` (CUDA would refuse it with CUDA_ERROR_INVALID_CLUSTER_SIZE).
-pub fn check_clusters(meta: &KernelMeta, grid: [u32; 3]) -> Result<(), Error> {
-    let n = meta.cluster_dims.max(1);
-    if grid[0] % n != 0 {
-        return Err(Error::msg(format!(
-            "kernel `{}` runs in clusters of {n} programs along axis 0 (`#[cluster_dims({n})]`): the grid's axis 0 ({}) must be a multiple of {n}",
-            meta.name, grid[0]
-        )));
-    }
-    Ok(())
 }
 
 /// Checks `args` against `meta`'s signature (`params`, from `signature::signature`) and what it
@@ -489,18 +476,6 @@ mod tests {
     use super::*;
     use crate::testing::{kernel, param};
     use tilec::metadata::ParamMeta;
-
-    #[test]
-    fn cluster_kernels_launch_whole_clusters_only() {
-        let k = KernelMeta { cluster_dims: 2, ..kernel("mm", vec![]) };
-        assert!(check_clusters(&k, [512, 1, 1]).is_ok());
-        let e = check_clusters(&k, [3, 4, 1]).unwrap_err().to_string();
-        assert_eq!(
-            e,
-            "kernel `mm` runs in clusters of 2 programs along axis 0 (`#[cluster_dims(2)]`): the grid's axis 0 (3) must be a multiple of 2"
-        );
-        assert!(check_clusters(&kernel("plain", vec![]), [3, 1, 1]).is_ok());
-    }
 
     fn meta(div_n: u32, one_n: bool) -> (KernelMeta, Vec<Param>) {
         let n = ParamMeta { equal_to_one: one_n, ..param("n", "i32", div_n) };

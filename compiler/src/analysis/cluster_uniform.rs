@@ -14,26 +14,36 @@
 //!   are not uniform, and an `if`'s results whose condition or yields are not; a `while`'s
 //!   values (its trip count is the condition's).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use tile_dialects::ir::{Op, ValueId};
 use tile_dialects::opname;
 
 /// The non-uniform values of a function (everything else is uniform).
 pub struct ClusterUniform {
     varying: HashSet<ValueId>,
+    /// Results of `cluster_index` ops: uniform whatever their operands.
+    index: HashSet<ValueId>,
 }
 
 impl ClusterUniform {
     /// The analysis of kernel `func` launched in clusters of `n` programs along axis 0.
     pub fn of(func: &Op, n: i64) -> ClusterUniform {
-        let mut a = ClusterUniform { varying: HashSet::new() };
         let n = n.max(1);
+        let mut defs = HashMap::new();
+        func.walk_nested(&mut |o| defs.extend(o.results.iter().map(|&r| (r, o))));
+        let mut index = HashSet::new();
+        func.walk_nested(&mut |o| {
+            if cluster_index(o, &defs, n) {
+                index.extend(o.results.iter().copied());
+            }
+        });
+        let mut a = ClusterUniform { varying: HashSet::new(), index };
         // Each round only adds varying values; a value is added at most once.
         loop {
             let before = a.varying.len();
             for r in &func.regions {
                 for b in &r.blocks {
-                    a.block(&b.ops, n);
+                    a.block(&b.ops);
                 }
             }
             if a.varying.len() == before {
@@ -55,16 +65,16 @@ impl ClusterUniform {
         self.varying.extend(vs.iter().copied());
     }
 
-    fn block(&mut self, ops: &[Op], n: i64) {
+    fn block(&mut self, ops: &[Op]) {
         for op in ops {
-            self.op(op, ops, n);
+            self.op(op);
         }
     }
 
-    fn op(&mut self, op: &Op, siblings: &[Op], n: i64) {
+    fn op(&mut self, op: &Op) {
         for r in &op.regions {
             for b in &r.blocks {
-                self.block(&b.ops, n);
+                self.block(&b.ops);
             }
         }
         let name = op.name.as_str();
@@ -98,7 +108,7 @@ impl ClusterUniform {
             }
             "scf.yield" | "scf.condition" => {}
             opname::TILE_PROGRAM_ID if op.int_attr("axis") == Some(0) => self.vary(&op.results),
-            _ if cluster_index(op, siblings, n) => {}
+            _ if op.results.first().is_some_and(|r| self.index.contains(r)) => {}
             _ if pure(name) => {
                 if !self.all(&op.operands) {
                     self.vary(&op.results);
@@ -132,9 +142,9 @@ fn pure(name: &str) -> bool {
 
 /// `program_id(0) / c` or `program_id(0) >> s` with c (2^s) a positive multiple of `n`:
 /// the cluster's index, the same in its programs (ids are never negative).
-fn cluster_index(op: &Op, siblings: &[Op], n: i64) -> bool {
+fn cluster_index(op: &Op, defs: &HashMap<ValueId, &Op>, n: i64) -> bool {
     let [x, d] = op.operands[..] else { return false };
-    let defined = |v: ValueId| siblings.iter().find(|o| o.results.first() == Some(&v));
+    let defined = |v: ValueId| defs.get(&v).copied();
     let is_pid0 = defined(x).is_some_and(|o| o.name == opname::TILE_PROGRAM_ID && o.int_attr("axis") == Some(0));
     let Some(c) = defined(d).filter(|o| o.name == "arith.constant").and_then(|o| o.int_attr("value")) else {
         return false;

@@ -120,11 +120,7 @@ impl<'a> Kernel<'a> {
             // A multicast ring refills a slot one iteration later (`software-pipeline`).
             let copies = self.tma_copies(&lp.regions);
             let mut multicast = false;
-            for r in &lp.regions {
-                for b in &r.blocks {
-                    walk_ops(&b.ops, &mut |o| multicast |= o.int_attr(attrname::LAYOUT_MULTICAST).is_some());
-                }
-            }
+            lp.walk_nested(&mut |o| multicast |= o.int_attr(attrname::LAYOUT_MULTICAST).is_some());
             let ahead = if multicast { n - 2 } else { n - 1 };
             let mut line = format!(
                 "{at}: loop pipelined over {n} stages: copies run {ahead} iteration{} ahead into rings of {n} slots",
@@ -310,15 +306,5 @@ impl<'a> Kernel<'a> {
     fn flags(&self, need: &[(usize, i64)], flag: &str) -> String {
         let list: Vec<String> = need.iter().map(|&(i, d)| format!("{flag} {}={d}", self.args[i].1)).collect();
         format!("tilec {}", list.join(" "))
-    }
-}
-
-/// Every op of `ops` and of the regions nested in them.
-fn walk_ops(ops: &[Op], f: &mut impl FnMut(&Op)) {
-    for o in ops {
-        f(o);
-        for b in o.regions.iter().flat_map(|r| &r.blocks) {
-            walk_ops(&b.ops, f);
-        }
     }
 }

@@ -76,7 +76,7 @@ pub fn report(m: &Module, opts: &CompileOptions, param: &dyn Fn(&str, usize) -> 
             );
         }
         let mut ops = vec![];
-        m_walk(f, &mut ops);
+        f.walk_nested(&mut |o| ops.push(o));
         let kernel = loops::Kernel::new(m, f, &ops, &axis, &|i| param(&name, i));
         for op in &ops {
             if let Some((ptr, _)) = mem_operands(op) {
@@ -108,17 +108,6 @@ pub fn report(m: &Module, opts: &CompileOptions, param: &dyn Fn(&str, usize) -> 
         }
     }
     out
-}
-
-fn m_walk<'a>(op: &'a Op, out: &mut Vec<&'a Op>) {
-    for r in &op.regions {
-        for b in &r.blocks {
-            for o in &b.ops {
-                out.push(o);
-                m_walk(o, out);
-            }
-        }
-    }
 }
 
 fn mem_line(m: &Module, axis: &AxisAnalysis, op: &Op, ptr: u32) -> String {

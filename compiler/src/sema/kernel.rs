@@ -320,7 +320,7 @@ impl<'a> Checker<'a> {
                     if let Some(s) = suggest(other, ATTRS) {
                         d = d.help(format!("did you mean `{s}`?"));
                     }
-                    self.err(d.note("kernel attributes: num_warps, num_stages, cluster_dims, autotune"));
+                    self.err(d.note(format!("kernel attributes: {}", ATTRS.join(", "))));
                 }
             }
         }

@@ -267,17 +267,10 @@ impl Module {
 
     /// Every op, depth first, in order.
     pub fn walk<'a>(&'a self, f: &mut impl FnMut(&'a Op)) {
-        fn go<'a>(ops: &'a [Op], f: &mut impl FnMut(&'a Op)) {
-            for op in ops {
-                f(op);
-                for r in &op.regions {
-                    for b in &r.blocks {
-                        go(&b.ops, f);
-                    }
-                }
-            }
+        for op in &self.body {
+            f(op);
+            op.walk_nested(f);
         }
-        go(&self.body, f)
     }
 }
 

@@ -24,6 +24,15 @@ impl Op {
         }
     }
 
+    /// Every op nested in this one's regions, at any depth, depth first, in order (not
+    /// this op itself).
+    pub fn walk_nested<'a>(&'a self, f: &mut impl FnMut(&'a Op)) {
+        for o in self.regions.iter().flat_map(|r| &r.blocks).flat_map(|b| &b.ops) {
+            f(o);
+            o.walk_nested(f);
+        }
+    }
+
     /// The operands of every op nested in this one's regions, at any depth.
     pub fn nested_operands(&self) -> Vec<ValueId> {
         let mut out = vec![];

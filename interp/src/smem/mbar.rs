@@ -18,6 +18,17 @@ pub(super) struct Mbar {
     pub(super) pending: Vec<(u32, Copy)>,
 }
 
+impl Mbar {
+    /// One arrival: the one that brings the count up to the barrier's completes the phase.
+    fn arrive(&mut self) {
+        self.arrived += 1;
+        if self.arrived == self.count {
+            self.arrived = 0;
+            self.phase += 1;
+        }
+    }
+}
+
 impl Smem {
     fn mbar_key(&self, bar: View, who: &str) -> Result<(usize, usize), Fault> {
         let r = self.slots(bar, who)?;
@@ -69,11 +80,7 @@ impl Smem {
         for c in copies {
             m.pending.push((m.phase, c));
         }
-        m.arrived += 1;
-        if m.arrived == m.count {
-            m.arrived = 0;
-            m.phase += 1;
-        }
+        m.arrive();
         Ok(())
     }
 
@@ -85,11 +92,7 @@ impl Smem {
             return Err(Fault::new("`mbarrier_arrive` on an mbarrier no `mbarrier_init` initialised"));
         };
         for _ in 0..count {
-            m.arrived += 1;
-            if m.arrived == m.count {
-                m.arrived = 0;
-                m.phase += 1;
-            }
+            m.arrive();
         }
         Ok(())
     }

@@ -84,14 +84,15 @@ impl Lowerer<'_> {
         let bytes = boxes.copy_bytes * boxes.copies;
         let bar = self.smem_u32(b, t.bar());
         let regs = panel_regs(boxes);
+        // A multicast copy also needs a predicate a box (`q`) and the cluster's mask (`m`).
+        let more = if multicast.is_some() { ", q; .reg .b16 m" } else { "" };
         let mut text = format!(
-            "{{ .reg .pred p, q; .reg .b16 m;{regs} setp.eq.u32 p, $0, 0; \
+            "{{ .reg .pred p{more};{regs} setp.eq.u32 p, $0, 0; \
              @p mbarrier.arrive.expect_tx.shared::cta.b64 _, [$2], {bytes}; "
         );
         let mut inputs = vec![(self.tid, "r"), (c.buf, "r"), (bar, "r"), (c.map, "l")];
         inputs.extend(c.coords.iter().map(|&c| (c, "r")));
-        let copy = "cp.async.bulk.tensor.{R}d.shared::cluster.global.tile.mbarrier::complete_tx::bytes";
-        let copy = copy.replace("{R}", &rank.to_string());
+        let copy = format!("cp.async.bulk.tensor.{rank}d.shared::cluster.global.tile.mbarrier::complete_tx::bytes");
         match multicast {
             None => {
                 text += &panel_copies(boxes, rank, 4, |_, c, dst| format!("@p {copy} [{dst}], [$3, {{{c}}}], [$2]; "));

@@ -284,10 +284,18 @@ pub(super) fn rewrite(
             ys.push(b.op1("arith.select", &[full, zero, n], i32t.clone(), &[]));
             wrapped.push(full);
         }
-        for (p, w) in [(phase, wrapped[0]), (free, wrapped[1])].into_iter().take(tma as usize + multicast as usize) {
+        // A parity flips when its slot wraps around: the read slot's full barriers', the
+        // write slot's empty ones'.
+        let mut flip = |p: ValueId, wrapped: ValueId| {
             let one = b.const_int(1, 32);
             let flipped = b.op1("arith.xori", &[p, one], i32t.clone(), &[]);
-            ys.push(b.op1("arith.select", &[w, flipped, p], i32t.clone(), &[]));
+            b.op1("arith.select", &[wrapped, flipped, p], i32t.clone(), &[])
+        };
+        if tma {
+            ys.push(flip(phase, wrapped[0]));
+        }
+        if multicast {
+            ys.push(flip(free, wrapped[1]));
         }
         b.op("scf.yield", &ys, &[], &[]);
     }
