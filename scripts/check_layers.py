@@ -23,7 +23,7 @@ import check_cycles as cc  # noqa: E402
 # Lowest first. A module is a file or directory directly under compiler/src.
 LAYERS = [
     ("base", ["source", "diag", "diagnostics", "limits", "internal", "options", "int_expr", "builtin_table",
-              "metadata", "pass"]),
+              "metadata", "requires", "pass"]),
     ("syntax", ["syntax"]),
     ("sema", ["sema"]),
     ("tilegen", ["tilegen"]),

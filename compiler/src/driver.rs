@@ -464,6 +464,7 @@ pub fn kernel_meta(k: &crate::sema::tir::Kernel, opts: &CompileOptions, lowered:
         shared_bytes: lowered.shared_bytes,
         index_bits: opts.index_bits,
         tensormaps: lowered.tensormaps.clone(),
+        requires: k.requires.clone(),
     }
 }
 

@@ -45,6 +45,7 @@ pub mod options;
 mod pass;
 mod passes;
 mod pipeline;
+pub mod requires;
 mod sema;
 mod source;
 mod syntax;

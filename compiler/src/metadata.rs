@@ -38,6 +38,10 @@ pub struct KernelMeta {
     /// `params`, in this order, each a 128-byte parameter aligned to 64.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tensormaps: Vec<TensorMapMeta>,
+    /// `#[requires(...)]`: conditions a launch must meet (buffer lengths, argument
+    /// values), checked by launchers before the kernel runs (`crate::requires::unmet`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub requires: Vec<crate::requires::Requirement>,
 }
 
 /// One TMA descriptor of a kernel: a tensor given by launch parameters (or constants),

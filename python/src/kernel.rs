@@ -290,7 +290,16 @@ impl Kernel {
         // which torch keeps alive; the buffers are the caller's tensors, alive during this
         // call, and work on them is ordered by that stream, as for any torch kernel.
         let stream = unsafe { loaded.device.context().wrap_borrowed_stream(raw as _) };
+        self.meets_requires(&loaded, &launch_args, grid)?;
         unsafe { loaded.kernel.launch_packed(&stream, grid, &mut packed) }.map_err(runtime_error)
+    }
+
+    /// Refuses a launch that breaks the kernel's `#[requires]` (as compiled for `loaded`'s
+    /// configuration) with a ValueError naming the condition and its line.
+    fn meets_requires(&self, loaded: &Loaded, args: &[Arg], grid: [u32; 3]) -> PyResult<()> {
+        let values = launch::launch_values(args);
+        tile_runtime::requires::check(loaded.kernel.meta(), &values, grid)
+            .map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
     /// A launch's arguments in parameter order, converted and checked against the
@@ -364,6 +373,8 @@ impl Kernel {
         let mut candidate = |c: &Config, compiled: tilec::Compiled| -> PyResult<(Arc<Loaded>, [u32; 3])> {
             let l = self.module(device, &dev, &compiled)?;
             let g = self.grid(py, grid, objs, overrides, Some(c.index))?;
+            // A configuration is timed on the caller's buffers: they must be long enough.
+            self.meets_requires(&l, args, g)?;
             Ok((l, g))
         };
         let mut time = |(l, g): &(Arc<Loaded>, [u32; 3])| {

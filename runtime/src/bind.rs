@@ -7,7 +7,7 @@
 //! silently wrong, so it is refused with the argument's name and the reason.
 
 use crate::buffers::{encode_scalar, HostBuffer};
-use crate::dtype::DType;
+use crate::dtype::{DType, ElemBytes};
 use crate::npy::NpyIn;
 use crate::signature::{signature, Param, ParamKind};
 use crate::spec::{ArgSpec, ArgValue, BufferSpec, Scalar, Source};
@@ -236,6 +236,24 @@ pub fn bind(kernel: &KernelMeta, args: &[ArgSpec]) -> Result<Vec<Bound>, Error> 
         .collect()
 }
 
+/// What bound arguments give each parameter of `meta`, as its `#[requires]` reads them
+/// (`crate::requires`): buffers their lengths, integers their values as `meta` types them.
+pub fn launch_values(meta: &KernelMeta, bound: &[Bound]) -> Result<Vec<tilec::requires::LaunchValue>, Error> {
+    use tilec::requires::LaunchValue;
+    let params = signature(&meta.params)?;
+    Ok(params
+        .iter()
+        .zip(bound)
+        .map(|(p, b)| match (p.kind, b) {
+            (_, Bound::Buffer { plan, .. }) => LaunchValue::Buffer(plan.len()),
+            (ParamKind::Scalar(d), Bound::Scalar { bits }) if d.is_int() && d.bits() > 1 => {
+                LaunchValue::Int(d.read_int(&bits.to_le_bytes(), 0))
+            }
+            _ => LaunchValue::Other,
+        })
+        .collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -359,5 +377,20 @@ mod tests {
             assert_eq!(s.iter().find(|(p, _)| p == "n").map(|e| e.1), want, "{n}");
             assert_eq!(s.len(), 3 + want.is_some() as usize);
         }
+    }
+
+    /// What a kernel's `#[requires]` reads of a launch: buffer lengths, and integers as
+    /// their parameter types them (u32's 0xFFFF_FFFF is 4294967295, not -1), from bound
+    /// arguments (tilerun) and from `launch::Arg`s (the Rust API, the package) alike.
+    #[test]
+    fn launch_values_for_requirements() {
+        use crate::launch::{launch_values as of_args, Arg};
+        use tilec::requires::LaunchValue;
+        let m = crate::requires::tests::meta();
+        let bound = [Bound::Scalar { bits: 0 }, Bound::Scalar { bits: 0xFFFF_FFFF }];
+        assert_eq!(launch_values(&m, &bound).unwrap()[1], LaunchValue::Int(4294967295));
+        let args = [Arg::Ptr { addr: 0x1000, elem: DType::F32, len: 9 }, Arg::from(10u32)];
+        let e = crate::requires::check(&m, &of_args(&args), [1, 1, 1]).unwrap_err().to_string();
+        assert_eq!(e, "k.tile:1:12: kernel `k` requires len(x) >= n: len(x) is 9, n is 10");
     }
 }

@@ -308,6 +308,7 @@ pub fn check_mlir_passes(
         shared_bytes: 0,
         index_bits: 64,
         tensormaps: vec![],
+        requires: vec![],
     };
     let bound = crate::bind::bind(&meta, args)?;
     let sig = crate::signature::signature(&meta.params)?;

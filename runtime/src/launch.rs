@@ -275,6 +275,7 @@ impl Kernel {
     /// reach, and nothing may write it concurrently.
     pub unsafe fn launch(&self, stream: &CudaStream, grid: [u32; 3], args: &[Arg]) -> Result<(), Error> {
         let mut packed = check(&self.meta, &self.params, args)?;
+        crate::requires::check(&self.meta, &launch_values(args), grid)?;
         self.launch_packed(stream, grid, &mut packed)
     }
 
@@ -305,6 +306,18 @@ impl Kernel {
             .map(|_| ())
             .map_err(|e| crate::cuda::fail(format!("kernel `{}`: cannot launch", self.meta.name), e))
     }
+}
+
+/// What `args` give each parameter, as a kernel's `#[requires]` reads it (`crate::requires`).
+pub fn launch_values(args: &[Arg]) -> Vec<tilec::requires::LaunchValue> {
+    use tilec::requires::LaunchValue;
+    args.iter()
+        .map(|a| match a {
+            Arg::Ptr { len, .. } => LaunchValue::Buffer(*len),
+            Arg::Scalar(Scalar::Int(v)) => LaunchValue::Int(*v),
+            Arg::Scalar(_) => LaunchValue::Other,
+        })
+        .collect()
 }
 
 /// Checks `args` against `meta`'s signature (`params`, from `signature::signature`) and what it

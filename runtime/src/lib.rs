@@ -37,6 +37,7 @@ pub mod npy;
 pub mod plan;
 pub mod plan_ref;
 pub mod plan_run;
+pub mod requires;
 pub mod run;
 pub mod settings;
 pub mod signature;

@@ -80,8 +80,15 @@ fn prepare(plan: &Plan, o: &RunSettings, arch: Arch, interpreted: bool) -> Resul
             s.defines.extend(l.defines.iter().cloned());
             s.num_warps = l.num_warps.or(s.num_warps);
             if interpreted {
-                let fi = load::tile_for_interpreter(&l.file, l.kernel.as_deref(), &s, o.no_specialise, &specs, o.interp.stages())
-                    .map_err(ctx)?;
+                let fi = load::tile_for_interpreter(
+                    &l.file,
+                    l.kernel.as_deref(),
+                    &s,
+                    o.no_specialise,
+                    &specs,
+                    o.interp.stages(),
+                )
+                .map_err(ctx)?;
                 let loaded = Loaded {
                     ptx: String::new(),
                     arch: s.arch.to_string(),
@@ -110,6 +117,9 @@ fn prepare(plan: &Plan, o: &RunSettings, arch: Arch, interpreted: bool) -> Resul
         };
         let who = format!("{file}: launch {} (`{}`)", i + 1, loaded.kernel.name);
         let bound = bind::bind(&loaded.kernel, &specs).map_err(|e| Error::msg(format!("{who}: {e}")))?;
+        bind::launch_values(&loaded.kernel, &bound)
+            .and_then(|v| crate::requires::check(&loaded.kernel, &v, l.grid))
+            .map_err(|e| Error::msg(format!("{who}: {e}")))?;
         let mut scalars = vec![];
         for (a, b) in l.args.iter().zip(bound) {
             match (a, b) {
@@ -351,9 +361,9 @@ fn run_interpreted(plan: &Plan, o: &RunSettings) -> Result<(), Error> {
         let who = format!("launch {} (`{}`)", i + 1, k.name);
         races += interpret::launch(&fi.file, &kernel, stage, plan.launches[i].grid, &args, &mut mem, &o.interp, &who)
             .map_err(|e| match e {
-                Error::Interp { rendered, who } => Error::Interp { rendered, who: format!("{file}: {who}") },
-                e => e,
-            })?;
+            Error::Interp { rendered, who } => Error::Interp { rendered, who: format!("{file}: {who}") },
+            e => e,
+        })?;
     }
     let fetched: Vec<Option<HostBuffer>> =
         likes.iter().enumerate().map(|(b, like)| Some(interpret::fetch(&mem, b, like))).collect();

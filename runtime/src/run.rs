@@ -105,8 +105,12 @@ fn load_kernel(o: &Options, arch: Arch) -> Result<Loaded, Error> {
 
 /// `--grid`, which every launch (and every argument check) needs, evaluated for `kernel`
 /// and the arguments.
+/// The launch's grid, once the arguments meet the kernel's `#[requires]` on it.
 fn required_grid(o: &Options, kernel: &KernelMeta) -> Result<[u32; 3], Error> {
-    o.grid.as_ref().ok_or_else(missing_grid)?.resolve(kernel, &o.args)
+    let grid = o.grid.as_ref().ok_or_else(missing_grid)?.resolve(kernel, &o.args)?;
+    let values = bind::launch_values(kernel, &bind::bind(kernel, &o.args)?)?;
+    crate::requires::check(kernel, &values, grid)?;
+    Ok(grid)
 }
 
 fn missing_grid() -> Error {

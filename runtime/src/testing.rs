@@ -15,6 +15,7 @@ pub fn kernel(name: &str, params: Vec<ParamMeta>) -> KernelMeta {
         shared_bytes: 0,
         index_bits: 32,
         tensormaps: vec![],
+        requires: vec![],
     }
 }
 

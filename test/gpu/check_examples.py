@@ -537,11 +537,13 @@ def matmul_splitk_cases(c, rng):
     # The kernel is autotuned: the grid is an expression of the configuration tilerun
     # picks, and the workspace and counters are sized for the largest of them.
     configs = [(64, 128, 4), (64, 64, 8), (64, 128, 2), (64, 64, 2), (64, 256, 4), (128, 128, 2), (128, 64, 2),
-               (128, 64, 1), (64, 64, 16)]
+               (128, 64, 1), (64, 64, 16), (128, 128, 1), (64, 64, 2), (64, 64, 1), (64, 128, 1)]
     # (M, N, K, configuration forced or None for the tuner's): 6 and 7 are 128x64 tiles
-    # split 2 ways and not split (C written directly).
+    # split 2 ways and not split (C written directly); 9 128x128 on 5 stages, 10 64x64
+    # split 2 ways on 5.
     for M, N, K, config in [(16, 256, 512, None), (1, 128, 1000, None), (100, 300, 256, None),
-                            (128, 512, 2048, None), (100, 300, 520, 6), (100, 300, 520, 7)]:
+                            (128, 512, 2048, None), (100, 300, 520, 6), (100, 300, 520, 7), (100, 300, 520, 9),
+                            (100, 300, 520, 10)]:
         a = rng.uniform(-1, 1, (M, K)).astype(np.float16)
         b = rng.uniform(-1, 1, (K, N)).astype(np.float16)
         ref = (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float16)

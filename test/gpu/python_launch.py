@@ -194,6 +194,26 @@ def launcher_tests(results):
             return None if "on the CPU" in str(e) else f"wrong message: {e}"
         return "a CPU tensor was accepted"
 
+    def requires_refused():
+        # examples/scan_lookback_types.tile's `#[requires]`: a state word for each tile
+        # (folded with the TILE this launch compiles) and a grid covering the input.
+        k = tilec.compile(os.path.join(ROOT, "examples", "scan_lookback_types.tile"), kernel="scan_i32")
+        n, tile = 5000, 1024
+        x = torch.randint(-5, 5, (n,), device="cuda", dtype=torch.int32)
+        y = torch.empty_like(x)
+        counter = torch.zeros(1, device="cuda", dtype=torch.int32)
+        short = torch.zeros(4, device="cuda", dtype=torch.uint64)
+        try:
+            k[(5,)](x, y, short, counter, n, TILE=tile)
+            return "a state of 4 words was accepted for 5 tiles"
+        except ValueError as e:
+            if "requires len(state) >= cdiv(n, TILE): len(state) is 4, cdiv(n, TILE) is 5" not in str(e):
+                return f"wrong message: {e}"
+        state = torch.zeros(5, device="cuda", dtype=torch.uint64)
+        k[(5,)](x, y, state, counter, n, TILE=tile)
+        torch.cuda.synchronize()
+        return None if torch.equal(y, torch.cumsum(x, 0, dtype=torch.int32)) else "wrong scan"
+
     def dtype_refused():
         a = torch.randn(16, device="cuda", dtype=torch.float16)
         try:
@@ -336,6 +356,7 @@ def launcher_tests(results):
                      ("autotune at launch", autotuned),
                      ("unaligned tensor", unaligned), ("torch's current stream", current_stream),
                      ("CPU tensor refused", cpu_tensor_refused), ("dtype refused", dtype_refused),
+                     ("buffers too short for #[requires] refused", requires_refused),
                      ("equal-to-1 specialisation", equal_to_one), ("torch fp8 tensors", fp8_tensors)]:
         check(results, f"python launcher: {name}", fn)
 

@@ -401,3 +401,39 @@ fn cluster_kernels_need_whole_clusters() {
     let o = run("2");
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+/// A kernel's `#[requires]` holds tilerun's launches too (the interpreter's here; the GPU's
+/// take the same check): examples/scan_lookback_types.tile's scan needs a state word for
+/// each tile and a grid that covers the input.
+#[test]
+fn kernel_requirements_are_checked_before_the_run() {
+    let run = |state: &str, grid: &str| {
+        tilerun(&[
+            "examples/scan_lookback_types.tile",
+            "--kernel",
+            "scan_i32",
+            "-D",
+            "TILE=1024",
+            "--interpret",
+            "--grid",
+            grid,
+            "x=randint:i32:3000:-5:5",
+            "y=empty:i32:3000",
+            state,
+            "counter=zeros:i32:1",
+            "n=3000",
+        ])
+    };
+    let o = run("state=zeros:u64:2", "cdiv(n, TILE)");
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(e.starts_with("tilerun: error: examples/scan_lookback_types.tile:"), "{e}");
+    assert!(
+        e.contains("kernel `scan_i32` requires len(state) >= cdiv(n, TILE): len(state) is 2, cdiv(n, TILE) is 3"),
+        "{e}"
+    );
+    let o = run("state=zeros:u64:3", "2");
+    assert!(stderr(&o).contains("requires num_programs(0) * TILE >= n: num_programs(0) * TILE is 2048, n is 3000"));
+    let o = run("state=zeros:u64:3", "cdiv(n, TILE)");
+    assert!(o.status.success(), "{}", stderr(&o));
+}

@@ -139,6 +139,40 @@ fn launches_are_bound_before_the_gpu() {
     assert!(e.contains("PLAN: buffers.z: no launch uses it, so give its type"), "{e}");
 }
 
+/// A kernel's `#[requires]` (here examples/radix_sort.tile's, through the sort's own plan)
+/// refuses buffers too short, or a grid too small, for the launch before anything runs,
+/// with the condition, its line and both sides' values; the plan as written passes.
+#[test]
+fn buffers_too_small_for_a_kernel_are_refused_before_the_gpu() {
+    let sort = std::fs::read_to_string(root().join("examples/plans/radix_sort.toml")).unwrap();
+    let o = tilerun(&["--plan", "examples/plans/radix_sort.toml", "--compile-only", "--set", "N=100000"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let short = sort.replace(r#"s2 = "zeros:u32:TILES*256""#, r#"s2 = "zeros:u32:TILES*128""#);
+    assert_ne!(short, sort);
+    let e = refused("short", &short, &["--set", "N=100000"]);
+    // Where the condition is written: radix_pass's `#[requires]`, the first after `keys_pass`.
+    let src = std::fs::read_to_string(root().join("examples/radix_sort.tile")).unwrap();
+    let after = src.find("fn keys_pass").unwrap();
+    let at = after + src[after..].find("len(state) >= num_programs(0) * 256").unwrap();
+    let line = src[..at].lines().count();
+    let col = at - src[..at].rfind('\n').unwrap();
+    assert_eq!(
+        e,
+        format!(
+            "tilerun: error: PLAN: launch 4 (`radix_pass`): examples/radix_sort.tile:{line}:{col}: kernel `radix_pass` \
+             requires len(state) >= num_programs(0) * 256: len(state) is 1664, num_programs(0) * 256 is 3328\n"
+        )
+    );
+    let e = refused("keys", &sort.replace(r#"a = "empty:u32:N""#, r#"a = "empty:u32:N-1""#), &[]);
+    assert!(
+        e.contains("launch 2 (`radix_pass`): ")
+            && e.contains("requires len(dst) >= n: len(dst) is 1000002, n is 1000003"),
+        "{e}"
+    );
+    let e = refused("grid", &sort.replace(r#"grid = "TILES""#, r#"grid = "TILES - 1""#), &[]);
+    assert!(e.contains("requires num_programs(0) * TILE >= n: num_programs(0) * TILE is 999424, n is 1000003"), "{e}");
+}
+
 #[test]
 fn plan_and_single_kernel_flags_do_not_mix() {
     let o = tilerun(&["--plan", "examples/plans/reduce_atomic.toml", "--grid", "3"]);

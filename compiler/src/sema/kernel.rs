@@ -15,7 +15,7 @@ use crate::syntax::ast;
 /// `#[autotune]`: its configurations and its key.
 type Tune = (Vec<Vec<(String, ConstVal)>>, Vec<String>);
 
-const ATTRS: [&str; 4] = ["num_warps", "num_stages", "cluster_dims", "autotune"];
+const ATTRS: [&str; 5] = ["num_warps", "num_stages", "cluster_dims", "autotune", "requires"];
 
 impl<'a> Checker<'a> {
     /// Checks the file's items and its kernels (only the kernel `only`, when given).
@@ -177,6 +177,8 @@ impl<'a> Checker<'a> {
                 Err(_) => self.declare(&p.name.name, Binding::Poison, p.name.span),
             }
         }
+        let requires: Vec<_> =
+            item.attrs.iter().filter(|a| a.name.name == "requires").flat_map(|a| self.requires(a, &params)).collect();
         let mut body = vec![];
         self.check_stmts(&item.body.stmts, &mut body);
         self.pop_frame();
@@ -196,6 +198,7 @@ impl<'a> Checker<'a> {
             vars: std::mem::take(&mut self.vars),
             body,
             static_prints: std::mem::take(&mut self.static_prints),
+            requires,
         })
     }
 
@@ -311,6 +314,7 @@ impl<'a> Checker<'a> {
                     }
                 }
                 "autotune" => tune = self.autotune(item, a),
+                "requires" => {} // after the parameters it names (`sema::requires`)
                 other => {
                     let mut d = Diagnostic::error(
                         format!("unknown attribute `{other}`"),

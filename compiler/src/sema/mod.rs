@@ -53,6 +53,7 @@ mod kernel;
 pub mod kernel_options;
 mod promote;
 mod range_step;
+mod requires;
 mod returns;
 pub(crate) mod scope;
 mod static_range;

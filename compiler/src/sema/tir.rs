@@ -53,6 +53,8 @@ pub struct Kernel {
     pub body: Vec<Stmt>,
     /// The lines of its `static_print` calls, in the order checked (the compile prints them).
     pub static_prints: Vec<String>,
+    /// `#[requires(...)]`, const parameters folded (`crate::requires`).
+    pub requires: Vec<crate::requires::Requirement>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
