@@ -437,3 +437,84 @@ fn kernel_requirements_are_checked_before_the_run() {
     let o = run("state=zeros:u64:3", "cdiv(n, TILE)");
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+/// Issue 27's bad input: a scale tensor of the wrong length for examples/matmul_fp8.tile
+/// (one scale per column of B with ROWWISE = 1) is refused before the run, naming the
+/// condition, instead of reading past it; per-tensor scales need one each.
+#[test]
+fn fp8_scales_of_the_wrong_length_are_refused() {
+    let run = |rowwise: &str, sb: &str| {
+        tilerun(&[
+            "examples/matmul_fp8.tile",
+            "--kernel",
+            "matmul_fp8",
+            "--config",
+            "4",
+            "-D",
+            rowwise,
+            "--interpret",
+            "--grid",
+            "cdiv(M, BM) * cdiv(N, BN)",
+            "a=zeros:f8e4m3:64x300",
+            "b=zeros:f8e4m3:96x300",
+            "c=empty:f16:64x96",
+            "sa=rand:f32:64",
+            sb,
+            "M=64",
+            "N=96",
+            "K=300",
+            "sam=300",
+            "sbn=300",
+            "scm=96",
+        ])
+    };
+    let o = run("ROWWISE=1", "sb=rand:f32:95");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains(
+            "kernel `matmul_fp8` requires len(sb) >= 1 + ROWWISE * (N - 1): len(sb) is 95, 1 + ROWWISE * (N - 1) is 96"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    assert!(run("ROWWISE=1", "sb=rand:f32:96").status.success());
+    assert!(run("ROWWISE=0", "sb=rand:f32:1").status.success());
+    let o = run("ROWWISE=0", "sb=empty:f32:0");
+    assert!(stderr(&o).contains("len(sb) is 0, 1 + ROWWISE * (N - 1) is 1"), "{}", stderr(&o));
+}
+
+/// examples/matmul_splitk.tile adds SPLIT partials per C tile, written by the program
+/// that takes the tile's last ticket: a grid with fewer splits along axis 1 would leave C
+/// unwritten, so its `#[requires]` refuses it.
+#[test]
+fn split_k_needs_its_splits_in_the_grid() {
+    let run = |grid: &str| {
+        tilerun(&[
+            "examples/matmul_splitk.tile",
+            "--config",
+            "0",
+            "--interpret",
+            "--grid",
+            grid,
+            "a=randn:f16:16x256",
+            "b=randn:f16:256x256",
+            "c=empty:f16:16x256",
+            "ws=zeros:f32:100000",
+            "count=zeros:i32:8",
+            "M=16",
+            "N=256",
+            "K=256",
+            "sam=256",
+            "sbk=256",
+            "scm=256",
+        ])
+    };
+    let o = run("cdiv(M, BM) * cdiv(N, BN),2");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("requires num_programs(1) == SPLIT: num_programs(1) is 2, SPLIT is 4"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(run("cdiv(M, BM) * cdiv(N, BN),SPLIT").status.success());
+}
