@@ -136,12 +136,22 @@ impl Tuner {
             })
         });
         let mut cands: Vec<(Config, L)> = vec![];
+        // Why the first configuration was skipped: the error when none is left (every
+        // one refused the launch's buffers, say), which would otherwise name nothing.
+        let mut first_skip: Option<PyErr> = None;
         for (c, r) in configs.iter().zip(compiled) {
             match r.map_err(PyRuntimeError::new_err).and_then(|out| candidate(c, out)) {
                 Ok(l) => cands.push((c.clone(), l)),
-                Err(e) if show => println!("autotune: config {} ({}) skipped: {e}", c.index, c.label()),
-                Err(_) => {}
+                Err(e) => {
+                    if show {
+                        println!("autotune: config {} ({}) skipped: {e}", c.index, c.label());
+                    }
+                    first_skip.get_or_insert(e);
+                }
             }
+        }
+        if let (true, Some(e)) = (cands.is_empty(), first_skip) {
+            return Err(e);
         }
         let (best, us) = tile_runtime::tune::choose(&cands, show, time)
             .map_err(|e| PyRuntimeError::new_err(format!("kernel `{name}`: {e}")))?;

@@ -143,6 +143,7 @@ pub fn choose<T>(
             .progress_chars("=> "),
     );
     let mut best: Option<(usize, f64)> = None;
+    let mut first_skip: Option<String> = None;
     for (i, (c, l)) in cands.iter().enumerate() {
         bar.set_message(format!("config {} ({})", c.index, c.label()));
         match time(l) {
@@ -154,9 +155,13 @@ pub fn choose<T>(
                     bar.suspend(|| println!("autotune: config {} ({}): {us:.2} us", c.index, c.label()));
                 }
             }
-            // `suspend`, not `println`: that prints nothing where the bar is hidden (a pipe).
-            Err(e) if show => bar.suspend(|| println!("autotune: config {} ({}) skipped: {e}", c.index, c.label())),
-            Err(_) => {}
+            Err(e) => {
+                // `suspend`, not `println`: that prints nothing where the bar is hidden (a pipe).
+                if show {
+                    bar.suspend(|| println!("autotune: config {} ({}) skipped: {e}", c.index, c.label()));
+                }
+                first_skip.get_or_insert_with(|| format!("config {} ({}): {e}", c.index, c.label()));
+            }
         }
         if let Some((b, us)) = best {
             bar.set_message(format!("best: config {} {us:.2} us", cands[b].0.index));
@@ -164,7 +169,10 @@ pub fn choose<T>(
         bar.inc(1);
     }
     bar.finish_and_clear();
-    best.ok_or_else(|| Error::msg("autotune: no configuration could run (see above)"))
+    best.ok_or_else(|| {
+        let why = first_skip.map_or(String::new(), |w| format!(" (the first: {w})"));
+        Error::msg(format!("autotune: no configuration could run{why}"))
+    })
 }
 
 #[cfg(test)]
@@ -212,7 +220,8 @@ mod tests {
         };
         assert_eq!(choose(&cands, true, &mut |l| times(l)).unwrap(), (3, 10.0));
         let none = choose(&cands[2..3], false, &mut |l| times(l)).unwrap_err().to_string();
-        assert!(none.contains("no configuration could run"), "{none}");
+        // Why, even where nothing was printed: the first configuration's reason.
+        assert_eq!(none, "autotune: no configuration could run (the first: config 3 (T=3): launch failed)");
     }
 
     #[test]
