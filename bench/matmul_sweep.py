@@ -38,8 +38,9 @@ Implementations, each checked against torch (relative Frobenius error) before it
 bf16 runs the same examples with their element type made bf16 (the source text, edited).
 
 Timing: `triton.testing.do_bench` (its L2 flush, median), fewer repetitions for large
-shapes; each round times every implementation once, and the table gives the median of
-the rounds. A case starts only while the run is under `--budget-s` (the rest are listed
+shapes; each round times every implementation once, starting at a different one each
+round (round r at implementation r x n / rounds, the order rotated), and the table gives
+the median of the rounds. A case starts only while the run is under `--budget-s` (the rest are listed
 as not run), so the whole run stays under ~8 minutes on an H100.
 
 Writes DIR/results.csv, DIR/table.md and DIR/ratio.png (tilec / cuBLAS per shape; skipped
@@ -390,9 +391,14 @@ def run_case(M, N, K, lab, dt, ks, ref_mod, rounds):
     est_ms = flops / 5e14 * 1e3
     warm, rep = (10, 40) if est_ms < 1 else (5, max(25, 3 * est_ms))
     times = {i: [] for i in impls}
-    for _ in range(rounds):
-        for impl, fn in impls.items():
-            times[impl].append(triton.testing.do_bench(fn, warmup=warm, rep=rep, return_mode="median"))
+    order = list(impls)
+    for r in range(rounds):
+        # Each round starts further along the list: a long kernel's clock depends on how
+        # hot the ones before it left the GPU, so no implementation always goes first or
+        # last (in a fixed order cuBLAS and Triton's kernel always came last).
+        at = r * len(order) // rounds
+        for impl in order[at:] + order[:at]:
+            times[impl].append(triton.testing.do_bench(impls[impl], warmup=warm, rep=rep, return_mode="median"))
     for impl, ts in times.items():
         ms = sorted(ts)[len(ts) // 2]
         row[f"{impl}_us"] = round(ms * 1e3, 2)
