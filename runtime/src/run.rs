@@ -104,8 +104,7 @@ fn load_kernel(o: &Options, arch: Arch) -> Result<Loaded, Error> {
 }
 
 /// `--grid`, which every launch (and every argument check) needs, evaluated for `kernel`
-/// and the arguments.
-/// The launch's grid, once the arguments meet the kernel's `#[requires]` on it.
+/// and the arguments, once they and it meet the kernel's `#[requires]`.
 fn required_grid(o: &Options, kernel: &KernelMeta) -> Result<[u32; 3], Error> {
     let grid = o.grid.as_ref().ok_or_else(missing_grid)?.resolve(kernel, &o.args)?;
     let values = bind::launch_values(kernel, &bind::bind(kernel, &o.args)?)?;
