@@ -13,8 +13,9 @@
 //! A condition compares two integer expressions of numbers, integer parameters, `const`
 //! parameters (folded when compiled), `len(p)` (the elements of pointer parameter `p`'s
 //! buffer) and `num_programs(axis)` (the launch's grid), with `+ - * / %` (truncating, as
-//! the language), `<< >>`, `cdiv`, `min` and `max`. Sema builds them (`sema::requires`);
-//! the kernel's metadata carries them; [`unmet`] evaluates them.
+//! the language), `<< >>`, `cdiv`, `min` and `max`, in exact integer arithmetic (no
+//! wrap-around: an overflow is a condition with no value, which fails). Sema builds
+//! them (`sema::requires`); the kernel's metadata carries them; [`unmet`] evaluates them.
 
 use serde::{Deserialize, Serialize};
 
@@ -135,10 +136,11 @@ impl ReqExpr {
             ReqExpr::Call(f, xs) => {
                 let vs = xs.iter().map(|x| x.eval(args, grid)).collect::<Result<Vec<_>, _>>()?;
                 match (f, vs.as_slice()) {
-                    (ReqFn::Cdiv, [a, b]) if *b > 0 => (a + b - 1).div_euclid(*b),
+                    // The language's cdiv: (a + b - 1) / b, truncating as its `/` does.
+                    (ReqFn::Cdiv, [a, b]) if *b != 0 => (a + b - 1) / b,
                     (ReqFn::Min, [a, rest @ ..]) => rest.iter().fold(*a, |m, &v| m.min(v)),
                     (ReqFn::Max, [a, rest @ ..]) => rest.iter().fold(*a, |m, &v| m.max(v)),
-                    _ => return Err("no value (cdiv by a number < 1)".to_string()),
+                    _ => return Err("no value (cdiv by 0)".to_string()),
                 }
             }
         })
@@ -188,6 +190,15 @@ mod tests {
         );
         assert!(unmet("k", &[g.clone()], &[LaunchValue::Buffer(8)], [4, 1, 1]).is_none());
         assert!(unmet("k", &[g], &[LaunchValue::Buffer(8)], [5, 1, 1]).unwrap().contains("is 10, cdiv(n, 4096) is 8"));
+    }
+
+    #[test]
+    fn cdiv_truncates_as_the_language_does() {
+        // (a + b - 1) / b: cdiv(-5, 4) is -2 / 4 = 0 (the kernel's value), not -1.
+        let cdiv = |a, b| ReqExpr::Call(ReqFn::Cdiv, vec![ReqExpr::Num(a), ReqExpr::Num(b)]);
+        assert_eq!(cdiv(-5, 4).eval(&[], [1, 1, 1]), Ok(0));
+        assert_eq!(cdiv(9, 4).eval(&[], [1, 1, 1]), Ok(3));
+        assert!(cdiv(9, 0).eval(&[], [1, 1, 1]).is_err());
     }
 
     #[test]
