@@ -297,11 +297,7 @@ impl Kernel {
     /// Refuses a launch that breaks the kernel's `#[requires]` (as compiled for `loaded`'s
     /// configuration) with a ValueError naming the condition and its line.
     fn meets_requires(&self, loaded: &Loaded, args: &[Arg], grid: [u32; 3]) -> PyResult<()> {
-        if loaded.kernel.meta().requires.is_empty() {
-            return Ok(()); // most kernels: nothing to compute on the launch path
-        }
-        let values = launch::launch_values(args);
-        tile_runtime::requires::check(loaded.kernel.meta(), &values, grid)
+        tile_runtime::requires::check(loaded.kernel.meta(), || Ok(launch::launch_values(args)), grid)
             .map_err(|e| PyValueError::new_err(e.to_string()))
     }
 

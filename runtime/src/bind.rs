@@ -390,7 +390,7 @@ mod tests {
         let bound = [Bound::Scalar { bits: 0 }, Bound::Scalar { bits: 0xFFFF_FFFF }];
         assert_eq!(launch_values(&m, &bound).unwrap()[1], LaunchValue::Int(4294967295));
         let args = [Arg::Ptr { addr: 0x1000, elem: DType::F32, len: 9 }, Arg::from(10u32)];
-        let e = crate::requires::check(&m, &of_args(&args), [1, 1, 1]).unwrap_err().to_string();
+        let e = crate::requires::check(&m, || Ok(of_args(&args)), [1, 1, 1]).unwrap_err().to_string();
         assert_eq!(e, "k.tile:1:12: kernel `k` requires len(x) >= n: len(x) is 9, n is 10");
     }
 }

@@ -275,9 +275,7 @@ impl Kernel {
     /// reach, and nothing may write it concurrently.
     pub unsafe fn launch(&self, stream: &CudaStream, grid: [u32; 3], args: &[Arg]) -> Result<(), Error> {
         let mut packed = check(&self.meta, &self.params, args)?;
-        if !self.meta.requires.is_empty() {
-            crate::requires::check(&self.meta, &launch_values(args), grid)?;
-        }
+        crate::requires::check(&self.meta, || Ok(launch_values(args)), grid)?;
         self.launch_packed(stream, grid, &mut packed)
     }
 

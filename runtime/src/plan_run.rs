@@ -117,8 +117,7 @@ fn prepare(plan: &Plan, o: &RunSettings, arch: Arch, interpreted: bool) -> Resul
         };
         let who = format!("{file}: launch {} (`{}`)", i + 1, loaded.kernel.name);
         let bound = bind::bind(&loaded.kernel, &specs).map_err(|e| Error::msg(format!("{who}: {e}")))?;
-        bind::launch_values(&loaded.kernel, &bound)
-            .and_then(|v| crate::requires::check(&loaded.kernel, &v, l.grid))
+        crate::requires::check(&loaded.kernel, || bind::launch_values(&loaded.kernel, &bound), l.grid)
             .map_err(|e| Error::msg(format!("{who}: {e}")))?;
         let mut scalars = vec![];
         for (a, b) in l.args.iter().zip(bound) {

@@ -6,10 +6,19 @@ use crate::Error;
 use tilec::internals::metadata::KernelMeta;
 pub use tilec::requires::LaunchValue;
 
-/// Refuses a launch of `meta` with `values` (one per parameter) on `grid` that breaks one
-/// of its requirements; the message names the condition, its line and both sides' values.
-pub fn check(meta: &KernelMeta, values: &[LaunchValue], grid: [u32; 3]) -> Result<(), Error> {
-    match tilec::requires::unmet(&meta.name, &meta.requires, values, grid) {
+/// Refuses a launch of `meta` on `grid` that breaks one of its requirements; the message
+/// names the condition, its line and both sides' values. `values` gives the launch's
+/// value for each parameter; it is called only for a kernel with requirements (most have
+/// none: their launches compute nothing here).
+pub fn check(
+    meta: &KernelMeta,
+    values: impl FnOnce() -> Result<Vec<LaunchValue>, Error>,
+    grid: [u32; 3],
+) -> Result<(), Error> {
+    if meta.requires.is_empty() {
+        return Ok(());
+    }
+    match tilec::requires::unmet(&meta.name, &meta.requires, &values()?, grid) {
         None => Ok(()),
         Some(m) => Err(Error::msg(m)),
     }
@@ -37,8 +46,9 @@ pub(crate) mod tests {
     #[test]
     fn unmet_requirements_are_errors() {
         let m = meta();
-        assert!(check(&m, &[LaunchValue::Buffer(10), LaunchValue::Int(10)], [1, 1, 1]).is_ok());
-        let e = check(&m, &[LaunchValue::Buffer(9), LaunchValue::Int(10)], [1, 1, 1]).unwrap_err().to_string();
+        assert!(check(&m, || Ok(vec![LaunchValue::Buffer(10), LaunchValue::Int(10)]), [1, 1, 1]).is_ok());
+        let e =
+            check(&m, || Ok(vec![LaunchValue::Buffer(9), LaunchValue::Int(10)]), [1, 1, 1]).unwrap_err().to_string();
         assert_eq!(e, "k.tile:1:12: kernel `k` requires len(x) >= n: len(x) is 9, n is 10");
     }
 }

@@ -107,8 +107,7 @@ fn load_kernel(o: &Options, arch: Arch) -> Result<Loaded, Error> {
 /// and the arguments, once they and it meet the kernel's `#[requires]`.
 fn required_grid(o: &Options, kernel: &KernelMeta) -> Result<[u32; 3], Error> {
     let grid = o.grid.as_ref().ok_or_else(missing_grid)?.resolve(kernel, &o.args)?;
-    let values = bind::launch_values(kernel, &bind::bind(kernel, &o.args)?)?;
-    crate::requires::check(kernel, &values, grid)?;
+    crate::requires::check(kernel, || bind::launch_values(kernel, &bind::bind(kernel, &o.args)?), grid)?;
     Ok(grid)
 }
 
