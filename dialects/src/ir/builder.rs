@@ -78,6 +78,25 @@ impl<'a> Builder<'a> {
         self.op_with_regions("scf.if", &[cond], &[], &[], vec![then, els]);
     }
 
+    /// `scf.if cond { then } else { els }` yielding one value of type `ty` from each arm.
+    pub fn if_then_else_value(
+        &mut self,
+        cond: ValueId,
+        ty: &Type,
+        then: impl FnOnce(&mut Builder) -> ValueId,
+        els: impl FnOnce(&mut Builder) -> ValueId,
+    ) -> ValueId {
+        let then = self.region(&[], |ib, _| {
+            let v = then(ib);
+            ib.op("scf.yield", &[v], &[], &[]);
+        });
+        let els = self.region(&[], |ib, _| {
+            let v = els(ib);
+            ib.op("scf.yield", &[v], &[], &[]);
+        });
+        self.op_with_regions("scf.if", &[cond], &[ty.clone()], &[], vec![then, els])[0]
+    }
+
     /// A constant of a scalar integer or float type.
     pub fn constant(&mut self, ty: Type, value: &str) -> ValueId {
         let text = if ty.is_float() && !value.contains(['.', 'e', 'x', 'i', 'n']) {

@@ -6,31 +6,32 @@
 //!
 //! Whatever the operand's layout, the ranking runs in an order of its own, warp-striped:
 //! warp w owns indices [w·32·S, (w+1)·32·S), its lanes take 32 consecutive indices at a
-//! time (S such rounds). Within a warp, a round's equal values find each other by one
-//! `vote.ballot` a bit of the bin (the peers' mask, `peers_of`): the lowest peer adds the
-//! group's size to the warp's counter of that bin in shared memory and each peer's rank
-//! in the warp is the counter before plus the peers at lower lanes. Then, per bin, the warps' counters turn
-//! into exclusive sums over the warps (the elements of earlier warps come first), and an
-//! element's rank is its warp's sum for its bin plus its rank in the warp.
+//! time (S such rounds). Within a warp, a round's equal values find each other through a
+//! match word a bin (CUB's `WARP_MATCH_ATOMIC_OR`): each lane ORs its bit into its bin's
+//! word and reads the word back; the highest peer adds the group's size to the warp's
+//! counter of that bin in shared memory and clears the word, and each peer's rank in the
+//! warp is the counter before plus the peers at lower lanes. Then, per bin, the warps'
+//! counters turn into exclusive sums over the warps (the elements of earlier warps come
+//! first), and an element's rank is its warp's sum for its bin plus its rank in the warp.
 //!
-//! 1. After the scratch's leading barrier: zero the counters (`num_warps` x
-//!    (`num_bins` + 2): bin `num_bins` for values out of range, one more for the lanes
-//!    past a tile smaller than a warp; then one word the other peers read) and store each
-//!    element's bin at its index.
-//! 2. A barrier; each warp ranks its rounds (`bar.warp.sync` between rounds orders one
-//!    round's counter update before the next round's read by another lane), storing each
-//!    element's bin and rank in the warp over its bin.
+//! 1. After the scratch's leading barrier: zero the counters and the match words
+//!    (`num_warps` x (`num_bins` + 2) each: bin `num_bins` for values out of range, one
+//!    more for the lanes past a tile smaller than a warp) and store each element's bin at
+//!    its index.
+//! 2. A barrier; each warp ranks its rounds (`bar.warp.sync` after the ORs, and between
+//!    rounds to order one round's clearing and counter update before the next round's
+//!    reads), storing each element's bin and rank in the warp over its bin.
 //! 3. A barrier; each thread turns one bin's counters into sums over the earlier warps.
 //! 4. A barrier; each lane adds its elements' warp sums to their ranks in place.
 //! 5. A barrier; each thread reads the ranks of the elements it holds.
 
 use super::convert::gep;
-use super::histogram::bin_of;
+use super::histogram::{bin_of, shared_atomic, AtomicOp};
 use super::{lower_type, Lowerer};
 use crate::conversion::nvidia::{ptx, sreg};
 use crate::pass::PassError;
 use tile_dialects::attrname;
-use tile_dialects::ir::{Attr, Builder, Op, Type, ValueId};
+use tile_dialects::ir::{Attr, Builder, Op, Type};
 use tile_dialects::layout::mul_const;
 
 const ULT: i64 = 6;
@@ -59,7 +60,7 @@ impl Lowerer<'_> {
 
         // 1. Zero the counters, store the bins.
         let zero = b.const_int(0, 32);
-        self.for_each_slot(b, warps * row, |b, i| {
+        self.for_each_slot(b, 2 * warps * row, |b, i| {
             let p = gep(b, counters, i, &i32t);
             b.op("llvm.store", &[zero, p], &[], &[]);
         });
@@ -75,21 +76,23 @@ impl Lowerer<'_> {
         // 2. Rank within each warp, round by round.
         let (lane, warp) = (self.lane, self.warp);
         let one = b.const_int(1, 32);
-        let below_me = {
-            let bit = b.op1("arith.shli", &[one, lane], i32t.clone(), &[]);
-            b.op1("arith.subi", &[bit, one], i32t.clone(), &[])
+        let my_bit = b.op1("arith.shli", &[one, lane], i32t.clone(), &[]);
+        let up_to_me = {
+            let below = b.op1("arith.subi", &[my_bit, one], i32t.clone(), &[]);
+            b.op1("arith.ori", &[below, my_bit], i32t.clone(), &[])
         };
         let warp_row = {
             let at = mul_const(b, warp, row);
             gep(b, counters, at, &i32t)
         };
-        let spare = {
-            let at = b.const_int(warps * row, 32);
+        let mask_row = {
+            let at = mul_const(b, warp, row);
+            let masks = b.const_int(warps * row, 32);
+            let at = b.op1("arith.addi", &[at, masks], i32t.clone(), &[]);
             gep(b, counters, at, &i32t)
         };
         let first = mul_const(b, warp, rounds * 32);
         let first = b.op1("arith.addi", &[first, lane], i32t.clone(), &[]);
-        let label_bits = 64 - ((bins + 1) as u64).leading_zeros();
         let sixteen = b.const_int(16, 32);
         for s in 0..rounds {
             let off = b.const_int(s * 32, 32);
@@ -104,33 +107,38 @@ impl Lowerer<'_> {
                 let junk = b.const_int(bins + 1, 32);
                 bin = b.op1("arith.select", &[live, bin, junk], i32t.clone(), &[]);
             }
-            let peers = peers_of(b, bin, label_bits);
-            let below = b.op1("arith.andi", &[peers, below_me], i32t.clone(), &[]);
-            let lead = b.op1("arith.cmpi", &[below, zero], Type::Int(1), &[("predicate", Attr::int(0, "i64"))]);
+            // The peers: every lane ORs its bit into its bin's word, the warp syncs, and
+            // each reads back the lanes that share its bin (CUB's WARP_MATCH_ATOMIC_OR:
+            // one shared atomic and one load, where a ballot a bit of the bin took 9
+            // ballots and their selects for 257 labels).
+            let mp = gep(b, mask_row, bin, &i32t);
+            shared_atomic(b, AtomicOp::Or, mp, my_bit);
+            ptx::asm(b, "bar.warp.sync -1;", &[], &[], true);
+            let peers = b.op1("llvm.load", &[mp], i32t.clone(), &[]);
+            // This lane's place among its peers, from 1; the highest peer (its place is
+            // the group's size) bumps the warp's counter of the bin and clears the word
+            // for the next round, the others take the count before from it.
+            let mine = b.op1("arith.andi", &[peers, up_to_me], i32t.clone(), &[]);
+            let place = ptx::asm(b, "popc.b32 $0, $1;", &[32], &[(mine, "r")], false)[0];
+            let lead = b.op1("arith.cmpi", &[mine, peers], Type::Int(1), &[("predicate", Attr::int(0, "i64"))]);
+            let leader = ptx::asm(b, "bfind.u32 $0, $1;", &[32], &[(peers, "r")], false)[0];
             let cp = gep(b, warp_row, bin, &i32t);
-            // Only the lowest peer reads the counter it then bumps; the others read a
-            // slot no one writes (reading the counter would race with the bump).
-            let at = b.op1("arith.select", &[lead, cp, spare], Type::LlvmPtr(3), &[]);
-            let old = b.op1("llvm.load", &[at], i32t.clone(), &[]);
-            let leader = ptx::asm(
-                b,
-                "{ .reg .b32 t; brev.b32 t, $1; bfind.shiftamt.u32 $0, t; }",
-                &[32],
-                &[(peers, "r")],
-                false,
-            )[0];
+            let old = b.if_then_else_value(
+                lead,
+                &i32t,
+                |ib| shared_atomic(ib, AtomicOp::Add, cp, place),
+                |ib| ib.const_int(0, 32),
+            );
             let old = sreg::shfl_idx(b, old, &i32t, leader);
-            let size = ptx::asm(b, "popc.b32 $0, $1;", &[32], &[(peers, "r")], false)[0];
-            let before = ptx::asm(b, "popc.b32 $0, $1;", &[32], &[(below, "r")], false)[0];
-            let after = b.op1("arith.addi", &[old, size], i32t.clone(), &[]);
             b.if_then(lead, |ib| {
-                ib.op("llvm.store", &[after, cp], &[], &[]);
+                ib.op("llvm.store", &[zero, mp], &[], &[]);
             });
             ptx::asm(b, "bar.warp.sync -1;", &[], &[], true);
             // The bin and the rank in the warp, packed over the bin at the element's index
             // (this lane's slot) rather than held in registers across the barriers: a
             // warp ranks under 2^16 elements (the shared memory holds far fewer) and there
             // are at most 1026 bins.
+            let before = b.op1("arith.subi", &[place, one], i32t.clone(), &[]);
             let rank = b.op1("arith.addi", &[old, before], i32t.clone(), &[]);
             let hi = b.op1("arith.shli", &[bin, sixteen], i32t.clone(), &[]);
             let packed = b.op1("arith.ori", &[hi, rank], i32t.clone(), &[]);
@@ -175,38 +183,10 @@ impl Lowerer<'_> {
     }
 }
 
-/// The lanes of the warp whose `label` (below 2^`bits`) equals this lane's, as a mask:
-/// one `vote.ballot` a bit, each lane keeping the lanes that agree with it on the bit
-/// (CUB's `MatchAny`). `match.any.sync` gives the same mask in one instruction, but the
-/// hardware serialises it over the distinct labels: with 256 bins of random keys that is
-/// most of a warp's lanes, a round trip each.
-fn peers_of(b: &mut Builder, label: ValueId, bits: u32) -> ValueId {
-    let i32t = Type::Int(32);
-    let all = b.const_int(-1, 32);
-    let zero = b.const_int(0, 32);
-    let mut peers = all;
-    for bit in 0..bits {
-        let m = b.const_int(1 << bit, 32);
-        let on = b.op1("arith.andi", &[label, m], i32t.clone(), &[]);
-        let vote = ptx::asm(
-            b,
-            "{ .reg .pred p; setp.ne.u32 p, $1, 0; vote.sync.ballot.b32 $0, p, -1; }",
-            &[32],
-            &[(on, "r")],
-            true,
-        )[0];
-        let set = b.op1("arith.cmpi", &[on, zero], Type::Int(1), &[("predicate", Attr::int(1, "i64"))]);
-        let off = b.op1("arith.xori", &[vote, all], i32t.clone(), &[]);
-        let agree = b.op1("arith.select", &[set, vote, off], i32t.clone(), &[]);
-        peers = b.op1("arith.andi", &[peers, agree], i32t.clone(), &[]);
-    }
-    peers
-}
-
 /// A `bin_rank`'s rounds a warp (32 elements each) and scratch bytes: the elements' bins
-/// (at least one a lane), a row of `bins + 2` counters a warp and a word no one writes,
-/// all 32-bit.
+/// (at least one a lane), then a row of `bins + 2` counters a warp, then as many match
+/// words, all 32-bit.
 pub(super) fn rank_scratch(n: i64, warps: i64, bins: i64) -> (i64, u32) {
     let rounds = (n + 32 * warps - 1) / (32 * warps);
-    (rounds, ((rounds * 32 * warps + warps * (bins + 2) + 1) * 4) as u32)
+    (rounds, ((rounds * 32 * warps + 2 * warps * (bins + 2)) * 4) as u32)
 }

@@ -50,12 +50,7 @@ impl Lowerer<'_> {
                 slot = b.op1("arith.select", &[own, slot, spare], i32t.clone(), &[]);
             }
             let p = gep(b, base, slot, &i32t);
-            b.op1(
-                "llvm.atomicrmw",
-                &[p, one],
-                i32t.clone(),
-                &[("bin_op", Attr("1 : i64".into())), ("ordering", Attr("2 : i64".into()))],
-            );
+            shared_atomic(b, AtomicOp::Add, p, one);
         }
         sreg::barrier(b);
 
@@ -84,6 +79,29 @@ impl Lowerer<'_> {
             k += threads;
         }
     }
+}
+
+/// An `llvm.atomicrmw` read-modify-write of a 32-bit shared word, relaxed (the ordering
+/// between threads comes from the barriers around it); returns the word before.
+pub(super) fn shared_atomic(b: &mut Builder, op: AtomicOp, p: ValueId, v: ValueId) -> ValueId {
+    // MLIR's `AtomicBinOp` and `AtomicOrdering` numbers: add 1, or 5; monotonic 2.
+    let bin_op = match op {
+        AtomicOp::Add => "1 : i64",
+        AtomicOp::Or => "5 : i64",
+    };
+    b.op1(
+        "llvm.atomicrmw",
+        &[p, v],
+        Type::Int(32),
+        &[("bin_op", Attr(bin_op.into())), ("ordering", Attr("2 : i64".into()))],
+    )
+}
+
+/// The read-modify-writes `shared_atomic` makes.
+#[derive(Clone, Copy)]
+pub(super) enum AtomicOp {
+    Add,
+    Or,
 }
 
 /// A histogram's scratch: a 32-bit counter per bin and one for values out of range.
