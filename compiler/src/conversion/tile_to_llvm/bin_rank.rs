@@ -53,6 +53,8 @@ impl Lowerer<'_> {
         let base = self.smem_for_write(b, bytes);
         let padded = rounds * 32 * warps;
         let row = bins + 2;
+        let parts = parts(rounds);
+        let rows = warps * parts;
         let counters = {
             let at = b.const_int(padded, 32);
             gep(b, base, at, &i32t)
@@ -60,7 +62,7 @@ impl Lowerer<'_> {
 
         // 1. Zero the counters, store the bins.
         let zero = b.const_int(0, 32);
-        self.for_each_slot(b, 2 * warps * row, |b, i| {
+        self.for_each_slot(b, 2 * rows * row, |b, i| {
             let p = gep(b, counters, i, &i32t);
             b.op("llvm.store", &[zero, p], &[], &[]);
         });
@@ -81,75 +83,87 @@ impl Lowerer<'_> {
             let below = b.op1("arith.subi", &[my_bit, one], i32t.clone(), &[]);
             b.op1("arith.ori", &[below, my_bit], i32t.clone(), &[])
         };
-        let warp_row = {
-            let at = mul_const(b, warp, row);
-            gep(b, counters, at, &i32t)
+        // Part p of warp w ranks the warp's rounds p·R..(p+1)·R (R = rounds / parts) as
+        // the virtual warp w·parts + p: its own row of counters and of match words.
+        let per_part = rounds / parts;
+        let row_of = |b: &mut Builder, p: i64, at: i64| {
+            let v = mul_const(b, warp, parts * row);
+            let off = b.const_int(at + p * row, 32);
+            let v = b.op1("arith.addi", &[v, off], Type::Int(32), &[]);
+            gep(b, counters, v, &Type::Int(32))
         };
-        let mask_row = {
-            let at = mul_const(b, warp, row);
-            let masks = b.const_int(warps * row, 32);
-            let at = b.op1("arith.addi", &[at, masks], i32t.clone(), &[]);
-            gep(b, counters, at, &i32t)
-        };
+        let count_rows: Vec<_> = (0..parts).map(|p| row_of(b, p, 0)).collect();
+        let match_rows: Vec<_> = (0..parts).map(|p| row_of(b, p, rows * row)).collect();
         let first = mul_const(b, warp, rounds * 32);
         let first = b.op1("arith.addi", &[first, lane], i32t.clone(), &[]);
         let sixteen = b.const_int(16, 32);
-        for s in 0..rounds {
-            let off = b.const_int(s * 32, 32);
-            let idx = b.op1("arith.addi", &[first, off], i32t.clone(), &[]);
-            let p = gep(b, base, idx, &i32t);
-            let mut bin = b.op1("llvm.load", &[p], i32t.clone(), &[]);
-            if n < padded {
-                // A tile smaller than the warps' lanes: the lanes past it rank in a bin of
-                // their own that nothing reads.
-                let lim = b.const_int(n, 32);
-                let live = b.op1("arith.cmpi", &[idx, lim], Type::Int(1), &[("predicate", Attr::int(ULT, "i64"))]);
-                let junk = b.const_int(bins + 1, 32);
-                bin = b.op1("arith.select", &[live, bin, junk], i32t.clone(), &[]);
+        for s in 0..per_part {
+            // The parts' rounds go through each step together, one warp sync for all.
+            let mut live = vec![];
+            for part in 0..parts {
+                let off = b.const_int((part * per_part + s) * 32, 32);
+                let idx = b.op1("arith.addi", &[first, off], i32t.clone(), &[]);
+                let p = gep(b, base, idx, &i32t);
+                let mut bin = b.op1("llvm.load", &[p], i32t.clone(), &[]);
+                if n < padded {
+                    // A tile smaller than the warps' lanes: the lanes past it rank in a
+                    // bin of their own that nothing reads.
+                    let lim = b.const_int(n, 32);
+                    let live = b.op1("arith.cmpi", &[idx, lim], Type::Int(1), &[("predicate", Attr::int(ULT, "i64"))]);
+                    let junk = b.const_int(bins + 1, 32);
+                    bin = b.op1("arith.select", &[live, bin, junk], i32t.clone(), &[]);
+                }
+                // The peers: every lane ORs its bit into its bin's word, the warp syncs,
+                // and each reads back the lanes that share its bin (CUB's
+                // WARP_MATCH_ATOMIC_OR: one shared atomic and one load, where a ballot a
+                // bit of the bin took 9 ballots and their selects for 257 labels).
+                let mp = gep(b, match_rows[part as usize], bin, &i32t);
+                shared_atomic(b, AtomicOp::Or, mp, my_bit);
+                live.push((part, p, bin, mp));
             }
-            // The peers: every lane ORs its bit into its bin's word, the warp syncs, and
-            // each reads back the lanes that share its bin (CUB's WARP_MATCH_ATOMIC_OR:
-            // one shared atomic and one load, where a ballot a bit of the bin took 9
-            // ballots and their selects for 257 labels).
-            let mp = gep(b, mask_row, bin, &i32t);
-            shared_atomic(b, AtomicOp::Or, mp, my_bit);
             ptx::asm(b, "bar.warp.sync -1;", &[], &[], true);
-            let peers = b.op1("llvm.load", &[mp], i32t.clone(), &[]);
-            // This lane's place among its peers, from 1; the highest peer (its place is
-            // the group's size) bumps the warp's counter of the bin and clears the word
-            // for the next round, the others take the count before from it.
-            let mine = b.op1("arith.andi", &[peers, up_to_me], i32t.clone(), &[]);
-            let place = ptx::asm(b, "popc.b32 $0, $1;", &[32], &[(mine, "r")], false)[0];
-            let lead = b.op1("arith.cmpi", &[mine, peers], Type::Int(1), &[("predicate", Attr::int(0, "i64"))]);
-            let leader = ptx::asm(b, "bfind.u32 $0, $1;", &[32], &[(peers, "r")], false)[0];
-            let cp = gep(b, warp_row, bin, &i32t);
-            let old = b.if_then_else_value(
-                lead,
-                &i32t,
-                |ib| shared_atomic(ib, AtomicOp::Add, cp, place),
-                |ib| ib.const_int(0, 32),
-            );
-            let old = sreg::shfl_idx(b, old, &i32t, leader);
-            b.if_then(lead, |ib| {
-                ib.op("llvm.store", &[zero, mp], &[], &[]);
-            });
+            let mut ranked = vec![];
+            for &(part, p, bin, mp) in &live {
+                let peers = b.op1("llvm.load", &[mp], i32t.clone(), &[]);
+                // This lane's place among its peers, from 1; the highest peer (its place
+                // is the group's size) bumps the counter of the bin and clears the word
+                // for the next round, the others take the count before from it.
+                let mine = b.op1("arith.andi", &[peers, up_to_me], i32t.clone(), &[]);
+                let place = ptx::asm(b, "popc.b32 $0, $1;", &[32], &[(mine, "r")], false)[0];
+                let lead = b.op1("arith.cmpi", &[mine, peers], Type::Int(1), &[("predicate", Attr::int(0, "i64"))]);
+                let leader = ptx::asm(b, "bfind.u32 $0, $1;", &[32], &[(peers, "r")], false)[0];
+                let cp = gep(b, count_rows[part as usize], bin, &i32t);
+                let old = b.if_then_else_value(
+                    lead,
+                    &i32t,
+                    |ib| shared_atomic(ib, AtomicOp::Add, cp, place),
+                    |ib| ib.const_int(0, 32),
+                );
+                let old = sreg::shfl_idx(b, old, &i32t, leader);
+                b.if_then(lead, |ib| {
+                    ib.op("llvm.store", &[zero, mp], &[], &[]);
+                });
+                ranked.push((p, bin, old, place));
+            }
             ptx::asm(b, "bar.warp.sync -1;", &[], &[], true);
-            // The bin and the rank in the warp, packed over the bin at the element's index
-            // (this lane's slot) rather than held in registers across the barriers: a
-            // warp ranks under 2^16 elements (the shared memory holds far fewer) and there
-            // are at most 1026 bins.
-            let before = b.op1("arith.subi", &[place, one], i32t.clone(), &[]);
-            let rank = b.op1("arith.addi", &[old, before], i32t.clone(), &[]);
-            let hi = b.op1("arith.shli", &[bin, sixteen], i32t.clone(), &[]);
-            let packed = b.op1("arith.ori", &[hi, rank], i32t.clone(), &[]);
-            b.op("llvm.store", &[packed, p], &[], &[]);
+            for (p, bin, old, place) in ranked {
+                // The bin and the rank in the part, packed over the bin at the element's
+                // index (this lane's slot) rather than held in registers across the
+                // barriers: a part ranks under 2^16 elements (the shared memory holds far
+                // fewer) and there are at most 1026 bins.
+                let before = b.op1("arith.subi", &[place, one], i32t.clone(), &[]);
+                let rank = b.op1("arith.addi", &[old, before], i32t.clone(), &[]);
+                let hi = b.op1("arith.shli", &[bin, sixteen], i32t.clone(), &[]);
+                let packed = b.op1("arith.ori", &[hi, rank], i32t.clone(), &[]);
+                b.op("llvm.store", &[packed, p], &[], &[]);
+            }
         }
         sreg::barrier(b);
 
-        // 3. Per bin (the spare one included), the counts of the earlier warps.
+        // 3. Per bin (the spare one included), the counts of the earlier parts.
         self.for_each_slot(b, bins + 1, |b, bin| {
             let mut sum = zero;
-            for w in 0..warps {
+            for w in 0..rows {
                 let at = b.const_int(w * row, 32);
                 let at = b.op1("arith.addi", &[at, bin], Type::Int(32), &[]);
                 let p = gep(b, counters, at, &Type::Int(32));
@@ -169,7 +183,7 @@ impl Lowerer<'_> {
             let packed = b.op1("llvm.load", &[p], i32t.clone(), &[]);
             let bin = b.op1("arith.shrui", &[packed, sixteen], i32t.clone(), &[]);
             let rank = b.op1("arith.andi", &[packed, low], i32t.clone(), &[]);
-            let cp = gep(b, warp_row, bin, &i32t);
+            let cp = gep(b, count_rows[(s / per_part) as usize], bin, &i32t);
             let earlier = b.op1("llvm.load", &[cp], i32t.clone(), &[]);
             let total = b.op1("arith.addi", &[earlier, rank], i32t.clone(), &[]);
             b.op("llvm.store", &[total, p], &[], &[]);
@@ -184,9 +198,21 @@ impl Lowerer<'_> {
 }
 
 /// A `bin_rank`'s rounds a warp (32 elements each) and scratch bytes: the elements' bins
-/// (at least one a lane), then a row of `bins + 2` counters a warp, then as many match
-/// words, all 32-bit.
+/// (at least one a lane), then a row of `bins + 2` counters a part (`parts`) of each
+/// warp, then as many match words, all 32-bit.
 pub(super) fn rank_scratch(n: i64, warps: i64, bins: i64) -> (i64, u32) {
     let rounds = (n + 32 * warps - 1) / (32 * warps);
-    (rounds, ((rounds * 32 * warps + 2 * warps * (bins + 2)) * 4) as u32)
+    let rows = warps * parts(rounds);
+    (rounds, ((rounds * 32 * warps + 2 * rows * (bins + 2)) * 4) as u32)
+}
+
+/// Each warp's rounds split into this many parts, ranked side by side (a part's rounds in
+/// order, with counters and match words of its own) so that one round's chain of shared
+/// memory round trips overlaps another's: a round alone waits on each step.
+fn parts(rounds: i64) -> i64 {
+    if rounds % 2 == 0 {
+        2
+    } else {
+        1
+    }
 }
