@@ -146,15 +146,12 @@ impl Gen<'_> {
                         // Once broken, the condition is false without being evaluated.
                         Some(f) => {
                             let flag = self.env[f];
-                            let then = ib.region(&[], |tb, _| {
-                                let no = tb.const_int(0, 1);
-                                tb.op("scf.yield", &[no], &[], &[]);
-                            });
-                            let els = ib.region(&[], |eb, _| {
-                                let c = self.expr(eb, cond);
-                                eb.op("scf.yield", &[c], &[], &[]);
-                            });
-                            ib.op_with_regions("scf.if", &[flag], &[Type::Int(1)], &[], vec![then, els])[0]
+                            ib.if_then_else_value(
+                                flag,
+                                &Type::Int(1),
+                                |tb| tb.const_int(0, 1),
+                                |eb| self.expr(eb, cond),
+                            )
                         }
                         None => self.expr(ib, cond),
                     };

@@ -6,23 +6,25 @@
 //!
 //! Whatever the operand's layout, the ranking runs in an order of its own, warp-striped:
 //! warp w owns indices [w·32·S, (w+1)·32·S), its lanes take 32 consecutive indices at a
-//! time (S such rounds). Within a warp, a round's equal values find each other through a
-//! match word a bin (CUB's `WARP_MATCH_ATOMIC_OR`): each lane ORs its bit into its bin's
-//! word and reads the word back; the highest peer adds the group's size to the warp's
-//! counter of that bin in shared memory and clears the word, and each peer's rank in the
-//! warp is the counter before plus the peers at lower lanes. Then, per bin, the warps'
-//! counters turn into exclusive sums over the warps (the elements of earlier warps come
-//! first), and an element's rank is its warp's sum for its bin plus its rank in the warp.
+//! time (S such rounds), split into `parts` runs of consecutive rounds that the warp ranks
+//! side by side, each as a virtual warp with counters of its own. Within a part, a round's
+//! equal values find each other through a match word a bin (CUB's
+//! `WARP_MATCH_ATOMIC_OR`): each lane ORs its bit into its bin's word and reads the word
+//! back; the highest peer adds the group's size to the part's counter of that bin in
+//! shared memory and clears the word, and each peer's rank in the part is the counter
+//! before plus the peers at lower lanes. Then, per bin, the parts' counters turn into
+//! exclusive sums over the parts (the elements of earlier parts come first), and an
+//! element's rank is its part's sum for its bin plus its rank in the part.
 //!
 //! 1. After the scratch's leading barrier: zero the counters and the match words
-//!    (`num_warps` x (`num_bins` + 2) each: bin `num_bins` for values out of range, one
-//!    more for the lanes past a tile smaller than a warp) and store each element's bin at
-//!    its index.
+//!    (`num_warps` x parts x (`num_bins` + 2) each: bin `num_bins` for values out of
+//!    range, one more for the lanes past a tile smaller than a warp) and store each
+//!    element's bin at its index.
 //! 2. A barrier; each warp ranks its rounds (`bar.warp.sync` after the ORs, and between
 //!    rounds to order one round's clearing and counter update before the next round's
-//!    reads), storing each element's bin and rank in the warp over its bin.
-//! 3. A barrier; each thread turns one bin's counters into sums over the earlier warps.
-//! 4. A barrier; each lane adds its elements' warp sums to their ranks in place.
+//!    reads), storing each element's bin and rank in its part over its bin.
+//! 3. A barrier; each thread turns one bin's counters into sums over the earlier parts.
+//! 4. A barrier; each lane adds its elements' part sums to their ranks in place.
 //! 5. A barrier; each thread reads the ranks of the elements it holds.
 
 use super::convert::gep;
@@ -75,7 +77,7 @@ impl Lowerer<'_> {
         }
         sreg::barrier(b);
 
-        // 2. Rank within each warp, round by round.
+        // 2. Rank within each part, round by round.
         let (lane, warp) = (self.lane, self.warp);
         let one = b.const_int(1, 32);
         let my_bit = b.op1("arith.shli", &[one, lane], i32t.clone(), &[]);
@@ -99,7 +101,7 @@ impl Lowerer<'_> {
         let sixteen = b.const_int(16, 32);
         for s in 0..per_part {
             // The parts' rounds go through each step together, one warp sync for all.
-            let mut live = vec![];
+            let mut ored = vec![];
             for part in 0..parts {
                 let off = b.const_int((part * per_part + s) * 32, 32);
                 let idx = b.op1("arith.addi", &[first, off], i32t.clone(), &[]);
@@ -119,11 +121,11 @@ impl Lowerer<'_> {
                 // bit of the bin took 9 ballots and their selects for 257 labels).
                 let mp = gep(b, match_rows[part as usize], bin, &i32t);
                 shared_atomic(b, AtomicOp::Or, mp, my_bit);
-                live.push((part, p, bin, mp));
+                ored.push((part, p, bin, mp));
             }
             ptx::asm(b, "bar.warp.sync -1;", &[], &[], true);
             let mut ranked = vec![];
-            for &(part, p, bin, mp) in &live {
+            for &(part, p, bin, mp) in &ored {
                 let peers = b.op1("llvm.load", &[mp], i32t.clone(), &[]);
                 // This lane's place among its peers, from 1; the highest peer (its place
                 // is the group's size) bumps the counter of the bin and clears the word
