@@ -288,6 +288,28 @@ def histogram_cases(c, rng):
         yield Case(f"n={n}", (cdiv(n, T),), [("x", x), ("hist", f"zeros:i32:{B}"), ("n", n)], {"hist": ref})
 
 
+def any_all_cases(c, rng):
+    """examples/any_all.tile: tiles all zero, all non-zero, and non-zero but for one element."""
+    T = int(c.get("TILE", 1024))
+    for n in [1, 1000, 3 * T, 7 * T + 5, 1 << 20]:
+        tiles = cdiv(n, T)
+        kind = rng.integers(0, 3, tiles)  # 0: zeros, 1: non-zero, 2: mixed
+        x = np.zeros(tiles * T, np.int32)
+        for t in range(tiles):
+            if kind[t] != 0:
+                x[t * T:(t + 1) * T] = rng.integers(1, 1 << 30, T, dtype=np.int32)
+            if kind[t] == 2:  # one live element zero
+                x[t * T + int(rng.integers(0, min(T, n - t * T)))] = 0
+        x = x[:n]
+        blk = np.zeros(tiles * T, bool)
+        blk[:n] = x != 0
+        live = np.arange(tiles * T) < n
+        any_ref = blk.reshape(tiles, T).any(1).astype(np.int32)
+        all_ref = (blk | ~live).reshape(tiles, T).all(1).astype(np.int32)
+        yield Case(f"n={n}", (tiles,), [("x", x), ("any", f"empty:i32:{tiles}"), ("all", f"empty:i32:{tiles}"), ("n", n)],
+                   {"any": any_ref, "all": all_ref}, rtol=0, atol=0)
+
+
 def byte_histogram_cases(c, rng):
     T, B = int(c.get("TILE", 4096)), int(c.get("BINS", 1024))
     for n in [1, 1000, 4096, 1 << 20, 1000003]:
@@ -1433,6 +1455,7 @@ KERNELS = {
     "cumsum2d": ([("x", "*f32"), ("down", "*f32"), ("across", "*f32"), ("rows", "i32"), ("cols", "i32")],
                  cumsum2d_cases),
     "histogram": ([("x", "*i32"), ("hist", "*i32"), ("n", "i32")], histogram_cases),
+    "any_all": ([("x", "*i32"), ("any", "*i32"), ("all", "*i32"), ("n", "i32")], any_all_cases),
     "byte_histogram": ([("x", "*u8"), ("hist", "*i32"), ("n", "i32")], byte_histogram_cases),
     "row_topk": ([("x", "*f32"), ("top", "*f32"), ("vmax", "*f32"), ("imax", "*i32"), ("vmin", "*f32"), ("imin", "*i32"),
                   ("rows", "i32")], row_topk_cases),

@@ -107,6 +107,9 @@ pub(crate) struct Lowerer<'m> {
     /// The defining op of each value made inside a region (a loop body, a branch); values
     /// of the kernel's top level are made once and have none here.
     pub defs: HashMap<ValueId, &'m Op>,
+    /// Integer tiles widened from flags (`arith.extui` of an i1 tile): every element is 0
+    /// or 1, so a max or min of one is a vote (reduce.rs).
+    pub flags: std::collections::HashSet<ValueId>,
     /// The arguments of every block nested in the kernel (a loop's induction variable and
     /// carried values): values that change from one trip to the next.
     pub region_args: std::collections::HashSet<ValueId>,
@@ -214,10 +217,12 @@ fn lower_kernel(
         arch: opts.arch,
         min_ptx: 0,
         defs: HashMap::new(),
+        flags: std::collections::HashSet::new(),
         region_args: std::collections::HashSet::new(),
         tensormaps,
     };
     collect_defs(&entry.ops, &mut l.defs, &mut l.region_args, false);
+    collect_flags(&m.values, &entry.ops, &mut l.flags);
     for (a, n) in entry.args.iter().zip(&args) {
         l.map.insert(*a, vec![*n]);
     }
@@ -324,6 +329,19 @@ fn collect_defs<'a>(
         for b in o.regions.iter().flat_map(|r| &r.blocks) {
             args.extend(b.args.iter().copied());
             collect_defs(&b.ops, defs, args, true);
+        }
+    }
+}
+
+/// `Lowerer::flags`: the results of `arith.extui` from i1 tiles, at any depth.
+fn collect_flags(values: &Values, ops: &[Op], flags: &mut std::collections::HashSet<ValueId>) {
+    for o in ops {
+        if o.name == "arith.extui" && values.ty(o.operands[0]).is_tensor() && values.ty(o.operands[0]).elem() == &Type::Int(1)
+        {
+            flags.extend(o.results.iter().copied());
+        }
+        for b in o.regions.iter().flat_map(|r| &r.blocks) {
+            collect_flags(values, &b.ops, flags);
         }
     }
 }

@@ -5,7 +5,7 @@
 use super::combine::Combiner;
 use super::convert::gep;
 use super::{lower_type, Lowerer};
-use crate::conversion::nvidia::sreg;
+use crate::conversion::nvidia::{ptx, sreg};
 use crate::pass::PassError;
 use tile_dialects::attrname;
 use tile_dialects::attrs::{ReduceKind, RmwKind};
@@ -31,6 +31,11 @@ impl Lowerer<'_> {
         );
         let id = identity(b, Fold::of_reduce(kind).unwrap(), &ety, unsigned);
         let dist = self.dist(src, &op.loc)?;
+        if let Some(vote) = self.flags_vote(kind, src) {
+            let acc = self.reduce_flags(b, vote, src, dist.elems_per_thread(), &ety);
+            self.map.insert(r, vec![acc]);
+            return Ok(());
+        }
         // 1. Registers.
         let mut acc: Option<ValueId> = None;
         for j in 0..dist.elems_per_thread() {
@@ -78,6 +83,50 @@ impl Lowerer<'_> {
         }
         self.map.insert(r, vec![acc]);
         Ok(())
+    }
+
+    /// A max or min of flags widened to integers (`max(open.to(i32))`, a polling loop's
+    /// "is any still open?") on several warps: the CTA barrier's own reduction,
+    /// `bar.red.or.pred` / `bar.red.and.pred`, one instruction where the general path
+    /// takes five shuffles, a store, a barrier and a load a warp.
+    fn flags_vote(&self, kind: ReduceKind, src: ValueId) -> Option<&'static str> {
+        if self.num_warps < 2 || !self.flags.contains(&src) {
+            return None;
+        }
+        match kind {
+            ReduceKind::Max => Some("or"),
+            ReduceKind::Min => Some("and"),
+            _ => None,
+        }
+    }
+
+    /// `flags_vote`'s reduction: the thread's flags folded (max and min are idempotent, so
+    /// replicated copies need no owner), then the barrier's vote, widened to `ety`.
+    fn reduce_flags(&mut self, b: &mut Builder, vote: &str, src: ValueId, regs: usize, ety: &Type) -> ValueId {
+        let fold = if vote == "or" { "arith.ori" } else { "arith.andi" };
+        let mut acc: Option<ValueId> = None;
+        for j in 0..regs {
+            let v = self.reg(src, j);
+            acc = Some(match acc {
+                None => v,
+                Some(a) => b.op1(fold, &[a, v], ety.clone(), &[]),
+            });
+        }
+        let acc = acc.expect("a tile has an element a thread");
+        let acc32 = match ety.bits() {
+            32 => acc,
+            w if w > 32 => b.op1("arith.trunci", &[acc], Type::Int(32), &[]),
+            _ => b.op1("arith.extui", &[acc], Type::Int(32), &[]),
+        };
+        let text = format!(
+            "{{ .reg .pred p, q; setp.ne.u32 p, $1, 0; bar.red.{vote}.pred q, 0, p; selp.u32 $0, 1, 0, q; }}"
+        );
+        let out = ptx::asm(b, &text, &[32], &[(acc32, "r")], true)[0];
+        match ety.bits() {
+            32 => out,
+            w if w > 32 => b.op1("arith.extui", &[out], ety.clone(), &[]),
+            _ => b.op1("arith.trunci", &[out], ety.clone(), &[]),
+        }
     }
 
     /// `shfl.sync.bfly` of any value up to 64 bits.
