@@ -29,7 +29,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The digit passes' tiles (defaults: the kernels' own, radix_pass 8192, radix_pass_pairs 16384).
 TILE = int(os.environ.get("SORT_TILE", 8192))
 PAIRS_TILE = int(os.environ.get("SORT_PAIRS_TILE", 16384))
-# Warps a digit pass runs on (default: the kernels' own #[num_warps]); for A/B runs.
+# Warps a digit pass runs on (default: the kernels' own #[num_warps]); for A/B runs, as
+# SORT_SRC (another copy of examples/radix_sort.tile).
 WARPS = int(os.environ["SORT_WARPS"]) if os.environ.get("SORT_WARPS") else None
 
 
@@ -37,7 +38,7 @@ class Radix:
     """The plan of examples/plans/radix_sort*.toml, launched from Python."""
 
     def __init__(self, pairs):
-        src = os.path.join(ROOT, "examples", "radix_sort.tile")
+        src = os.environ.get("SORT_SRC") or os.path.join(ROOT, "examples", "radix_sort.tile")
         self.tile = PAIRS_TILE if pairs else TILE
         self.hist_k = tilec.compile(src, kernel="radix_histogram")  # its own TILE: 8192
         name = "radix_pass_pairs" if pairs else "radix_pass"

@@ -32,6 +32,9 @@ pub const TILE_NUM_STAGES: &str = "tile.num_stages";
 /// `func.func`: `#[cluster_dims(n)]`, programs launched in clusters of `n` along grid
 /// axis 0 (tilegen; absent: no clusters).
 pub const TILE_CLUSTER_DIMS: &str = "tile.cluster_dims";
+/// `func.func`: `#[maxnreg(n)]`, at most `n` registers a thread (tilegen; the lowering's
+/// `nvvm.maxnreg`, PTX's `.maxnreg`).
+pub const TILE_MAXNREG: &str = "tile.maxnreg";
 /// `layout.tma_load`: the copy is shared by the cluster's `n` programs, each issuing a
 /// share of its boxes to all of them (software-pipeline; the lowering's `.multicast`).
 pub const LAYOUT_MULTICAST: &str = "multicast";
@@ -89,6 +92,9 @@ pub const TILE_NOT_MULTICAST: &str = "tile.not_multicast";
 pub const LAYOUT_VEC: &str = "layout.vec";
 pub const LAYOUT_ANCHOR: &str = "layout.anchor";
 pub const LAYOUT_PREREDUCE: &str = "layout.prereduce";
+/// `tile.reduce` (thread-loops): the condition of a polling `while` that each thread runs
+/// on its own; the reduction folds the thread's own elements only.
+pub const LAYOUT_PER_THREAD: &str = "layout.per_thread";
 /// `layout.convert` through shared memory (smem-transpose): its shared encoding, bytes and
 /// the wavefronts of its writes and reads.
 pub const LAYOUT_SHARED: &str = "layout.shared";

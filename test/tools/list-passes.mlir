@@ -10,6 +10,7 @@
 // CHECK-NEXT: software-pipeline
 // CHECK-NEXT: tma-copies
 // CHECK-NEXT: tile-to-memsem
+// CHECK-NEXT: thread-loops
 // CHECK-NEXT: allocate-shared
 // CHECK-NEXT: membar
 // CHECK-NEXT: convert-tile-to-llvm

@@ -31,6 +31,7 @@ fn a_pass_that_changes_the_result_is_named() {
             "software-pipeline",
             "tma-copies",
             "tile-to-memsem",
+            "thread-loops",
             "allocate-shared",
             "membar"
         ]

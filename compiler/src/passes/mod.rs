@@ -13,6 +13,7 @@ pub mod loop_pointer_bases;
 pub mod membar;
 pub mod smem_transpose;
 pub mod software_pipeline;
+pub mod thread_loops;
 pub mod tile_to_memsem;
 pub mod tma_copies;
 pub mod trans_loads;

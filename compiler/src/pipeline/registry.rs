@@ -8,7 +8,7 @@ use crate::options::CompileOptions;
 use crate::pass::{MirrorFn, PassError};
 use crate::passes::{
     allocate_shared, coalesce, fold_bounds, hoist_buffers, layout_propagate, loop_pointer_bases, membar,
-    smem_transpose, software_pipeline, tile_to_memsem, tma_copies, trans_loads, widen_offsets,
+    smem_transpose, software_pipeline, thread_loops, tile_to_memsem, tma_copies, trans_loads, widen_offsets,
 };
 use melior::ir::operation::OperationLike;
 use melior::ir::OperationRef;
@@ -100,6 +100,12 @@ pub static REGISTRY: &[PassInfo] = &[
         summary: "make every load, store and atomic's ordering, scope and cache policy explicit (memsem ops)",
         options: "",
         kind: PassKind::Mirror(tile_to_memsem::run),
+    },
+    PassInfo {
+        name: "thread-loops",
+        summary: "a polling `while` (`while max(open.to(i32)) > 0`) whose body is elementwise and leaves a closed element unchanged runs as one loop a thread: the condition's reduction folds the thread's own elements (`layout.per_thread`), no shuffle, shared memory or barrier a round",
+        options: "",
+        kind: PassKind::Mirror(thread_loops::run),
     },
     PassInfo {
         name: "allocate-shared",

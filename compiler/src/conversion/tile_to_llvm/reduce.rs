@@ -31,7 +31,10 @@ impl Lowerer<'_> {
         );
         let id = identity(b, Fold::of_reduce(kind).unwrap(), &ety, unsigned);
         let dist = self.dist(src, &op.loc)?;
-        if let Some(vote) = self.flags_vote(kind, src) {
+        // A polling loop's condition that each thread decides on its own (thread-loops):
+        // the thread's elements only, with no copies to mask (the pass admits none).
+        let per_thread = op.int_attr(attrname::LAYOUT_PER_THREAD) == Some(1);
+        if let Some(vote) = self.flags_vote(kind, src).filter(|_| !per_thread) {
             let acc = self.reduce_flags(b, vote, src, dist.elems_per_thread(), &ety);
             self.map.insert(r, vec![acc]);
             return Ok(());
@@ -50,6 +53,10 @@ impl Lowerer<'_> {
             });
         }
         let mut acc = acc.unwrap_or(id);
+        if per_thread {
+            self.map.insert(r, vec![acc]);
+            return Ok(());
+        }
         // 2. Lanes.
         for off in [16, 8, 4, 2, 1] {
             let other = self.shuffle(b, acc, off, &ety)?;
@@ -118,9 +125,8 @@ impl Lowerer<'_> {
             w if w > 32 => b.op1("arith.trunci", &[acc], Type::Int(32), &[]),
             _ => b.op1("arith.extui", &[acc], Type::Int(32), &[]),
         };
-        let text = format!(
-            "{{ .reg .pred p, q; setp.ne.u32 p, $1, 0; bar.red.{vote}.pred q, 0, p; selp.u32 $0, 1, 0, q; }}"
-        );
+        let text =
+            format!("{{ .reg .pred p, q; setp.ne.u32 p, $1, 0; bar.red.{vote}.pred q, 0, p; selp.u32 $0, 1, 0, q; }}");
         let out = ptx::asm(b, &text, &[32], &[(acc32, "r")], true)[0];
         match ety.bits() {
             32 => out,

@@ -95,6 +95,9 @@ fn reduce(op: &Op, cx: &ScratchCx) -> u32 {
     let (src, r) = (op.operands[0], op.result());
     let (sty, rty) = (cx.values.ty(src), cx.values.ty(r));
     let Some(sd) = Dist::of_type(sty) else { return 0 };
+    if op.int_attr(attrname::LAYOUT_PER_THREAD) == Some(1) {
+        return 0;
+    }
     // An unknown kind has no lowering (it fails there), so no scratch.
     let Some(kind) = op.enum_attr::<ReduceKind>(attrname::KIND) else { return 0 };
     let ety = lower_type(sty);
