@@ -33,12 +33,16 @@ attention_args() {
     soz=$sz soh=$sh som=$d
 }
 
-#   device_setup [CARRY_DIR]   what a session's GPU script does first: unpacks tilec and
-#   tilerun (TILEC, TILERUN, on PATH) and the Python package (.carry/py.tar.xz, onto
-#   PYTHONPATH), sets OUT (default /tmp/out) and records the device in $OUT/device.txt.
+#   device_setup [CARRY_DIR [NAME...]]   what a session's GPU script does first: unpacks
+#   the binaries NAME... (default tilec tilerun; TILEC, TILERUN, all on PATH: a carry
+#   with two tileruns for an A/B leaves tilec out) and the Python package
+#   (.carry/py.tar.xz, onto PYTHONPATH), sets OUT (default /tmp/out) and records the
+#   device in $OUT/device.txt.
 device_setup() {
   local carry=${1:-.carry}
-  unpack "$carry" tilec tilerun
+  local names=("${@:2}")
+  [ ${#names[@]} -eq 0 ] && names=(tilec tilerun)
+  unpack "$carry" "${names[@]}"
   export TILEC=$work/tilec TILERUN=$work/tilerun PYTHONUNBUFFERED=1 PATH=$work:$PATH
   export OUT=${OUT:-/tmp/out}
   mkdir -p "$OUT"

@@ -107,6 +107,10 @@ def test_launch_arguments_are_typed_as_triton_types_them():
     text = tutorials.add_kernel.source(x, x, x, 8, BLOCK_SIZE=64, num_warps=2)
     assert "#[num_warps(2)] kernel add_kernel(x_ptr: *f32, y_ptr: *f32, output_ptr: *f32, n_elements: i32, " \
            "const BLOCK_SIZE: i32 = 64) {" in text
+    # Triton's `maxnreg` launch option is the kernel's `#[maxnreg]`, and compiles to `.maxnreg`.
+    text = tutorials.add_kernel.source(x, x, x, 8, BLOCK_SIZE=64, maxnreg=128)
+    assert "#[maxnreg(128)] kernel add_kernel(" in text
+    assert ".maxnreg 128" in tilec.compile(text).ptx
     with pytest.raises(RuntimeError, match=r"launch it as add_kernel\[grid\]"):
         tutorials.add_kernel(x, x, x, 8)
 

@@ -15,7 +15,7 @@ use crate::syntax::ast;
 /// `#[autotune]`: its configurations and its key.
 type Tune = (Vec<Vec<(String, ConstVal)>>, Vec<String>);
 
-const ATTRS: [&str; 5] = ["num_warps", "num_stages", "cluster_dims", "autotune", "requires"];
+const ATTRS: [&str; 6] = ["num_warps", "num_stages", "cluster_dims", "maxnreg", "autotune", "requires"];
 
 impl<'a> Checker<'a> {
     /// Checks the file's items and its kernels (only the kernel `only`, when given).
@@ -117,7 +117,7 @@ impl<'a> Checker<'a> {
         self.assigned = vec![assigned_names(&item.body)];
         let errors_before = self.diags.len();
         self.push_frame(FrameKind::Function, item.span);
-        let (num_warps, num_stages, cluster_dims, (autotune, autotune_key)) = self.attributes(item);
+        let (num_warps, num_stages, cluster_dims, maxnreg, (autotune, autotune_key)) = self.attributes(item);
         let mut params = vec![];
         let mut consts_out = vec![];
         let mut seen: HashMap<&str, Span> = HashMap::new();
@@ -193,6 +193,7 @@ impl<'a> Checker<'a> {
             num_warps,
             num_stages,
             cluster_dims,
+            maxnreg,
             autotune,
             autotune_key,
             vars: std::mem::take(&mut self.vars),
@@ -265,13 +266,14 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// `#[num_warps(n)]`, `#[num_stages(n)]`, `#[cluster_dims(n)]`, `#[autotune(key = [...],
-    /// configs = [...])]`.
-    fn attributes(&mut self, item: &ast::Item) -> (u32, u32, u32, Tune) {
+    /// `#[num_warps(n)]`, `#[num_stages(n)]`, `#[cluster_dims(n)]`, `#[maxnreg(n)]`,
+    /// `#[autotune(key = [...], configs = [...])]`.
+    fn attributes(&mut self, item: &ast::Item) -> (u32, u32, u32, Option<u32>, Tune) {
         let (mut warps, mut stages, mut cluster, mut tune) = (4u32, 3u32, 1u32, (vec![], vec![]));
+        let mut maxnreg = None;
         for a in &item.attrs {
             match a.name.name.as_str() {
-                "num_warps" | "num_stages" | "cluster_dims" => {
+                "num_warps" | "num_stages" | "cluster_dims" | "maxnreg" => {
                     let n = &a.name.name;
                     let v = match a.args.as_slice() {
                         [ast::AttrArg { key: None, value: ast::AttrValue::Expr(e), .. }] => self.const_int(e, n).ok(),
@@ -291,6 +293,20 @@ impl<'a> Checker<'a> {
                             Err(why) => {
                                 self.err(Diagnostic::error(why, a.args[0].span, "not a power of two up to 32"));
                             }
+                        }
+                    } else if n == "maxnreg" {
+                        // PTX's `.maxnreg` (Triton's `maxnreg`): ptxas allocates at most this
+                        // many registers a thread, spilling the rest to local memory. A
+                        // thread has 255 at most, and ptxas raises a cap below 24 to 24
+                        // (with a warning): refused here rather than silently changed.
+                        if (24..=255).contains(&v) {
+                            maxnreg = Some(v as u32);
+                        } else {
+                            self.err(Diagnostic::error(
+                                format!("`maxnreg` must be between 24 and 255 registers, found {v}"),
+                                a.args[0].span,
+                                "not a register count",
+                            ));
                         }
                     } else if n == "cluster_dims" {
                         // Hopper's portable cluster sizes (8 at most without opting in).
@@ -328,7 +344,7 @@ impl<'a> Checker<'a> {
                 }
             }
         }
-        (warps, stages, cluster, tune)
+        (warps, stages, cluster, maxnreg, tune)
     }
 
     fn autotune(&mut self, item: &ast::Item, a: &ast::Attr) -> Tune {

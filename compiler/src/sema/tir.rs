@@ -43,6 +43,9 @@ pub struct Kernel {
     /// `#[cluster_dims(n)]`: programs launched in clusters of `n` along grid axis 0 (1:
     /// no clusters). Copies the programs of a cluster provably share are multicast.
     pub cluster_dims: u32,
+    /// `#[maxnreg(n)]`: at most `n` registers a thread (PTX's `.maxnreg`), so that more
+    /// programs fit an SM; `None`: as many as ptxas wants (255 at most).
+    pub maxnreg: Option<u32>,
     /// `#[autotune]` configurations, each a list of `NAME = value` (const params,
     /// `num_warps`, `num_stages`), kept for metadata and for the autotuner.
     pub autotune: Vec<Vec<(String, ConstVal)>>,

@@ -160,6 +160,9 @@ fn kernel_func(
     if kernel.cluster_dims > 1 {
         attrs.push((attrname::TILE_CLUSTER_DIMS.into(), Attr::int(kernel.cluster_dims as i64, "i32")));
     }
+    if let Some(n) = kernel.maxnreg {
+        attrs.push((attrname::TILE_MAXNREG.into(), Attr::int(n as i64, "i32")));
+    }
     if !g.tensormaps.is_empty() {
         attrs.push((attrname::TILE_TENSORMAPS.into(), crate::metadata::tensormaps_attr(&g.tensormaps)));
     }

@@ -105,7 +105,7 @@ class JITFunction:
     def bind(self, args, kwargs):
         """(runtime arguments in order, their types, constexpr values, options)."""
         # A launch option also binds a parameter of its name (tutorial 02's `num_stages`), as in Triton.
-        opts = {k: kwargs[k] if k in self.params else kwargs.pop(k) for k in ("num_warps", "num_stages") if k in kwargs}
+        opts = {k: kwargs[k] if k in self.params else kwargs.pop(k) for k in _LAUNCH_OPTIONS if k in kwargs}
         bound = dict(self.defaults)
         if len(args) > len(self.params):
             raise TypeError(f"{self.__name__} takes {len(self.params)} arguments, {len(args)} given")
@@ -252,11 +252,15 @@ class JITFunction:
         ks = [a if cx else _KINDS[type(a)](a) if type(a) in _KINDS else _kind(a) for cx, a in zip(self.is_cx, args)]
         ks.append(len(args))
         for k, v in kwargs.items():
-            ks.append((k, v if k in self.constexprs or k in ("num_warps", "num_stages") else _kind(v)))
+            ks.append((k, v if k in self.constexprs or k in _LAUNCH_OPTIONS else _kind(v)))
         return tuple(ks)
 
     def __call__(self, *args, **kwargs):
         raise RuntimeError(f"`{self.__name__}` is a kernel: launch it as {self.__name__}[grid](...)")
+
+
+# Triton's launch options the translated kernel takes as its attributes (`#[maxnreg(128)]`).
+_LAUNCH_OPTIONS = ("num_warps", "num_stages", "maxnreg")
 
 
 def _kind(v):

@@ -293,6 +293,10 @@ fn lower_kernel(
     if let Some(c) = f.int_attr(attrname::TILE_CLUSTER_DIMS).filter(|&c| c > 1 && opts.arch != Arch::Sm80) {
         attrs.push(("nvvm.cluster_dim".into(), Attr(format!("array<i32: {c}, 1, 1>"))));
     }
+    // `#[maxnreg(n)]`: PTX's `.maxnreg n`.
+    if let Some(n) = f.int_attr(attrname::TILE_MAXNREG) {
+        attrs.push(("nvvm.maxnreg".into(), Attr::int(n, "i32")));
+    }
     // What the launch metadata reads off the lowered kernel, with its shared memory.
     let hints = attrname::TILE_DIVISIBILITY_HINTS;
     attrs.extend(f.attr(hints).map(|h| (hints.to_string(), h.clone())));
@@ -336,7 +340,9 @@ fn collect_defs<'a>(
 /// `Lowerer::flags`: the results of `arith.extui` from i1 tiles, at any depth.
 fn collect_flags(values: &Values, ops: &[Op], flags: &mut std::collections::HashSet<ValueId>) {
     for o in ops {
-        if o.name == "arith.extui" && values.ty(o.operands[0]).is_tensor() && values.ty(o.operands[0]).elem() == &Type::Int(1)
+        if o.name == "arith.extui"
+            && values.ty(o.operands[0]).is_tensor()
+            && values.ty(o.operands[0]).elem() == &Type::Int(1)
         {
             flags.extend(o.results.iter().copied());
         }
