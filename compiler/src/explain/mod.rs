@@ -15,6 +15,8 @@
 //!    specialisation would fold bounds checks.
 //! 5. Each loop staging dot operands: pipelined or not, each operand's copy, and the
 //!    arguments' divisors that would widen it (`loops`).
+//! 6. Each polling `while`: one loop a thread, or why it runs in lockstep
+//!    (`passes::thread_loops`).
 
 mod loops;
 
@@ -103,6 +105,24 @@ pub fn report(m: &Module, opts: &CompileOptions, param: &dyn Fn(&str, usize) -> 
                         let _ = writeln!(out, "{l}");
                     }
                 }
+                "scf.while" => match crate::passes::thread_loops::explain(m, op) {
+                    Some(Ok(())) => {
+                        let _ = writeln!(
+                            out,
+                            "{}: while: one loop a thread (thread-loops): each thread polls its own \
+                             elements, no barrier a round",
+                            loc_line(&op.loc)
+                        );
+                    }
+                    Some(Err(why)) => {
+                        let _ = writeln!(
+                            out,
+                            "{}: while: in lockstep, a test of the whole tile each round: {why}",
+                            loc_line(&op.loc)
+                        );
+                    }
+                    None => {}
+                },
                 _ => {}
             }
         }

@@ -22,7 +22,7 @@
 //!    encoding holds each element in one thread only (copies would poll on their own and
 //!    could disagree);
 //! 3. the body is elementwise (arith, math, splats, ranges, pointer arithmetic and memory
-//!    ops, no regions): no op that talks to other threads;
+//!    ops; no nested control flow): no op that talks to other threads;
 //! 4. with `f` at its closed value, the body yields each carried value unchanged (a
 //!    symbolic run: `a & false` is false, `where(false, x, y)` is y, `x + 0` is x, a load
 //!    masked off gives its `other`), and every store or atomic in it is masked off.
@@ -35,20 +35,13 @@ use crate::pass::PassError;
 use std::collections::HashMap;
 use tile_dialects::attrname;
 use tile_dialects::attrs::ReduceKind;
-use tile_dialects::ir::{Attr, Block, Module, Op, Type, ValueId, Values};
+use tile_dialects::ir::{loc_line, Attr, Block, Module, Op, Type, ValueId, Values};
 use tile_dialects::layout::Dist;
 use tile_dialects::opname;
 use tile_dialects::views::View;
 
 pub fn run(m: &mut Module, _opts: &CompileOptions) -> Result<(), PassError> {
-    let mut consts: HashMap<ValueId, Known> = HashMap::new();
-    m.walk(&mut |o: &Op| {
-        if o.name == "arith.constant" {
-            if let Some(k) = o.attr("value").and_then(constant) {
-                consts.insert(o.result(), k);
-            }
-        }
-    });
+    let consts = constants(m);
     let Module { values, body, .. } = m;
     for f in body.iter_mut() {
         visit(f, values, &consts);
@@ -87,31 +80,59 @@ fn visit(op: &mut Op, values: &Values, consts: &HashMap<ValueId, Known>) {
         }
     }
     if op.name == "scf.while" {
-        if let Some(at) = qualifies(op, values, consts) {
+        if let Ok(at) = verdict(op, values, consts) {
             op.regions[0].blocks[0].ops[at].set_attr(attrname::LAYOUT_PER_THREAD, Attr::bool(true));
         }
     }
 }
 
-/// The position of the condition's reduction in the `before` block, when the loop
-/// qualifies (module doc).
-fn qualifies(w: &Op, values: &Values, consts: &HashMap<ValueId, Known>) -> Option<usize> {
+/// Whether a polling `while` (one whose condition reduces a tile) may run one loop a
+/// thread: `Ok`, or why not (`--explain-layouts`, which reads the module before
+/// `tile-to-memsem`: the tile-level memory ops count as their memsem forms). `None` for
+/// a loop whose condition reduces no tile (a scalar loop, one a thread already).
+pub fn explain(m: &Module, w: &Op) -> Option<Result<(), String>> {
+    let reduces = w.regions.first()?.blocks.first()?.ops.iter().any(|o| o.name == opname::TILE_REDUCE);
+    reduces.then(|| verdict(w, &m.values, &constants(m)).map(|_| ()))
+}
+
+/// Every boolean and integer-zero `arith.constant` of the module.
+fn constants(m: &Module) -> HashMap<ValueId, Known> {
+    let mut consts = HashMap::new();
+    m.walk(&mut |o: &Op| {
+        if o.name == "arith.constant" {
+            if let Some(k) = o.attr("value").and_then(constant) {
+                consts.insert(o.result(), k);
+            }
+        }
+    });
+    consts
+}
+
+/// The position of the condition's reduction in the `before` block when the loop
+/// qualifies (module doc), else why not.
+fn verdict(w: &Op, values: &Values, consts: &HashMap<ValueId, Known>) -> Result<usize, String> {
+    let shape = "its condition is not \"any flag up\" over an i1 tile the loop carries \
+                 (`max(f.to(i32)) > 0`, `min(f.to(i32)) == 0`)";
     if w.regions.len() != 2 || w.regions.iter().any(|r| r.blocks.len() != 1) {
-        return None;
+        return Err(shape.into());
     }
     let (before, after) = (w.regions[0].entry(), w.regions[1].entry());
-    let (flag, open_when, red_at) = condition(before, consts)?;
-    let arg = before.args.iter().position(|a| *a == flag)?;
+    let (flag, open_when, red_at) = condition(before, consts).ok_or(shape)?;
+    let arg = before.args.iter().position(|a| *a == flag).ok_or(shape)?;
     // 2. One encoding, without copies, for every carried tile.
     let fty = values.ty(flag);
-    let dist = Dist::of_type(fty)?;
-    if fty.elem() != &Type::Int(1) || dist.has_copies() {
-        return None;
+    let dist = Dist::of_type(fty).ok_or(shape)?;
+    if fty.elem() != &Type::Int(1) {
+        return Err(shape.into());
+    }
+    if dist.has_copies() {
+        return Err("its flags are held in copies (more threads than elements): each copy would poll on its own".into());
     }
     let same_tile = |t: &Type| t.is_tensor() && t.shape() == fty.shape() && t.encoding() == fty.encoding();
     let tiles_ok = |vs: &[ValueId]| vs.iter().all(|v| !values.ty(*v).is_tensor() || same_tile(values.ty(*v)));
+    let other_tile = "a tile it carries or computes has another shape or encoding than its flags";
     if !before.args.iter().chain(&w.results).all(|v| same_tile(values.ty(*v))) {
-        return None;
+        return Err(other_tile.into());
     }
     // 3 and 4: a symbolic run of the body with the flag closed.
     let mut known: HashMap<ValueId, Known> = HashMap::new();
@@ -120,44 +141,51 @@ fn qualifies(w: &Op, values: &Values, consts: &HashMap<ValueId, Known>) -> Optio
         Some(k) => *k,
         None => Known::Same(v),
     };
-    let (last, body) = after.ops.split_last()?;
+    let (last, body) = after.ops.split_last().ok_or(shape)?;
+    let at = |o: &Op| loc_line(&o.loc);
+    // An op as a user wrote it: `store`, `atomic_rmw`, `convert`.
+    let name = |o: &Op| o.name.split('.').nth(1).unwrap_or(&o.name).to_string();
     for o in body {
-        if !o.regions.is_empty() || !tiles_ok(&o.operands) || !tiles_ok(&o.results) {
-            return None;
+        if !tiles_ok(&o.operands) || !tiles_ok(&o.results) {
+            return Err(format!("{other_tile} (`{}` at {})", name(o), at(o)));
         }
         let k = |i: usize| resolve(&known, o.operands[i]);
+        let masked_off = |mask: Option<ValueId>| mask.map(|m| resolve(&known, m)) == Some(Known::Bool(false));
+        let writes = || format!("`{}` at {} is not masked off for a finished element", name(o), at(o));
         let out = match View::of(o) {
-            View::MemsemLoad(l) => {
-                if !values.ty(l.res()).is_tensor() {
-                    return None;
-                }
-                match l.mask().map(|m| resolve(&known, m)) {
-                    Some(Known::Bool(false)) => l.other().map(|x| resolve(&known, x)),
-                    _ => None,
-                }
+            View::MemsemLoad(_) | View::TileLoad(_) if !values.ty(o.result()).is_tensor() => {
+                return Err(format!("`{}` at {} loads a scalar", name(o), at(o)));
             }
-            View::MemsemStore(s) => match s.mask().map(|m| resolve(&known, m)) {
-                Some(Known::Bool(false)) => None,
-                _ => return None,
-            },
-            View::MemsemAtomicRmw(a) => match a.mask().map(|m| resolve(&known, m)) {
-                Some(Known::Bool(false)) if values.ty(a.ptr()).is_tensor() => None,
-                _ => return None,
-            },
+            View::MemsemLoad(l) => masked_off(l.mask()).then(|| l.other().map(|x| resolve(&known, x))).flatten(),
+            View::TileLoad(l) => masked_off(l.mask()).then(|| l.other().map(|x| resolve(&known, x))).flatten(),
+            View::MemsemStore(s) if masked_off(s.mask()) => None,
+            View::TileStore(s) if masked_off(s.mask()) => None,
+            View::MemsemAtomicRmw(a) if masked_off(a.mask()) && values.ty(a.ptr()).is_tensor() => None,
+            View::TileAtomicRmw(a) if masked_off(a.mask()) && values.ty(a.ptr()).is_tensor() => None,
+            View::MemsemStore(_) | View::TileStore(_) | View::MemsemAtomicRmw(_) | View::TileAtomicRmw(_) => {
+                return Err(writes());
+            }
             View::TileSplat(_) => Some(k(0)).filter(|x| !matches!(x, Known::Same(_))),
             View::TileArange(_) | View::TileAddptr(_) | View::TileProgramId(_) | View::TileNumPrograms(_) => None,
             View::Other(_) if o.name.starts_with("arith.") || o.name.starts_with("math.") => arith(o, &k),
-            _ => return None,
+            _ if o.name.starts_with("scf.") => return Err(format!("a nested `{}` at {}", name(o), at(o))),
+            _ => return Err(format!("`{}` at {} is not elementwise", name(o), at(o))),
         };
         if let Some(x) = out {
             known.insert(o.result(), x);
         }
     }
     // The body yields each carried value unchanged.
-    let unchanged = last.name == "scf.yield"
-        && last.operands.len() == after.args.len()
-        && last.operands.iter().zip(&after.args).all(|(y, a)| resolve(&known, *y) == resolve(&known, *a));
-    unchanged.then_some(red_at)
+    if last.name != "scf.yield" || last.operands.len() != after.args.len() {
+        return Err(shape.into());
+    }
+    match last.operands.iter().zip(&after.args).find(|(y, a)| resolve(&known, **y) != resolve(&known, **a)) {
+        None => Ok(red_at),
+        Some((y, _)) => {
+            let def = body.iter().find(|o| o.results.contains(y)).map_or(loc_line(&w.loc), at);
+            Err(format!("its body may change a finished element's value (the one computed at {def})"))
+        }
+    }
 }
 
 /// 1. The polled flag (a `before` block argument), the value it has while an element is
