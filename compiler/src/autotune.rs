@@ -2,7 +2,8 @@
 //! kernel's configurations as compile options (`tilec --list-configs`, `--config N`), the
 //! reasons a configuration is skipped, and the on-disk cache of tilerun's choice.
 //!
-//! A configuration sets const parameters (as `-D` would), `num_warps` and `num_stages`.
+//! A configuration sets const parameters (as `-D` would), `num_warps`, `num_stages` and
+//! `maxnreg`.
 //! tilerun compiles every configuration, skips those that do not compile or need more
 //! shared memory than the device has, times the rest and caches the fastest under a key
 //! of the source, the compile options, the device and the values of the `key`
@@ -26,6 +27,7 @@ pub struct Config {
     pub defines: Vec<(String, String)>,
     pub num_warps: Option<NumWarps>,
     pub num_stages: Option<u32>,
+    pub maxnreg: Option<u32>,
 }
 
 impl Config {
@@ -34,6 +36,7 @@ impl Config {
         let mut parts: Vec<String> = self.defines.iter().map(|(n, v)| format!("{n}={v}")).collect();
         parts.extend(self.num_warps.map(|w| format!("num_warps={}", w.get())));
         parts.extend(self.num_stages.map(|s| format!("num_stages={s}")));
+        parts.extend(self.maxnreg.map(|r| format!("maxnreg={r}")));
         parts.join(", ")
     }
 
@@ -52,6 +55,9 @@ impl Config {
         }
         if self.num_stages.is_some() {
             o.num_stages = self.num_stages;
+        }
+        if self.maxnreg.is_some() {
+            o.maxnreg = self.maxnreg;
         }
         Ok(o)
     }
@@ -115,12 +121,13 @@ pub fn tunings(file: &SourceFile, opts: &CompileOptions) -> Result<Vec<Tuning>, 
 }
 
 fn config(index: usize, sets: &[(String, ConstVal)]) -> Config {
-    let mut c = Config { index, defines: vec![], num_warps: None, num_stages: None };
+    let mut c = Config { index, defines: vec![], num_warps: None, num_stages: None, maxnreg: None };
     for (n, v) in sets {
         match (n.as_str(), v) {
             // Sema checked both (a power of two up to 32; at least 1).
             ("num_warps", ConstVal::Int(w)) => c.num_warps = NumWarps::new(*w).ok(),
             ("num_stages", ConstVal::Int(s)) => c.num_stages = u32::try_from(*s).ok(),
+            ("maxnreg", ConstVal::Int(r)) => c.maxnreg = u32::try_from(*r).ok(),
             _ => c.defines.push((n.clone(), spelling(v))),
         }
     }
@@ -206,7 +213,7 @@ mod tests {
     use super::*;
 
     const SRC: &str =
-        "#[autotune(key = [n], configs = [{TILE = 128, num_warps = 2}, {TILE = 256, num_stages = 2}, {TILE = 1024}])]
+        "#[autotune(key = [n], configs = [{TILE = 128, num_warps = 2}, {TILE = 256, num_stages = 2, maxnreg = 64}, {TILE = 1024}])]
 kernel k(x: *f32, n: i32, const TILE: i32 = 64) { let o = arange(0, TILE); store(x + o, 1.0, mask = o < n); }
 kernel plain(x: *f32) { store(x, 1.0); }";
 
@@ -222,14 +229,15 @@ kernel plain(x: *f32) { store(x, 1.0); }";
         let t = tuning();
         assert_eq!((t.kernel.as_str(), t.key.clone()), ("k", vec!["n".to_string()]));
         let labels: Vec<String> = t.configs.iter().map(Config::label).collect();
-        assert_eq!(labels, ["TILE=128, num_warps=2", "TILE=256, num_stages=2", "TILE=1024"]);
+        assert_eq!(labels, ["TILE=128, num_warps=2", "TILE=256, num_stages=2, maxnreg=64", "TILE=1024"]);
         assert_eq!(
             t.listing(),
-            "kernel `k`: 3 configurations, keyed on n\n  0: TILE=128, num_warps=2\n  1: TILE=256, num_stages=2\n  2: TILE=1024\n"
+            "kernel `k`: 3 configurations, keyed on n\n  0: TILE=128, num_warps=2\n  1: TILE=256, num_stages=2, maxnreg=64\n  2: TILE=1024\n"
         );
         let o = t.config(0).unwrap().apply(&CompileOptions::default()).unwrap();
         assert_eq!((o.defines.clone(), o.num_warps.map(NumWarps::get)), (vec![("TILE".into(), "128".into())], Some(2)));
-        assert_eq!(t.config(1).unwrap().apply(&CompileOptions::default()).unwrap().num_stages, Some(2));
+        let one = t.config(1).unwrap().apply(&CompileOptions::default()).unwrap();
+        assert_eq!((one.num_stages, one.maxnreg), (Some(2), Some(64)));
         // --num-warps wins over a configuration's; -D of a tuned name is refused.
         let eight = CompileOptions { num_warps: NumWarps::new(8).ok(), ..CompileOptions::default() };
         assert_eq!(t.config(0).unwrap().apply(&eight).unwrap().num_warps, NumWarps::new(8).ok());
@@ -240,7 +248,10 @@ kernel plain(x: *f32) { store(x, 1.0); }";
         let f = SourceFile::new("k.tile", SRC);
         for c in &t.configs {
             let o = CompileOptions { kernel: Some("k".into()), ..c.apply(&CompileOptions::default()).unwrap() };
-            let m = crate::driver::compile(&f, &o).unwrap().meta;
+            let compiled = crate::driver::compile(&f, &o).unwrap();
+            // A configuration's register cap is the kernel's `.maxnreg`.
+            assert_eq!(compiled.ptx.contains(".maxnreg 64"), c.maxnreg == Some(64), "{}", c.label());
+            let m = compiled.meta;
             assert_eq!(m.kernels[0].consts[0].value, c.defines[0].1);
             assert_eq!(m.kernels[0].num_warps, c.num_warps.map_or(4, NumWarps::get));
             assert_eq!(m.kernels[0].num_stages, c.num_stages.unwrap_or(3));

@@ -137,6 +137,8 @@ pub struct CompileOptions {
     pub num_warps: Option<NumWarps>,
     /// Overrides every kernel's `#[num_stages]` when set (an autotune configuration's).
     pub num_stages: Option<u32>,
+    /// Overrides every kernel's `#[maxnreg]` when set (an autotune configuration's).
+    pub maxnreg: Option<u32>,
     /// 32 or 64: the width of address offsets (checked by [`CompileOptions::check`]).
     pub index_bits: u32,
     /// Emit `.loc` line info.
@@ -164,6 +166,7 @@ impl Default for CompileOptions {
             arch: Arch::default(),
             num_warps: None,
             num_stages: None,
+            maxnreg: None,
             index_bits: 32,
             lineinfo: false,
             defines: vec![],

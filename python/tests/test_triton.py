@@ -236,7 +236,7 @@ def test_autotune_and_heuristics_become_the_kernels_attributes():
     x = np.zeros(1000, np.float32)
     text = tutorials.tuned_scale.source(x, 1000, 2.0, EVEN=False)
     assert ("#[autotune(key = [n], configs = [{BLOCK = 128, num_warps = 4, num_stages = 3}, "
-            "{BLOCK = 256, num_warps = 8, num_stages = 2}])] kernel tuned_scale(x_ptr: *f32, n: i32, s: f32, "
+            "{BLOCK = 256, num_warps = 8, num_stages = 2, maxnreg = 128}])] kernel tuned_scale(x_ptr: *f32, n: i32, s: f32, "
             "const BLOCK: i32 = 128, const EVEN: bool = false) {") in text
     k = tilec.compile(text)
     assert k.constants == {"BLOCK": 128, "EVEN": False}

@@ -17,6 +17,18 @@ type Tune = (Vec<Vec<(String, ConstVal)>>, Vec<String>);
 
 const ATTRS: [&str; 6] = ["num_warps", "num_stages", "cluster_dims", "maxnreg", "autotune", "requires"];
 
+/// What an autotune configuration may set besides const parameters.
+const CONFIG_OPTIONS: [&str; 3] = ["num_warps", "num_stages", "maxnreg"];
+
+/// `maxnreg`'s range (PTX's `.maxnreg`, Triton's `maxnreg`): ptxas allocates at most this
+/// many registers a thread, spilling the rest to local memory. A thread has 255 at most,
+/// and ptxas raises a cap below 24 to 24 (with a warning): refused rather than changed.
+const MAXNREG: std::ops::RangeInclusive<i64> = 24..=255;
+
+fn maxnreg_error(v: i64, at: Span) -> Diagnostic {
+    Diagnostic::error(format!("`maxnreg` must be between 24 and 255 registers, found {v}"), at, "not a register count")
+}
+
 impl<'a> Checker<'a> {
     /// Checks the file's items and its kernels (only the kernel `only`, when given).
     pub(super) fn program(&mut self, defines: &[(String, String)], only: Option<&str>) -> Program {
@@ -295,18 +307,10 @@ impl<'a> Checker<'a> {
                             }
                         }
                     } else if n == "maxnreg" {
-                        // PTX's `.maxnreg` (Triton's `maxnreg`): ptxas allocates at most this
-                        // many registers a thread, spilling the rest to local memory. A
-                        // thread has 255 at most, and ptxas raises a cap below 24 to 24
-                        // (with a warning): refused here rather than silently changed.
-                        if (24..=255).contains(&v) {
+                        if MAXNREG.contains(&v) {
                             maxnreg = Some(v as u32);
                         } else {
-                            self.err(Diagnostic::error(
-                                format!("`maxnreg` must be between 24 and 255 registers, found {v}"),
-                                a.args[0].span,
-                                "not a register count",
-                            ));
+                            self.err(maxnreg_error(v, a.args[0].span));
                         }
                     } else if n == "cluster_dims" {
                         // Hopper's portable cluster sizes (8 at most without opting in).
@@ -383,15 +387,13 @@ impl<'a> Checker<'a> {
                         };
                         let mut cfg = vec![];
                         for (k, e) in kvs {
-                            if !consts.contains(&k.name.as_str()) && k.name != "num_warps" && k.name != "num_stages" {
+                            if !consts.contains(&k.name.as_str()) && !CONFIG_OPTIONS.contains(&k.name.as_str()) {
                                 let mut d = Diagnostic::error(
                                     format!("autotune config sets `{}`, which is not a const parameter", k.name),
                                     k.span,
                                     "unknown name",
                                 );
-                                if let Some(s) =
-                                    suggest(&k.name, consts.iter().copied().chain(["num_warps", "num_stages"]))
-                                {
+                                if let Some(s) = suggest(&k.name, consts.iter().copied().chain(CONFIG_OPTIONS)) {
                                     d = d.help(format!("did you mean `{s}`?"));
                                 }
                                 self.err(d);
@@ -402,6 +404,9 @@ impl<'a> Checker<'a> {
                                     Some(ConstVal::Int(w)) if k.name == "num_warps" && NumWarps::new(w).is_err() => {
                                         let why = NumWarps::new(w).unwrap_err();
                                         self.err(Diagnostic::error(why, e.span, "not a power of two up to 32"));
+                                    }
+                                    Some(ConstVal::Int(r)) if k.name == "maxnreg" && !MAXNREG.contains(&r) => {
+                                        self.err(maxnreg_error(r, e.span));
                                     }
                                     Some(c) => cfg.push((k.name.clone(), c)),
                                     None => {

@@ -1,5 +1,5 @@
 //! The compile options as they meet the checked program: which kernels a compile
-//! produces, each one's warps and stages, and the check of the names that `--kernel`,
+//! produces, each one's warps, stages and register cap, and the check of the names that `--kernel`,
 //! `--divisibility` and `--assume` give (run once, by the driver, before any IR is made).
 //!
 //! These read the program (`tir`), so they live above it, here, while `options.rs` stays
@@ -24,6 +24,12 @@ impl CompileOptions {
     /// A kernel's default `num_stages`: the override, else its `#[num_stages]`.
     pub fn kernel_num_stages(&self, k: &Kernel) -> u32 {
         self.num_stages.unwrap_or(k.num_stages)
+    }
+
+    /// A kernel's register cap a thread (`.maxnreg`): the override, else its
+    /// `#[maxnreg]`, else none.
+    pub fn kernel_maxnreg(&self, k: &Kernel) -> Option<u32> {
+        self.maxnreg.or(k.maxnreg)
     }
 
     /// The kernels this compile produces.

@@ -160,7 +160,7 @@ fn kernel_func(
     if kernel.cluster_dims > 1 {
         attrs.push((attrname::TILE_CLUSTER_DIMS.into(), Attr::int(kernel.cluster_dims as i64, "i32")));
     }
-    if let Some(n) = kernel.maxnreg {
+    if let Some(n) = opts.kernel_maxnreg(kernel) {
         attrs.push((attrname::TILE_MAXNREG.into(), Attr::int(n as i64, "i32")));
     }
     if !g.tensormaps.is_empty() {

@@ -189,8 +189,8 @@ def leaky_relu(x):
     return tl.where(x >= 0, x, 0.01 * x)
 
 
-@triton.autotune(configs=[triton.Config({"BLOCK": 128}, num_warps=4), triton.Config({"BLOCK": 256}, num_warps=8,
-                                                                                     num_stages=2)], key=["n"])
+@triton.autotune(configs=[triton.Config({"BLOCK": 128}, num_warps=4),
+                          triton.Config({"BLOCK": 256}, num_warps=8, num_stages=2, maxnreg=128)], key=["n"])
 @triton.jit
 def tuned_scale(x_ptr, n, s, BLOCK: tl.constexpr, EVEN: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)

@@ -153,6 +153,7 @@ class JITFunction:
             for c in configs:
                 kv = [f"{k} = {_const_text(v)}" for k, v in c.kwargs.items()]
                 kv += [f"num_warps = {c.num_warps}", f"num_stages = {c.num_stages}"]
+                kv += [f"maxnreg = {c.maxnreg}"] if c.maxnreg is not None else []
                 items.append("{" + ", ".join(kv) + "}")
             attrs = f"#[autotune(key = [{', '.join(key)}], configs = [{', '.join(items)}])] " + attrs
         return text.replace(f"\nkernel {self.__name__}(", f"\n{attrs}kernel {self.__name__}(", 1) if attrs else text
@@ -299,11 +300,13 @@ def _grid_tuple(g):
 class Config:
     """``triton.Config``: constexpr values and launch options of one configuration."""
 
-    def __init__(self, kwargs, num_warps: int = 4, num_stages: int = 3, **_ignored):
+    def __init__(self, kwargs, num_warps: int = 4, num_stages: int = 3, maxnreg: Optional[int] = None, **_ignored):
         self.kwargs, self.num_warps, self.num_stages = dict(kwargs), num_warps, num_stages
+        self.maxnreg = maxnreg
 
     def __repr__(self):
-        return f"Config({self.kwargs}, num_warps={self.num_warps}, num_stages={self.num_stages})"
+        cap = f", maxnreg={self.maxnreg}" if self.maxnreg is not None else ""
+        return f"Config({self.kwargs}, num_warps={self.num_warps}, num_stages={self.num_stages}{cap})"
 
 
 def autotune(configs, key, **_ignored):
