@@ -19,7 +19,7 @@ use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
 /// One configuration of a kernel.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Config {
     /// Its position in `configs = [...]`, from 0: what `--config N` names.
     pub index: usize,
@@ -121,7 +121,7 @@ pub fn tunings(file: &SourceFile, opts: &CompileOptions) -> Result<Vec<Tuning>, 
 }
 
 fn config(index: usize, sets: &[(String, ConstVal)]) -> Config {
-    let mut c = Config { index, defines: vec![], num_warps: None, num_stages: None, maxnreg: None };
+    let mut c = Config { index, ..Config::default() };
     for (n, v) in sets {
         match (n.as_str(), v) {
             // Sema checked both (a power of two up to 32; at least 1).

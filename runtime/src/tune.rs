@@ -202,13 +202,7 @@ mod tests {
     fn candidate(index: usize) -> (Config, Loaded) {
         let kernel = crate::testing::kernel("k", vec![]);
         let meta = tilec::metadata::ModuleMeta { tilec_version: "0".into(), arch: "sm_90".into(), kernels: vec![] };
-        let config = Config {
-            index,
-            defines: vec![("T".into(), index.to_string())],
-            num_warps: None,
-            num_stages: None,
-            maxnreg: None,
-        };
+        let config = Config { index, defines: vec![("T".into(), index.to_string())], ..Config::default() };
         let ptx = format!("config {index}");
         (config, Loaded { ptx, arch: "sm_90".into(), kernel, meta, compile_ms: None, cache_hit: false, hinted: vec![] })
     }

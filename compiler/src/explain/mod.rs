@@ -60,6 +60,7 @@ pub fn short(e: &Encoding) -> String {
 /// `param(kernel, i)`: the name of a kernel's argument `i`.
 pub fn report(m: &Module, opts: &CompileOptions, param: &dyn Fn(&str, usize) -> String) -> String {
     let axis = AxisAnalysis::run(m);
+    let polls = crate::passes::thread_loops::Explainer::new(m);
     let mut out = String::new();
     for f in &m.body {
         if f.name != "func.func" {
@@ -105,7 +106,7 @@ pub fn report(m: &Module, opts: &CompileOptions, param: &dyn Fn(&str, usize) -> 
                         let _ = writeln!(out, "{l}");
                     }
                 }
-                "scf.while" => match crate::passes::thread_loops::explain(m, op) {
+                "scf.while" => match polls.explain(op) {
                     Some(Ok(())) => {
                         let _ = writeln!(
                             out,

@@ -86,13 +86,26 @@ fn visit(op: &mut Op, values: &Values, consts: &HashMap<ValueId, Known>) {
     }
 }
 
-/// Whether a polling `while` (one whose condition reduces a tile) may run one loop a
-/// thread: `Ok`, or why not (`--explain-layouts`, which reads the module before
-/// `tile-to-memsem`: the tile-level memory ops count as their memsem forms). `None` for
-/// a loop whose condition reduces no tile (a scalar loop, one a thread already).
-pub fn explain(m: &Module, w: &Op) -> Option<Result<(), String>> {
-    let reduces = w.regions.first()?.blocks.first()?.ops.iter().any(|o| o.name == opname::TILE_REDUCE);
-    reduces.then(|| verdict(w, &m.values, &constants(m)).map(|_| ()))
+/// The pass's verdicts for `--explain-layouts`, which reads the module before
+/// `tile-to-memsem` (the tile-level memory ops count as their memsem forms): the module's
+/// constants gathered once for all its loops.
+pub struct Explainer<'m> {
+    m: &'m Module,
+    consts: HashMap<ValueId, Known>,
+}
+
+impl<'m> Explainer<'m> {
+    pub fn new(m: &'m Module) -> Self {
+        Explainer { m, consts: constants(m) }
+    }
+
+    /// Whether a polling `while` (one whose condition reduces a tile) may run one loop a
+    /// thread: `Ok`, or why not. `None` for a loop whose condition reduces no tile (a
+    /// scalar loop, one a thread already).
+    pub fn explain(&self, w: &Op) -> Option<Result<(), String>> {
+        let reduces = w.regions.first()?.blocks.first()?.ops.iter().any(|o| o.name == opname::TILE_REDUCE);
+        reduces.then(|| verdict(w, &self.m.values, &self.consts).map(|_| ()))
+    }
 }
 
 /// Every boolean and integer-zero `arith.constant` of the module.

@@ -26,7 +26,12 @@ const CONFIG_OPTIONS: [&str; 3] = ["num_warps", "num_stages", "maxnreg"];
 const MAXNREG: std::ops::RangeInclusive<i64> = 24..=255;
 
 fn maxnreg_error(v: i64, at: Span) -> Diagnostic {
-    Diagnostic::error(format!("`maxnreg` must be between 24 and 255 registers, found {v}"), at, "not a register count")
+    let (lo, hi) = (MAXNREG.start(), MAXNREG.end());
+    Diagnostic::error(
+        format!("`maxnreg` must be between {lo} and {hi} registers, found {v}"),
+        at,
+        "not a register count",
+    )
 }
 
 impl<'a> Checker<'a> {
