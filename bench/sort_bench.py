@@ -26,9 +26,9 @@ import triton.testing
 import tilec
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# The digit passes' tiles (defaults: the kernels' own, radix_pass 8192, radix_pass_pairs 16384).
+# The digit passes' tiles (defaults: the kernels' own, radix_pass 8192, radix_pass_pairs 8192).
 TILE = int(os.environ.get("SORT_TILE", 8192))
-PAIRS_TILE = int(os.environ.get("SORT_PAIRS_TILE", 16384))
+PAIRS_TILE = int(os.environ.get("SORT_PAIRS_TILE", 8192))
 # Warps a digit pass runs on (default: the kernels' own #[num_warps]); for A/B runs, as
 # SORT_SRC (another copy of examples/radix_sort.tile).
 WARPS = int(os.environ["SORT_WARPS"]) if os.environ.get("SORT_WARPS") else None
