@@ -7,17 +7,17 @@ single-pass scan can approach: it reads and writes each element once), for sizes
 (needs a GPU, torch and triton).
 
     PYTHONPATH=<dir with the tilec package> python3 bench/scan_sweep.py [--out DIR]
-        [--dtypes i32,f32] [--variants types:16384x8,types:8192x4,window:8192x4] [--min-log2 16]
+        [--dtypes i32,f32] [--variants types:32768x8,types:32768x16,window:8192x4] [--min-log2 16]
         [--max-log2 30] [--rounds 3]
 
 Implementations, each checked against torch before it is timed (every size):
 - `types_TxW`: `scan_i32` / `scan_f32` (`scan_i64` with `--dtypes i64`) of
-  examples/scan_lookback_types.tile, TILE = T, W warps (the file's default: 16384x8), its
+  examples/scan_lookback_types.tile, TILE = T, W warps (the file's defaults: i32 32768x8, f32 32768x16), its
   look-back window 32 x W slots (128 at least).
 - `window_TxW`: examples/scan_window.tile (i32 only), the kernel it generalises.
-On an H200 (one run, through a stand-in launching the same PTX by CuPy): 2^28 i32
-types_16384x8 2949 GB/s, types_8192x4 2839, window_8192x4 2849, torch.cumsum 2586,
-copy 4241 (0.70x the copy, 1.14x torch).
+On an H200 (bench/results/2026-11-28-session24.md): 2^28 i32 types_32768x8 3477 GB/s,
+types_16384x8 2977, torch.cumsum 2588, copy 4245 (0.82x the copy, 1.34x torch); f32
+types_32768x16 3362 (0.79x, 1.30x).
 - `torch`: `torch.cumsum(x, 0, dtype=x.dtype, out=y)` (an i32 cumsum stays i32: the same
   bytes as ours).
 - `copy`: `y.copy_(x)`.
@@ -180,7 +180,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", default="scan_sweep_out", help="where results.csv, table.md, scan_gbps.png go")
     ap.add_argument("--dtypes", default="i32,f32", help="i32, f32, i64")
-    ap.add_argument("--variants", default="types:16384x8,types:8192x4,window:8192x4",
+    ap.add_argument("--variants", default="types:32768x8,types:32768x16,window:8192x4",
                     help="look-back kernels as FAMILY:TILExWARPS; FAMILY types (examples/scan_lookback_types.tile) "
                          "or window (examples/scan_window.tile, i32 only)")
     ap.add_argument("--min-log2", type=int, default=16)
