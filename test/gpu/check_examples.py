@@ -803,9 +803,12 @@ def outer_max_cases(c, rng):
 
 
 def suffix_scan_cases(c, rng):
-    """Reverse cumsum / cumprod (wrapping i32, as numpy's) of each TILE block."""
-    T = int(c.get("TILE", 1024))
-    for n in [1, 1000, 4096, 100003]:
+    """Reverse cumsum / cumprod (wrapping i32, as numpy's) of each TILE block; on a GPU also
+    TILE 16384 (128 warp totals a scan: the lowering scans them in warp 0)."""
+    sizes = [(n, int(c.get("TILE", 1024)), {}) for n in [1, 1000, 4096, 100003]]
+    if not INTERPRET:
+        sizes += [(n, 16384, {"TILE": 16384}) for n in [1000, 100003]]
+    for n, T, defines in sizes:
         x = rng.integers(-1000, 1000, n, dtype=np.int32)
         x[rng.random(n) < 0.5] = 1  # products that stay nonzero for a while
         pad = cdiv(n, T) * T - n
@@ -815,7 +818,8 @@ def suffix_scan_cases(c, rng):
         with np.errstate(over="ignore"):
             prods = np.cumprod(blk1[:, ::-1], axis=1, dtype=np.int32)[:, ::-1].reshape(-1)[:n]
         args = [("x", x), ("sums", f"empty:i32:{n}"), ("prods", f"empty:i32:{n}"), ("n", n)]
-        yield Case(f"n={n}", (cdiv(n, T),), args, {"sums": sums, "prods": prods}, rtol=0, atol=0)
+        label = ",".join([f"n={n}"] + [f"{k}={v}" for k, v in defines.items()])
+        yield Case(label, (cdiv(n, T),), args, {"sums": sums, "prods": prods}, rtol=0, atol=0, defines=defines)
 
 
 def suffix2d_cases(c, rng):
@@ -1285,14 +1289,19 @@ def custom_last_cases(c, rng):
 
 
 def block_cumsum_cases(c, rng):
-    T = int(c.get("TILE", 1024))
-    for n in [1, 1000, 4096, 100003]:
+    """Per-block cumsum; on a GPU also TILE 32768 (256 warp totals: scanned in warp 0)."""
+    sizes = [(n, int(c.get("TILE", 1024)), {}) for n in [1, 1000, 4096, 100003]]
+    if not INTERPRET:
+        sizes += [(n, 32768, {"TILE": 32768}) for n in [1000, 100003, (1 << 20) + 3]]
+    for n, T, defines in sizes:
         x = rng.integers(-100, 100, n).astype(np.int32)
         nb = cdiv(n, T)
         blk = np.zeros(nb * T, np.int32)
         blk[:n] = x
         ref = np.cumsum(blk.reshape(nb, T), 1).reshape(-1)[:n].astype(np.int32)
-        yield Case(f"n={n}", (nb,), [("x", x), ("y", f"empty:i32:{n}"), ("n", n)], {"y": ref}, rtol=0, atol=0)
+        label = ",".join([f"n={n}"] + [f"{k}={v}" for k, v in defines.items()])
+        yield Case(label, (nb,), [("x", x), ("y", f"empty:i32:{n}"), ("n", n)], {"y": ref}, rtol=0, atol=0,
+                   defines=defines)
 
 
 
