@@ -195,6 +195,33 @@ def test_layer_norm_forward_runs(tmp_path):
     np.testing.assert_allclose(y, (x - mu[:, None]) * rs[:, None] * w + b, rtol=1e-4, atol=1e-5)
 
 
+LOOP_HINTS = """
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def hinted_sum(x_ptr, out_ptr, n, BLOCK: tl.constexpr, WS: tl.constexpr):
+    acc = tl.zeros((BLOCK,), tl.float32)
+    for start in tl.range(0, n, BLOCK, warp_specialize=WS, flatten=False, disallow_acc_multi_buffer=True,
+                          disable_licm=False):
+        offs = start + tl.arange(0, BLOCK)
+        acc += tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    tl.store(out_ptr, tl.sum(acc, 0))
+"""
+
+
+@pytest.mark.parametrize("ws", [False, True])
+def test_loop_hints_are_accepted(tmp_path, ws):
+    # Triton's tutorial 06 passes `warp_specialize` to `tl.range`: the hints compile (tilec
+    # does not act on them) and the loop computes what it would without them.
+    text = translate(LOOP_HINTS, "hinted_sum", "*f32,*f32,i32", {"BLOCK": 64, "WS": ws}, path="hints.py")
+    assert "warp_specialize" in text
+    x = np.arange(300, dtype=np.float32)
+    (out,) = interpret(tmp_path, text, 1, {"x_ptr": x, "out_ptr": np.zeros(1, np.float32), "n": 300}, ["out_ptr"])
+    assert out[0] == x.sum()
+
+
 def test_cdiv():
     assert triton.cdiv(1000, 256) == 4
 

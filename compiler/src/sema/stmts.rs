@@ -14,6 +14,10 @@ use crate::diag::Diagnostic;
 use crate::source::Span;
 use crate::syntax::ast;
 
+/// `range`'s keywords after `loop_unroll_factor`, in Triton's order: scheduling hints that
+/// tilec checks and does not act on (yet).
+const RANGE_HINTS: [&str; 4] = ["disallow_acc_multi_buffer", "flatten", "warp_specialize", "disable_licm"];
+
 impl<'a> Checker<'a> {
     /// Checks statements in order, appending their TIR to `out`; a failed statement is
     /// skipped and checking goes on. In a helper, checking stops once every path has
@@ -394,13 +398,24 @@ impl<'a> Checker<'a> {
         let has_end_kw = args.iter().any(|a| a.name.as_ref().is_some_and(|n| n.name == "end"));
         let a = if positional == 1 && !has_end_kw {
             // `range(n)` counts from 0.
-            let a =
-                self.bind_args("range", &["end", "step", "num_stages", "loop_unroll_factor"], 1, args, iter.span)?;
-            vec![None, a[0], a[1], a[2], a[3]]
+            let params: Vec<&str> =
+                ["end", "step", "num_stages", "loop_unroll_factor"].into_iter().chain(RANGE_HINTS).collect();
+            let a = self.bind_args("range", &params, 1, args, iter.span)?;
+            [None].into_iter().chain(a).collect()
         } else {
-            let params = ["start", "end", "step", "num_stages", "loop_unroll_factor"];
+            let params: Vec<&str> =
+                ["start", "end", "step", "num_stages", "loop_unroll_factor"].into_iter().chain(RANGE_HINTS).collect();
             self.bind_args("range", &params, 2, args, iter.span)?
         };
+        // Triton's scheduling hints: checked (a constant bool each, as Triton requires), and
+        // without effect here: tilec does not yet split a loop into producer and consumer
+        // warps (`warp_specialize`), and LLVM's own passes decide the rest. Accepting them
+        // lets Triton's kernels (tutorial 06 passes `warp_specialize`) compile as written.
+        for (e, name) in a[5..].iter().zip(RANGE_HINTS) {
+            if let Some(e) = e {
+                self.const_bool(e, name)?;
+            }
+        }
         let mut bounds: Vec<TExpr> = vec![];
         for (i, e) in a[..3].iter().enumerate() {
             let t = match e {
