@@ -47,6 +47,11 @@ def cdiv(a, b):
     return (a + b - 1) // b
 
 
+def size_label(n, defines, *extra):
+    """A case's label: its size, the defines it compiles with, then any extra words."""
+    return ",".join([f"n={n}"] + [f"{k}={v}" for k, v in defines.items()] + list(extra))
+
+
 class Case:
     """One run of a kernel: arguments in parameter order as (name, value), where a value
     is an ndarray (saved as .npy), a Python int/float (a scalar) or a str (a tilerun
@@ -804,7 +809,7 @@ def outer_max_cases(c, rng):
 
 def suffix_scan_cases(c, rng):
     """Reverse cumsum / cumprod (wrapping i32, as numpy's) of each TILE block; on a GPU also
-    TILE 16384 (128 warp totals a scan: the lowering scans them in warp 0)."""
+    TILE 16384 (a reverse scan with 128 warp totals to fold)."""
     sizes = [(n, int(c.get("TILE", 1024)), {}) for n in [1, 1000, 4096, 100003]]
     if not INTERPRET:
         sizes += [(n, 16384, {"TILE": 16384}) for n in [1000, 100003]]
@@ -818,8 +823,8 @@ def suffix_scan_cases(c, rng):
         with np.errstate(over="ignore"):
             prods = np.cumprod(blk1[:, ::-1], axis=1, dtype=np.int32)[:, ::-1].reshape(-1)[:n]
         args = [("x", x), ("sums", f"empty:i32:{n}"), ("prods", f"empty:i32:{n}"), ("n", n)]
-        label = ",".join([f"n={n}"] + [f"{k}={v}" for k, v in defines.items()])
-        yield Case(label, (cdiv(n, T),), args, {"sums": sums, "prods": prods}, rtol=0, atol=0, defines=defines)
+        yield Case(size_label(n, defines), (cdiv(n, T),), args, {"sums": sums, "prods": prods}, rtol=0, atol=0,
+                   defines=defines)
 
 
 def suffix2d_cases(c, rng):
@@ -1289,7 +1294,7 @@ def custom_last_cases(c, rng):
 
 
 def block_cumsum_cases(c, rng):
-    """Per-block cumsum; on a GPU also TILE 32768 (256 warp totals: scanned in warp 0)."""
+    """Per-block cumsum; on a GPU also TILE 32768 (256 warp totals to fold)."""
     sizes = [(n, int(c.get("TILE", 1024)), {}) for n in [1, 1000, 4096, 100003]]
     if not INTERPRET:
         sizes += [(n, 32768, {"TILE": 32768}) for n in [1000, 100003, (1 << 20) + 3]]
@@ -1299,9 +1304,8 @@ def block_cumsum_cases(c, rng):
         blk = np.zeros(nb * T, np.int32)
         blk[:n] = x
         ref = np.cumsum(blk.reshape(nb, T), 1).reshape(-1)[:n].astype(np.int32)
-        label = ",".join([f"n={n}"] + [f"{k}={v}" for k, v in defines.items()])
-        yield Case(label, (nb,), [("x", x), ("y", f"empty:i32:{n}"), ("n", n)], {"y": ref}, rtol=0, atol=0,
-                   defines=defines)
+        yield Case(size_label(n, defines), (nb,), [("x", x), ("y", f"empty:i32:{n}"), ("n", n)], {"y": ref},
+                   rtol=0, atol=0, defines=defines)
 
 
 
@@ -1331,7 +1335,7 @@ def lookback_cases(c, rng, out, words, make, rtol=0, atol=0):
             ref = np.concatenate([np.array([identity], inc.dtype), inc[:-1]])[:n] if excl else inc
             args = inputs + [("y", f"empty:{out}:{n}"), ("state", f"zeros:u64:{words * g}"),
                              ("counter", "zeros:i32:1"), ("n", n)]
-            label = ",".join([f"n={n}"] + [f"{k}={v}" for k, v in defines.items()] + (["exclusive"] if excl else []))
+            label = size_label(n, defines, *(["exclusive"] if excl else []))
             yield Case(label, (g,), args, {"y": ref}, rtol=rtol, atol=atol,
                        defines=dict(defines, EXCLUSIVE="true") if excl else defines)
             if n == 1000 and not excl:  # more programs than tiles: the extra ones leave at once
